@@ -1,0 +1,97 @@
+import type { operations } from './schema';
+
+/** Every operationId of openapi.yaml. */
+export type OperationId = keyof operations;
+
+/**
+ * Where an operation's non-path parameters travel. No operation mixes locations: path
+ * parameters come from the `{name}` parts of the path, everything else goes to one place.
+ */
+export type ParamsLocation = 'none' | 'query' | 'form' | 'json';
+
+/**
+ * - `required`: the auth token is sent; a 401/403 triggers one refresh and one retry.
+ * - `optional`: sent when there is one (tokenize); refresh and retry only when it was sent.
+ * - `none`: never sent, never refreshed (login, refresh, the other public calls).
+ */
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export interface OperationSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  params: ParamsLocation;
+  auth: AuthMode;
+  /** false when the answer is a bare JSON document instead of the envelope. */
+  enveloped?: false;
+  /** Input fields that carry the auth token itself; refreshed along with the header on retry. */
+  tokenFields?: readonly string[];
+}
+
+const op = (
+  method: OperationSpec['method'],
+  path: string,
+  params: ParamsLocation,
+  auth: AuthMode = 'required',
+  extra: Pick<OperationSpec, 'enveloped' | 'tokenFields'> = {},
+): OperationSpec => ({ method, path, params, auth, ...extra });
+
+/**
+ * How each operation of openapi.yaml travels. The contract test checks this table against the
+ * document (method, path, parameter location, public or not), so adding a call is one line here
+ * after `npm run gen:api`.
+ */
+export const OPERATIONS = {
+  // account and session
+  tokenize: op('POST', '/api/tokenize', 'form', 'optional', { tokenFields: ['authToken'] }),
+  registerUser: op('POST', '/mobile/user/register', 'query', 'none'),
+  login: op('POST', '/mobile/login', 'form', 'none'),
+  verify: op('POST', '/mobile/verify', 'form'),
+  changePassword: op('PUT', '/mobile/user/password', 'query'),
+  resetPasswordStart: op('PUT', '/web/user/password/reset/start', 'query', 'none'),
+  resetPasswordFinish: op('PUT', '/web/user/password/reset/finish', 'query', 'none'),
+  refreshSession: op('POST', '/mobile/session/refresh', 'form', 'none'),
+  emailExists: op('GET', '/web/user/email', 'query', 'none'),
+  getUser: op('GET', '/mobile/user/get', 'none'),
+  updateUser: op('PUT', '/mobile/user', 'query'),
+  deleteUser: op('DELETE', '/mobile/user', 'none'),
+  setDeviceIdentifier: op('POST', '/mobile/device/identifier/set', 'form'),
+  deleteDeviceIdentifier: op('POST', '/mobile/device/identifier/delete', 'form'),
+  // dashboard and rewards
+  getDashboard: op('GET', '/mobile/dashboard', 'none'),
+  getDashboardActions: op('GET', '/mobile/dashboard/actions', 'query'),
+  getGiftCards: op('GET', '/mobile/dashboard/giftcards', 'query'),
+  getTransaction: op('POST', '/mobile/transaction', 'form'),
+  getPromos: op('GET', '/mobile/promos/get', 'query'),
+  earn: op('POST', '/mobile/earn', 'form'),
+  earnQr: op('POST', '/mobile/earn/qr/post', 'query'),
+  redeem: op('POST', '/mobile/redeem', 'form'),
+  // announcements
+  getAnnouncements: op('GET', '/mobile/announcements', 'query'),
+  getUserAnnouncements: op('POST', '/mobile/announcements/users', 'none'),
+  setAnnouncementStatus: op('POST', '/mobile/announcements/{id}/status', 'query'),
+  // forms
+  getQuestionnaires: op('GET', '/web/questionnaires', 'query'),
+  answerQuestionnaire: op('POST', '/web/questionnaires/{id}/answers', 'json'),
+  // contests
+  getChanceToWin: op('GET', '/mobile/contest/chancetowin', 'none'),
+  getChanceToWinArchive: op('GET', '/mobile/contest/chancetowin/archive', 'none'),
+  getTriviaContests: op('GET', '/mobile/contest/trivias', 'none'),
+  getIndividualTriviaQuestion: op('GET', '/mobile/contest/trivia/individual/question', 'none'),
+  answerIndividualTrivia: op('POST', '/mobile/contest/trivia/individual/answer', 'query'),
+  skipIndividualTrivia: op('PUT', '/mobile/contest/trivia/individual/skip', 'none'),
+  joinTriviaContest: op('PUT', '/mobile/contest/trivia/{id}/join', 'none'),
+  getTriviaCharts: op('GET', '/mobile/contest/trivia/{id}/charts', 'none'),
+  getTriviaContestQuestion: op('GET', '/mobile/contest/trivia/{id}/question', 'none'),
+  answerTriviaContest: op('POST', '/mobile/contest/trivia/{id}/answer', 'query'),
+  // other
+  translate: op('POST', '/api/translate', 'form', 'none'),
+  getManifest: op('GET', '/manifest.webmanifest', 'none', 'none', { enveloped: false }),
+  // extensions
+  getCommunity: op('GET', '/web/community/{communityId}', 'none', 'none'),
+  health: op('GET', '/api/health', 'none', 'none'),
+} as const satisfies Record<OperationId, OperationSpec>;
+
+/** Names of the `{name}` parts of a path template. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+}

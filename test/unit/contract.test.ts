@@ -1,0 +1,198 @@
+// @vitest-environment node
+/**
+ * The contract (openapi.yaml) is valid, covers every call of SPEC section 7, matches the
+ * generated client types and the client's operation table, and loads in the server's validator.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { validate } from '@readme/openapi-parser';
+import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS, pathParamNames, type OperationSpec } from '../../src/api/operations';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const yamlPath = `${root}openapi.yaml`;
+const callsPath = `${root}../shared/tools/contract-calls.txt`;
+const yamlText = readFileSync(yamlPath, 'utf8');
+
+// The document is walked dynamically; its shape is checked by the assertions themselves.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+const doc = parse(yamlText) as Json;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const TAGS = ['account', 'dashboard', 'rewards', 'announcements', 'forms', 'contests', 'other', 'pwa', 'extensions'];
+
+interface DocOperation {
+  method: string;
+  path: string;
+  operation: Json;
+}
+
+const docOperations: DocOperation[] = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+  METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] })),
+);
+
+/** Follows a local `#/components/...` reference. */
+function deref(node: Json): Json {
+  if (typeof node?.$ref !== 'string') return node;
+  return deref(
+    node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: Json, key: string) => at[key], doc),
+  );
+}
+
+const normalisePath = (path: string) => path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+
+describe('openapi.yaml', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(callsPath))('describes every call of SPEC section 7', () => {
+    const have = new Set(docOperations.map((o) => `${o.method.toUpperCase()} ${normalisePath(o.path)}`));
+    const wanted = readFileSync(callsPath, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => {
+        const [method, path] = line.split(/\s+/);
+        return `${method.toUpperCase()} ${normalisePath(path)}`;
+      });
+    expect(wanted.length).toBeGreaterThanOrEqual(38);
+    expect(wanted.filter((call) => !have.has(call))).toEqual([]);
+  });
+
+  it('gives every operation a unique operationId, a known tag, a 200 and a default response', () => {
+    const ids = docOperations.map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { operation } of docOperations) {
+      expect(operation.operationId, JSON.stringify(operation.summary)).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.tags).toHaveLength(1);
+      expect(TAGS).toContain(operation.tags[0]);
+      expect(operation.responses['200'], operation.operationId).toBeDefined();
+      if (operation.operationId !== 'getManifest') {
+        expect(operation.responses.default, operation.operationId).toBeDefined();
+      }
+    }
+  });
+
+  it('refuses unknown fields in every request body', () => {
+    for (const { operation } of docOperations) {
+      const content = (operation.requestBody?.content ?? {}) as Json;
+      for (const [mediaType, media] of Object.entries(content)) {
+        expect(['application/x-www-form-urlencoded', 'application/json']).toContain(mediaType);
+        expect(deref(media.schema).additionalProperties, operation.operationId).toBe(false);
+      }
+    }
+  });
+
+  it('keeps envelope responses in the envelope', () => {
+    for (const { operation } of docOperations) {
+      if (operation.operationId === 'getManifest') continue;
+      const ok = operation.responses['200'].content['application/json'].schema;
+      expect(ok.allOf[0].$ref, operation.operationId).toBe('#/components/schemas/OkEnvelope');
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        if (status === '200') continue;
+        expect(deref(response).content['application/json'].schema.$ref).toBe(
+          '#/components/schemas/ErrorEnvelope',
+        );
+      }
+    }
+  });
+});
+
+describe('src/api', () => {
+  it('schema.d.ts is what `npm run gen:api` generates from openapi.yaml', async () => {
+    const generated = COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(yamlPath), { silent: true }));
+    const committed = readFileSync(`${root}src/api/schema.d.ts`, 'utf8');
+    expect(committed === generated, 'src/api/schema.d.ts is stale: run `npm run gen:api`').toBe(true);
+  });
+
+  it("the client's operation table matches the document", () => {
+    const byId = new Map(docOperations.map((o) => [o.operation.operationId as string, o]));
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...byId.keys()].sort());
+
+    for (const [id, spec] of Object.entries(OPERATIONS) as [string, OperationSpec][]) {
+      const { method, path, operation } = byId.get(id)!;
+      expect(`${spec.method} ${spec.path}`, id).toBe(`${method.toUpperCase()} ${path}`);
+
+      const parameters = ((operation.parameters ?? []) as Json[]).map(deref);
+      const pathNames = parameters.filter((p) => p.in === 'path').map((p) => p.name);
+      expect(pathNames.sort(), id).toEqual(pathParamNames(spec.path).sort());
+      const inQuery = parameters.some((p) => p.in === 'query');
+      const media = Object.keys(operation.requestBody?.content ?? {});
+      const location = inQuery
+        ? 'query'
+        : media[0] === 'application/x-www-form-urlencoded'
+          ? 'form'
+          : media[0] === 'application/json'
+            ? 'json'
+            : 'none';
+      expect(inQuery && media.length > 0, `${id} mixes query and body`).toBe(false);
+      expect(spec.params, id).toBe(location);
+
+      const security = (operation.security ?? doc.security) as Json[];
+      const auth = security.length === 0 ? 'none' : security.some((s) => Object.keys(s).length === 0) ? 'optional' : 'required';
+      expect(spec.auth, id).toBe(auth);
+
+      const enveloped = 'application/json' in operation.responses['200'].content;
+      expect(spec.enveloped !== false, id).toBe(enveloped);
+    }
+  });
+});
+
+describe("the server's validator (fastify-openapi-glue, strict Ajv)", () => {
+  it('builds every route and validates a few requests', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { default: formbody } = await import('@fastify/formbody');
+    const { default: glue } = await import('fastify-openapi-glue');
+
+    const app = Fastify({ ajv: { customOptions: { removeAdditional: false, strict: true } } });
+    await app.register(formbody);
+    app.setErrorHandler((error: { statusCode?: number; validation?: unknown; message: string }, _request, reply) =>
+      reply.code(error.statusCode ?? 500).send({
+        status: 'ERROR',
+        success: false,
+        data: null,
+        error: { code: error.validation ? 'VALIDATION_ERROR' : 'INTERNAL_ERROR', message: error.message },
+      }),
+    );
+    await app.register(glue, {
+      specification: yamlPath,
+      operationResolver: () => async () => ({ status: 'OK', success: true, data: { status: 'OK' }, error: null }),
+    });
+    try {
+      await app.ready();
+      expect(app.printRoutes({ commonPrefix: false }).length).toBeGreaterThan(0);
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const status = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: string, headers = form) =>
+        (await app.inject({ method, url, payload, headers: payload === undefined ? {} : headers })).statusCode;
+
+      expect(await status('POST', '/mobile/verify', 'op=resend')).toBe(200);
+      expect(await status('POST', '/mobile/verify', 'code=12345')).toBe(400);
+      expect(await status('POST', '/mobile/verify', 'code=123456&op=resend')).toBe(400);
+      expect(await status('POST', '/mobile/login', 'email=a%40b.co&pwd=x&admin=1')).toBe(400);
+      expect(await status('POST', '/api/tokenize', 'tokenType=register')).toBe(400);
+      expect(await status('POST', '/api/tokenize', 'tokenType=changePassword&password=x')).toBe(400);
+      expect(await status('POST', '/mobile/redeem', 'pid=1&optId=2&amount=2')).toBe(400);
+      expect(await status('GET', '/mobile/dashboard/actions?page=1&size=1001')).toBe(400);
+      expect(await status('GET', '/mobile/promos/get?type=BOTH')).toBe(400);
+      expect(await status('GET', '/web/user/email?email=not-an-email')).toBe(400);
+      expect(
+        await status(
+          'POST',
+          '/mobile/user/register?email=a%40b.co&firstName=A&lastName=B&passwordToken=t&customTermsAccepted=maybe&communityId=demo',
+        ),
+      ).toBe(400);
+      expect(await status('POST', '/mobile/announcements/1/status?type=USER_INDIVIDUAL&status=READ')).toBe(200);
+      expect(await status('PUT', '/mobile/contest/trivia/abc/join')).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+});
