@@ -1,0 +1,9 @@
+/** Every machine of the app, with its types and selectors. Pure: imports xstate only. */
+export * from './session.machine';
+export * from './session.selectors';
+export type * from './session.types';
+export * from './tokenRefresh.machine';
+export type * from './tokenRefresh.types';
+export * from './verification.machine';
+export * from './verification.selectors';
+export type * from './verification.types';

@@ -1,0 +1,328 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  ApplyRestoredCredentialsParams,
+  AuthData,
+  AuthResult,
+  LoginInput,
+  LogoutInput,
+  LogoutReason,
+  NotifyLogoutErrorParams,
+  RegistrationPayload,
+  RestoredSession,
+  SessionContext,
+  SessionErrorCode,
+  SessionEvent,
+  StoreCredentialsParams,
+  StoredCredentials,
+} from './session.types';
+
+/** SPEC §9: a stored token shorter than this is not restored. */
+export const MIN_RESTORABLE_TOKEN_LENGTH = 10;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * Parses what app start found in storage (SPEC §4 "App start"): a token of at least 10
+ * characters, a positive integer userId and an e-mail; otherwise null.
+ */
+export function restoreFrom(stored: StoredCredentials | null | undefined): RestoredSession | null {
+  if (!stored) return null;
+  const { authToken, email } = stored;
+  if (typeof authToken !== 'string' || authToken.length < MIN_RESTORABLE_TOKEN_LENGTH) return null;
+  const userId = typeof stored.userId === 'string' && /^\d+$/.test(stored.userId.trim()) ? Number(stored.userId) : stored.userId;
+  if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId <= 0) return null;
+  if (typeof email !== 'string' || !EMAIL_SHAPE.test(email.trim())) return null;
+  return { authToken, userId, email: email.trim(), isVerified: stored.isVerified === true || stored.isVerified === 'true' };
+}
+
+/** Whether stored credentials are good enough to restore the session at app start. */
+export function isRestorable(stored: StoredCredentials | null | undefined): boolean {
+  return restoreFrom(stored) !== null;
+}
+
+/** The code a login/register answer leaves the user logged out with, or null when it logs in. */
+export function authFailureCode(result: AuthResult): SessionErrorCode | null {
+  if (!result.ok) return result.code;
+  return result.authToken ? null : 'NO_AUTH_TOKEN';
+}
+
+function authDataOf(result: AuthResult): AuthData {
+  return result.ok
+    ? { authToken: result.authToken, refreshToken: result.refreshToken, userId: result.userId, isVerified: result.isVerified }
+    : { authToken: '', refreshToken: '', userId: 0, isVerified: false };
+}
+
+const loggedOutContext: Omit<SessionContext, 'logoutReason' | 'origin'> = {
+  userId: null,
+  email: null,
+  isVerified: false,
+  hasAuthToken: false,
+  rememberMe: false,
+  isAuthenticated: false,
+  isDevAuthenticated: false,
+  isLoggingOut: false,
+  errorCode: null,
+};
+
+const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+
+/**
+ * The user's session: app-start restore, login/register, verification and the ordered logout of
+ * SPEC §4. Tokens never enter the context; `storeCredentials` and the logout steps own them.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    tags: {} as 'pending' | 'busy',
+  },
+  actors: {
+    /** Reads authToken, userId, email and isVerified from storage; null when nothing is stored. */
+    restoreSession: fromPromise<StoredCredentials | null>(async () => null),
+    /** POST /mobile/login. Expected failures (INVALID_CREDENTIALS, offline...) come back as data. */
+    login: fromPromise<AuthResult, LoginInput>(async () => notProvided),
+    /** tokenize(register) for the password token, then POST /mobile/user/register. */
+    register: fromPromise<AuthResult, RegistrationPayload>(async () => notProvided),
+    /** Logout step 1: delete the push device identifier. May reject; logout goes on. */
+    unregisterPush: fromPromise<void, LogoutInput>(async () => {}),
+    /** Logout step 2: clear the user's local databases. May reject; logout goes on. */
+    clearUserData: fromPromise<void, LogoutInput>(async () => {}),
+  },
+  actions: {
+    /** Persist tokens, rememberMe, userId, email, isVerified; set the auth header. */
+    storeCredentials: (_, _params: StoreCredentialsParams) => {},
+    /** App start: put the stored token back on the auth header. */
+    applyRestoredCredentials: (_, _params: ApplyRestoredCredentialsParams) => {},
+    /** Persist isVerified = true. */
+    storeVerified: () => {},
+    /** Fire and forget: announcements, user details, dashboard; failures are only logged. */
+    loadVerifiedData: () => {},
+    /** Show the logout error toast (pages.login.logoutError); the logout still completes. */
+    notifyLogoutError: (_, _params: NotifyLogoutErrorParams) => {},
+    /** Logout step 3: remove the stored tokens and the auth header. */
+    clearTokens: () => {},
+    /** Logout step 4: reset every store to its initial state. */
+    resetStores: () => {},
+    /** Logout step 5: remove the persisted user and announcements slices. */
+    clearPersistedState: () => {},
+
+    rememberAttempt: assign((_, params: { email: string; rememberMe: boolean }) => ({
+      email: params.email,
+      rememberMe: params.rememberMe,
+      errorCode: null,
+    })),
+    assignAuthError: assign((_, params: { code: SessionErrorCode }) => ({ email: null, errorCode: params.code })),
+    assignAuth: assign((_, params: { result: AuthResult }) => {
+      const auth = authDataOf(params.result);
+      return { userId: auth.userId, isVerified: auth.isVerified, hasAuthToken: true, errorCode: null };
+    }),
+    assignRestored: assign((_, params: { stored: StoredCredentials | null }) => {
+      const restored = restoreFrom(params.stored);
+      return restored
+        ? { userId: restored.userId, email: restored.email, isVerified: restored.isVerified, hasAuthToken: true, isAuthenticated: true }
+        : {};
+    }),
+    assignVerified: assign({ isVerified: true }),
+    assignTokenHeld: assign({ hasAuthToken: true }),
+    assignOrigin: assign((_, params: { origin: string }) => ({ origin: params.origin })),
+    clearOrigin: assign({ origin: null }),
+    /** SPEC §4 "Auth flags": login sets authenticated, clears dev and logging-out. */
+    setLoginFlags: assign({ isAuthenticated: true, isDevAuthenticated: false, isLoggingOut: false }),
+    /** Register sets authenticated. */
+    setRegisterFlags: assign({ isAuthenticated: true }),
+    /** Dev login sets authenticated and dev-authenticated. */
+    setDevLoginFlags: assign({ isAuthenticated: true, isDevAuthenticated: true }),
+    /** Start-logout sets logging-out and remembers why. */
+    startLogout: assign((_, params: { reason: LogoutReason }) => ({ isLoggingOut: true, logoutReason: params.reason })),
+    /** Logout clears all flags and the user. */
+    clearSession: assign({ ...loggedOutContext, origin: null }),
+  },
+  guards: {
+    isRestorable: (_, params: { stored: StoredCredentials | null }) => isRestorable(params.stored),
+    isAuthFailure: (_, params: { result: AuthResult }) => !params.result.ok,
+    /** SPEC §4: a login that returns no token leaves the user logged out. */
+    isTokenless: (_, params: { result: AuthResult }) => params.result.ok && !params.result.authToken,
+    isVerified: ({ context }) => context.isVerified,
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'restoring',
+  context: { ...loggedOutContext, origin: null, logoutReason: null },
+  states: {
+    /** App start: read storage, then go straight to where the user was. */
+    restoring: {
+      tags: 'pending',
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'isRestorable', params: ({ event }) => ({ stored: event.output }) },
+            target: 'loggedIn',
+            actions: [
+              { type: 'assignRestored', params: ({ event }) => ({ stored: event.output }) },
+              { type: 'applyRestoredCredentials', params: ({ event }) => ({ authToken: event.output?.authToken ?? '' }) },
+            ],
+          },
+          { target: 'loggedOut' },
+        ],
+        onError: { target: 'loggedOut' },
+      },
+    },
+    loggedOut: {
+      initial: 'idle',
+      on: {
+        'navigation.denied': { actions: { type: 'assignOrigin', params: ({ event }) => ({ origin: event.origin }) } },
+      },
+      states: {
+        idle: {
+          on: {
+            'user.login': {
+              target: 'loggingIn',
+              actions: { type: 'rememberAttempt', params: ({ event }) => ({ email: event.email, rememberMe: event.rememberMe }) },
+            },
+            'user.register': {
+              target: 'registering',
+              actions: {
+                type: 'rememberAttempt',
+                params: ({ event }) => ({ email: event.payload.email, rememberMe: event.payload.rememberMe ?? false }),
+              },
+            },
+            'user.devLogin': { target: '#session.loggedIn', actions: 'setDevLoginFlags' },
+          },
+        },
+        loggingIn: {
+          tags: 'busy',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              assertEvent(event, 'user.login');
+              return { email: event.email, pwd: event.pwd };
+            },
+            onDone: [
+              {
+                guard: { type: 'isAuthFailure', params: ({ event }) => ({ result: event.output }) },
+                target: 'idle',
+                actions: { type: 'assignAuthError', params: ({ event }) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+              },
+              {
+                guard: { type: 'isTokenless', params: ({ event }) => ({ result: event.output }) },
+                target: 'idle',
+                actions: { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
+              },
+              {
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'assignAuth', params: ({ event }) => ({ result: event.output }) },
+                  'setLoginFlags',
+                  {
+                    type: 'storeCredentials',
+                    params: ({ context, event }) => ({ auth: authDataOf(event.output), email: context.email ?? '', rememberMe: context.rememberMe }),
+                  },
+                ],
+              },
+            ],
+            onError: { target: 'idle', actions: { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } } },
+          },
+        },
+        registering: {
+          tags: 'busy',
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ event }) => {
+              assertEvent(event, 'user.register');
+              return event.payload;
+            },
+            onDone: [
+              {
+                guard: { type: 'isAuthFailure', params: ({ event }) => ({ result: event.output }) },
+                target: 'idle',
+                actions: { type: 'assignAuthError', params: ({ event }) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+              },
+              {
+                guard: { type: 'isTokenless', params: ({ event }) => ({ result: event.output }) },
+                target: 'idle',
+                actions: { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
+              },
+              {
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'assignAuth', params: ({ event }) => ({ result: event.output }) },
+                  'setRegisterFlags',
+                  {
+                    type: 'storeCredentials',
+                    params: ({ context, event }) => ({ auth: authDataOf(event.output), email: context.email ?? '', rememberMe: context.rememberMe }),
+                  },
+                ],
+              },
+            ],
+            onError: { target: 'idle', actions: { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } } },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      initial: 'entering',
+      on: {
+        'user.logout': { target: 'loggingOut', actions: { type: 'startLogout', params: { reason: 'USER' } } },
+        'session.expired': { target: 'loggingOut', actions: { type: 'startLogout', params: { reason: 'SESSION_EXPIRED' } } },
+        'session.tokensRefreshed': { actions: 'assignTokenHeld' },
+        'user.devLogin': { actions: 'setDevLoginFlags' },
+        'navigation.originConsumed': { actions: 'clearOrigin' },
+      },
+      states: {
+        /** Transient: every way in (restore, login, register, dev login) is routed by isVerified. */
+        entering: {
+          always: [{ guard: 'isVerified', target: 'verified' }, { target: 'unverified' }],
+        },
+        /** Only /verify is open (SPEC §6). */
+        unverified: {
+          on: { 'user.verified': { target: 'verified', actions: ['assignVerified', 'storeVerified'] } },
+        },
+        /** Every entry (restore, login, verification) loads the verified-only data. */
+        verified: { entry: 'loadVerifiedData' },
+      },
+    },
+    /**
+     * SPEC §4 logout, in order. A failing step notifies and moves on to the next one: local data
+     * is cleared whatever happened.
+     */
+    loggingOut: {
+      tags: 'busy',
+      initial: 'unregisteringPush',
+      states: {
+        unregisteringPush: {
+          invoke: {
+            id: 'unregisterPush',
+            src: 'unregisterPush',
+            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
+            onDone: { target: 'clearingUserData' },
+            onError: {
+              target: 'clearingUserData',
+              actions: { type: 'notifyLogoutError', params: ({ event }) => ({ step: 'unregisterPush', error: event.error }) },
+            },
+          },
+        },
+        clearingUserData: {
+          invoke: {
+            id: 'clearUserData',
+            src: 'clearUserData',
+            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
+            onDone: { target: 'clearingSession' },
+            onError: {
+              target: 'clearingSession',
+              actions: { type: 'notifyLogoutError', params: ({ event }) => ({ step: 'clearUserData', error: event.error }) },
+            },
+          },
+        },
+        /** The synchronous steps, reached on every path. */
+        clearingSession: {
+          entry: ['clearTokens', 'resetStores', 'clearPersistedState'],
+          always: { target: '#session.loggedOut', actions: 'clearSession' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,24 @@
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from './session.machine';
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** What a route guard needs (SPEC §2): wait, send to /login, send to /verify, or let through. */
+export type SessionAccess = 'pending' | 'anonymous' | 'unverified' | 'verified';
+
+export const selectAccess = (s: SessionSnapshot): SessionAccess => {
+  if (s.hasTag('pending')) return 'pending';
+  if (s.matches({ loggedIn: 'verified' })) return 'verified';
+  if (s.matches('loggedIn')) return 'unverified';
+  return 'anonymous';
+};
+
+export const selectIsAuthenticated = (s: SessionSnapshot) => s.context.isAuthenticated;
+export const selectIsDevAuthenticated = (s: SessionSnapshot) => s.context.isDevAuthenticated;
+export const selectIsLoggingOut = (s: SessionSnapshot) => s.context.isLoggingOut;
+export const selectIsBusy = (s: SessionSnapshot) => s.hasTag('busy');
+export const selectUserId = (s: SessionSnapshot) => s.context.userId;
+export const selectEmail = (s: SessionSnapshot) => s.context.email;
+export const selectSessionError = (s: SessionSnapshot) => s.context.errorCode;
+export const selectOrigin = (s: SessionSnapshot) => s.context.origin;
+export const selectLogoutReason = (s: SessionSnapshot) => s.context.logoutReason;

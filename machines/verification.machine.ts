@@ -1,0 +1,115 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { VerificationCallOutput, VerificationContext, VerificationErrorCode, VerificationEvent, VerifyCodeInput } from './verification.types';
+
+const CODE_FORMAT = /^\d{6}$/;
+
+/** The code as sent: trimmed, and exactly 6 digits, or null. */
+export function normalizeCode(raw: string): string | null {
+  const code = raw.trim();
+  return CODE_FORMAT.test(code) ? code : null;
+}
+
+/** The failure code of a verify/resend answer, or null on success (ALREADY_VERIFIED included). */
+export function callFailureCode(output: VerificationCallOutput): VerificationErrorCode | null {
+  if (output.ok || output.code === 'ALREADY_VERIFIED') return null;
+  return output.code;
+}
+
+const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+
+/**
+ * Verifying the account with the 6-digit e-mail code, and asking for a new code. A malformed
+ * code never reaches the server. Reaching `verified` tells the session (`notifyVerified`).
+ */
+export const verificationMachine = setup({
+  types: {
+    context: {} as VerificationContext,
+    events: {} as VerificationEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST /mobile/verify code=<6 digits>. Wrong/expired codes come back as data. */
+    verifyCode: fromPromise<VerificationCallOutput, VerifyCodeInput>(async () => notProvided),
+    /** POST /mobile/verify op=resend. */
+    resendCode: fromPromise<VerificationCallOutput>(async () => notProvided),
+  },
+  actions: {
+    /** Tell the session machine (`user.verified`). */
+    notifyVerified: () => {},
+    assignError: assign((_, params: { code: VerificationErrorCode }) => ({ errorCode: params.code })),
+    clearError: assign({ errorCode: null }),
+  },
+  guards: {
+    isWellFormed: (_, params: { code: string }) => normalizeCode(params.code) !== null,
+    isCallFailure: (_, params: { output: VerificationCallOutput }) => callFailureCode(params.output) !== null,
+    isAlreadyVerified: (_, params: { output: VerificationCallOutput }) => !params.output.ok && params.output.code === 'ALREADY_VERIFIED',
+  },
+}).createMachine({
+  id: 'verification',
+  initial: 'ready',
+  context: { errorCode: null },
+  states: {
+    /** Waiting for the user; the child says what the last attempt gave. */
+    ready: {
+      initial: 'idle',
+      on: {
+        'user.submit': [
+          {
+            guard: { type: 'isWellFormed', params: ({ event }) => ({ code: event.code }) },
+            target: 'verifying',
+            actions: 'clearError',
+          },
+          { target: '.failed', actions: { type: 'assignError', params: { code: 'INVALID_CODE_FORMAT' } } },
+        ],
+        'user.resend': { target: 'resending', actions: 'clearError' },
+      },
+      states: {
+        idle: {},
+        failed: {},
+        resendSucceeded: {},
+        resendFailed: {},
+      },
+    },
+    verifying: {
+      tags: 'busy',
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        input: ({ event }) => {
+          assertEvent(event, 'user.submit');
+          return { code: normalizeCode(event.code) ?? '' };
+        },
+        onDone: [
+          {
+            guard: { type: 'isCallFailure', params: ({ event }) => ({ output: event.output }) },
+            target: 'ready.failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: callFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+          },
+          { target: 'verified' },
+        ],
+        onError: { target: 'ready.failed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+      },
+    },
+    resending: {
+      tags: 'busy',
+      invoke: {
+        id: 'resendCode',
+        src: 'resendCode',
+        onDone: [
+          {
+            guard: { type: 'isCallFailure', params: ({ event }) => ({ output: event.output }) },
+            target: 'ready.resendFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: callFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+          },
+          { guard: { type: 'isAlreadyVerified', params: ({ event }) => ({ output: event.output }) }, target: 'verified' },
+          { target: 'ready.resendSucceeded' },
+        ],
+        onError: { target: 'ready.resendFailed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+      },
+    },
+    verified: {
+      type: 'final',
+      entry: 'notifyVerified',
+    },
+  },
+});
