@@ -1,0 +1,26 @@
+import { createApi, type Api } from '../api/client';
+import { readAuthToken } from './credentials';
+
+/** Answers a 401/403: a fresh auth token, or null when the session could not be refreshed. */
+export type UnauthorizedHandler = (staleToken?: string | null) => Promise<string | null>;
+
+const noRefresh: UnauthorizedHandler = async () => null;
+let unauthorizedHandler: UnauthorizedHandler = noRefresh;
+
+/**
+ * Installs the handler the API client calls on 401/403 (the token refresh queue, once the app's
+ * actors are up). Returns the uninstall function.
+ */
+export function handleUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = noRefresh;
+  };
+}
+
+/** The app's one API client: same origin by default, raw auth token from storage. */
+export const api: Api = createApi({
+  baseUrl: import.meta.env.VITE_API_URL ?? '',
+  getToken: readAuthToken,
+  onUnauthorized: (...args: [staleToken?: string | null]) => unauthorizedHandler(...args),
+});

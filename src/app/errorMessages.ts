@@ -1,0 +1,12 @@
+import { msg } from '@lingui/core/macro';
+
+/** Shared user-facing texts for error codes that several screens meet (SPEC §8). */
+export const commonMessages = {
+  offline: msg({
+    id: 'components.offline.message',
+    message: 'This feature is not available offline. Please check your internet connection and try again.',
+  }),
+  somethingWrong: msg({ id: 'components.error.title', message: 'Uh-oh, something went wrong' }),
+  tryAgain: msg({ id: 'components.error.tryAgain', message: 'Please try again.' }),
+  loading: msg({ id: 'components.loading', message: 'Loading' }),
+};

@@ -1,0 +1,56 @@
+/** The languages the app ships; English is the source and the fallback. */
+export const locales = ['en', 'es'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+/** localStorage key holding the user's language choice. */
+export const languageStorageKey = 'language';
+
+/** Native names, shown in the language switch (never translated). */
+export const localeNames: Record<Locale, string> = { en: 'English', es: 'Español' };
+
+/**
+ * A BCP 47-looking tag: a two-letter language, optionally a region or script
+ * (letters, or a UN M.49 number such as es-419). Anything else (markup, quotes, long
+ * strings) is refused, so a tampered storage value or html attribute never reaches the DOM.
+ */
+const languageTagPattern = /^[a-z]{2}(-([A-Za-z]{2,4}|\d{3}))?$/;
+
+/** Maps one detected value to a supported locale, or null when it is unsupported or suspicious. */
+export function parseLocale(value: unknown): Locale | null {
+  if (typeof value !== 'string') return null;
+  const tag = value.trim();
+  if (!languageTagPattern.test(tag)) return null;
+  const language = tag.slice(0, 2);
+  return (locales as readonly string[]).includes(language) ? (language as Locale) : null;
+}
+
+export interface LocaleSources {
+  /** localStorage `language` */
+  stored?: string | null;
+  /** navigator.languages, or [navigator.language] */
+  browser?: readonly string[];
+  /** the `lang` attribute of <html> */
+  htmlLang?: string | null;
+}
+
+/** Detection order: the stored choice, then the browser's languages, then <html lang>, then English. */
+export function detectLocale({ stored, browser = [], htmlLang }: LocaleSources): Locale {
+  for (const candidate of [stored, ...browser, htmlLang]) {
+    const locale = parseLocale(candidate);
+    if (locale) return locale;
+  }
+  return defaultLocale;
+}
+
+/** Reads the detection sources from the running browser. */
+export function browserLocaleSources(): LocaleSources {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(languageStorageKey);
+  } catch {
+    // storage can be unavailable (private mode, blocked cookies): detection goes on without it
+  }
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return { stored, browser, htmlLang: document.documentElement.getAttribute('lang') };
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react';
+import { Route, Switch, useLocation } from 'wouter';
+import { selectAccess, selectOrigin, type SessionAccess } from '../../machines';
+import { commonMessages } from '../app/errorMessages';
+import { SessionContext } from '../app/SessionContext';
+import { showToast } from '../app/toast';
+import { guardRoute, type SessionStanding } from './guard';
+import { guardMessages } from './guardMessages';
+import { paths } from './paths';
+
+// Every screen is its own chunk (SPEC §2: separately loaded screens).
+const LoginScreen = lazy(() => import('../screens/LoginScreen'));
+const SignupScreen = lazy(() => import('../screens/SignupScreen'));
+const VerifyScreen = lazy(() => import('../screens/VerifyScreen'));
+const CommunityScanScreen = lazy(() => import('../screens/CommunityScanScreen'));
+const HomeScreen = lazy(() => import('../screens/HomeScreen'));
+const WelcomeScreen = lazy(() => import('../screens/WelcomeScreen'));
+
+const isLoggedIn = (access: SessionAccess) => access === 'verified' || access === 'unverified';
+
+export function ScreenLoader() {
+  const { i18n } = useLingui();
+  return (
+    <Center mih={240}>
+      <Loader aria-label={i18n._(commonMessages.loading)} />
+    </Center>
+  );
+}
+
+/**
+ * The route table behind the guards of SPEC §2. The guard decision is pure (`guardRoute`);
+ * this component carries it out: toast, remember the origin, navigate.
+ */
+export function AppRoutes() {
+  const { i18n } = useLingui();
+  const [location, navigate] = useLocation();
+  const session = SessionContext.useActorRef();
+  const access = SessionContext.useSelector(selectAccess);
+  const origin = SessionContext.useSelector(selectOrigin);
+  // The standing the user had when this component last settled: tells a log-out or an expiry
+  // (session ended here) from a visit to a protected page without a session.
+  const settledAccess = useRef<SessionAccess>(access);
+
+  const decide = (standing: SessionStanding) =>
+    guardRoute(location, standing, {
+      origin,
+      sessionEnded: standing === 'anonymous' && isLoggedIn(settledAccess.current),
+    });
+  const decision = access === 'pending' ? null : decide(access);
+
+  useEffect(() => {
+    if (access === 'pending') return;
+    const { redirect, messageId, rememberOrigin, consumeOrigin } = decide(access);
+    settledAccess.current = access;
+    if (!redirect) return;
+    if (messageId) showToast('info', i18n._(guardMessages[messageId]), { id: messageId });
+    if (rememberOrigin) session.send({ type: 'navigation.denied', origin: location });
+    if (consumeOrigin) session.send({ type: 'navigation.originConsumed' });
+    navigate(redirect, { replace: true });
+    // decide() reads only these values and the settled ref
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location, access, origin]);
+
+  if (!decision || decision.redirect) return <ScreenLoader />;
+  return (
+    <Suspense fallback={<ScreenLoader />}>
+      <Switch>
+        <Route path={paths.login} component={LoginScreen} />
+        <Route path={paths.welcome} component={WelcomeScreen} />
+        <Route path={paths.signup} component={SignupScreen} />
+        <Route path={paths.verify} component={VerifyScreen} />
+        <Route path={paths.communityScan} component={CommunityScanScreen} />
+        <Route path={paths.home} component={HomeScreen} />
+      </Switch>
+    </Suspense>
+  );
+}

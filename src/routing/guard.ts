@@ -1,0 +1,69 @@
+import { guestOnlyPaths, openPaths, paths, protectedPaths } from './paths';
+
+/** What the guard needs to know about the session. */
+export type SessionStanding = 'anonymous' | 'unverified' | 'verified';
+
+/** Catalog ids of the guard's toasts (SPEC §2). */
+export type GuardMessageId = 'guard.loginRequired' | 'guard.verificationRequired';
+
+export interface GuardDecision {
+  /** Where to go instead; absent when the path may be shown. */
+  redirect?: string;
+  /** The toast explaining the redirect, if any. */
+  messageId?: GuardMessageId;
+  /** Remember the requested path so that logging in returns there. */
+  rememberOrigin?: boolean;
+  /** The redirect goes to the remembered origin, which is now used up. */
+  consumeOrigin?: boolean;
+}
+
+const stay: GuardDecision = {};
+
+export interface GuardOptions {
+  /**
+   * The protected path the user was sent away from before logging in. A verified user leaving
+   * /login, /signup or /verify goes back there instead of the default.
+   */
+  origin?: string | null;
+  /**
+   * The session ended while the user was here (log out, expiry): go to /login without the
+   * "please log in" toast and without remembering this page.
+   */
+  sessionEnded?: boolean;
+}
+
+/** Decides, for one path and one session standing, whether to show it or where to send the user. */
+export function guardRoute(path: string, standing: SessionStanding, options: GuardOptions = {}): GuardDecision {
+  const decision = decide(path, standing, options);
+  const leavingEntry = guestOnlyPaths.includes(path) || path === paths.verify;
+  if (decision.redirect && leavingEntry && standing === 'verified' && isSafeReturnPath(options.origin)) {
+    return { redirect: options.origin, consumeOrigin: true };
+  }
+  return decision;
+}
+
+function decide(path: string, standing: SessionStanding, { sessionEnded }: GuardOptions): GuardDecision {
+  if (path === paths.root) {
+    if (standing === 'anonymous') return { redirect: paths.login };
+    return { redirect: standing === 'unverified' ? paths.verify : paths.home };
+  }
+  if (openPaths.includes(path)) return stay;
+  if (guestOnlyPaths.includes(path)) return standing === 'anonymous' ? stay : { redirect: paths.root };
+  if (path === paths.verify) {
+    if (standing === 'anonymous') return { redirect: paths.login };
+    return standing === 'verified' ? { redirect: paths.home } : stay;
+  }
+  if (protectedPaths.includes(path)) {
+    if (standing === 'anonymous') {
+      return sessionEnded ? { redirect: paths.login } : { redirect: paths.login, messageId: 'guard.loginRequired', rememberOrigin: true };
+    }
+    return standing === 'unverified' ? { redirect: paths.verify, messageId: 'guard.verificationRequired' } : stay;
+  }
+  // An unknown path: the root decides where this user belongs.
+  return { redirect: paths.root };
+}
+
+/** Only a protected path of this app may be a post-login destination (no //host, no scheme, no loop to /login). */
+export function isSafeReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/(?![/\\])\S*$/.test(value) && protectedPaths.includes(value.split(/[?#]/)[0]);
+}

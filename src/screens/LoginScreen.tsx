@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { selectIsBusy, selectSessionError } from '../../machines';
+import { rememberMeDefault, storeRememberMe } from '../app/credentials';
+import { SessionContext } from '../app/SessionContext';
+import { useOnline } from '../app/useOnline';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { paths } from '../routing/paths';
+import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
+
+/** Login errors that mean "these credentials did not work", shown under the form (SPEC §8). */
+const credentialErrors = new Set(['INVALID_CREDENTIALS', 'NO_AUTH_TOKEN', 'VALIDATION_ERROR', 'INVALID_EMAIL']);
+
+/** Email, password, remember me; nothing is sent while offline (SPEC §2, §5). */
+export default function LoginScreen() {
+  const { t, i18n } = useLingui();
+  const session = SessionContext.useActorRef();
+  const busy = SessionContext.useSelector(selectIsBusy);
+  const errorCode = SessionContext.useSelector(selectSessionError);
+  const online = useOnline();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(rememberMeDefault);
+  const [errors, setErrors] = useState<{ email?: ValidationMessageId | null; password?: ValidationMessageId | null }>({});
+  // The session's error belongs to this screen only once the user has tried to log in here.
+  const [attempted, setAttempted] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      email: validateEmail(email),
+      password: password ? null : ('validation.password.required' as const),
+    };
+    setErrors(found);
+    if (found.email || found.password || !online) return;
+    setAttempted(true);
+    session.send({ type: 'user.login', email: normalizeEmail(email), pwd: password, rememberMe });
+  };
+
+  const message = (id: ValidationMessageId | null | undefined) => (id ? i18n._(validationMessages[id]) : undefined);
+
+  let failure: string | null = null;
+  if (!attempted || busy) {
+    failure = null;
+  } else if (errorCode && credentialErrors.has(errorCode)) {
+    failure = t({
+      id: 'pages.login.invalidCredentials',
+      message: 'Login failed, please check your email and password and try again.',
+    });
+  } else if (errorCode === 'RATE_LIMITED') {
+    failure = t({ id: 'pages.login.rateLimited', message: 'Too many attempts. Please wait a minute and try again.' });
+  } else if (errorCode) {
+    failure = t({ id: 'pages.login.failure', message: 'We could not log you in right now. Please try again.' });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          <Trans id="pages.login.title">Log in</Trans>
+        </Title>
+        <LanguageSwitch />
+      </Group>
+
+      {!online && (
+        <Alert color="yellow" variant="light" role="status" title={t({ id: 'pages.login.offlineTitle', message: 'You are offline' })}>
+          <Trans id="pages.login.offlineDuringLogin">
+            Connect to the internet to log in. Nothing is sent while you are offline.
+          </Trans>
+        </Alert>
+      )}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t({ id: 'pages.login.email', message: 'Email' })}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            onBlur={() => email && setErrors((prev) => ({ ...prev, email: validateEmail(email) }))}
+            error={message(errors.email)}
+          />
+          <PasswordInput
+            label={t({ id: 'pages.login.password', message: 'Password' })}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={message(errors.password)}
+            visibilityToggleButtonProps={{
+              'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
+            }}
+          />
+          <Switch
+            label={t({ id: 'pages.login.rememberMe', message: 'Keep me logged in' })}
+            checked={rememberMe}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setRememberMe(checked);
+              storeRememberMe(checked);
+            }}
+          />
+          {failure && online && (
+            <Text c="red.7" size="sm" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Button type="submit" fullWidth loading={busy} disabled={!online}>
+            <Trans id="pages.login.submit">Log in</Trans>
+          </Button>
+        </Stack>
+      </form>
+
+      <Text ta="center" size="sm">
+        <Trans id="pages.login.noAccount">New here?</Trans>{' '}
+        <Anchor component={Link} href={paths.signup} fw={600}>
+          <Trans id="pages.login.signUp">Sign up</Trans>
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

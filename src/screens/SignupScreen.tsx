@@ -1,0 +1,251 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Link } from 'wouter';
+import { selectIsBusy, selectSessionError } from '../../machines';
+import { rememberMeDefault } from '../app/credentials';
+import { commonMessages } from '../app/errorMessages';
+import { readPendingCommunity } from '../app/pendingCommunity';
+import { SessionContext } from '../app/SessionContext';
+import { showToast } from '../app/toast';
+import { useOnline } from '../app/useOnline';
+import { paths } from '../routing/paths';
+import {
+  cleanText,
+  emptySignupValues,
+  isMinor,
+  normalizeEmail,
+  validateSignup,
+  validationMessages,
+  type SignupField,
+  type SignupValues,
+} from '../validation';
+
+/** What a failed registration tells the user (SPEC §8: otherwise pages.signup.errorMessage). */
+const registerErrors: Record<string, MessageDescriptor> = {
+  EMAIL_TAKEN: msg({
+    id: 'pages.signup.emailTaken',
+    message: 'An account with this email already exists. Try logging in instead.',
+  }),
+  COMMUNITY_NOT_FOUND: msg({
+    id: 'pages.signup.communityNotFound',
+    message: "We couldn't find your community. Please open your community's join link again.",
+  }),
+  PASSWORD_TOKEN_FAILED: msg({ id: 'pages.signup.passwordTokenFailed', message: 'Failed to create password token' }),
+  NETWORK_ERROR: commonMessages.offline,
+};
+const registerErrorFallback = msg({ id: 'pages.signup.errorMessage', message: 'Error creating account. Please try again.' });
+
+/** Create an account in the community of the scanned join link (SPEC §2, §3, §5). */
+export default function SignupScreen() {
+  const { t, i18n } = useLingui();
+  const session = SessionContext.useActorRef();
+  const busy = SessionContext.useSelector(selectIsBusy);
+  const errorCode = SessionContext.useSelector(selectSessionError);
+  const online = useOnline();
+  const community = useMemo(readPendingCommunity, []);
+
+  const [values, setValues] = useState(emptySignupValues);
+  const [touched, setTouched] = useState<Partial<Record<SignupField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const today = new Date();
+  const errors = validateSignup(values, community?.communityId ?? null, today);
+  const minor = isMinor(values.dateOfBirth, today);
+
+  // A registration sent from here that failed: one error toast.
+  const registerFailure = sent && !busy ? errorCode : null;
+  useEffect(() => {
+    if (!registerFailure) return;
+    showToast('error', i18n._(registerErrors[registerFailure] ?? registerErrorFallback), { id: 'signup-error' });
+  }, [registerFailure, i18n]);
+
+  const set = <K extends keyof SignupValues>(field: K, value: SignupValues[K]) =>
+    setValues((prev) => ({ ...prev, [field]: value }));
+  const touch = (field: SignupField) => () => setTouched((prev) => ({ ...prev, [field]: true }));
+  /** Live validation: a field shows its message once left, or after a submit attempt. */
+  const errorOf = (field: SignupField) => {
+    const id = errors[field];
+    return id && (submitted || touched[field]) ? i18n._(validationMessages[id]) : undefined;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.values(errors).some(Boolean) || !community) return;
+    if (!online) {
+      showToast('error', i18n._(commonMessages.offline), { id: 'offline' });
+      return;
+    }
+    setSent(true);
+    session.send({
+      type: 'user.register',
+      payload: {
+        email: normalizeEmail(values.email),
+        password: values.password,
+        firstName: cleanText(values.firstName),
+        lastName: cleanText(values.lastName),
+        dayOfBirth: values.dateOfBirth,
+        phone: cleanText(values.phone),
+        customTermsAccepted: values.terms,
+        communityId: community.communityId,
+        ...(minor ? { guardianConsent: values.guardianConsent } : {}),
+        rememberMe: rememberMeDefault(),
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <Trans id="pages.signup.title">Create your account</Trans>
+      </Title>
+
+      {community ? (
+        <Paper withBorder p="md" radius="md">
+          <Text size="sm" c="dimmed">
+            <Trans id="pages.signup.communityLabel">Your community</Trans>
+          </Text>
+          <Text fw={700} fz="lg" data-testid="signup-community">
+            {community.name}
+          </Text>
+        </Paper>
+      ) : (
+        <Alert color="red" variant="light" role="alert" title={i18n._(validationMessages['validation.community.required'])}>
+          <Trans id="pages.signup.communityHint">
+            Open the join link or scan the QR code your community shared, then come back here.
+          </Trans>
+        </Alert>
+      )}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t({ id: 'pages.signup.email', message: 'Email' })}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            onBlur={touch('email')}
+            error={errorOf('email')}
+          />
+          <TextInput
+            label={t({ id: 'pages.signup.phone', message: 'Phone (optional)' })}
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set('phone', e.currentTarget.value)}
+            onBlur={touch('phone')}
+            error={errorOf('phone')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label={t({ id: 'pages.signup.firstName', message: 'First name' })}
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={(e) => set('firstName', e.currentTarget.value)}
+              onBlur={touch('firstName')}
+              error={errorOf('firstName')}
+            />
+            <TextInput
+              label={t({ id: 'pages.signup.lastName', message: 'Last name' })}
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={(e) => set('lastName', e.currentTarget.value)}
+              onBlur={touch('lastName')}
+              error={errorOf('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t({ id: 'pages.signup.dateOfBirth', message: 'Date of birth' })}
+            type="date"
+            autoComplete="bday"
+            max={today.toISOString().slice(0, 10)}
+            value={values.dateOfBirth}
+            onChange={(e) => set('dateOfBirth', e.currentTarget.value)}
+            onBlur={touch('dateOfBirth')}
+            error={errorOf('dateOfBirth')}
+          />
+          <PasswordInput
+            label={t({ id: 'pages.signup.password', message: 'Password' })}
+            description={t({
+              id: 'pages.signup.passwordHint',
+              message: 'At least 8 characters, with a number, an uppercase and a lowercase letter and a special character.',
+            })}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => set('password', e.currentTarget.value)}
+            onBlur={touch('password')}
+            error={errorOf('password')}
+            visibilityToggleButtonProps={{
+              'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
+            }}
+          />
+          <PasswordInput
+            label={t({ id: 'pages.signup.confirmPassword', message: 'Confirm password' })}
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.currentTarget.value)}
+            onBlur={touch('confirmPassword')}
+            error={errorOf('confirmPassword')}
+            visibilityToggleButtonProps={{
+              'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
+            }}
+          />
+          {minor && (
+            <Checkbox
+              label={t({
+                id: 'pages.signup.guardianConsent',
+                message: 'My parent or guardian allows me to use pips',
+              })}
+              checked={values.guardianConsent}
+              onChange={(e) => {
+                set('guardianConsent', e.currentTarget.checked);
+                touch('guardianConsent')();
+              }}
+              error={errorOf('guardianConsent')}
+            />
+          )}
+          <Checkbox
+            label={t({ id: 'pages.signup.terms', message: 'I agree to the terms and conditions' })}
+            checked={values.terms}
+            onChange={(e) => {
+              set('terms', e.currentTarget.checked);
+              touch('terms')();
+            }}
+            error={errorOf('terms')}
+          />
+          <Button type="submit" fullWidth loading={busy} mt="xs">
+            <Trans id="pages.signup.submit">Create account</Trans>
+          </Button>
+        </Stack>
+      </form>
+
+      <Group justify="center" gap={4}>
+        <Text size="sm">
+          <Trans id="pages.signup.haveAccount">Already have an account?</Trans>
+        </Text>
+        <Anchor component={Link} href={paths.login} size="sm" fw={600}>
+          <Trans id="pages.signup.logIn">Log in</Trans>
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  selectEmail,
+  selectIsResending,
+  selectIsVerifying,
+  selectResendError,
+  selectResendSucceeded,
+  selectVerifyError,
+} from '../../machines';
+import { api } from '../app/api';
+import { commonMessages } from '../app/errorMessages';
+import { SessionContext } from '../app/SessionContext';
+import { showToast } from '../app/toast';
+import { createVerificationLogic } from '../app/verificationLogic';
+import { validationMessages } from '../validation';
+
+const verifyErrors: Record<string, MessageDescriptor> = {
+  INVALID_CODE_FORMAT: validationMessages['validation.code.invalid'],
+  INVALID_CODE: msg({ id: 'pages.verifyEmail.invalidCode', message: 'Invalid code. Please try again.' }),
+  CODE_EXPIRED: msg({
+    id: 'pages.verifyEmail.codeExpired',
+    message: 'This code has expired. Use Resend code to get a new one.',
+  }),
+  CODE_ATTEMPTS_EXCEEDED: msg({
+    id: 'pages.verifyEmail.attemptsExceeded',
+    message: 'Too many wrong codes. Use Resend code to get a new one.',
+  }),
+  NETWORK_ERROR: commonMessages.offline,
+};
+const verifyFailure = msg({ id: 'pages.verifyEmail.failure', message: 'We could not verify your account. Please try again.' });
+
+const resendErrors: Record<string, MessageDescriptor> = {
+  RATE_LIMITED: msg({
+    id: 'pages.verifyEmail.resendRateLimited',
+    message: 'A code was sent a moment ago. Please wait a minute before asking again.',
+  }),
+  NETWORK_ERROR: commonMessages.offline,
+};
+const resendFailure = msg({
+  id: 'pages.verifyEmail.resendFailure',
+  message: 'Failed to re-send verification code. Please try again.',
+});
+
+/** Enter the 6-digit code from the e-mail, or ask for a new one (SPEC §2, §8). */
+export default function VerifyScreen() {
+  const { t, i18n } = useLingui();
+  const session = SessionContext.useActorRef();
+  const email = SessionContext.useSelector(selectEmail);
+  const [logic] = useState(() =>
+    createVerificationLogic({ api, onVerified: () => session.send({ type: 'user.verified' }) }),
+  );
+  const verification = useActorRef(logic);
+  const verifying = useSelector(verification, selectIsVerifying);
+  const resending = useSelector(verification, selectIsResending);
+  const verifyError = useSelector(verification, selectVerifyError);
+  const resendError = useSelector(verification, selectResendError);
+  const resent = useSelector(verification, selectResendSucceeded);
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    if (resent) {
+      showToast(
+        'success',
+        t({ id: 'pages.verifyAccount.resendSuccess', message: 'Verification code re-sent: please check your email.' }),
+        { id: 'resend-result' },
+      );
+    }
+  }, [resent, t]);
+
+  useEffect(() => {
+    if (resendError) showToast('error', i18n._(resendErrors[resendError] ?? resendFailure), { id: 'resend-result' });
+  }, [resendError, i18n]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    verification.send({ type: 'user.submit', code });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <Trans id="pages.verifyAccount.title">Verify your account</Trans>
+      </Title>
+      <Text>
+        {email ? (
+          <Trans id="pages.verifyAccount.instructionsWithEmail">
+            We sent a 6-digit code to <strong>{email}</strong>. Enter it below to finish setting up your account.
+          </Trans>
+        ) : (
+          <Trans id="pages.verifyAccount.instructions">
+            We sent a 6-digit code to your email. Enter it below to finish setting up your account.
+          </Trans>
+        )}
+      </Text>
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md" align="center">
+          <TextInput
+            label={t({ id: 'pages.verifyAccount.codeLabel', message: 'Verification code' })}
+            w="100%"
+            size="lg"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            styles={{ input: { letterSpacing: '0.5em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+            error={Boolean(verifyError)}
+          />
+          {verifyError && (
+            <Text c="red.7" size="sm" role="alert" ta="center">
+              {i18n._(verifyErrors[verifyError] ?? verifyFailure)}
+            </Text>
+          )}
+          <Button type="submit" fullWidth loading={verifying} disabled={resending}>
+            <Trans id="pages.verifyAccount.submit">Verify</Trans>
+          </Button>
+        </Stack>
+      </form>
+
+      <Group justify="space-between">
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => verification.send({ type: 'user.resend' })}
+          disabled={resending || verifying}
+        >
+          <Trans id="pages.verifyAccount.resend">Resend code</Trans>
+        </Anchor>
+        <Anchor component="button" type="button" c="dimmed" onClick={() => session.send({ type: 'user.logout' })}>
+          <Trans id="pages.verifyAccount.logout">Log out</Trans>
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { loadManifest } from '../app/loaders';
+import { Logo } from '../components/Logo';
+import { paths } from '../routing/paths';
+
+/** SPEC §2: welcome text with the app name from the web manifest (default 'Rewards'). */
+export default function WelcomeScreen() {
+  const manifest = useActorRef(loadManifest);
+  const appName = useSelector(manifest, (s) => (s.output?.success ? s.output.data.name : null)) ?? 'Rewards';
+  return (
+    <Stack gap="lg" align="center" ta="center" py="xl">
+      <Logo size={72} />
+      <Title order={1} size="h2">
+        <Trans id="pages.welcome.title">Welcome to {appName}</Trans>
+      </Title>
+      <Text c="dimmed">
+        <Trans id="pages.welcome.text">Earn pips in your community and trade them for rewards.</Trans>
+      </Text>
+      <Button component={Link} href={paths.signup} fullWidth>
+        <Trans id="pages.welcome.continueWithEmail">Continue with email</Trans>
+      </Button>
+      <Button component={Link} href={paths.login} variant="subtle" fullWidth>
+        <Trans id="pages.welcome.logIn">I already have an account</Trans>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+
+declare let self: ServiceWorkerGlobalScope;
+
+/** The Periodic Background Sync event (not yet in TypeScript's DOM library). */
+interface PeriodicSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+/** The tag registered by the page for the daily refresh (SPEC §9: every 24 h). */
+const contentSyncTag = 'content-sync';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every in-app navigation gets the app shell; the API prefixes always go to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/(api|mobile|web)(\/|$)/],
+  }),
+);
+
+// Locale catalogs are cached when first used, so an installed app keeps its language offline.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.destination === 'script' && /\/messages-[^/]+\.js$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'locales', plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
+);
+
+// The page asks a waiting worker to take over; it reloads itself 100 ms after the takeover.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+clientsClaim();
+
+// Daily refresh: look for a new app version and tell open pages to refresh their data.
+self.addEventListener('periodicsync', ((event: PeriodicSyncEvent) => {
+  if (event.tag !== contentSyncTag) return;
+  event.waitUntil(
+    (async () => {
+      await self.registration.update();
+      const pages = await self.clients.matchAll({ type: 'window' });
+      for (const page of pages) page.postMessage({ type: 'CONTENT_SYNC' });
+    })(),
+  );
+}) as EventListener);

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Reads a gettext catalog into id -> translation (enough of PO for Lingui's output). */
+function readPo(locale: string): Map<string, string> {
+  const file = resolve(import.meta.dirname, `../../../locales/${locale}/messages.po`);
+  const entries = new Map<string, string>();
+  let field: 'msgid' | 'msgstr' | null = null;
+  let id = '';
+  let str = '';
+  const flush = () => {
+    if (id) entries.set(id, str);
+    id = '';
+    str = '';
+  };
+  const unquote = (s: string) => JSON.parse(s) as string;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const start = /^(msgid|msgstr) (".*")$/.exec(line);
+    if (start) {
+      if (start[1] === 'msgid') flush();
+      field = start[1] as 'msgid' | 'msgstr';
+      if (field === 'msgid') id = unquote(start[2]);
+      else str = unquote(start[2]);
+    } else if (/^".*"$/.test(line) && field) {
+      if (field === 'msgid') id += unquote(line);
+      else str += unquote(line);
+    } else {
+      field = null;
+    }
+  }
+  flush();
+  return entries;
+}
+
+const en = readPo('en');
+const es = readPo('es');
+
+describe('catalogs', () => {
+  it('hold the messages the app uses', () => {
+    expect(en.size).toBeGreaterThan(50);
+    expect(en.get('pages.login.invalidCredentials')).toBe(
+      'Login failed, please check your email and password and try again.',
+    );
+    expect(en.get('guard.loginRequired')).toBe('Please log in to access this page.');
+  });
+
+  it('have the same ids in English and Spanish', () => {
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('give every English message its text', () => {
+    const empty = [...en].filter(([, text]) => !text.trim()).map(([id]) => id);
+    expect(empty).toEqual([]);
+  });
+
+  it('translate every message into Spanish', () => {
+    const untranslated = [...es].filter(([id, text]) => !text.trim() || text === en.get(id)).map(([id]) => id);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('keep the placeholders of each message', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    for (const [id, text] of en) expect(placeholders(es.get(id) ?? ''), id).toEqual(placeholders(text));
+  });
+});
