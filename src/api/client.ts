@@ -33,9 +33,11 @@ export interface ApiOptions {
    * Called when a call that sent the auth token gets 401 or 403. Resolves with a new auth token
    * (the call is then retried once with it) or null when the session could not be refreshed
    * (the call resolves with its failure). The token-refresh machine serialises concurrent calls
-   * into one refresh. Never called for login, refresh or the other public calls.
+   * into one refresh. Never called for login, refresh or the other public calls. It is given
+   * the token the call was sent with, so a call that failed with a token already replaced by a
+   * finished refresh is retried with the new one instead of starting a second refresh.
    */
-  onUnauthorized?: () => Promise<string | null>;
+  onUnauthorized?: (staleToken: string | null) => Promise<string | null>;
 }
 
 type Call<O extends OperationId> = (...args: OperationArgs<O>) => Promise<ApiResult<OperationData<O>>>;
@@ -89,9 +91,9 @@ export function createApi(options: ApiOptions): Api {
     }
   }
 
-  async function refreshedToken(): Promise<string | null> {
+  async function refreshedToken(staleToken: string | null): Promise<string | null> {
     try {
-      return (await onUnauthorized()) || null;
+      return (await onUnauthorized(staleToken)) || null;
     } catch {
       return null;
     }
@@ -146,7 +148,7 @@ export function createApi(options: ApiOptions): Api {
     const result = await send(spec, fields, sendsToken ? token : null, signal);
     if (result.success || !sendsToken || !isAuthFailure(result)) return result;
 
-    const fresh = await refreshedToken();
+    const fresh = await refreshedToken(token);
     if (!fresh) return result;
     return send(spec, withFreshToken(spec, fields, token, fresh), fresh, signal);
   }
@@ -183,7 +185,12 @@ export function createApi(options: ApiOptions): Api {
   return api as unknown as Api;
 }
 
-const isAuthFailure = (result: ApiFailure) => result.statusCode === 401 || result.statusCode === 403;
+/**
+ * SPEC §4: a 401 or 403 starts the one refresh. ACCOUNT_NOT_VERIFIED is a 403 that a new token
+ * cannot mend (the account, not the session, is the problem), so it is returned as it is.
+ */
+const isAuthFailure = (result: ApiFailure) =>
+  result.statusCode === 401 || (result.statusCode === 403 && result.error !== 'ACCOUNT_NOT_VERIFIED');
 
 /** On retry, input fields that carried the stale auth token (tokenize's authToken) get the new one. */
 function withFreshToken(spec: OperationSpec, input: Input, stale: string | null, fresh: string): Input {

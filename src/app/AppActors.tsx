@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { api, handleUnauthorized } from './api';
 import { readAuthToken } from './credentials';
 import { createPendingRequests, type PendingRequests } from './pendingRequests';
+import { createUnauthorizedHandler } from './unauthorizedHandler';
 import { SessionContext } from './SessionContext';
 import { TokenRefreshContext } from './TokenRefreshContext';
 import type { SessionLogic } from './sessionLogic';
@@ -46,16 +47,7 @@ function UnauthorizedBridge({ pending }: { pending: PendingRequests }) {
 
   useEffect(
     () =>
-      handleUnauthorized(async (staleToken) => {
-        const current = readAuthToken();
-        // Nobody is logged in: nothing to refresh.
-        if (!current) return null;
-        // The call went out with a token that has since been replaced: retry with the new one.
-        if (staleToken && staleToken !== current) return current;
-        const { requestId, token } = pending.park();
-        refresher.send({ type: 'request.unauthorized', requestId });
-        return token;
-      }),
+      handleUnauthorized(createUnauthorizedHandler({ pending, refresher, readAuthToken })),
     [pending, refresher],
   );
 

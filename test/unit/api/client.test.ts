@@ -286,7 +286,16 @@ describe('401 / 403 handling', () => {
     );
     await expect(api.getDashboard()).resolves.toEqual({ success: true, data: dashboard });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('raw-token-123');
     expect(seen.map((s) => s.headers.get('authorization'))).toEqual(['raw-token-123', 'fresh-token']);
+  });
+
+  it('returns ACCOUNT_NOT_VERIFIED as it is: a new token cannot mend it', async () => {
+    const onUnauthorized = vi.fn(async () => 'fresh-token');
+    const { api, fetch } = setup([json(failure('ACCOUNT_NOT_VERIFIED', 'Verify first'), 403)], { onUnauthorized });
+    await expect(api.getDashboard()).resolves.toMatchObject({ success: false, error: 'ACCOUNT_NOT_VERIFIED', statusCode: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('does the same on 403 and re-sends the same body', async () => {
