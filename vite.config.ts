@@ -21,6 +21,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Locale catalogs stay out of the precache; the service worker caches them at run time.
+        globIgnores: ['**/messages-*.js'],
       },
       devOptions: { enabled: false },
     }),
