@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import accounts from './plugins/app/accounts';
+import communities from './plugins/app/communities';
+import core from './plugins/app/core';
+import dashboard from './plugins/app/dashboard';
+import devices from './plugins/app/devices';
+import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
+import passwords from './plugins/app/passwords';
+import rateLimiter from './plugins/app/rateLimit';
+import sessions from './plugins/app/sessions';
+import verification from './plugins/app/verification';
+import dbPlugin from './plugins/external/db';
+import floodGuard from './plugins/external/floodGuard';
+import formbody from './plugins/external/formbody';
+import securityHeaders from './plugins/external/securityHeaders';
+import mail from './plugins/external/mail';
+import openapi, { type ContractViolation } from './plugins/external/openapi';
+import staticFiles from './plugins/external/static';
+import { createHandlers } from './routes/index';
+
+export type { ContractViolation } from './plugins/external/openapi';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  config: Config;
+  /** true: JSON logs at info level; an object: pino options; default: no logging. */
+  logger?: boolean | FastifyServerOptions['logger'];
+  /** The clock (tests move time with it); default: the real one. */
+  now?: () => Date;
+  /** Tests: called for every JSON response that does not match its openapi.yaml response schema. */
+  onContractViolation?: (violation: ContractViolation) => void;
+  /** Tests: an already parsed openapi document instead of ./openapi.yaml. */
+  specification?: Record<string, unknown>;
+}
+
+/** Tokens travel in query strings of some calls (register, reset, change password): never log them. */
+const redactUrl = (url: string) => url.split('?')[0] + (url.includes('?') ? '?…' : '');
+
+/** Builds the whole server (API + PWA) without listening; the caller owns db and mailer. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const logger =
+    opts.logger === true
+      ? {
+          level: 'info',
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+          },
+        }
+      : (opts.logger ?? false);
+
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { maxParamLength: 512 },
+    // JSON bodies: refuse prototype poisoning outright.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Errors the router raises before any route runs (a bad %-escape, an over-long path parameter).
+    frameworkErrors: (error, _request, reply) => {
+      const mapped = mapError(error) ?? { status: 400, code: 'VALIDATION_ERROR', message: 'The request is malformed.' };
+      void sendError(reply, { ...mapped, message: mapped.status < 500 ? mapped.message : 'The request is malformed.' });
+    },
+  });
+
+  await app.register(errorHandler);
+  await app.register(core, { config, now: opts.now ?? (() => new Date()) });
+  await app.register(dbPlugin, { db: opts.db });
+  await app.register(mail, { mailer: opts.mailer });
+
+  await app.register(securityHeaders);
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(floodGuard, { limit: config.rateLimits.requestsPerAddress });
+
+  await app.register(rateLimiter);
+  await app.register(sessions);
+  await app.register(verification);
+  await app.register(accounts);
+  await app.register(passwords);
+  await app.register(devices);
+  await app.register(dashboard);
+  await app.register(communities);
+
+  await app.register(openapi, {
+    handlers: createHandlers(app),
+    specification: opts.specification,
+    onContractViolation: opts.onContractViolation,
+  });
+  await app.register(staticFiles, { staticDir: config.staticDir });
+
+  await app.ready();
+  return app;
+}

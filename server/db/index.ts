@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type { Database } from './schema';
+export { ensureDemoCommunity } from './repositories/communities';
+
+export interface OpenDatabaseOptions {
+  /** postgres://… connection string. Without it an embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data directory (default ./data); 'memory://' keeps everything in memory. */
+  dataDir?: string;
+  /** PostgreSQL only: the schema to use (search_path), e.g. one per test file. */
+  schema?: string;
+  /** PostgreSQL only: pool size (default 10). */
+  maxConnections?: number;
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  /** Which engine is behind `db`. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database. PostgreSQL when a URL is given, otherwise embedded PGlite. PGlite is a
+ * single connection: the dialect hands it to one Kysely connection at a time, so queries and
+ * transactions are serialised (code inside a transaction must only use the transaction).
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (options.url) {
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) {
+      throw new Error(`invalid schema name: ${options.schema}`);
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = options.dataDir ?? './data';
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws (with the failing migration's name) on error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${cause}`, { cause: result.error });
+  }
+  return result;
+}
+
+/** Cheap liveness probe for the health call. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

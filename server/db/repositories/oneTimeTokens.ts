@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, OneTimeTokenType } from '../schema';
+
+export async function insertOneTimeToken(
+  db: Kysely<Database>,
+  row: { token_hash: string; type: OneTimeTokenType; user_id: number | null; payload: Record<string, unknown>; expires_at: Date },
+): Promise<void> {
+  await db
+    .insertInto('one_time_tokens')
+    .values({ ...row, payload: sql<string>`${JSON.stringify(row.payload)}::jsonb` as unknown as string })
+    .execute();
+}
+
+/**
+ * Uses a token once: marks it used and returns it, or undefined when it is unknown, of another
+ * type, expired or already used. Concurrent calls cannot both succeed.
+ */
+export async function consumeOneTimeToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  type: OneTimeTokenType,
+  now: Date,
+): Promise<{ user_id: number | null; payload: Record<string, unknown> } | undefined> {
+  return db
+    .updateTable('one_time_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('type', '=', type)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'payload'])
+    .executeTakeFirst();
+}
+
+/** Housekeeping: drops tokens that expired more than a day ago. */
+export async function deleteStaleOneTimeTokens(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .deleteFrom('one_time_tokens')
+    .where('expires_at', '<', new Date(now.getTime() - 24 * 3600 * 1000))
+    .execute();
+}

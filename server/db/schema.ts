@@ -1,0 +1,103 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the tables created by the migrations in ./migrations. */
+export interface Database {
+  communities: CommunitiesTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  refresh_tokens: RefreshTokensTable;
+  verification_codes: VerificationCodesTable;
+  one_time_tokens: OneTimeTokensTable;
+  devices: DevicesTable;
+  rate_limits: RateLimitsTable;
+}
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface CommunitiesTable {
+  id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  community_id: string;
+  /** Lower-cased; null once the account is deleted, which frees the address. */
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  /** `date` column: read it as text (`day_of_birth::text`), write 'YYYY-MM-DD'. */
+  day_of_birth: ColumnType<string | null, string | null, string | null>;
+  guardian_consent_at: Timestamp | null;
+  custom_terms_accepted: boolean;
+  password_hash: string;
+  is_verified: Generated<boolean>;
+  available_pips: Generated<number>;
+  total_earned_pips: Generated<number>;
+  total_used_pips: Generated<number>;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  /** The refresh-token family this access token was issued with. */
+  family_id: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  user_id: number;
+  family_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface VerificationCodesTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  sent_at: Timestamp;
+}
+
+export type OneTimeTokenType = 'register' | 'changePassword' | 'qrParams' | 'emailReset';
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  type: OneTimeTokenType;
+  user_id: number | null;
+  /** jsonb: e.g. { passwordHash } or { qrParam }. */
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  identifier: string;
+  platform: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export type Community = Selectable<CommunitiesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/index';
+import { ensureDemoCommunity } from './db/repositories/communities';
+import { createMailer } from './mail/index';
+
+/**
+ * Starts pips: reads the environment, opens and migrates the database, makes sure a demo
+ * community exists, and serves the API and the built PWA on one port.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const demo = await ensureDemoCommunity(database.db);
+  const mailer = createMailer(config);
+  const app = await buildApp({ db: database.db, mailer, config, logger: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await mailer.close?.();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const storage = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'console outbox (set SMTP_URL to send real mail)';
+  console.log(`Database: ${storage}. Mail: ${mail}.`);
+  console.log(`Demo community "${demo.name}": join at ${config.publicUrl}/community-scan?communityId=${demo.id}`);
+  console.log(`pips is running at ${address}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('pips could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

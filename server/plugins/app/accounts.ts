@@ -1,0 +1,298 @@
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { findCommunity } from '../../db/repositories/communities';
+import { consumeOneTimeToken } from '../../db/repositories/oneTimeTokens';
+import {
+  anonymizeUser,
+  emailInUse,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateProfile,
+  type UserRecord,
+} from '../../db/repositories/users';
+import { AppError, unauthorized, validationError } from '../../errors';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import {
+  ADULT_AGE,
+  ageOn,
+  cleanName,
+  cleanPhone,
+  isValidEmail,
+  normalizeEmail,
+  parseDay,
+} from '../../security/rules';
+import { hashToken } from '../../security/tokens';
+import type { RateLimiter } from './rateLimit';
+import type { AuthContext, SessionService } from './sessions';
+import type { VerificationService } from './verification';
+
+/** Returned by login and register. */
+export interface AuthData {
+  authToken: string;
+  refreshToken: string;
+  userId: number;
+  isVerified: boolean;
+  status: 'OK';
+}
+
+/** The profile as the app sees it. */
+export interface UserView {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  isVerified: boolean;
+  communityId: string;
+  communityName: string;
+  dayOfBirth: string | null;
+}
+
+export interface RegisterInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordToken: string;
+  dayOfBirth?: string;
+  phone?: string;
+  customTermsAccepted: string;
+  communityId: string;
+  guardianConsent?: string;
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  dayOfBirth?: string;
+  phone?: string;
+}
+
+export interface AccountService {
+  register(input: RegisterInput): Promise<AuthData>;
+  login(email: string, password: string, address: string): Promise<AuthData>;
+  getUser(auth: AuthContext): Promise<UserView>;
+  updateUser(auth: AuthContext, input: ProfileInput): Promise<UserView>;
+  deleteUser(auth: AuthContext): Promise<{ status: 'OK' }>;
+  emailExists(email: string, address: string): Promise<{ exists: boolean }>;
+}
+
+export function toUserView(user: UserRecord): UserView {
+  const firstName = user.first_name;
+  const lastName = user.last_name;
+  return {
+    userId: user.id,
+    firstName,
+    lastName,
+    fullName: [firstName, lastName].filter(Boolean).join(' '),
+    email: user.email ?? '',
+    phone: user.phone,
+    isVerified: user.is_verified,
+    communityId: user.community_id,
+    communityName: user.community_name,
+    dayOfBirth: user.day_of_birth,
+  };
+}
+
+/** Normalises an e-mail per SPEC §5; throws INVALID_EMAIL when it breaks the rules. */
+export function requireValidEmail(raw: string): string {
+  const email = normalizeEmail(raw);
+  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', 400, 'Please enter a valid email address.');
+  return email;
+}
+
+function requireName(field: string, value: string): string {
+  const name = cleanName(value);
+  if (name === null) throw validationError(field, 'must be 1 to 100 characters');
+  return name;
+}
+
+function requirePhone(value: string): string {
+  const phone = cleanPhone(value);
+  if (phone === null) throw validationError('phone', 'must be a phone number (digits, spaces, + ( ) - .), at most 32 characters');
+  return phone;
+}
+
+function requireDayOfBirth(value: string, today: Date): { day: string; age: number } {
+  const parsed = parseDay(value);
+  if (!parsed) throw validationError('dayOfBirth', 'must be a date as YYYY-MM-DD');
+  const age = ageOn(parsed, today);
+  if (age < 0 || parsed.year < 1900) throw validationError('dayOfBirth', 'must be a date in the past');
+  return { day: value, age };
+}
+
+export function createAccountService(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  sessions: SessionService;
+  verification: VerificationService;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}): AccountService {
+  const { db, config, sessions, verification, rateLimiter, now, log } = deps;
+  const limits = config.rateLimits;
+  // Checked against when the e-mail is unknown, so a miss costs the same time as a wrong password.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => (dummyHash ??= hashPassword('not-a-password', config.scryptCost));
+
+  async function currentUser(auth: AuthContext): Promise<UserRecord> {
+    const user = await findUserById(db, auth.userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  return {
+    async register(input) {
+      const email = requireValidEmail(input.email);
+      const firstName = requireName('firstName', input.firstName);
+      const lastName = requireName('lastName', input.lastName);
+      const phone = requirePhone(input.phone ?? '');
+      if (input.customTermsAccepted !== 'true') {
+        throw new AppError('TERMS_NOT_ACCEPTED', 400, 'You must agree to the terms to continue.');
+      }
+      const today = now();
+      let dayOfBirth: string | null = null;
+      let guardianConsentAt: Date | null = null;
+      if (input.dayOfBirth !== undefined && input.dayOfBirth !== '') {
+        const { day, age } = requireDayOfBirth(input.dayOfBirth, today);
+        dayOfBirth = day;
+        if (age < ADULT_AGE) {
+          if (input.guardianConsent !== 'true') {
+            throw new AppError(
+              'UNDERAGE_WITHOUT_CONSENT',
+              400,
+              `Users under ${ADULT_AGE} need permission from a parent or guardian.`,
+            );
+          }
+          guardianConsentAt = today;
+        }
+      }
+      if (!input.communityId || !(await findCommunity(db, input.communityId))) {
+        throw new AppError('COMMUNITY_NOT_FOUND', 400, 'You must scan your community QR code to create an account.');
+      }
+      if (await emailInUse(db, email)) {
+        throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.');
+      }
+
+      // Failures throw inside the transaction, so the password token survives a failed try.
+      const outcome = await db.transaction().execute(async (trx) => {
+        const token = await consumeOneTimeToken(trx, hashToken(input.passwordToken), 'register', today);
+        const passwordHash = token?.payload.passwordHash;
+        if (typeof passwordHash !== 'string') {
+          throw new AppError('INVALID_TOKEN', 400, 'The password token is unknown, used or expired.');
+        }
+        const userId = await insertUser(trx, {
+          community_id: input.communityId,
+          email,
+          first_name: firstName,
+          last_name: lastName,
+          phone,
+          day_of_birth: dayOfBirth,
+          guardian_consent_at: guardianConsentAt,
+          custom_terms_accepted: true,
+          password_hash: passwordHash,
+        });
+        if (userId === undefined) throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.');
+        return { userId, tokens: await sessions.start(userId, trx) };
+      });
+      try {
+        await verification.sendCode(outcome.userId, email);
+      } catch (error) {
+        // The account exists; the user can ask for a new code from the verify screen.
+        log.error({ err: error, userId: outcome.userId }, 'could not send the verification mail');
+      }
+      return { ...outcome.tokens, userId: outcome.userId, isVerified: false, status: 'OK' };
+    },
+
+    async login(rawEmail, password, address) {
+      const email = normalizeEmail(rawEmail);
+      const accountBucket = `login:account:${email}`;
+      const addressBucket = `login:address:${address}`;
+      await rateLimiter.assertAllowed(addressBucket, limits.loginPerAddress);
+      await rateLimiter.assertAllowed(accountBucket, limits.loginPerAccount);
+      const user = isValidEmail(email) ? await findUserByEmail(db, email) : undefined;
+      const matches = user
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyPassword(password, await getDummyHash()).then(() => false);
+      if (!user || !matches) {
+        await rateLimiter.recordFailure(addressBucket, limits.loginPerAddress);
+        await rateLimiter.recordFailure(accountBucket, limits.loginPerAccount);
+        throw new AppError(
+          'INVALID_CREDENTIALS',
+          401,
+          'Login failed, please check your email and password and try again.',
+        );
+      }
+      await rateLimiter.reset(accountBucket);
+      const tokens = await sessions.start(user.id);
+      return { ...tokens, userId: user.id, isVerified: user.is_verified, status: 'OK' };
+    },
+
+    async getUser(auth) {
+      return toUserView(await currentUser(auth));
+    },
+
+    async updateUser(auth, input) {
+      const user = await currentUser(auth);
+      const changes: Parameters<typeof updateProfile>[2] = {
+        first_name: requireName('firstName', input.firstName),
+        last_name: requireName('lastName', input.lastName),
+      };
+      if (input.phone !== undefined) changes.phone = requirePhone(input.phone);
+      if (input.dayOfBirth !== undefined && input.dayOfBirth !== '' && input.dayOfBirth !== user.day_of_birth) {
+        const { day, age } = requireDayOfBirth(input.dayOfBirth, now());
+        if (age < ADULT_AGE && user.guardian_consent_at === null) {
+          throw new AppError(
+            'UNDERAGE_WITHOUT_CONSENT',
+            400,
+            `Users under ${ADULT_AGE} need permission from a parent or guardian.`,
+          );
+        }
+        changes.day_of_birth = day;
+      }
+      await updateProfile(db, auth.userId, changes);
+      return toUserView(await currentUser(auth));
+    },
+
+    async deleteUser(auth) {
+      await currentUser(auth);
+      await db.transaction().execute((trx) => anonymizeUser(trx, auth.userId, now()));
+      return { status: 'OK' };
+    },
+
+    async emailExists(rawEmail, address) {
+      await rateLimiter.consume(`emailExists:address:${address}`, limits.emailExistsPerAddress);
+      const email = requireValidEmail(rawEmail);
+      return { exists: await emailInUse(db, email) };
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate(
+      'accounts',
+      createAccountService({
+        db: app.db,
+        config: app.config,
+        sessions: app.sessions,
+        verification: app.verification,
+        rateLimiter: app.rateLimiter,
+        now: app.now,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'accounts', dependencies: ['db', 'core', 'sessions', 'verification', 'rateLimiter'] },
+);

@@ -1,0 +1,121 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, type ErrorCode } from '../../errors';
+import { failure } from '../../routes/envelope';
+
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+};
+
+const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'header' };
+
+/** "email (query): must match pattern …" — names the field, never echoes the value. */
+export function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const issue = issues[0] ?? {};
+  const part = PART_NAMES[context ?? ''] ?? context ?? 'request';
+  const params = issue.params ?? {};
+  let field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  let message = issue.message ?? 'is invalid';
+  if (issue.keyword === 'required' && typeof params.missingProperty === 'string') {
+    field = field ? `${field}.${params.missingProperty}` : params.missingProperty;
+    message = 'is required';
+  } else if (issue.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    field = field ? `${field}.${params.additionalProperty}` : params.additionalProperty;
+    message = 'is not an allowed field';
+  } else if (issue.keyword === 'pattern') {
+    message = 'has an invalid format';
+  }
+  return field ? `${field} (${part}): ${message}` : `${part}: ${message}`;
+}
+
+/** Fastify's own 4xx errors, by code. */
+const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported Content-Type.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION_ERROR', message: 'Invalid Content-Length.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', message: 'body: the JSON body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', message: 'body: not valid JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported Content-Type.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_ERROR', message: 'The URL is malformed.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'VALIDATION_ERROR', message: 'A path parameter is too long.' },
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+interface Mapped {
+  status: number;
+  code: string;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+/** Maps any thrown value to a status, a stable code and a message safe to show. */
+export function mapError(error: unknown): Mapped | null {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (typeof error !== 'object' || error === null) return null;
+  const err = error as FastifyError & { errors?: unknown[]; validationContext?: string; status?: number };
+
+  // fastify-openapi-glue wraps security handler failures: surface our own error from inside.
+  if (Array.isArray(err.errors) && err.name === 'Unauthorized') {
+    const inner = err.errors.find((e): e is AppError => e instanceof AppError);
+    return inner ? mapError(inner) : { status: 401, code: 'UNAUTHORIZED', message: 'Missing, invalid or expired auth token.' };
+  }
+  if (Array.isArray(err.validation)) {
+    return { status: 400, code: 'VALIDATION_ERROR', message: describeValidation(err.validation, err.validationContext) };
+  }
+  if (err.code && FASTIFY_ERRORS[err.code]) {
+    const known = FASTIFY_ERRORS[err.code];
+    return { status: known.status, code: known.code, message: known.message };
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : typeof err.status === 'number' ? err.status : 500;
+  if (status >= 400 && status < 500) {
+    // Other client errors from Fastify or a plugin (bad JSON is a SyntaxError with status 400).
+    const code = STATUS_CODES[status] ?? 'VALIDATION_ERROR';
+    const message = err instanceof SyntaxError ? 'body: not valid JSON.' : code === 'VALIDATION_ERROR' ? 'The request is malformed.' : err.message;
+    return { status, code, message };
+  }
+  return null;
+}
+
+export function sendError(reply: FastifyReply, mapped: Mapped): FastifyReply {
+  if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
+  return reply.code(mapped.status).type('application/json; charset=utf-8').send(failure(mapped.code, mapped.message));
+}
+
+/**
+ * The one place failures become responses: every error, whoever threw it, leaves as the
+ * envelope with a stable code. Anything unexpected is logged and answered 500 INTERNAL_ERROR
+ * without detail.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const mapped = mapError(error);
+      if (mapped && mapped.status < 500) {
+        request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
+        return sendError(reply, mapped);
+      }
+      if (mapped) {
+        // 501 and other deliberate 5xx answers from our own code.
+        return sendError(reply, mapped);
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return sendError(reply, { status: 500, code: 'INTERNAL_ERROR', message: 'An internal error occurred.' });
+    });
+  },
+  { name: 'errorHandler' },
+);

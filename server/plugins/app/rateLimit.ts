@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Limit } from '../../config';
+import type { Database } from '../../db/schema';
+import { clearBucket, deleteOldWindows, incrementWindow, readWindow } from '../../db/repositories/rateLimits';
+import { rateLimited } from '../../errors';
+
+/**
+ * Window counters kept in the database, so every server instance sharing it sees the same
+ * counts. A bucket's window opens at its first event and lasts the limit's windowSeconds.
+ * Buckets are strings such as `login:account:ana@example.com` or `login:address:10.0.0.1`.
+ * A limit with max <= 0 is off.
+ */
+export interface RateLimiter {
+  /** Counts one event and throws RATE_LIMITED when it goes over the limit (for "N requests per window"). */
+  consume(bucket: string, limit: Limit): Promise<void>;
+  /** Throws RATE_LIMITED when the bucket is already at its limit; counts nothing (checked before an attempt). */
+  assertAllowed(bucket: string, limit: Limit): Promise<void>;
+  /** Counts one failure (after a failed attempt). */
+  recordFailure(bucket: string, limit: Limit): Promise<void>;
+  /** Forgets a bucket (e.g. an account's failed logins after a successful one). */
+  reset(bucket: string): Promise<void>;
+}
+
+export function createRateLimiter(db: Kysely<Database>, now: () => Date): RateLimiter {
+  let calls = 0;
+  const retryAfter = (windowStart: Date, limit: Limit, time: Date) =>
+    Math.max(1, Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - time.getTime()) / 1000));
+  const housekeeping = async (time: Date) => {
+    // Now and then drop buckets idle for longer than any limit looks back (a day).
+    if (++calls % 500 === 0) await deleteOldWindows(db, new Date(time.getTime() - 24 * 3600 * 1000));
+  };
+  return {
+    async consume(bucket, limit) {
+      if (limit.max <= 0) return;
+      const time = now();
+      const window = await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
+      await housekeeping(time);
+      if (window.count > limit.max) throw rateLimited(retryAfter(window.windowStart, limit, time));
+    },
+    async assertAllowed(bucket, limit) {
+      if (limit.max <= 0) return;
+      const time = now();
+      const window = await readWindow(db, bucket, time, limit.windowSeconds * 1000);
+      if (window.count >= limit.max) throw rateLimited(retryAfter(window.windowStart, limit, time));
+    },
+    async recordFailure(bucket, limit) {
+      if (limit.max <= 0) return;
+      const time = now();
+      await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
+      await housekeeping(time);
+    },
+    async reset(bucket) {
+      await clearBucket(db, bucket);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('rateLimiter', createRateLimiter(app.db, app.now));
+  },
+  { name: 'rateLimiter', dependencies: ['db', 'core'] },
+);

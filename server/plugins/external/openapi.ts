@@ -1,0 +1,252 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import fp from 'fastify-plugin';
+import { parse as parseYaml } from 'yaml';
+import { AppError, validationError } from '../../errors';
+import { notImplemented, type Handlers } from '../../routes/index';
+
+/** The contract, at the repository root. */
+export const OPENAPI_PATH = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+
+const specCache = new Map<string, { mtimeMs: number; spec: Record<string, unknown> }>();
+
+/** Reads and parses openapi.yaml (cached until the file changes). */
+export function loadSpecification(path = OPENAPI_PATH): Record<string, unknown> {
+  const { mtimeMs } = statSync(path);
+  const cached = specCache.get(path);
+  if (cached && cached.mtimeMs === mtimeMs) return structuredClone(cached.spec);
+  const spec = parseYaml(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  specCache.set(path, { mtimeMs, spec });
+  return structuredClone(spec);
+}
+
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats)) as AddFormats;
+
+function createAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    // OpenAPI keywords such as `example` or `x-…` are not JSON Schema: ignore them.
+    strict: false,
+    // Unknown fields must fail validation (additionalProperties: false), not vanish.
+    removeAdditional: false,
+    useDefaults: true,
+    // Query strings and form bodies are text: '5' may be an integer. JSON bodies are not coerced.
+    coerceTypes: coerce ? 'array' : false,
+    allErrors: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Shared across app instances: compiled validators are reused by schema text. */
+const ajvText = createAjv(true);
+const ajvJson = createAjv(false);
+const compiled = new Map<string, ValidateFunction>();
+
+export function compileSchema(schema: Record<string, unknown>, json: boolean): ValidateFunction {
+  // A schema with its own $id may not be added twice to one Ajv: give it a fresh one.
+  if (schema.$id !== undefined) return createAjv(!json).compile(schema);
+  const key = `${json ? 'json' : 'text'}:${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = (json ? ajvJson : ajvText).compile(schema);
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** What the contract says about a route, kept in its config by the onRoute hook. */
+export interface OperationInfo {
+  operationId?: string;
+  /** Media types of the request body; undefined when the operation takes no body. */
+  bodyMediaTypes?: string[];
+  verifiedOnly: boolean;
+}
+
+export interface ContractViolation {
+  operationId: string;
+  method: string;
+  url: string;
+  statusCode: number;
+  errors: unknown;
+  body: unknown;
+}
+
+export interface OpenapiPluginOptions {
+  handlers: Handlers;
+  specification?: Record<string, unknown>;
+  /** When set, every JSON response is checked against its response schema (tests). */
+  onContractViolation?: (violation: ContractViolation) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operation?: OperationInfo;
+  }
+  interface FastifyInstance {
+    /** Method and path patterns of every route, for telling 404 from 405. */
+    routeTable: { method: string; pattern: RegExp }[];
+  }
+}
+
+function mediaTypeOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['content-type'];
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  return header.split(';')[0].trim().toLowerCase();
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** The path of the first string holding a NUL character ('' for the value itself), or null. */
+function findNul(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return childPath;
+    const found = findNul(child, childPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** '/web/community/:communityId' -> /^\/web\/community\/[^/]+\/?$/ */
+function routePattern(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Wires openapi.yaml into Fastify: routes and request validation (fastify-openapi-glue with
+ * Ajv 2020, no coercion of JSON bodies, unknown fields refused), content types the operation
+ * does not declare refused with 415, the `authToken` security scheme, `x-verified-only`, and
+ * operations without a handler answering 501 NOT_IMPLEMENTED.
+ */
+async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions): Promise<void> {
+  const specification = options.specification ?? loadSpecification();
+
+  app.setValidatorCompiler(({ schema, httpPart, ...rest }) => {
+    const contentType = (rest as { contentType?: string }).contentType;
+    const json = httpPart === 'body' && contentType !== undefined && /json/i.test(contentType);
+    return compileSchema(schema as Record<string, unknown>, json);
+  });
+  // Responses are written as they are: the contract is checked in tests, not by dropping fields.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.decorate('routeTable', [] as { method: string; pattern: RegExp }[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Catch-all routes (the static files) say nothing about which methods an API path allows.
+    if (!route.url.includes('*')) for (const method of methods) app.routeTable.push({ method: method.toUpperCase(), pattern: routePattern(route.url) });
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (!schema || typeof schema.operationId !== 'string') return;
+    const body = schema.body as { content?: Record<string, unknown> } | undefined;
+    route.config = {
+      ...route.config,
+      operation: {
+        operationId: schema.operationId,
+        bodyMediaTypes: body?.content ? Object.keys(body.content).map((type) => type.toLowerCase()) : undefined,
+        verifiedOnly: schema['x-verified-only'] === true,
+      },
+    } as typeof route.config;
+  });
+
+  // A form call sent without any body is an empty form, so missing fields are named in the 400.
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config.operation?.bodyMediaTypes;
+    if (declared && mediaTypeOf(request) === undefined && !hasBody(request) && request.method !== 'GET') {
+      request.headers['content-type'] = declared[0];
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation) return;
+    const mediaType = mediaTypeOf(request);
+    const declared = operation.bodyMediaTypes;
+    if (declared === undefined) {
+      if (hasBody(request) && request.body !== undefined && request.body !== '') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'This call takes no request body.');
+      }
+      return;
+    }
+    if (mediaType === undefined || !declared.includes(mediaType)) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        415,
+        `Content-Type must be ${declared.join(' or ')}${mediaType ? ` (got ${mediaType})` : ''}.`,
+      );
+    }
+  });
+
+  // PostgreSQL text cannot hold NUL, and no field of the contract needs it: refuse it up front.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.operation) return;
+    for (const [part, value] of [['query', request.query], ['body', request.body], ['path', request.params]] as const) {
+      const field = findNul(value);
+      if (field !== null) throw validationError(field || part, `must not contain NUL characters (${part})`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.operation?.verifiedOnly) await app.requireVerified(request);
+  });
+
+  if (options.onContractViolation) {
+    const report = options.onContractViolation;
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = request.routeOptions.config.operation?.operationId;
+      const responses = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      if (!operationId || !responses || typeof payload !== 'string') return payload;
+      const status = reply.statusCode;
+      const entry = (responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default) as
+        | { content?: Record<string, { schema?: Record<string, unknown> }> }
+        | undefined;
+      const schema = entry?.content?.['application/json']?.schema;
+      const contentType = String(reply.getHeader('content-type') ?? '');
+      if (!schema || !contentType.includes('json') || contentType.includes('manifest')) {
+        if (!entry) report({ operationId, method: request.method, url: request.url, statusCode: status, errors: 'status not declared', body: payload });
+        return payload;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(payload);
+      } catch {
+        body = payload;
+      }
+      const validate = compileSchema(schema, true);
+      if (!validate(body)) {
+        report({ operationId, method: request.method, url: request.url, statusCode: status, errors: validate.errors, body });
+      }
+      return payload;
+    });
+  }
+
+  // The manifest's media type appears only in a response; a request body of that type is refused.
+  app.addContentTypeParser('application/manifest+json', (_request, _payload, done) => {
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported Content-Type.'), undefined);
+  });
+
+  await app.register(openapiGlue, {
+    specification,
+    operationResolver: (operationId: string) => options.handlers[operationId] ?? notImplemented(operationId),
+    securityHandlers: {
+      async authToken(request: FastifyRequest) {
+        await app.requireAuth(request);
+      },
+    },
+  });
+}
+
+export default fp(openapiPlugin, { name: 'openapi', dependencies: ['sessions', 'errorHandler'] });

@@ -1,0 +1,83 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors';
+
+/** Paths that belong to the API: unknown ones answer the envelope, never the app shell. */
+export const API_PREFIXES = ['/api', '/mobile', '/web'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** Served when the PWA has not been built (the built app has its own in STATIC_DIR). */
+const FALLBACK_MANIFEST = { name: 'pips', short_name: 'pips', start_url: '/', display: 'standalone' };
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>pips</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>pips</h1>
+<p>The server is running, but the app has not been built yet.</p>
+<p>Run <code>npm run build</code> and restart the server (or use <code>npm start</code>, which does both).</p>
+<p>The API answers under <code>/api</code>, <code>/mobile</code> and <code>/web</code>; try <a href="/api/health">/api/health</a>.</p>
+</body></html>
+`;
+
+/**
+ * Serves the built PWA from STATIC_DIR. Any GET that is neither an API path nor a file gets
+ * index.html (client-side routes such as /login or /reset-password?...). Without a build, a
+ * short page says how to make one.
+ */
+export default fp<{ staticDir: string }>(
+  async (app, { staticDir }) => {
+    const root = resolve(staticDir);
+    const built = existsSync(root) && statSync(root).isDirectory() && existsSync(resolve(root, 'index.html'));
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: ['index.html'],
+        // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
+        setHeaders(reply, path) {
+          reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    const methodNotAllowed = (path: string, method: string): string[] => {
+      const allowed = app.routeTable.filter((route) => route.pattern.test(path)).map((route) => route.method);
+      return allowed.includes(method) ? [] : [...new Set(allowed)];
+    };
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0];
+      if (isApiPath(path)) {
+        const allowed = methodNotAllowed(path, request.method);
+        if (allowed.length > 0) {
+          reply.header('allow', allowed.join(', '));
+          throw new AppError('METHOD_NOT_ALLOWED', 405, `${request.method} is not allowed on ${path}.`);
+        }
+        throw new AppError('NOT_FOUND', 404, `No such call: ${request.method} ${path}.`);
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new AppError('NOT_FOUND', 404, `No such resource: ${request.method} ${path}.`);
+      }
+      if (path === '/manifest.webmanifest') {
+        // Not built yet: a minimal manifest, so the app name can still be read.
+        return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(FALLBACK_MANIFEST));
+      }
+      // A missing file with an extension (e.g. an old hashed asset) is a real 404, not the app shell.
+      if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
+        throw new AppError('NOT_FOUND', 404, `No such file: ${path}.`);
+      }
+      if (!built) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'static', dependencies: ['errorHandler'] },
+);

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { pingDatabase } from '../db/index';
+import { ok } from './envelope';
+import type { Handlers } from './handlers';
+import { input } from './input';
+
+/** Calls beyond SPEC §7 (tag `extensions`). */
+export function extensionHandlers(app: FastifyInstance): Handlers {
+  return {
+    async getCommunity(request) {
+      return ok(await app.communities.get(input(request.params, 'params').string('communityId')));
+    },
+    async health() {
+      await pingDatabase(app.db);
+      return ok({ status: 'OK' as const });
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { accountHandlers } from './account';
+import { dashboardHandlers } from './dashboard';
+import { extensionHandlers } from './extensions';
+import type { Handler, Handlers } from './handlers';
+
+export type { Handler, Handlers } from './handlers';
+
+/** Every implemented operation of openapi.yaml, keyed by operationId. */
+export function createHandlers(app: FastifyInstance): Handlers {
+  return {
+    ...accountHandlers(app),
+    ...dashboardHandlers(app),
+    ...extensionHandlers(app),
+  };
+}
+
+/** What an operation of a later issue answers: 501 in the envelope (after validation and auth). */
+export function notImplemented(operationId: string): Handler {
+  return async () => {
+    throw new AppError('NOT_IMPLEMENTED', 501, `${operationId} is not implemented yet.`);
+  };
+}

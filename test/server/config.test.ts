@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRateLimits, loadConfig, makeConfig } from '../../server/config';
+
+describe('config', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      staticDir: './dist',
+      publicUrl: 'http://localhost:8080',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+      trustProxy: false,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.rateLimits).toEqual(defaultRateLimits);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@h/db',
+      DATA_DIR: '/var/pips',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'x <x@example.com>',
+      PUBLIC_URL: 'https://pips.example.org/',
+      STATIC_DIR: '/srv/pips',
+      TRUST_PROXY: 'true',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '3/60',
+      RATE_LIMIT_RESEND_MIN_INTERVAL_SECONDS: '5',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      dataDir: '/var/pips',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'x <x@example.com>',
+      publicUrl: 'https://pips.example.org',
+      staticDir: '/srv/pips',
+      trustProxy: true,
+      accessTokenTtlSeconds: 60,
+    });
+    expect(config.rateLimits.loginPerAccount).toEqual({ max: 3, windowSeconds: 60 });
+    expect(config.rateLimits.resendMinIntervalSeconds).toBe(5);
+    expect(config.rateLimits.loginPerAddress).toEqual(defaultRateLimits.loginPerAddress);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, /ACCESS_TOKEN_TTL_SECONDS/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ RATE_LIMIT_LOGIN_PER_ADDRESS: 'ten' }, /RATE_LIMIT_LOGIN_PER_ADDRESS/],
+    [{ SCRYPT_COST: '1000' }, /SCRYPT_COST/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('makeConfig merges rate limit overrides with the defaults', () => {
+    const config = makeConfig({ rateLimits: { loginPerAccount: { max: 1, windowSeconds: 1 } } });
+    expect(config.rateLimits.loginPerAccount).toEqual({ max: 1, windowSeconds: 1 });
+    expect(config.rateLimits.verifyPerAccount).toEqual(defaultRateLimits.verifyPerAccount);
+  });
+});

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../../server/db/index';
+import { DEMO_COMMUNITY_NAME, ensureDemoCommunity, listCommunities } from '../../../server/db/repositories/communities';
+import { migrations } from '../../../server/db/migrations/index';
+import { backends, type TestDatabase } from '../helpers/databases';
+
+describe.each(backends)('database on $name', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.open(); // already migrated once
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('records every migration and applying again changes nothing', async () => {
+    const again = await migrateToLatest(database.db);
+    expect(again.results).toEqual([]);
+    const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+    expect(rows.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+  });
+
+  it('creates the demo community once, however often it is asked for', async () => {
+    const results = await Promise.all([ensureDemoCommunity(database.db), ensureDemoCommunity(database.db)]);
+    const third = await ensureDemoCommunity(database.db);
+    expect(results[0].id).toBe(results[1].id);
+    expect(third.id).toBe(results[0].id);
+    expect(third.id).toMatch(/^demo-[a-z0-9]{8}$/);
+    expect(third.name).toBe(DEMO_COMMUNITY_NAME);
+    const demo = (await listCommunities(database.db)).filter((c) => c.id.startsWith('demo-'));
+    expect(demo).toHaveLength(1);
+  });
+
+  it('keeps e-mails lower-case and unique, and balances non-negative', async () => {
+    const community = await ensureDemoCommunity(database.db);
+    const base = { community_id: community.id, first_name: 'A', last_name: 'B', phone: '', day_of_birth: null, guardian_consent_at: null, custom_terms_accepted: true, password_hash: 'x' };
+    await database.db.insertInto('users').values({ ...base, email: 'unique@example.com' }).execute();
+    await expect(database.db.insertInto('users').values({ ...base, email: 'unique@example.com' }).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('users').values({ ...base, email: 'Upper@example.com' }).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('users').values({ ...base, email: 'neg@example.com', available_pips: -1 } as never).execute()).rejects.toThrow();
+    // Deleted accounts (e-mail null) do not collide.
+    await database.db.insertInto('users').values({ ...base, email: null }).execute();
+    await database.db.insertInto('users').values({ ...base, email: null }).execute();
+  });
+});

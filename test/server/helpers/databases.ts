@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest, openDatabase, type Database } from '../../../server/db/index';
+
+export interface TestDatabase {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** A database engine the server suites run against. */
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated, empty database of its own (PGlite in memory, or a new PostgreSQL schema). */
+  open(): Promise<TestDatabase>;
+}
+
+const pglite: Backend = {
+  name: 'pglite',
+  async open() {
+    const { db, kind, close } = await openDatabase({ dataDir: 'memory://' });
+    await migrateToLatest(db);
+    return { db, kind, close };
+  },
+};
+
+/** Each test file gets its own schema, so files run in parallel; it is dropped on close. */
+function postgres(url: string): Backend {
+  return {
+    name: 'postgres',
+    async open() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const { db, kind, close } = await openDatabase({ url, schema, maxConnections: 5 });
+      await migrateToLatest(db);
+      return {
+        db,
+        kind,
+        async close() {
+          await close();
+          const cleanup = new pg.Client({ connectionString: url });
+          await cleanup.connect();
+          await cleanup.query(`drop schema if exists ${schema} cascade`);
+          await cleanup.end();
+        },
+      };
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
+export const backends: Backend[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
+
+const TABLES = [
+  'rate_limits',
+  'devices',
+  'one_time_tokens',
+  'verification_codes',
+  'refresh_tokens',
+  'auth_tokens',
+  'users',
+  'communities',
+];
+
+/** Empties every table (keeps the schema and the migration record). */
+export async function truncateAll(db: Kysely<Database>): Promise<void> {
+  await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} restart identity cascade`.execute(db);
+}

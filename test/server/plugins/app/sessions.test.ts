@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../../../server/security/tokens';
+import { backends } from '../../helpers/databases';
+import { createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+
+describe.each(backends)('sessions on $name', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(backend);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+  afterEach(() => {
+    expect(h.violations).toEqual([]);
+  });
+
+  const refresh = (refreshToken: string) => h.call({ method: 'POST', url: '/mobile/session/refresh', form: { refreshToken } });
+  const getUser = (token: string) => h.call({ url: '/mobile/user/get', token });
+
+  it('accepts the raw token and a "Bearer " prefix', async () => {
+    const user = await h.register();
+    expectOk(await getUser(user.authToken));
+    expectOk(await getUser(`Bearer ${user.authToken}`));
+    expectOk(await getUser(`bearer   ${user.authToken}`));
+    expectFailure(await getUser(`Token ${user.authToken}`), 401, 'UNAUTHORIZED');
+  });
+
+  it('stores tokens only as SHA-256 hashes', async () => {
+    const user = await h.register();
+    const access = await h.db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.userId).execute();
+    const refreshRows = await h.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.userId).execute();
+    expect(access.map((r) => r.token_hash)).toEqual([hashToken(user.authToken)]);
+    expect(refreshRows.map((r) => r.token_hash)).toEqual([hashToken(user.refreshToken)]);
+  });
+
+  it('expires the access token after its TTL (401 UNAUTHORIZED), and refresh gives a working one', async () => {
+    const user = await h.register();
+    h.clock.advance(h.config.accessTokenTtlSeconds + 1);
+    expectFailure(await getUser(user.authToken), 401, 'UNAUTHORIZED');
+    const tokens = expectOk(await refresh(user.refreshToken));
+    expect(Object.keys(tokens).sort()).toEqual(['authToken', 'refreshToken']);
+    expectOk(await getUser(tokens.authToken));
+  });
+
+  it('honours a short configured TTL in real time', async () => {
+    const app = await h.buildApp({ accessTokenTtlSeconds: 1 });
+    const user = await h.register();
+    const login = await h.login(user.email, user.password);
+    const token = expectOk(login).authToken as string;
+    // Tokens issued by the 1-second app expire in real time.
+    const short = await app.inject({
+      method: 'POST',
+      url: '/mobile/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: user.email, pwd: user.password }).toString(),
+    });
+    const shortToken = short.json().data.authToken as string;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expectFailure(await getUser(shortToken), 401, 'UNAUTHORIZED');
+    expectOk(await getUser(token));
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const user = await h.register();
+    const first = expectOk(await refresh(user.refreshToken));
+    expect(first.refreshToken).not.toBe(user.refreshToken);
+    expect(first.authToken).not.toBe(user.authToken);
+    const second = expectOk(await refresh(first.refreshToken));
+    expectOk(await getUser(second.authToken));
+    // The old access tokens of the family keep working until they expire.
+    expectOk(await getUser(user.authToken));
+  });
+
+  it('revokes the whole family when a rotated refresh token is used again', async () => {
+    const user = await h.register();
+    const other = expectOk(await h.login(user.email, user.password)); // a second family
+    const rotated = expectOk(await refresh(user.refreshToken));
+
+    const reuse = expectFailure(await refresh(user.refreshToken), 401, 'REFRESH_TOKEN_REUSED');
+    expect(reuse.message).toBeTruthy();
+
+    expectFailure(await refresh(rotated.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+    expectFailure(await getUser(rotated.authToken), 401, 'UNAUTHORIZED');
+    expectFailure(await getUser(user.authToken), 401, 'UNAUTHORIZED');
+    // Another login (another family) is untouched.
+    expectOk(await getUser(other.authToken));
+    expectOk(await refresh(other.refreshToken));
+  });
+
+  it('lets only one of two simultaneous refreshes with the same token win', async () => {
+    const user = await h.register();
+    const results = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses[1]).toBe(401);
+  });
+
+  it('refuses unknown and expired refresh tokens with success false', async () => {
+    const unknown = expectFailure(await refresh('x'.repeat(43)), 401, 'INVALID_REFRESH_TOKEN');
+    expect(unknown.success).toBe(false);
+    const user = await h.register();
+    h.clock.advance(h.config.refreshTokenTtlSeconds + 1);
+    expectFailure(await refresh(user.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+  });
+
+  it('needs no auth header for refresh and ignores a stale one', async () => {
+    const user = await h.register();
+    const response = await h.call({
+      method: 'POST',
+      url: '/mobile/session/refresh',
+      form: { refreshToken: user.refreshToken },
+      token: 'stale-token-from-before',
+    });
+    expectOk(response);
+  });
+});

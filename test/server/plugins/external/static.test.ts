@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../helpers/databases';
+import { call, createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+
+const INDEX = '<!doctype html><html><body><div id="root"></div><!-- pips shell --></body></html>';
+const MANIFEST = JSON.stringify({ name: 'pips rewards', short_name: 'pips', start_url: '/', display: 'standalone' });
+
+describe.each(backends)('static PWA on $name', (backend) => {
+  let h: Harness;
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'pips-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("pips")');
+    await writeFile(join(dist, 'manifest.webmanifest'), MANIFEST);
+    await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
+    h = await createHarness(backend);
+    app = await h.buildApp({ staticDir: dist });
+  });
+  afterAll(async () => {
+    await h.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves built files with long caching for hashed assets only', async () => {
+    const asset = await call(app, { url: '/assets/index-abc123.js' });
+    expect(asset.status).toBe(200);
+    expect(asset.text).toContain('pips');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const sw = await call(app, { url: '/sw.js' });
+    expect(sw.status).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the manifest of the build as application/manifest+json', async () => {
+    const manifest = await call(app, { url: '/manifest.webmanifest' });
+    expect(manifest.status).toBe(200);
+    expect(String(manifest.headers['content-type'])).toMatch(/^application\/manifest\+json/);
+    expect(manifest.body).toEqual(JSON.parse(MANIFEST));
+  });
+
+  it.each(['/', '/login', '/reset-password?emailToken=abc&email=a%40example.com', '/community-scan?communityId=demo-x', '/trivia/contest/3/question'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const response = await call(app, { url });
+      expect(response.status).toBe(200);
+      expect(response.text).toBe(INDEX);
+      expect(String(response.headers['content-type'])).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('keeps API paths out of the fallback', async () => {
+    expectFailure(await call(app, { url: '/api/unknown' }), 404, 'NOT_FOUND');
+    expectFailure(await call(app, { url: '/mobile' }), 404, 'NOT_FOUND');
+    expectFailure(await call(app, { url: '/web/unknown/thing' }), 404, 'NOT_FOUND');
+    expectOk(await call(app, { url: '/api/health' }));
+    // A client route that merely starts like an API prefix is still the app.
+    expect((await call(app, { url: '/webinar' })).text).toBe(INDEX);
+  });
+
+  it('answers a missing file with an extension 404, and non-GET requests 404 in the envelope', async () => {
+    expectFailure(await call(app, { url: '/assets/missing-123.js' }), 404, 'NOT_FOUND');
+    expectFailure(await call(app, { method: 'POST', url: '/login' }), 404, 'NOT_FOUND');
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const response = await call(app, { url: '/../package.json' });
+    expect(response.text).not.toContain('"name": "pips"');
+    const encoded = await call(app, { url: '/%2e%2e/%2e%2e/etc/passwd' });
+    expect(encoded.text).not.toContain('root:');
+  });
+
+  it('without a build, shows how to build and still serves a manifest', async () => {
+    const page = await h.call({ url: '/login' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('npm run build');
+    const manifest = await h.call({ url: '/manifest.webmanifest' });
+    expect(manifest.status).toBe(200);
+    expect(String(manifest.headers['content-type'])).toMatch(/^application\/manifest\+json/);
+    expect(manifest.body.name).toBe('pips');
+    expectFailure(await h.call({ url: '/api/nope' }), 404, 'NOT_FOUND');
+  });
+});
