@@ -41,16 +41,18 @@ if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const kinds = {};
   for (const file of json.testResults ?? []) {
-    const kind = file.name.replace(root, '').split('/')[2] ?? 'other';
-    const k = (kinds[kind] ??= { passed: 0, failed: 0, skipped: 0 });
+    const kind = file.name.replace(root, '').split('/')[1] ?? 'other';
     for (const t of file.assertionResults ?? []) {
+      // Server suites name their database: "... on 'postgres' ...".
+      const label = kind === 'server' ? `server (${t.fullName.includes("'postgres'") ? 'postgres' : 'pglite'})` : kind;
+      const k = (kinds[label] ??= { passed: 0, failed: 0, skipped: 0 });
       if (t.status === 'passed') k.passed++;
       else if (t.status === 'failed') k.failed++;
       else k.skipped++;
     }
   }
   console.log('\npips test counts per kind:');
-  for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(10)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
+  for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(18)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
   console.log(`${json.numPassedTests} passed, ${json.numFailedTests} failed`);
 }
 process.exit(run.status ?? 1);
