@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'console outbox (set SMTP_URL to send real mail)';
   console.log(`Database: ${storage}. Mail: ${mail}.`);
   console.log(`Demo community "${demo.name}": join at ${config.publicUrl}/community-scan?communityId=${demo.id}`);
-  console.log(`pips is running at ${address}`);
+  console.log(`pips is running at ${config.publicUrl} (listening on ${address})`);
 }
 
 main().catch((error: unknown) => {
