@@ -7,3 +7,6 @@ export type * from './tokenRefresh.types';
 export * from './verification.machine';
 export * from './verification.selectors';
 export type * from './verification.types';
+export * from './qrScanner.machine';
+export * from './qrScanner.selectors';
+export type * from './qrScanner.types';

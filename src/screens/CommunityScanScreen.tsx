@@ -1,60 +1,100 @@
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useLocation, useSearchParams } from 'wouter';
-import { commonMessages } from '../app/errorMessages';
-import { lookUpCommunity } from '../app/loaders';
+import { selectAccess } from '../../machines';
+import { selectAccepted } from '../../machines/qrScanner.selectors';
+import type { Community } from '../api/client';
+import { api } from '../app/api';
+import { storePendingCommunity } from '../app/pendingCommunity';
+import { SessionContext } from '../app/SessionContext';
 import { paths } from '../routing/paths';
+import { QrScanner } from '../scanner/QrScanner';
+import { acceptCommunityCode, communityLinkFor, type LookUpCommunity } from '../scanner/communityLink';
+import { useQrScanner } from '../scanner/useQrScanner';
 
-/** A join link (/community-scan?communityId=...) names the community the new member joins. */
+const lookUpCommunity: LookUpCommunity = (communityId, signal) => api.getCommunity({ communityId }, { signal });
+
+/**
+ * /community-scan (SPEC §2): scan the community's QR code, see the community by name, go on to
+ * sign up. A community QR code holds a link to this page with `?communityId=`, so a phone's own
+ * camera app opens it here: that id is checked at once, without the in-app camera.
+ */
 export default function CommunityScanScreen() {
   const [params] = useSearchParams();
-  const communityId = params.get('communityId')?.trim();
+  const communityId = params.get('communityId');
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         <Trans id="pages.communityScan.title">Join your community</Trans>
       </Title>
-      {communityId ? (
-        <CommunityLookup key={communityId} communityId={communityId} />
-      ) : (
-        <Text>
-          <Trans id="pages.communityScan.openJoinLink">
-            Open the join link your community shared to connect your account to it.
-          </Trans>
-        </Text>
-      )}
+      <CommunityScan key={communityId ?? ''} communityId={communityId} />
     </Stack>
   );
 }
 
-function CommunityLookup({ communityId }: { communityId: string }) {
-  const { i18n } = useLingui();
-  const [, navigate] = useLocation();
-  const lookup = useActorRef(lookUpCommunity, { input: { communityId } });
-  const name = useSelector(lookup, (s) => (s.output?.success ? s.output.data.name : null));
-  const failed = useSelector(lookup, (s) => s.status === 'error' || s.output?.success === false);
+function CommunityScan({ communityId }: { communityId: string | null }) {
+  const scanner = useQrScanner({
+    acceptCode: (text, signal) => acceptCommunityCode(text, lookUpCommunity, signal),
+    onAccepted: (value) => storePendingCommunity(value as Community),
+  });
+  const community = useSelector(scanner.actor, selectAccepted<Community>);
 
-  if (failed) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-        {i18n._(commonMessages.tryAgain)}
-      </Alert>
-    );
-  }
-  if (!name) return <Loader aria-label={i18n._(commonMessages.loading)} mx="auto" />;
+  useEffect(() => {
+    if (communityId !== null) {
+      scanner.actor.send({ type: 'link.opened', text: communityLinkFor(communityId, window.location.origin) });
+    } else {
+      scanner.actor.send({ type: 'user.start' });
+    }
+  }, [scanner.actor, communityId]);
+
+  if (community) return <YourCommunity community={community} onScanAgain={() => scanner.actor.send({ type: 'user.retry' })} />;
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" radius="md">
-        <Text size="sm" c="dimmed">
-          <Trans id="pages.communityScan.found">You are joining</Trans>
+      <Text>
+        <Trans id="pages.communityScan.intro">
+          Scan the QR code your community shared with you to connect your account to it.
+        </Trans>
+      </Text>
+      <QrScanner scanner={scanner} />
+    </Stack>
+  );
+}
+
+function YourCommunity({ community, onScanAgain }: { community: Community; onScanAgain: () => void }) {
+  const [, navigate] = useLocation();
+  const { t } = useLingui();
+  const access = SessionContext.useSelector(selectAccess);
+  const signedIn = access === 'verified' || access === 'unverified';
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md" aria-labelledby="your-community-label">
+        <Text size="sm" c="gray.7" id="your-community-label">
+          <Trans id="pages.communityScan.yourCommunity">Your community</Trans>
         </Text>
-        <Text fw={700} fz="xl">
-          {name}
+        <Text fw={700} fz="xl" data-testid="scanned-community">
+          {community.name}
         </Text>
       </Paper>
-      <Button fullWidth onClick={() => navigate(paths.signup)}>
-        <Trans id="pages.communityScan.continue">Continue to sign up</Trans>
+      {signedIn ? (
+        <>
+          <Alert color="blue" variant="light" title={t({ id: 'pages.communityScan.signedInTitle', message: 'You are already signed in' })}>
+            <Trans id="pages.communityScan.signedInNote">
+              Your account already belongs to a community. This code is for new members who want to join it.
+            </Trans>
+          </Alert>
+          <Button fullWidth onClick={() => navigate(paths.home)}>
+            <Trans id="pages.communityScan.goHome">Go to home</Trans>
+          </Button>
+        </>
+      ) : (
+        <Button fullWidth onClick={() => navigate(paths.signup)}>
+          <Trans id="pages.communityScan.continue">Continue to sign up</Trans>
+        </Button>
+      )}
+      <Button variant="subtle" onClick={onScanAgain}>
+        <Trans id="pages.communityScan.scanAnother">Scan a different code</Trans>
       </Button>
     </Stack>
   );
