@@ -122,6 +122,15 @@ export const sessionMachine = setup({
         ? { userId: restored.userId, email: restored.email, isVerified: restored.isVerified, hasAuthToken: true, isAuthenticated: true }
         : {};
     }),
+    /** A sign-in finished outside the machine (Google / Apple): the same context as a login. */
+    assignAuthenticated: assign((_, params: { auth: AuthData; email: string; rememberMe: boolean }) => ({
+      userId: params.auth.userId,
+      email: params.email,
+      rememberMe: params.rememberMe,
+      isVerified: params.auth.isVerified,
+      hasAuthToken: true,
+      errorCode: null,
+    })),
     assignVerified: assign({ isVerified: true }),
     assignTokenHeld: assign({ hasAuthToken: true }),
     assignOrigin: assign((_, params: { origin: string }) => ({ origin: params.origin })),
@@ -189,6 +198,20 @@ export const sessionMachine = setup({
               },
             },
             'user.devLogin': { target: '#session.loggedIn', actions: 'setDevLoginFlags' },
+            'session.authenticated': {
+              target: '#session.loggedIn',
+              actions: [
+                {
+                  type: 'assignAuthenticated',
+                  params: ({ event }) => ({ auth: event.auth, email: event.email, rememberMe: event.rememberMe }),
+                },
+                'setLoginFlags',
+                {
+                  type: 'storeCredentials',
+                  params: ({ event }) => ({ auth: event.auth, email: event.email, rememberMe: event.rememberMe }),
+                },
+              ],
+            },
           },
         },
         loggingIn: {

@@ -96,6 +96,11 @@ export type SessionEvent =
   | { type: 'user.login'; email: string; pwd: string; rememberMe: boolean }
   | { type: 'user.register'; payload: RegistrationPayload }
   | { type: 'user.devLogin' }
+  /**
+   * Signed in elsewhere with these auth data (Google / Apple sign-in: the callback screen
+   * exchanged its ticket); treated as a login.
+   */
+  | { type: 'session.authenticated'; auth: AuthData; email: string; rememberMe: boolean }
   | { type: 'user.verified' }
   | { type: 'user.logout' }
   /** The token refresh failed (tokenRefresh machine's `expireSession`). */

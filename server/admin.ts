@@ -1,10 +1,13 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/index';
 import type { Database } from './db/schema';
-import { createCommunity, listCommunities } from './db/repositories/communities';
+import { createCommunity, findCommunity, listCommunities } from './db/repositories/communities';
 import { findUserByEmail } from './db/repositories/users';
 import { isValidEmail, normalizeEmail } from './security/rules';
 
@@ -18,6 +21,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 Commands:
   community:create --name <name>   Create a community; prints its id and join link.
   community:list                   List communities with their member counts.
+  community:qr --id <id> --out <dir>
+                                   Write the community's QR code (<id>.svg and <id>.png) to <dir>;
+                                   it encodes the join link, so a phone's camera opens the app there.
   user:show --email <email>        Show an account (never its password or tokens).
   help                             Show this help.
 
@@ -37,11 +43,11 @@ export const joinLink = (publicUrl: string, communityId: string) =>
 /** Runs one command; throws UsageError for bad input. Returns the process exit code. */
 export async function runAdmin(argv: string[], ctx: AdminContext): Promise<number> {
   const [command, ...rest] = argv;
-  let values: { name?: string; email?: string };
+  let values: { name?: string; email?: string; id?: string; out?: string };
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: { name: { type: 'string' }, email: { type: 'string' } },
+      options: { name: { type: 'string' }, email: { type: 'string' }, id: { type: 'string' }, out: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -69,6 +75,25 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
       for (const c of communities) {
         ctx.out(`${c.id}  "${c.name}"  members: ${c.members}  join: ${joinLink(ctx.publicUrl, c.id)}`);
       }
+      return 0;
+    }
+    case 'community:qr': {
+      if (!values.id || !values.out) throw new UsageError('community:qr needs --id <communityId> --out <dir>');
+      const community = values.id.length <= 64 ? await findCommunity(ctx.db, values.id) : undefined;
+      if (!community) throw new UsageError(`no community has the id ${values.id} (see community:list)`);
+      const link = joinLink(ctx.publicUrl, community.id);
+      const dir = resolve(values.out);
+      await mkdir(dir, { recursive: true });
+      // Medium error correction and a 4-module quiet zone: reads well from paper and screens.
+      const options = { errorCorrectionLevel: 'M' as const, margin: 4 };
+      const svgPath = join(dir, `${community.id}.svg`);
+      const pngPath = join(dir, `${community.id}.png`);
+      await writeFile(svgPath, await QRCode.toString(link, { ...options, type: 'svg' }));
+      await QRCode.toFile(pngPath, link, { ...options, type: 'png', width: 512 });
+      ctx.out(`QR code of "${community.name}" (${community.id})`);
+      ctx.out(`  link: ${link}`);
+      ctx.out(`  svg:  ${svgPath}`);
+      ctx.out(`  png:  ${pngPath}`);
       return 0;
     }
     case 'user:show': {

@@ -8,6 +8,7 @@ import communities from './plugins/app/communities';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
 import devices from './plugins/app/devices';
+import oidc from './plugins/app/oidc';
 import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
 import passwords from './plugins/app/passwords';
 import rateLimiter from './plugins/app/rateLimit';
@@ -86,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(devices);
   await app.register(dashboard);
   await app.register(communities);
+  await app.register(oidc);
 
   await app.register(openapi, {
     handlers: createHandlers(app),

@@ -30,8 +30,41 @@ export interface RateLimits {
   emailExistsPerAddress: Limit;
   /** Token requests (each hashes a password) per client address. */
   tokenizePerAddress: Limit;
+  /** Google / Apple sign-ins started per client address (each stores a state row). */
+  oidcStartPerAddress: Limit;
   /** Coarse flood guard per client address for every request (in memory, per instance); max 0 disables it. */
   requestsPerAddress: Limit;
+}
+
+/** The sign-in providers the server knows (openapi.yaml `OidcProviderId`). */
+export type OidcProviderId = 'google' | 'apple';
+
+/** One configured OpenID Connect provider (Google or Apple sign-in). */
+export interface OidcProviderConfig {
+  id: OidcProviderId;
+  /** Shown on the button: "Continue with <name>". */
+  name: string;
+  /** Issuer identifier; its discovery document is fetched on first use. */
+  issuer: string;
+  clientId: string;
+  /** Google: the client secret. Apple: the client secret JWT signed with the team's key. */
+  clientSecret: string;
+}
+
+export const OIDC_DEFAULTS: Record<OidcProviderId, { name: string; issuer: string }> = {
+  google: { name: 'Google', issuer: 'https://accounts.google.com' },
+  apple: { name: 'Apple', issuer: 'https://appleid.apple.com' },
+};
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** Whether an issuer URL points at this machine (a test or development provider). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 export interface Config {
@@ -62,6 +95,13 @@ export interface Config {
   /** scrypt cost N (a power of two). Tests lower it for speed. */
   scryptCost: number;
   rateLimits: RateLimits;
+  /** Google / Apple sign-in; a provider is listed only when its client id and secret are set. */
+  oidcProviders: OidcProviderConfig[];
+  /**
+   * Lets openid-client talk plain http to an issuer, which is only ever honoured for loopback
+   * issuers (the tests' local provider). Production issuers are https.
+   */
+  oidcAllowInsecureIssuer: boolean;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -75,6 +115,7 @@ export const defaultRateLimits: RateLimits = {
   resetPerAddress: { max: 20, windowSeconds: 60 * 60 },
   emailExistsPerAddress: { max: 30, windowSeconds: 60 },
   tokenizePerAddress: { max: 30, windowSeconds: 60 },
+  oidcStartPerAddress: { max: 30, windowSeconds: 60 },
   requestsPerAddress: { max: 600, windowSeconds: 60 },
 };
 
@@ -97,6 +138,8 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
     oneTimeTokenTtlSeconds: 10 * 60,
     resetTokenTtlSeconds: 60 * 60,
     scryptCost: 16384,
+    oidcProviders: [],
+    oidcAllowInsecureIssuer: false,
     ...rest,
     rateLimits: { ...defaultRateLimits, ...rateLimits },
   };
@@ -144,7 +187,44 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     scryptCost: powerOfTwo(env, 'SCRYPT_COST', 16384),
     rateLimits,
+    ...oidcFromEnv(env),
   });
+}
+
+/**
+ * OIDC_<PROVIDER>_ISSUER / _CLIENT_ID / _CLIENT_SECRET for google and apple, and
+ * OIDC_ALLOW_INSECURE_ISSUER. A provider needs both its client id and secret; half a
+ * configuration is an error, so a typo does not silently hide the button.
+ */
+function oidcFromEnv(env: Env): Pick<Config, 'oidcProviders' | 'oidcAllowInsecureIssuer'> {
+  const allowInsecure = boolean(env, 'OIDC_ALLOW_INSECURE_ISSUER', false);
+  const providers: OidcProviderConfig[] = [];
+  for (const id of Object.keys(OIDC_DEFAULTS) as OidcProviderId[]) {
+    const prefix = `OIDC_${id.toUpperCase()}`;
+    const clientId = env[`${prefix}_CLIENT_ID`]?.trim() || '';
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || '';
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) {
+      throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    }
+    const issuer = (env[`${prefix}_ISSUER`]?.trim() || OIDC_DEFAULTS[id].issuer).replace(/\/+$/, '');
+    let url: URL;
+    try {
+      url = new URL(issuer);
+    } catch {
+      throw new Error(`${prefix}_ISSUER must be an absolute URL (got "${issuer}")`);
+    }
+    if (url.protocol !== 'https:') {
+      const loopback = url.protocol === 'http:' && isLoopbackUrl(issuer);
+      if (!loopback || !allowInsecure) {
+        throw new Error(
+          `${prefix}_ISSUER must be https (got "${issuer}"); plain http is allowed only for a loopback test issuer with OIDC_ALLOW_INSECURE_ISSUER=true`,
+        );
+      }
+    }
+    providers.push({ id, name: OIDC_DEFAULTS[id].name, issuer, clientId, clientSecret });
+  }
+  return { oidcProviders: providers, oidcAllowInsecureIssuer: allowInsecure };
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {

@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   const storage = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'console outbox (set SMTP_URL to send real mail)';
   console.log(`Database: ${storage}. Mail: ${mail}.`);
+  const signIn = config.oidcProviders.map((p) => `${p.name} (${p.issuer})`).join(', ');
+  console.log(`Google / Apple sign-in: ${signIn || 'off (set OIDC_GOOGLE_CLIENT_ID and OIDC_GOOGLE_CLIENT_SECRET, or the OIDC_APPLE_ ones)'}.`);
   console.log(`Demo community "${demo.name}": join at ${config.publicUrl}/community-scan?communityId=${demo.id}`);
   console.log(`pips is running at ${config.publicUrl} (listening on ${address})`);
 }

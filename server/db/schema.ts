@@ -10,6 +10,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   devices: DevicesTable;
   rate_limits: RateLimitsTable;
+  identities: IdentitiesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -33,7 +34,8 @@ export interface UsersTable {
   day_of_birth: ColumnType<string | null, string | null, string | null>;
   guardian_consent_at: Timestamp | null;
   custom_terms_accepted: boolean;
-  password_hash: string;
+  /** scrypt hash; null for accounts made through Google or Apple that never set a password. */
+  password_hash: string | null;
   is_verified: Generated<boolean>;
   available_pips: Generated<number>;
   total_earned_pips: Generated<number>;
@@ -69,7 +71,19 @@ export interface VerificationCodesTable {
   sent_at: Timestamp;
 }
 
-export type OneTimeTokenType = 'register' | 'changePassword' | 'qrParams' | 'emailReset';
+export type OneTimeTokenType =
+  | 'register'
+  | 'changePassword'
+  | 'qrParams'
+  | 'emailReset'
+  /** Proves the password before the account is deleted. */
+  | 'confirmPassword'
+  /** PKCE verifier, nonce, return path and browser binding of a started Google / Apple sign-in. */
+  | 'oidcState'
+  /** What the provider said, handed to the app on /auth/callback for oidcSession. */
+  | 'oidcTicket'
+  /** The same, for oidcRegister once the member gave the community and the terms. */
+  | 'oidcSignup';
 
 export interface OneTimeTokensTable {
   token_hash: string;
@@ -89,6 +103,16 @@ export interface DevicesTable {
   platform: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A provider's account (provider + subject) linked to a user. */
+export interface IdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  /** The e-mail the provider gave when the identity was linked (information only). */
+  email: string | null;
+  created_at: CreatedAt;
 }
 
 export interface RateLimitsTable {

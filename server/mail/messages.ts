@@ -1,7 +1,25 @@
+import type { MailLanguage } from './language';
 import type { MailMessage } from './mailer';
 
-/** The verification mail: its text holds the code as its only 6-digit number. */
-export function verificationMail(to: string, code: string, minutes: number): MailMessage {
+/**
+ * The verification mail: its text holds the code as its only 6-digit number. English, or
+ * Spanish when the request preferred it (see `mailLanguage`).
+ */
+export function verificationMail(to: string, code: string, minutes: number, language: MailLanguage = 'en'): MailMessage {
+  if (language === 'es') {
+    return {
+      to,
+      subject: 'Tu código de verificación de pips',
+      text: [
+        'Hola:',
+        '',
+        `Tu código de verificación es ${code}`,
+        '',
+        `Escríbelo en la app para verificar tu cuenta. Vence en ${minutes} minutos.`,
+        'Si no creaste una cuenta de pips, puedes ignorar este mensaje.',
+      ].join('\n'),
+    };
+  }
   return {
     to,
     subject: 'Your pips verification code',
@@ -17,7 +35,24 @@ export function verificationMail(to: string, code: string, minutes: number): Mai
 }
 
 /** The password reset mail with the link `<publicUrl>/reset-password?emailToken=…&email=…`. */
-export function passwordResetMail(to: string, link: string, minutes: number): MailMessage {
+export function passwordResetMail(to: string, link: string, minutes: number, language: MailLanguage = 'en'): MailMessage {
+  if (language === 'es') {
+    return {
+      to,
+      subject: 'Restablece tu contraseña de pips',
+      text: [
+        'Hola:',
+        '',
+        'Alguien (esperamos que tú) pidió restablecer la contraseña de tu cuenta de pips.',
+        'Abre este enlace para elegir una contraseña nueva:',
+        '',
+        link,
+        '',
+        `El enlace funciona una sola vez y vence en ${minutes} minutos.`,
+        'Si no lo pediste, puedes ignorar este mensaje; tu contraseña no cambia.',
+      ].join('\n'),
+    };
+  }
   return {
     to,
     subject: 'Reset your pips password',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../errors';
+import { mailLanguage } from '../mail/language';
 import type { TokenizeInput } from '../plugins/app/passwords';
 import { tokenFromHeader } from '../plugins/app/sessions';
 import { ok } from './envelope';
@@ -12,8 +13,8 @@ export function accountHandlers(app: FastifyInstance): Handlers {
     async tokenize(request) {
       const body = input(request.body, 'body');
       const tokenType = body.string('tokenType');
-      if (tokenType !== 'register' && tokenType !== 'changePassword' && tokenType !== 'qrParams') {
-        throw validationError('tokenType', 'must be one of register, changePassword, qrParams');
+      if (tokenType !== 'register' && tokenType !== 'changePassword' && tokenType !== 'qrParams' && tokenType !== 'confirmPassword') {
+        throw validationError('tokenType', 'must be one of register, changePassword, qrParams, confirmPassword');
       }
       const tokenizeInput: TokenizeInput = {
         tokenType,
@@ -47,7 +48,7 @@ export function accountHandlers(app: FastifyInstance): Handlers {
           customTermsAccepted: query.string('customTermsAccepted'),
           communityId: query.string('communityId'),
           guardianConsent: query.optionalString('guardianConsent'),
-        }),
+        }, mailLanguage(request.headers['accept-language'])),
       );
     },
 
@@ -64,7 +65,7 @@ export function accountHandlers(app: FastifyInstance): Handlers {
       if (op !== undefined) {
         if (op !== 'resend') throw validationError('op', 'must be resend');
         if (code !== undefined) throw validationError('code', 'must not be sent with op');
-        return ok(await app.verification.resend(auth));
+        return ok(await app.verification.resend(auth, mailLanguage(request.headers['accept-language'])));
       }
       if (code === undefined) throw validationError('code', 'is required (or op=resend)');
       if (!/^[0-9]{6}$/.test(code)) throw validationError('code', 'must be 6 digits');
@@ -77,7 +78,13 @@ export function accountHandlers(app: FastifyInstance): Handlers {
     },
 
     async resetPasswordStart(request) {
-      return ok(await app.passwords.resetStart(input(request.query, 'query').string('email'), request.ip));
+      return ok(
+        await app.passwords.resetStart(
+          input(request.query, 'query').string('email'),
+          request.ip,
+          mailLanguage(request.headers['accept-language']),
+        ),
+      );
     },
 
     async resetPasswordFinish(request) {
@@ -111,7 +118,8 @@ export function accountHandlers(app: FastifyInstance): Handlers {
     },
 
     async deleteUser(request) {
-      return ok(await app.accounts.deleteUser(await app.requireAuth(request)));
+      const auth = await app.requireAuth(request);
+      return ok(await app.accounts.deleteUser(auth, input(request.query, 'query').optionalString('passwordToken')));
     },
 
     async setDeviceIdentifier(request) {

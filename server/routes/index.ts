@@ -4,6 +4,7 @@ import { accountHandlers } from './account';
 import { dashboardHandlers } from './dashboard';
 import { extensionHandlers } from './extensions';
 import type { Handler, Handlers } from './handlers';
+import { oidcHandlers } from './oidc';
 
 export type { Handler, Handlers } from './handlers';
 
@@ -13,6 +14,7 @@ export function createHandlers(app: FastifyInstance): Handlers {
     ...accountHandlers(app),
     ...dashboardHandlers(app),
     ...extensionHandlers(app),
+    ...oidcHandlers(app),
   };
 }
 

@@ -21,8 +21,12 @@ export async function hashPassword(password: string, cost = 16384): Promise<stri
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** True when `password` matches `stored`; false for any malformed or empty stored hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * True when `password` matches `stored`; false for any malformed or empty stored hash, and for
+ * accounts without a password (null: made through Google or Apple).
+ */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (!stored) return false;
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [N, r, p] = parts.slice(1, 4).map(Number);

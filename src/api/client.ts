@@ -20,7 +20,8 @@ export {
   UNKNOWN_ERROR_MESSAGE,
 } from './result';
 export type * from './types';
-export type { OperationId } from './operations';
+export type { NavigationOperationId, OidcProviderId, OperationId } from './operations';
+export { oidcStartPath } from './operations';
 
 export interface ApiOptions {
   /** Origin and prefix of the API; '' (the default) is the page's own origin. */
@@ -38,7 +39,15 @@ export interface ApiOptions {
    * finished refresh is retried with the new one instead of starting a second refresh.
    */
   onUnauthorized?: (staleToken: string | null) => Promise<string | null>;
+  /**
+   * The app's current language ('en', 'es', ...), read before every call and sent as
+   * `Accept-Language` (the server writes its mails in it). Left out when absent or not a
+   * language tag.
+   */
+  getLanguage?: () => string | null | undefined;
 }
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 type Call<O extends OperationId> = (...args: OperationArgs<O>) => Promise<ApiResult<OperationData<O>>>;
 
@@ -74,7 +83,7 @@ type LooseRequest = (
 type Input = Record<string, unknown>;
 
 export function createApi(options: ApiOptions): Api {
-  const { baseUrl = '', getToken, onUnauthorized = async () => null } = options;
+  const { baseUrl = '', getToken, getLanguage, onUnauthorized = async () => null } = options;
   const client = createClient<paths>({
     baseUrl,
     // Resolved per request so a fetch stubbed after start-up (tests, service worker) is used.
@@ -86,6 +95,15 @@ export function createApi(options: ApiOptions): Api {
   async function readToken(): Promise<string | null> {
     try {
       return (await getToken()) || null;
+    } catch {
+      return null;
+    }
+  }
+
+  function readLanguage(): string | null {
+    try {
+      const language = getLanguage?.();
+      return typeof language === 'string' && LANGUAGE_TAG.test(language) ? language : null;
     } catch {
       return null;
     }
@@ -112,6 +130,8 @@ export function createApi(options: ApiOptions): Api {
 
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = token;
+    const language = readLanguage();
+    if (language) headers['Accept-Language'] = language;
     const init: Record<string, unknown> = {
       params: { path, query: spec.params === 'query' ? rest : undefined },
       headers,

@@ -1,7 +1,13 @@
-import type { operations } from './schema';
+import type { components, operations } from './schema';
 
-/** Every operationId of openapi.yaml. */
-export type OperationId = keyof operations;
+/**
+ * Operations the browser navigates to (`x-browser-navigation: true` in openapi.yaml): they answer
+ * redirects, not envelopes, so the client has links for them instead of methods.
+ */
+export type NavigationOperationId = 'startOidc' | 'oidcCallback' | 'oidcCallbackFormPost';
+
+/** Every operationId of openapi.yaml the client calls. */
+export type OperationId = Exclude<keyof operations, NavigationOperationId>;
 
 /**
  * Where an operation's non-path parameters travel. No operation mixes locations: path
@@ -53,7 +59,7 @@ export const OPERATIONS = {
   emailExists: op('GET', '/web/user/email', 'query', 'none'),
   getUser: op('GET', '/mobile/user/get', 'none'),
   updateUser: op('PUT', '/mobile/user', 'query'),
-  deleteUser: op('DELETE', '/mobile/user', 'none'),
+  deleteUser: op('DELETE', '/mobile/user', 'query'),
   setDeviceIdentifier: op('POST', '/mobile/device/identifier/set', 'form'),
   deleteDeviceIdentifier: op('POST', '/mobile/device/identifier/delete', 'form'),
   // dashboard and rewards
@@ -89,7 +95,28 @@ export const OPERATIONS = {
   // extensions
   getCommunity: op('GET', '/web/community/{communityId}', 'none', 'none'),
   health: op('GET', '/api/health', 'none', 'none'),
+  getAuthProviders: op('GET', '/web/auth/providers', 'none', 'none'),
+  oidcSession: op('POST', '/web/auth/oidc/session', 'form', 'none'),
+  oidcRegister: op('POST', '/web/auth/oidc/register', 'form', 'none'),
 } as const satisfies Record<OperationId, OperationSpec>;
+
+/** The navigation operations (checked against openapi.yaml by the contract test). */
+export const NAVIGATIONS = {
+  startOidc: { method: 'GET', path: '/web/auth/{provider}/start' },
+  oidcCallback: { method: 'GET', path: '/web/auth/{provider}/callback' },
+  oidcCallbackFormPost: { method: 'POST', path: '/web/auth/{provider}/callback' },
+} as const satisfies Record<NavigationOperationId, Pick<OperationSpec, 'method' | 'path'>>;
+
+/** A sign-in provider id of openapi.yaml (`OidcProviderId`). */
+export type OidcProviderId = components['schemas']['OidcProviderId'];
+
+/**
+ * The link that starts a Google / Apple sign-in (`startOidc`), relative to the API base:
+ * `/web/auth/google/start?returnTo=%2F`.
+ */
+export function oidcStartPath(provider: OidcProviderId, returnTo = '/'): string {
+  return `/web/auth/${encodeURIComponent(provider)}/start?${new URLSearchParams({ returnTo })}`;
+}
 
 /** Names of the `{name}` parts of a path template. */
 export function pathParamNames(path: string): string[] {

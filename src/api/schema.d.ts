@@ -21,6 +21,9 @@ export interface paths {
          *       header) and optionally `currentPassword`; the token is used by `changePassword`.
          *     - `qrParams`: `qrParam` and `authToken` (form field or header); stores the QR
          *       parameter for the user.
+         *     - `confirmPassword` (extension): `password` (the current one) and `authToken` (form
+         *       field or header); checks the password (INCORRECT_PASSWORD) and returns the token
+         *       `deleteUser` needs as `passwordToken`.
          *
          *     Tokens are valid for 10 minutes and used once. The client turns any failure into an
          *     empty token (SPEC: "Token calls return empty text on error").
@@ -44,8 +47,8 @@ export interface paths {
         /**
          * Create an account (registration payload in the query string).
          * @description Creates an unverified user in the community, logs them in and mails a 6-digit
-         *     verification code. The password travels as a `passwordToken` from `tokenize`
-         *     (tokenType `register`).
+         *     verification code (in Spanish when `Accept-Language` prefers `es`). The password
+         *     travels as a `passwordToken` from `tokenize` (tokenType `register`).
          */
         post: operations["registerUser"];
         delete?: never;
@@ -84,7 +87,8 @@ export interface paths {
          * Verify the account with the e-mailed code, or ask for a resend.
          * @description Exactly one of `code` (6 digits) or `op=resend`. A code expires (CODE_EXPIRED); after
          *     5 wrong tries it is void (CODE_ATTEMPTS_EXCEEDED) until a resend. Resends are rate
-         *     limited. Needs auth; an unverified account is fine.
+         *     limited and mailed in Spanish when `Accept-Language` prefers `es`. Needs auth; an
+         *     unverified account is fine.
          */
         post: operations["verify"];
         delete?: never;
@@ -120,7 +124,8 @@ export interface paths {
         get?: never;
         /**
          * Mail a password-reset link.
-         * @description Mails `<PUBLIC_URL>/reset-password?emailToken=...&email=...`. Rate limited.
+         * @description Mails `<PUBLIC_URL>/reset-password?emailToken=...&email=...` (in Spanish when
+         *     `Accept-Language` prefers `es`). Rate limited.
          */
         put: operations["resetPasswordStart"];
         post?: never;
@@ -213,7 +218,12 @@ export interface paths {
         /** Update the profile (query parameters). */
         put: operations["updateUser"];
         post?: never;
-        /** Delete the account and everything tied to it; revokes all sessions. */
+        /**
+         * Delete the account and everything tied to it; revokes all sessions.
+         * @description Extension: accounts with a password must confirm it first: `passwordToken` is a
+         *     `tokenize` token of type `confirmPassword` of this user. Accounts created through
+         *     Google or Apple that have no password may leave it out.
+         */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -717,6 +727,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/web/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in providers configured on this server (Google, Apple), for the buttons. */
+        get: operations["getAuthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/auth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with a provider (the browser navigates here).
+         * @description Creates state, nonce and a PKCE verifier (kept server-side for 10 minutes), sets the
+         *     HttpOnly `pips_oidc` cookie that binds the flow to this browser, and redirects to the
+         *     provider's authorization page. `returnTo` (an app path, default `/`) comes back on the
+         *     app's `/auth/callback` URL after a successful sign-in.
+         */
+        get: operations["startOidc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/auth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the browser back (authorization response).
+         * @description Checks state (one use, this browser's `pips_oidc` cookie), exchanges the code with the
+         *     PKCE verifier, validates the ID token (issuer, audience, nonce) and redirects to
+         *     `<PUBLIC_URL>/auth/callback?ticket=<one-time ticket>` (plus `&returnTo=<path>` when the
+         *     start asked for another path than `/`), or to `?error=<OidcErrorCode>`. Other
+         *     parameters a provider adds (`scope`, `authuser`, ...) are ignored.
+         */
+        get: operations["oidcCallback"];
+        put?: never;
+        /**
+         * Apple's `response_mode=form_post` authorization response.
+         * @description A cross-site POST carries no SameSite=Lax cookie, so the server keeps Apple's one-time
+         *     `user` JSON (the name, sent on the first sign-in only) with the state and answers 303
+         *     to the GET callback with `code`, `state`, `iss` and `error`, where the browser's cookie
+         *     is checked as usual.
+         */
+        post: operations["oidcCallbackFormPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/auth/oidc/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the callback ticket; sign in, or learn that a signup is needed.
+         * @description `signedIn` when the provider identity is linked to an account, or when an account uses
+         *     the e-mail the provider reports as verified (the identity is then linked, and the
+         *     account counts as verified). Otherwise `needsSignup` with what the provider told about
+         *     the person and a new signup ticket (30 minutes, one use) for `oidcRegister`.
+         */
+        post: operations["oidcSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/auth/oidc/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the account of a first Google / Apple sign-in.
+         * @description The same SPEC section 5 rules as `registerUser`: an existing community, the terms,
+         *     and under 18 a guardian's permission. Names default to the provider's; the account
+         *     has no password and is verified when the provider says the e-mail is (otherwise a
+         *     verification code is mailed, as after `registerUser`).
+         */
+        post: operations["oidcRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -758,11 +885,13 @@ export interface components {
          *     PASSWORD_UNCHANGED 400, WEAK_PASSWORD 400, INVALID_EMAIL 400,
          *     UNDERAGE_WITHOUT_CONSENT 400, TERMS_NOT_ACCEPTED 400, EMAIL_NOT_FOUND 404,
          *     CHALLENGE_NOT_ACTIVE 404, NO_AVAILABLE_QUESTIONS 404, INSUFFICIENT_PIPS 400,
-         *     OUT_OF_STOCK 409, ALREADY_EARNED 409, ALREADY_ANSWERED 409, NOT_IMPLEMENTED 501,
+         *     OUT_OF_STOCK 409, ALREADY_EARNED 409, ALREADY_ANSWERED 409,
+         *     PASSWORD_CONFIRMATION_REQUIRED 400 (deleteUser without passwordToken),
+         *     PROVIDER_NOT_CONFIGURED 404 (Google / Apple sign-in not set up), NOT_IMPLEMENTED 501,
          *     INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -`, no consecutive dots, a domain with a dot and a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -777,7 +906,7 @@ export interface components {
         Token: string;
         VerificationCode: string;
         /** @enum {string} */
-        TokenType: "register" | "changePassword" | "qrParams";
+        TokenType: "register" | "changePassword" | "qrParams" | "confirmPassword";
         /** @description Client-generated; the server applies each key once per user. */
         IdempotencyKey: string;
         DeviceIdentifier: string;
@@ -792,7 +921,7 @@ export interface components {
             authToken?: components["schemas"]["Token"];
             qrParam?: string;
             currentPassword?: components["schemas"]["Password"];
-        } & (unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown);
         StatusOk: {
             /** @enum {string} */
             status: "OK";
@@ -1051,6 +1180,49 @@ export interface components {
             communityId: components["schemas"]["CommunityId"];
             name: string;
         };
+        /** @enum {string} */
+        OidcProviderId: "google" | "apple";
+        /** @description A path inside the app (one leading `/`, no scheme, host or spaces). */
+        AppPath: string;
+        OidcResponseValue: string;
+        /**
+         * @description Why a Google / Apple sign-in failed, as the `error` parameter of the app's
+         *     `/auth/callback` URL: OIDC_CANCELLED (the person declined at the provider),
+         *     OIDC_STATE_INVALID (unknown, used or expired state, or another browser's),
+         *     OIDC_EMAIL_REQUIRED (the provider shared no usable e-mail address),
+         *     PROVIDER_UNAVAILABLE (the provider could not be reached), OIDC_FAILED (anything else:
+         *     code exchange or ID token validation failed).
+         * @enum {string}
+         */
+        OidcErrorCode: "OIDC_CANCELLED" | "OIDC_STATE_INVALID" | "OIDC_EMAIL_REQUIRED" | "PROVIDER_UNAVAILABLE" | "OIDC_FAILED";
+        AuthProvider: {
+            id: components["schemas"]["OidcProviderId"];
+            /** @description What the button says after "Continue with", e.g. Google. */
+            name: string;
+        };
+        AuthProviderList: {
+            providers: components["schemas"]["AuthProvider"][];
+        };
+        OidcSignedIn: {
+            /** @enum {string} */
+            outcome: "signedIn";
+            auth: components["schemas"]["AuthData"];
+            /** @description The account's e-mail (the app stores it with the session). */
+            email: string;
+        };
+        OidcNeedsSignup: {
+            /** @enum {string} */
+            outcome: "needsSignup";
+            provider: components["schemas"]["OidcProviderId"];
+            email: string;
+            /** @description From the provider; '' when it gave none. */
+            firstName: string;
+            /** @description From the provider; '' when it gave none. */
+            lastName: string;
+            /** @description The signup ticket for `oidcRegister` (30 minutes, one use). */
+            ticket: string;
+        };
+        OidcSession: components["schemas"]["OidcSignedIn"] | components["schemas"]["OidcNeedsSignup"];
         WebManifest: {
             name: string;
             short_name?: string;
@@ -1079,6 +1251,7 @@ export interface components {
     parameters: {
         Page: number;
         PathId: components["schemas"]["Id"];
+        OidcProvider: components["schemas"]["OidcProviderId"];
     };
     requestBodies: never;
     headers: never;
@@ -1112,7 +1285,7 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR, WEAK_PASSWORD, PASSWORD_UNCHANGED, INCORRECT_PASSWORD. */
             400: components["responses"]["Error"];
-            /** @description UNAUTHORIZED (changePassword and qrParams without a valid auth token). */
+            /** @description UNAUTHORIZED (changePassword, qrParams and confirmPassword without a valid auth token). */
             401: components["responses"]["Error"];
             /** @description FORBIDDEN (userId is not the auth token's user). */
             403: components["responses"]["Error"];
@@ -1451,7 +1624,9 @@ export interface operations {
     };
     deleteUser: {
         parameters: {
-            query?: never;
+            query?: {
+                passwordToken?: components["schemas"]["Token"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1469,6 +1644,8 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR, PASSWORD_CONFIRMATION_REQUIRED (an account with a password sent no passwordToken), INVALID_TOKEN (unknown, used, expired or another user's). */
+            400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
             default: components["responses"]["Error"];
@@ -2418,6 +2595,199 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAuthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configured providers; empty when none is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AuthProviderList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startOidc: {
+        parameters: {
+            query?: {
+                returnTo?: components["schemas"]["AppPath"];
+            };
+            header?: never;
+            path: {
+                provider: components["parameters"]["OidcProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or to `<PUBLIC_URL>/auth/callback?error=PROVIDER_UNAVAILABLE` when the provider's discovery document cannot be fetched. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR (unknown provider, returnTo not an app path). */
+            400: components["responses"]["Error"];
+            /** @description PROVIDER_NOT_CONFIGURED. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    oidcCallback: {
+        parameters: {
+            query?: {
+                code?: components["schemas"]["OidcResponseValue"];
+                state?: components["schemas"]["OidcResponseValue"];
+                iss?: components["schemas"]["OidcResponseValue"];
+                error?: components["schemas"]["OidcResponseValue"];
+                error_description?: components["schemas"]["OidcResponseValue"];
+            };
+            header?: never;
+            path: {
+                provider: components["parameters"]["OidcProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the app's `/auth/callback` with `ticket` or `error`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR (unknown provider, over-long values). */
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    oidcCallbackFormPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["OidcProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    code?: components["schemas"]["OidcResponseValue"];
+                    state?: components["schemas"]["OidcResponseValue"];
+                    iss?: components["schemas"]["OidcResponseValue"];
+                    id_token?: string;
+                    user?: string;
+                    error?: components["schemas"]["OidcResponseValue"];
+                    error_description?: components["schemas"]["OidcResponseValue"];
+                };
+            };
+        };
+        responses: {
+            /** @description To the GET callback with the same authorization response. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNSUPPORTED_MEDIA_TYPE. */
+            415: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    oidcSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    ticket: components["schemas"]["Token"];
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in, or a signup is needed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["OidcSession"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_TOKEN (ticket unknown, used or expired). */
+            400: components["responses"]["Error"];
+            /** @description EMAIL_TAKEN (an account uses the e-mail, but the provider does not say it is verified: log in with the password instead). */
+            409: components["responses"]["Error"];
+            /** @description UNSUPPORTED_MEDIA_TYPE. */
+            415: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    oidcRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    ticket: components["schemas"]["Token"];
+                    communityId: components["schemas"]["CommunityId"];
+                    customTermsAccepted: components["schemas"]["BooleanText"];
+                    dayOfBirth?: components["schemas"]["DayOfBirth"];
+                    guardianConsent?: components["schemas"]["BooleanText"];
+                    phone?: components["schemas"]["Phone"];
+                    firstName?: components["schemas"]["PersonName"];
+                    lastName?: components["schemas"]["PersonName"];
+                };
+            };
+        };
+        responses: {
+            /** @description Registered and logged in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AuthData"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR (also a name missing from both the provider and the form), INVALID_TOKEN (signup ticket unknown, used or expired), TERMS_NOT_ACCEPTED, UNDERAGE_WITHOUT_CONSENT, COMMUNITY_NOT_FOUND. */
+            400: components["responses"]["Error"];
+            /** @description EMAIL_TAKEN. */
+            409: components["responses"]["Error"];
+            /** @description UNSUPPORTED_MEDIA_TYPE. */
+            415: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

@@ -68,5 +68,11 @@ export type TriviaChart = Schemas['TriviaChart'];
 export type Community = Schemas['Community'];
 export type WebManifest = Schemas['WebManifest'];
 export type TokenType = Schemas['TokenType'];
+export type AuthProvider = Schemas['AuthProvider'];
+export type OidcSession = Schemas['OidcSession'];
+export type OidcSignedIn = Schemas['OidcSignedIn'];
+export type OidcNeedsSignup = Schemas['OidcNeedsSignup'];
+/** Why a Google / Apple sign-in failed (the `error` parameter of the app's /auth/callback). */
+export type OidcErrorCode = Schemas['OidcErrorCode'];
 /** Error codes the server answers (openapi.yaml `ErrorCode`). */
 export type ErrorCode = Schemas['ErrorCode'];

@@ -30,6 +30,20 @@ const eventFixtures = {
     },
   ],
   'user.devLogin': [{ type: 'user.devLogin' }],
+  'session.authenticated': [
+    {
+      type: 'session.authenticated',
+      auth: { authToken: 'token-0123456789', refreshToken: 'refresh-0123456789', userId: 7, isVerified: true },
+      email: 'ana@example.com',
+      rememberMe: true,
+    },
+    {
+      type: 'session.authenticated',
+      auth: { authToken: 'token-0123456789', refreshToken: 'refresh-0123456789', userId: 7, isVerified: false },
+      email: 'ana@example.com',
+      rememberMe: false,
+    },
+  ],
   'user.verified': [{ type: 'user.verified' }],
   'user.logout': [{ type: 'user.logout' }],
   'session.expired': [{ type: 'session.expired' }],

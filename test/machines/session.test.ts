@@ -339,3 +339,36 @@ describe('origin (SPEC §2 "remembering the origin")', () => {
     expect(s.context.origin).toBeNull();
   });
 });
+
+describe('session.authenticated (Google / Apple sign-in)', () => {
+  const auth = { authToken: 'oidc-token-0123', refreshToken: 'oidc-refresh-0123', userId: 9, isVerified: true };
+
+  it('stores the credentials like a login and enters verified', async () => {
+    const { actor, calls } = await loggedOut();
+    actor.send({ type: 'session.authenticated', auth, email: 'grace@example.com', rememberMe: true });
+    const s = actor.getSnapshot();
+    expect(s.matches({ loggedIn: 'verified' })).toBe(true);
+    expect(calls).toEqual([
+      ['storeCredentials', { auth, email: 'grace@example.com', rememberMe: true }],
+      ['loadVerifiedData', undefined],
+    ]);
+    expect(s.context).toMatchObject({ userId: 9, email: 'grace@example.com', isVerified: true, hasAuthToken: true, rememberMe: true });
+    expect(flags(s)).toEqual({ isAuthenticated: true, isDevAuthenticated: false, isLoggingOut: false });
+  });
+
+  it('sends an unverified account to unverified', async () => {
+    const { actor } = await loggedOut();
+    actor.send({ type: 'session.authenticated', auth: { ...auth, isVerified: false }, email: 'grace@example.com', rememberMe: false });
+    expect(selectAccess(actor.getSnapshot())).toBe('unverified');
+  });
+
+  it('is ignored while logged in', async () => {
+    const { actor, calls } = await loggedOut({ login: async () => authOk({ isVerified: true }) });
+    actor.send({ type: 'user.login', email: 'ana@example.com', pwd: 'Secret#123', rememberMe: true });
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'verified' }));
+    const before = calls.length;
+    actor.send({ type: 'session.authenticated', auth, email: 'grace@example.com', rememberMe: true });
+    expect(calls).toHaveLength(before);
+    expect(actor.getSnapshot().context.userId).toBe(42);
+  });
+});

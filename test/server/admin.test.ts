@@ -1,3 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+// @ts-expect-error pngjs (qrcode's PNG writer) ships no type declarations
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from '../../server/admin';
 import { backends } from './helpers/databases';
@@ -46,6 +52,29 @@ describe.each(backends)('admin CLI on $name', (backend) => {
     expect(output).toContain('verified:   no');
     expect(output).not.toMatch(/scrypt|password/i);
     expect((await run('user:show', '--email', 'nobody@example.com')).code).toBe(1);
+  });
+
+  it('writes a community QR code as SVG and PNG that decode to the join link', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pips-qr-')), 'codes');
+    try {
+      const { code, output } = await run('community:qr', '--id', h.community.id, '--out', out);
+      expect(code).toBe(0);
+      const link = `http://pips.test/community-scan?communityId=${h.community.id}`;
+      expect(output).toContain(`link: ${link}`);
+      const svg = readFileSync(join(out, `${h.community.id}.svg`), 'utf8');
+      expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).toContain('<path');
+      const png = (PNG as { sync: { read(data: Buffer): { width: number; height: number; data: Buffer } } }).sync.read(
+        readFileSync(join(out, `${h.community.id}.png`)),
+      );
+      expect(png.width).toBe(512);
+      const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      expect(decoded?.data).toBe(link);
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+    await expect(run('community:qr', '--id', 'no-such-community', '--out', tmpdir())).rejects.toThrow(/no community/);
+    await expect(run('community:qr', '--id', h.community.id)).rejects.toThrow(UsageError);
   });
 
   it('refuses bad input with a usage error', async () => {

@@ -63,6 +63,41 @@ describe('config', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('configures Google and Apple sign-in from the environment, each only with its client id and secret', () => {
+    expect(loadConfig({}).oidcProviders).toEqual([]);
+    const config = loadConfig({
+      OIDC_GOOGLE_CLIENT_ID: 'g-id',
+      OIDC_GOOGLE_CLIENT_SECRET: 'g-secret',
+      OIDC_APPLE_ISSUER: 'https://appleid.example/',
+      OIDC_APPLE_CLIENT_ID: 'a-id',
+      OIDC_APPLE_CLIENT_SECRET: 'a-jwt',
+    });
+    expect(config.oidcProviders).toEqual([
+      { id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'g-id', clientSecret: 'g-secret' },
+      { id: 'apple', name: 'Apple', issuer: 'https://appleid.example', clientId: 'a-id', clientSecret: 'a-jwt' },
+    ]);
+    expect(config.oidcAllowInsecureIssuer).toBe(false);
+    expect(loadConfig({ OIDC_APPLE_ISSUER: 'https://appleid.example' }).oidcProviders).toEqual([]);
+  });
+
+  it('allows a plain-http issuer only on loopback, and only when told to', () => {
+    const local = { OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:4000', OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 's' };
+    expect(() => loadConfig(local)).toThrow(/OIDC_GOOGLE_ISSUER must be https/);
+    expect(loadConfig({ ...local, OIDC_ALLOW_INSECURE_ISSUER: 'true' }).oidcProviders[0].issuer).toBe('http://127.0.0.1:4000');
+    expect(() => loadConfig({ ...local, OIDC_GOOGLE_ISSUER: 'http://idp.example.org', OIDC_ALLOW_INSECURE_ISSUER: 'true' })).toThrow(
+      /OIDC_GOOGLE_ISSUER must be https/,
+    );
+  });
+
+  it.each([
+    [{ OIDC_GOOGLE_CLIENT_ID: 'only-the-id' }, /OIDC_GOOGLE_CLIENT_ID and OIDC_GOOGLE_CLIENT_SECRET/],
+    [{ OIDC_APPLE_CLIENT_SECRET: 'only-the-secret' }, /OIDC_APPLE_CLIENT_ID and OIDC_APPLE_CLIENT_SECRET/],
+    [{ OIDC_GOOGLE_ISSUER: 'nope', OIDC_GOOGLE_CLIENT_ID: 'i', OIDC_GOOGLE_CLIENT_SECRET: 's' }, /OIDC_GOOGLE_ISSUER/],
+    [{ OIDC_ALLOW_INSECURE_ISSUER: 'sometimes' }, /OIDC_ALLOW_INSECURE_ISSUER/],
+  ])('refuses a half or broken sign-in configuration %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('makeConfig merges rate limit overrides with the defaults', () => {
     const config = makeConfig({ rateLimits: { loginPerAccount: { max: 1, windowSeconds: 1 } } });
     expect(config.rateLimits.loginPerAccount).toEqual({ max: 1, windowSeconds: 1 });

@@ -9,7 +9,7 @@ import { validate } from '@readme/openapi-parser';
 import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, pathParamNames, type OperationSpec } from '../../src/api/operations';
+import { NAVIGATIONS, OPERATIONS, pathParamNames, type OperationSpec } from '../../src/api/operations';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const yamlPath = `${root}openapi.yaml`;
@@ -44,6 +44,9 @@ function deref(node: Json): Json {
   );
 }
 
+/** Operations the browser navigates to: they answer a redirect, never an envelope. */
+const isNavigation = (operation: Json) => operation['x-browser-navigation'] === true;
+
 const normalisePath = (path: string) => path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
 
 describe('openapi.yaml', () => {
@@ -67,14 +70,21 @@ describe('openapi.yaml', () => {
     expect(wanted.filter((call) => !have.has(call))).toEqual([]);
   });
 
-  it('gives every operation a unique operationId, a known tag, a 200 and a default response', () => {
+  it('gives every operation a unique operationId, a known tag, a 200 (a redirect for navigations) and a default response', () => {
     const ids = docOperations.map((o) => o.operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { operation } of docOperations) {
       expect(operation.operationId, JSON.stringify(operation.summary)).toMatch(/^[a-z][A-Za-z]+$/);
       expect(operation.tags).toHaveLength(1);
       expect(TAGS).toContain(operation.tags[0]);
-      expect(operation.responses['200'], operation.operationId).toBeDefined();
+      if (isNavigation(operation)) {
+        const statuses = Object.keys(operation.responses);
+        expect(statuses.filter((status) => /^3\d\d$/.test(status)), operation.operationId).toHaveLength(1);
+        expect(operation.responses['200'], operation.operationId).toBeUndefined();
+        expect(operation.security, `${operation.operationId} is public`).toEqual([]);
+      } else {
+        expect(operation.responses['200'], operation.operationId).toBeDefined();
+      }
       if (operation.operationId !== 'getManifest') {
         expect(operation.responses.default, operation.operationId).toBeDefined();
       }
@@ -94,10 +104,16 @@ describe('openapi.yaml', () => {
   it('keeps envelope responses in the envelope', () => {
     for (const { operation } of docOperations) {
       if (operation.operationId === 'getManifest') continue;
-      const ok = operation.responses['200'].content['application/json'].schema;
-      expect(ok.allOf[0].$ref, operation.operationId).toBe('#/components/schemas/OkEnvelope');
+      if (!isNavigation(operation)) {
+        const ok = operation.responses['200'].content['application/json'].schema;
+        expect(ok.allOf[0].$ref, operation.operationId).toBe('#/components/schemas/OkEnvelope');
+      }
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (status === '200') continue;
+        if (/^3\d\d$/.test(status)) {
+          expect(deref(response).content, `${operation.operationId} ${status} has no body`).toBeUndefined();
+          continue;
+        }
         expect(deref(response).content['application/json'].schema.$ref).toBe(
           '#/components/schemas/ErrorEnvelope',
         );
@@ -113,8 +129,19 @@ describe('src/api', () => {
     expect(committed === generated, 'src/api/schema.d.ts is stale: run `npm run gen:api`').toBe(true);
   });
 
+  it('lists every navigation operation, with its method and path, apart from the callable ones', () => {
+    const navigations = docOperations.filter((o) => isNavigation(o.operation));
+    expect(Object.keys(NAVIGATIONS).sort()).toEqual(navigations.map((o) => o.operation.operationId).sort());
+    for (const { method, path, operation } of navigations) {
+      const spec = NAVIGATIONS[operation.operationId as keyof typeof NAVIGATIONS];
+      expect(`${spec.method} ${spec.path}`).toBe(`${method.toUpperCase()} ${path}`);
+    }
+  });
+
   it("the client's operation table matches the document", () => {
-    const byId = new Map(docOperations.map((o) => [o.operation.operationId as string, o]));
+    const byId = new Map(
+      docOperations.filter((o) => !isNavigation(o.operation)).map((o) => [o.operation.operationId as string, o]),
+    );
     expect(Object.keys(OPERATIONS).sort()).toEqual([...byId.keys()].sort());
 
     for (const [id, spec] of Object.entries(OPERATIONS) as [string, OperationSpec][]) {
@@ -191,6 +218,14 @@ describe("the server's validator (fastify-openapi-glue, strict Ajv)", () => {
       ).toBe(400);
       expect(await status('POST', '/mobile/announcements/1/status?type=USER_INDIVIDUAL&status=READ')).toBe(200);
       expect(await status('PUT', '/mobile/contest/trivia/abc/join')).toBe(400);
+      expect(await status('POST', '/api/tokenize', 'tokenType=confirmPassword')).toBe(400);
+      expect(await status('GET', '/web/auth/github/start')).toBe(400);
+      expect(await status('GET', '/web/auth/google/start?returnTo=%2F%2Fevil.example')).toBe(400);
+      expect(await status('GET', '/web/auth/google/start?returnTo=https%3A%2F%2Fevil.example')).toBe(400);
+      expect(await status('GET', '/web/auth/google/start?returnTo=%2Frewards%3Fid%3D1')).toBe(200);
+      expect(await status('GET', '/web/auth/google/callback?code=c&state=s&scope=openid&authuser=0')).toBe(200);
+      expect(await status('POST', '/web/auth/apple/callback', 'code=c&state=s&user=%7B%7D&extra=1')).toBe(400);
+      expect(await status('POST', '/web/auth/oidc/register', 'ticket=t&communityId=demo')).toBe(400);
     } finally {
       await app.close();
     }

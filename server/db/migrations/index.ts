@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
+import * as m002 from './002_identities';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
+  '002_identities': m002,
 };

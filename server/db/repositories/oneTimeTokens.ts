@@ -39,3 +39,25 @@ export async function deleteStaleOneTimeTokens(db: Kysely<Database>, now: Date):
     .where('expires_at', '<', new Date(now.getTime() - 24 * 3600 * 1000))
     .execute();
 }
+
+/**
+ * Adds fields to the payload of a live (unused, unexpired) token; false when there is none.
+ * Used to keep Apple's one-time `user` JSON with the sign-in state.
+ */
+export async function mergeOneTimeTokenPayload(
+  db: Kysely<Database>,
+  tokenHash: string,
+  type: OneTimeTokenType,
+  fields: Record<string, unknown>,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_tokens')
+    .set({ payload: sql<string>`payload || ${JSON.stringify(fields)}::jsonb` as unknown as string })
+    .where('token_hash', '=', tokenHash)
+    .where('type', '=', type)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

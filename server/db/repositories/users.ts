@@ -93,7 +93,7 @@ export async function anonymizeUser(db: Kysely<Database>, userId: number, now: D
       phone: '',
       day_of_birth: null,
       guardian_consent_at: null,
-      password_hash: '',
+      password_hash: null,
       is_verified: false,
       deleted_at: now,
     })
@@ -104,4 +104,6 @@ export async function anonymizeUser(db: Kysely<Database>, userId: number, now: D
   await db.deleteFrom('verification_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('one_time_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('devices').where('user_id', '=', userId).execute();
+  // A later Google / Apple sign-in with the same identity starts a new account.
+  await db.deleteFrom('identities').where('user_id', '=', userId).execute();
 }

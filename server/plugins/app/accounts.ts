@@ -15,6 +15,7 @@ import {
   type UserRecord,
 } from '../../db/repositories/users';
 import { AppError, unauthorized, validationError } from '../../errors';
+import type { MailLanguage } from '../../mail/language';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import {
   ADULT_AGE,
@@ -73,11 +74,12 @@ export interface ProfileInput {
 }
 
 export interface AccountService {
-  register(input: RegisterInput): Promise<AuthData>;
+  register(input: RegisterInput, language?: MailLanguage): Promise<AuthData>;
   login(email: string, password: string, address: string): Promise<AuthData>;
   getUser(auth: AuthContext): Promise<UserView>;
   updateUser(auth: AuthContext, input: ProfileInput): Promise<UserView>;
-  deleteUser(auth: AuthContext): Promise<{ status: 'OK' }>;
+  /** Accounts with a password need a confirmPassword token of their own (`passwordToken`). */
+  deleteUser(auth: AuthContext, passwordToken?: string): Promise<{ status: 'OK' }>;
   emailExists(email: string, address: string): Promise<{ exists: boolean }>;
 }
 
@@ -125,6 +127,54 @@ function requireDayOfBirth(value: string, today: Date): { day: string; age: numb
   return { day: value, age };
 }
 
+/** What a new account needs besides its e-mail and its way to log in (SPEC §5 signup rules). */
+export interface SignupDetailsInput {
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  dayOfBirth?: string;
+  guardianConsent?: string;
+  customTermsAccepted: string;
+  communityId: string;
+}
+
+export interface SignupDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dayOfBirth: string | null;
+  guardianConsentAt: Date | null;
+}
+
+/**
+ * The SPEC §5 rules shared by `registerUser` and `oidcRegister`: names, phone, the terms, a
+ * guardian's permission under 18 and an existing community. Pass the transaction when inside one.
+ */
+export async function checkSignupDetails(db: Kysely<Database>, input: SignupDetailsInput, today: Date): Promise<SignupDetails> {
+  const firstName = requireName('firstName', input.firstName);
+  const lastName = requireName('lastName', input.lastName);
+  const phone = requirePhone(input.phone ?? '');
+  if (input.customTermsAccepted !== 'true') {
+    throw new AppError('TERMS_NOT_ACCEPTED', 400, 'You must agree to the terms to continue.');
+  }
+  let dayOfBirth: string | null = null;
+  let guardianConsentAt: Date | null = null;
+  if (input.dayOfBirth !== undefined && input.dayOfBirth !== '') {
+    const { day, age } = requireDayOfBirth(input.dayOfBirth, today);
+    dayOfBirth = day;
+    if (age < ADULT_AGE) {
+      if (input.guardianConsent !== 'true') {
+        throw new AppError('UNDERAGE_WITHOUT_CONSENT', 400, `Users under ${ADULT_AGE} need permission from a parent or guardian.`);
+      }
+      guardianConsentAt = today;
+    }
+  }
+  if (!input.communityId || !(await findCommunity(db, input.communityId))) {
+    throw new AppError('COMMUNITY_NOT_FOUND', 400, 'You must scan your community QR code to create an account.');
+  }
+  return { firstName, lastName, phone, dayOfBirth, guardianConsentAt };
+}
+
 export function createAccountService(deps: {
   db: Kysely<Database>;
   config: Config;
@@ -147,37 +197,14 @@ export function createAccountService(deps: {
   }
 
   return {
-    async register(input) {
+    async register(input, language = 'en') {
       const email = requireValidEmail(input.email);
-      const firstName = requireName('firstName', input.firstName);
-      const lastName = requireName('lastName', input.lastName);
-      const phone = requirePhone(input.phone ?? '');
-      if (input.customTermsAccepted !== 'true') {
-        throw new AppError('TERMS_NOT_ACCEPTED', 400, 'You must agree to the terms to continue.');
-      }
       const today = now();
-      let dayOfBirth: string | null = null;
-      let guardianConsentAt: Date | null = null;
-      if (input.dayOfBirth !== undefined && input.dayOfBirth !== '') {
-        const { day, age } = requireDayOfBirth(input.dayOfBirth, today);
-        dayOfBirth = day;
-        if (age < ADULT_AGE) {
-          if (input.guardianConsent !== 'true') {
-            throw new AppError(
-              'UNDERAGE_WITHOUT_CONSENT',
-              400,
-              `Users under ${ADULT_AGE} need permission from a parent or guardian.`,
-            );
-          }
-          guardianConsentAt = today;
-        }
-      }
-      if (!input.communityId || !(await findCommunity(db, input.communityId))) {
-        throw new AppError('COMMUNITY_NOT_FOUND', 400, 'You must scan your community QR code to create an account.');
-      }
+      const details = await checkSignupDetails(db, input, today);
       if (await emailInUse(db, email)) {
         throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists.');
       }
+      const { firstName, lastName, phone, dayOfBirth, guardianConsentAt } = details;
 
       // Failures throw inside the transaction, so the password token survives a failed try.
       const outcome = await db.transaction().execute(async (trx) => {
@@ -201,7 +228,7 @@ export function createAccountService(deps: {
         return { userId, tokens: await sessions.start(userId, trx) };
       });
       try {
-        await verification.sendCode(outcome.userId, email);
+        await verification.sendCode(outcome.userId, email, language);
       } catch (error) {
         // The account exists; the user can ask for a new code from the verify screen.
         log.error({ err: error, userId: outcome.userId }, 'could not send the verification mail');
@@ -216,7 +243,8 @@ export function createAccountService(deps: {
       await rateLimiter.assertAllowed(addressBucket, limits.loginPerAddress);
       await rateLimiter.assertAllowed(accountBucket, limits.loginPerAccount);
       const user = isValidEmail(email) ? await findUserByEmail(db, email) : undefined;
-      const matches = user
+      // Unknown e-mails and accounts without a password (Google / Apple only) cost one scrypt too.
+      const matches = user?.password_hash
         ? await verifyPassword(password, user.password_hash)
         : await verifyPassword(password, await getDummyHash()).then(() => false);
       if (!user || !matches) {
@@ -259,9 +287,23 @@ export function createAccountService(deps: {
       return toUserView(await currentUser(auth));
     },
 
-    async deleteUser(auth) {
-      await currentUser(auth);
-      await db.transaction().execute((trx) => anonymizeUser(trx, auth.userId, now()));
+    async deleteUser(auth, passwordToken) {
+      const user = await currentUser(auth);
+      const needsConfirmation = Boolean(user.password_hash);
+      if (needsConfirmation && !passwordToken) {
+        throw new AppError('PASSWORD_CONFIRMATION_REQUIRED', 400, 'Please confirm your password to delete your account.');
+      }
+      await db.transaction().execute(async (trx) => {
+        if (needsConfirmation) {
+          const time = now();
+          const token = await consumeOneTimeToken(trx, hashToken(passwordToken ?? ''), 'confirmPassword', time);
+          // Throwing rolls back, so another user's token stays unused.
+          if (!token || token.user_id !== auth.userId) {
+            throw new AppError('INVALID_TOKEN', 400, 'The password confirmation is unknown, used or expired.');
+          }
+        }
+        await anonymizeUser(trx, auth.userId, now());
+      });
       return { status: 'OK' };
     },
 

@@ -5,6 +5,7 @@ import type { Database, OneTimeTokenType } from '../../db/schema';
 import { consumeOneTimeToken, deleteStaleOneTimeTokens, insertOneTimeToken } from '../../db/repositories/oneTimeTokens';
 import { findUserByEmail, findUserById, setPasswordHash } from '../../db/repositories/users';
 import { AppError, validationError } from '../../errors';
+import type { MailLanguage } from '../../mail/language';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/messages';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -15,7 +16,7 @@ import type { RateLimiter } from './rateLimit';
 import type { AuthContext, SessionService } from './sessions';
 
 export interface TokenizeInput {
-  tokenType: 'register' | 'changePassword' | 'qrParams';
+  tokenType: 'register' | 'changePassword' | 'qrParams' | 'confirmPassword';
   password?: string;
   currentPassword?: string;
   userId?: number;
@@ -30,7 +31,7 @@ export interface PasswordService {
   /** `authenticate` resolves the caller for changePassword and qrParams tokens. */
   tokenize(input: TokenizeInput, address: string, authenticate: () => Promise<AuthContext>): Promise<{ token: string }>;
   changePassword(auth: AuthContext, token: string): Promise<{ status: 'OK' }>;
-  resetStart(email: string, address: string): Promise<{ status: 'OK' }>;
+  resetStart(email: string, address: string, language?: MailLanguage): Promise<{ status: 'OK' }>;
   resetFinish(emailToken: string, passwordToken: string): Promise<{ status: 'OK' }>;
 }
 
@@ -102,8 +103,22 @@ export function createPasswordService(deps: {
           if (input.qrParam === undefined || input.qrParam === '') throw validationError('qrParam', 'is required');
           return { token: await issue('qrParams', auth.userId, { qrParam: input.qrParam }, ttl) };
         }
+        case 'confirmPassword': {
+          // Account deletion asks for the password; this token is the proof deleteUser needs.
+          const auth = await authenticate();
+          if (input.userId !== undefined && input.userId !== auth.userId) {
+            throw new AppError('FORBIDDEN', 403, 'userId does not match the auth token.');
+          }
+          if (input.password === undefined || input.password === '') throw validationError('password', 'is required');
+          const user = await findUserById(db, auth.userId);
+          if (!user) throw invalidToken();
+          if (!(await verifyPassword(input.password, user.password_hash))) {
+            throw new AppError('INCORRECT_PASSWORD', 400, 'Incorrect password. Please try again.');
+          }
+          return { token: await issue('confirmPassword', auth.userId, {}, ttl) };
+        }
         default:
-          throw validationError('tokenType', 'must be one of register, changePassword, qrParams');
+          throw validationError('tokenType', 'must be one of register, changePassword, qrParams, confirmPassword');
       }
     },
 
@@ -121,7 +136,7 @@ export function createPasswordService(deps: {
       return { status: 'OK' };
     },
 
-    async resetStart(rawEmail, address) {
+    async resetStart(rawEmail, address, language = 'en') {
       await rateLimiter.consume(`reset:address:${address}`, limits.resetPerAddress);
       const email = requireValidEmail(rawEmail);
       await rateLimiter.consume(`reset:email:${email}`, limits.resetPerEmail);
@@ -129,7 +144,7 @@ export function createPasswordService(deps: {
       if (!user) throw new AppError('EMAIL_NOT_FOUND', 404, 'Email not found. Please check your email and try again.');
       const emailToken = await issue('emailReset', user.id, {}, config.resetTokenTtlSeconds);
       const link = `${config.publicUrl}/reset-password?emailToken=${encodeURIComponent(emailToken)}&email=${encodeURIComponent(email)}`;
-      await mailer.send(passwordResetMail(email, link, Math.round(config.resetTokenTtlSeconds / 60)));
+      await mailer.send(passwordResetMail(email, link, Math.round(config.resetTokenTtlSeconds / 60), language));
       return { status: 'OK' };
     },
 

@@ -10,6 +10,7 @@ import {
   replaceVerificationCode,
 } from '../../db/repositories/verificationCodes';
 import { AppError, rateLimited } from '../../errors';
+import type { MailLanguage } from '../../mail/language';
 import type { Mailer } from '../../mail/mailer';
 import { verificationMail } from '../../mail/messages';
 import { hashVerificationCode, newVerificationCode } from '../../security/tokens';
@@ -21,10 +22,10 @@ import type { AuthContext } from './sessions';
  * a new code must be requested. Resends are limited (one per 30 s, 5 per hour by default).
  */
 export interface VerificationService {
-  /** Creates a code and mails it (registration and resend). */
-  sendCode(userId: number, email: string): Promise<void>;
+  /** Creates a code and mails it (registration and resend) in the caller's language. */
+  sendCode(userId: number, email: string, language?: MailLanguage): Promise<void>;
   verify(auth: AuthContext, code: string, address: string): Promise<{ status: 'OK' }>;
-  resend(auth: AuthContext): Promise<{ status: 'OK'; sent: true }>;
+  resend(auth: AuthContext, language?: MailLanguage): Promise<{ status: 'OK'; sent: true }>;
 }
 
 export function createVerificationService(deps: {
@@ -37,7 +38,7 @@ export function createVerificationService(deps: {
   const { db, config, mailer, rateLimiter, now } = deps;
   const limits = config.rateLimits;
 
-  async function sendCode(userId: number, email: string) {
+  async function sendCode(userId: number, email: string, language: MailLanguage = 'en') {
     const code = newVerificationCode();
     const time = now();
     await replaceVerificationCode(db, {
@@ -47,7 +48,7 @@ export function createVerificationService(deps: {
       sent_at: time,
     });
     await rateLimiter.recordFailure(`resend:account:${userId}`, limits.resendPerAccount);
-    await mailer.send(verificationMail(email, code, Math.round(config.verificationCodeTtlSeconds / 60)));
+    await mailer.send(verificationMail(email, code, Math.round(config.verificationCodeTtlSeconds / 60), language));
   }
 
   async function activeUser(auth: AuthContext) {
@@ -108,7 +109,7 @@ export function createVerificationService(deps: {
       return { status: 'OK' };
     },
 
-    async resend(auth) {
+    async resend(auth, language = 'en') {
       const user = await activeUser(auth);
       const stored = await findVerificationCode(db, auth.userId);
       const minInterval = limits.resendMinIntervalSeconds * 1000;
@@ -117,7 +118,7 @@ export function createVerificationService(deps: {
         if (wait > 0) throw rateLimited(Math.ceil(wait / 1000));
       }
       await rateLimiter.assertAllowed(`resend:account:${auth.userId}`, limits.resendPerAccount);
-      await sendCode(auth.userId, user.email);
+      await sendCode(auth.userId, user.email, language);
       return { status: 'OK', sent: true };
     },
   };

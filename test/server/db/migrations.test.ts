@@ -42,5 +42,33 @@ describe.each(backends)('database on $name', (backend) => {
     // Deleted accounts (e-mail null) do not collide.
     await database.db.insertInto('users').values({ ...base, email: null }).execute();
     await database.db.insertInto('users').values({ ...base, email: null }).execute();
+    // Accounts made through Google or Apple have no password.
+    await database.db.insertInto('users').values({ ...base, email: 'oidc-only@example.com', password_hash: null }).execute();
+  });
+
+  it('links identities to users once per provider and subject, and knows the token types of 002', async () => {
+    const community = await ensureDemoCommunity(database.db);
+    const { id } = await database.db
+      .insertInto('users')
+      .values({ community_id: community.id, email: 'linked@example.com', first_name: 'A', last_name: 'B', phone: '', day_of_birth: null, guardian_consent_at: null, custom_terms_accepted: true, password_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const identity = { provider: 'google', subject: 'sub-1', user_id: id, email: 'linked@example.com' };
+    await database.db.insertInto('identities').values(identity).execute();
+    await expect(database.db.insertInto('identities').values(identity).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('identities').values({ ...identity, user_id: 999_999 }).execute()).rejects.toThrow();
+
+    const token = (type: string, n: number) => ({
+      token_hash: `hash-${type}-${n}`,
+      type: type as never,
+      user_id: null,
+      payload: '{}',
+      expires_at: new Date(Date.now() + 60_000),
+    });
+    let n = 0;
+    for (const type of ['register', 'changePassword', 'qrParams', 'emailReset', 'confirmPassword', 'oidcState', 'oidcTicket', 'oidcSignup']) {
+      await database.db.insertInto('one_time_tokens').values(token(type, n++)).execute();
+    }
+    await expect(database.db.insertInto('one_time_tokens').values(token('bogus', n)).execute()).rejects.toThrow();
   });
 });

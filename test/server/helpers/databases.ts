@@ -56,6 +56,7 @@ function postgres(url: string): Backend {
 export const backends: Backend[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
 
 const TABLES = [
+  'identities',
   'rate_limits',
   'devices',
   'one_time_tokens',

@@ -133,6 +133,10 @@ export interface Harness {
   /** Registers and verifies. */
   registerVerified(options?: RegisterOptions): Promise<TestUser>;
   login(email: string, password: string, remoteAddress?: string): Promise<CallResult>;
+  /** A confirmPassword token of the user (tokenize); throws unless it succeeds. */
+  confirmPassword(user: Pick<TestUser, 'authToken' | 'password'>): Promise<string>;
+  /** DELETE /mobile/user with a fresh password confirmation (the two steps of the app). */
+  deleteAccount(user: Pick<TestUser, 'authToken' | 'password'>): Promise<CallResult>;
   close(): Promise<void>;
 }
 
@@ -220,6 +224,20 @@ export async function createHarness(backend: Backend, overrides: ConfigOverrides
     },
     login(email, password, remoteAddress) {
       return call(app, { method: 'POST', url: '/mobile/login', form: { email, pwd: password }, remoteAddress });
+    },
+    async confirmPassword(user) {
+      const response = await call(app, {
+        method: 'POST',
+        url: '/api/tokenize',
+        token: user.authToken,
+        form: { tokenType: 'confirmPassword', password: user.password },
+      });
+      if (response.status !== 200) throw new Error(`confirmPassword failed: ${response.text}`);
+      return response.body.data.token as string;
+    },
+    async deleteAccount(user) {
+      const passwordToken = await harness.confirmPassword(user);
+      return call(app, { method: 'DELETE', url: '/mobile/user', token: user.authToken, query: { passwordToken } });
     },
     async close() {
       for (const extra of extraApps) await extra.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApi, type ApiOptions } from '../../../src/api/client';
+import { createApi, oidcStartPath, type ApiOptions } from '../../../src/api/client';
 
 type Reply = Response | Error | ((request: Request) => Response | Promise<Response>);
 
@@ -420,5 +420,84 @@ describe('tokenize helpers', () => {
     await expect(api.tokenizeQrParam('qr-1')).resolves.toBe('qr-token');
     expect(new URLSearchParams(seen[1].body).get('authToken')).toBe('fresh-token');
     expect(seen[1].headers.get('authorization')).toBe('fresh-token');
+  });
+});
+
+describe('Accept-Language', () => {
+  it("sends the app's current language on every call, read at call time", async () => {
+    let language = 'es';
+    const { api, seen } = setup(
+      [json(envelope({ status: 'OK', sent: true })), json(envelope({ status: 'OK' })), json(envelope({ exists: false }))],
+      { getLanguage: () => language },
+    );
+    await api.verify({ op: 'resend' });
+    language = 'en';
+    await api.resetPasswordStart({ email: 'ana@example.com' });
+    await api.emailExists({ email: 'ana@example.com' });
+    expect(seen.map((s) => s.headers.get('accept-language'))).toEqual(['es', 'en', 'en']);
+  });
+
+  it('is left out without getLanguage, or when it answers nothing usable or throws', async () => {
+    const replies = () => [json(envelope({ exists: false }))];
+    for (const getLanguage of [undefined, () => '', () => null, () => 'es\r\nX-Evil: 1', () => { throw new Error('no i18n'); }]) {
+      const { api, seen } = setup(replies(), { getLanguage });
+      const result = await api.emailExists({ email: 'ana@example.com' });
+      expect(result.success).toBe(true);
+      expect(seen[0].headers.get('accept-language')).toBeNull();
+    }
+  });
+});
+
+describe('account deletion and Google / Apple sign-in calls', () => {
+  it('confirms the password with a confirmPassword token, then deletes with it in the query', async () => {
+    const { api, seen } = setup([json(envelope({ token: 'confirm-1' })), json(envelope({ status: 'OK' }))]);
+    const tokenized = await api.tokenize({ tokenType: 'confirmPassword', password: 'Curr3nt!pw' });
+    expect(tokenized).toEqual({ success: true, data: { token: 'confirm-1' } });
+    expect(Object.fromEntries(new URLSearchParams(seen[0].body))).toEqual({ tokenType: 'confirmPassword', password: 'Curr3nt!pw' });
+    expect(seen[0].headers.get('authorization')).toBe('raw-token-123');
+
+    await api.deleteUser({ passwordToken: 'confirm-1' });
+    expect(seen[1].method).toBe('DELETE');
+    expect(seen[1].url.pathname).toBe('/mobile/user');
+    expect(Object.fromEntries(seen[1].url.searchParams)).toEqual({ passwordToken: 'confirm-1' });
+    expect(seen[1].headers.get('authorization')).toBe('raw-token-123');
+  });
+
+  it('passes PASSWORD_CONFIRMATION_REQUIRED through as the error code', async () => {
+    const { api } = setup([json(failure('PASSWORD_CONFIRMATION_REQUIRED', 'Confirm your password'), 400)]);
+    await expect(api.deleteUser()).resolves.toMatchObject({ success: false, error: 'PASSWORD_CONFIRMATION_REQUIRED', statusCode: 400 });
+  });
+
+  it('lists the providers, exchanges a ticket and registers, all without auth', async () => {
+    const needsSignup = { outcome: 'needsSignup', provider: 'google', email: 'ana@example.com', firstName: 'Ana', lastName: '', ticket: 's-1' };
+    const { api, seen } = setup([
+      json(envelope({ providers: [{ id: 'google', name: 'Google' }] })),
+      json(envelope(needsSignup)),
+      json(envelope(AUTH)),
+    ]);
+    expect(await api.getAuthProviders()).toEqual({ success: true, data: { providers: [{ id: 'google', name: 'Google' }] } });
+    const session = await api.oidcSession({ ticket: 't-1' });
+    expect(session).toEqual({ success: true, data: needsSignup });
+    if (session.success && session.data.outcome === 'needsSignup') {
+      await api.oidcRegister({ ticket: session.data.ticket, communityId: 'demo-1', customTermsAccepted: 'true', phone: '' });
+    }
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
+      'GET /web/auth/providers',
+      'POST /web/auth/oidc/session',
+      'POST /web/auth/oidc/register',
+    ]);
+    expect(seen[1].body).toBe('ticket=t-1');
+    expect(Object.fromEntries(new URLSearchParams(seen[2].body))).toEqual({
+      ticket: 's-1',
+      communityId: 'demo-1',
+      customTermsAccepted: 'true',
+      phone: '',
+    });
+    expect(seen.map((s) => s.headers.get('authorization'))).toEqual([null, null, null]);
+  });
+
+  it('builds the start link of a provider with the app path to come back to', () => {
+    expect(oidcStartPath('google')).toBe('/web/auth/google/start?returnTo=%2F');
+    expect(oidcStartPath('apple', '/rewards?x=1')).toBe('/web/auth/apple/start?returnTo=%2Frewards%3Fx%3D1');
   });
 });

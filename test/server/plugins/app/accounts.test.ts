@@ -203,7 +203,7 @@ describe.each(backends)('accounts on $name', (backend) => {
 
     it('refuses a deleted account', async () => {
       const user = await h.register();
-      expectOk(await h.call({ method: 'DELETE', url: '/mobile/user', token: user.authToken }));
+      expectOk(await h.deleteAccount(user));
       expectFailure(await h.login(user.email, user.password), 401, 'INVALID_CREDENTIALS');
     });
   });
@@ -257,10 +257,10 @@ describe.each(backends)('accounts on $name', (backend) => {
       const second = expectOk(await h.login(user.email, user.password));
       expectOk(await h.call({ method: 'POST', url: '/mobile/device/identifier/set', token: user.authToken, form: { identifier: 'push-1', platform: 'ios' } }));
 
-      expectOk(await h.call({ method: 'DELETE', url: '/mobile/user', token: user.authToken }));
+      expectOk(await h.deleteAccount(user));
 
       const row = await h.db.selectFrom('users').selectAll().where('id', '=', user.userId).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ email: null, first_name: '', last_name: '', phone: '', day_of_birth: null, password_hash: '' });
+      expect(row).toMatchObject({ email: null, first_name: '', last_name: '', phone: '', day_of_birth: null, password_hash: null });
       expect(row.deleted_at).toBeInstanceOf(Date);
       for (const table of ['auth_tokens', 'refresh_tokens', 'devices', 'verification_codes', 'one_time_tokens'] as const) {
         const rows = await h.db.selectFrom(table).select('user_id').where('user_id', '=', user.userId).execute();
@@ -286,7 +286,7 @@ describe.each(backends)('accounts on $name', (backend) => {
       const user = await h.register();
       expect(expectOk(await h.call({ url: '/web/user/email', query: { email: user.email.toUpperCase() } }))).toEqual({ exists: true });
       expect(expectOk(await h.call({ url: '/web/user/email', query: { email: uniqueEmail() } }))).toEqual({ exists: false });
-      expectOk(await h.call({ method: 'DELETE', url: '/mobile/user', token: user.authToken }));
+      expectOk(await h.deleteAccount(user));
       expect(expectOk(await h.call({ url: '/web/user/email', query: { email: user.email } }))).toEqual({ exists: false });
     });
 
