@@ -13,6 +13,7 @@ import { paths } from '../routing/paths';
 import { QrScanner } from '../scanner/QrScanner';
 import { acceptCommunityCode, communityLinkFor, type LookUpCommunity } from '../scanner/communityLink';
 import { useQrScanner } from '../scanner/useQrScanner';
+import { safeReturnPath } from '../oidc/pendingOidcSignup';
 
 const lookUpCommunity: LookUpCommunity = (communityId, signal) => api.getCommunity({ communityId }, { signal });
 
@@ -64,6 +65,10 @@ function CommunityScan({ communityId }: { communityId: string | null }) {
 
 function YourCommunity({ community, onScanAgain }: { community: Community; onScanAgain: () => void }) {
   const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  // A flow that sent the member here to scan (e.g. finishing a Google/Apple sign-up) asks to come back.
+  const returnTo = safeReturnPath(params.get('returnTo'));
+  const next = returnTo === '/' ? paths.signup : returnTo;
   const { t } = useLingui();
   const access = SessionContext.useSelector(selectAccess);
   const signedIn = access === 'verified' || access === 'unverified';
@@ -89,7 +94,7 @@ function YourCommunity({ community, onScanAgain }: { community: Community; onSca
           </Button>
         </>
       ) : (
-        <Button fullWidth onClick={() => navigate(paths.signup)}>
+        <Button fullWidth onClick={() => navigate(next)}>
           <Trans id="pages.communityScan.continue">Continue to sign up</Trans>
         </Button>
       )}
