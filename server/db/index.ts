@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -48,10 +49,26 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? './data';
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  let unlock = () => {};
+  if (!dataDir.includes('://')) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  try {
+    const pglite = await PGlite.create(dataDir);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** Applies every pending migration; throws (with the failing migration's name) on error. */
