@@ -5,7 +5,7 @@ import { AppActors } from './app/AppActors';
 import { Shell } from './components/Shell';
 import { i18n } from './i18n/i18n';
 import { AppRoutes } from './routing/AppRoutes';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 const Toasts = lazy(() => import('./components/Toasts'));
 
@@ -13,7 +13,7 @@ const Toasts = lazy(() => import('./components/Toasts'));
 export function App() {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

@@ -1,4 +1,5 @@
 import { createApi, type Api } from '../api/client';
+import { i18n } from '../i18n/i18n';
 import { readAuthToken } from './credentials';
 
 /** Answers a 401/403: a fresh auth token, or null when the session could not be refreshed. */
@@ -18,9 +19,13 @@ export function handleUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
-/** The app's one API client: same origin by default, raw auth token from storage. */
+/**
+ * The app's one API client: same origin by default, raw auth token from storage, and the active
+ * language as Accept-Language (the server writes its mails in it).
+ */
 export const api: Api = createApi({
   baseUrl: import.meta.env.VITE_API_URL ?? '',
   getToken: readAuthToken,
+  getLanguage: () => i18n.locale || null,
   onUnauthorized: (...args: [staleToken?: string | null]) => unauthorizedHandler(...args),
 });

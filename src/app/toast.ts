@@ -1,26 +1,81 @@
 import { notifications } from '@mantine/notifications';
 
-/** The toast kinds of SPEC §1 (the modal kind is a dialog, not a toast). */
-export type ToastKind = 'error' | 'success' | 'info' | 'warning';
+/** The toast kinds of SPEC §1; `modal` is a notice in a dialog the user closes. */
+export type ToastKind = 'error' | 'success' | 'info' | 'warning' | 'modal';
 
-const colors: Record<ToastKind, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };
+/** SPEC §9 timings and placement, read by the container (`components/Toasts`) and the theme. */
+export const toastTimings = {
+  /** A toast stays this long unless told otherwise. */
+  defaultMs: 5000,
+  /** The inline variant: short confirmations next to what the user just did. */
+  inlineMs: 3000,
+  /** Close animation of toasts, and the fade of modals. */
+  closeMs: 300,
+  /** Distance of the toast container from the top and right edges. */
+  offsetPx: 20,
+} as const;
+
+const colors: Record<Exclude<ToastKind, 'modal'>, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };
 
 export interface ToastOptions {
   title?: string;
   /** A stable id shows the toast once even when several callers raise it together. */
   id?: string;
-  /** ms; the container's default is 5000 (SPEC §9). */
+  /** The inline variant (3000 ms instead of 5000 ms). */
+  inline?: boolean;
+  /** ms, or false to stay until closed; overrides the variant. */
   autoClose?: number | false;
 }
 
-/** Shows a toast; the Notifications container (top right, 20 px, 5 s) is mounted by the App. */
-export function showToast(kind: ToastKind, message: string, { title, id, autoClose }: ToastOptions = {}): void {
+/** A notice shown in a dialog (kind `modal`). */
+export interface ModalNotice {
+  key: number;
+  id?: string;
+  title?: string;
+  message: string;
+}
+
+let modalQueue: readonly ModalNotice[] = [];
+let modalSequence = 0;
+const modalListeners = new Set<() => void>();
+const setModalQueue = (next: readonly ModalNotice[]) => {
+  modalQueue = next;
+  modalListeners.forEach((listener) => listener());
+};
+
+/** The modal notices waiting to be shown, oldest first (a `useSyncExternalStore` source). */
+export const modalNotices = {
+  subscribe(listener: () => void): () => void {
+    modalListeners.add(listener);
+    return () => modalListeners.delete(listener);
+  },
+  current: (): readonly ModalNotice[] => modalQueue,
+  /** Closes the oldest notice. */
+  dismiss(key: number): void {
+    setModalQueue(modalQueue.filter((notice) => notice.key !== key));
+  },
+  clear(): void {
+    setModalQueue([]);
+  },
+};
+
+/**
+ * Shows a toast (error, success, info, warning) through Mantine notifications, or a modal notice.
+ * The containers (top right, 20 px in, 5000 ms, 300 ms close) are mounted by the App; toasts
+ * raised before they mount wait in the store.
+ */
+export function showToast(kind: ToastKind, message: string, { title, id, inline, autoClose }: ToastOptions = {}): void {
+  if (kind === 'modal') {
+    if (id && modalQueue.some((notice) => notice.id === id)) return;
+    setModalQueue([...modalQueue, { key: ++modalSequence, id, title, message }]);
+    return;
+  }
   notifications.show({
     id,
     title,
     message,
     color: colors[kind],
-    autoClose,
+    autoClose: autoClose ?? (inline ? toastTimings.inlineMs : toastTimings.defaultMs),
     withBorder: true,
     'data-kind': kind,
   });

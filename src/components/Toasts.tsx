@@ -1,10 +1,42 @@
 import '@mantine/notifications/styles.css';
+import { useSyncExternalStore } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import { modalNotices, toastTimings } from '../app/toast';
 
 /**
- * The toast container (SPEC §9: top right, 20 px in — see theme/app.css — and 5000 ms). Loaded
- * after the first screen; toasts raised before it mounts wait in the notifications store.
+ * The toast container (SPEC §9: top right, 20 px in — see theme/app.css — 5000 ms, 300 ms close)
+ * and the dialog of `modal` notices. Loaded after the first screen; toasts raised before it
+ * mounts wait in their stores.
  */
 export default function Toasts() {
-  return <Notifications position="top-right" autoClose={5000} />;
+  return (
+    <>
+      <Notifications position="top-right" autoClose={toastTimings.defaultMs} transitionDuration={toastTimings.closeMs} />
+      <ModalNotices />
+    </>
+  );
+}
+
+/** Shows the oldest modal notice; closing it (300 ms fade, from the theme) shows the next. */
+function ModalNotices() {
+  const { t } = useLingui();
+  const queue = useSyncExternalStore(modalNotices.subscribe, modalNotices.current, modalNotices.current);
+  const notice = queue[0];
+  const close = () => notice && modalNotices.dismiss(notice.key);
+  return (
+    <Modal opened={Boolean(notice)} onClose={close} title={notice?.title} centered data-kind="modal">
+      {notice && (
+        <>
+          <Text>{notice.message}</Text>
+          <Group justify="flex-end" mt="lg">
+            <Button onClick={close} data-autofocus>
+              {t({ id: 'components.modal.close', message: 'OK' })}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Modal>
+  );
 }

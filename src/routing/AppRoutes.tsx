@@ -1,22 +1,15 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { selectAccess, selectOrigin, type SessionAccess } from '../../machines';
 import { commonMessages } from '../app/errorMessages';
 import { SessionContext } from '../app/SessionContext';
 import { showToast } from '../app/toast';
 import { guardRoute, type SessionStanding } from './guard';
 import { guardMessages } from './guardMessages';
-import { paths } from './paths';
-
-// Every screen is its own chunk (SPEC §2: separately loaded screens).
-const LoginScreen = lazy(() => import('../screens/LoginScreen'));
-const SignupScreen = lazy(() => import('../screens/SignupScreen'));
-const VerifyScreen = lazy(() => import('../screens/VerifyScreen'));
-const CommunityScanScreen = lazy(() => import('../screens/CommunityScanScreen'));
-const HomeScreen = lazy(() => import('../screens/HomeScreen'));
-const WelcomeScreen = lazy(() => import('../screens/WelcomeScreen'));
+import { routeTable } from './routeTable';
+import { screens } from './screens';
 
 const isLoggedIn = (access: SessionAccess) => access === 'verified' || access === 'unverified';
 
@@ -30,12 +23,13 @@ export function ScreenLoader() {
 }
 
 /**
- * The route table behind the guards of SPEC §2. The guard decision is pure (`guardRoute`);
+ * The route table of SPEC §2 behind its guards. The guard decision is pure (`guardRoute`);
  * this component carries it out: toast, remember the origin, navigate.
  */
 export function AppRoutes() {
   const { i18n } = useLingui();
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const session = SessionContext.useActorRef();
   const access = SessionContext.useSelector(selectAccess);
   const origin = SessionContext.useSelector(selectOrigin);
@@ -56,7 +50,7 @@ export function AppRoutes() {
     settledAccess.current = access;
     if (!redirect) return;
     if (messageId) showToast('info', i18n._(guardMessages[messageId]), { id: messageId });
-    if (rememberOrigin) session.send({ type: 'navigation.denied', origin: location });
+    if (rememberOrigin) session.send({ type: 'navigation.denied', origin: search ? `${location}?${search}` : location });
     if (consumeOrigin) session.send({ type: 'navigation.originConsumed' });
     navigate(redirect, { replace: true });
     // decide() reads only these values and the settled ref
@@ -67,12 +61,11 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenLoader />}>
       <Switch>
-        <Route path={paths.login} component={LoginScreen} />
-        <Route path={paths.welcome} component={WelcomeScreen} />
-        <Route path={paths.signup} component={SignupScreen} />
-        <Route path={paths.verify} component={VerifyScreen} />
-        <Route path={paths.communityScan} component={CommunityScanScreen} />
-        <Route path={paths.home} component={HomeScreen} />
+        {routeTable
+          .filter(({ access }) => access !== 'root')
+          .map(({ pattern, screen }) => (
+            <Route key={pattern} path={pattern} component={screens[screen]} />
+          ))}
       </Switch>
     </Suspense>
   );

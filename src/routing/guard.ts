@@ -1,4 +1,5 @@
-import { guestOnlyPaths, openPaths, paths, protectedPaths } from './paths';
+import { paths } from './paths';
+import { findRoute, type RouteAccess } from './routeTable';
 
 /** What the guard needs to know about the session. */
 export type SessionStanding = 'anonymous' | 'unverified' | 'verified';
@@ -22,48 +23,62 @@ const stay: GuardDecision = {};
 export interface GuardOptions {
   /**
    * The protected path the user was sent away from before logging in. A verified user leaving
-   * /login, /signup or /verify goes back there instead of the default.
+   * a guest route (/login, /signup, /welcome, /auth/callback) or /verify goes back there instead
+   * of the default.
    */
   origin?: string | null;
   /**
-   * The session ended while the user was here (log out, expiry): go to /login without the
-   * "please log in" toast and without remembering this page.
+   * The session ended while the user was here (log out, expiry, account deleted): go to /login
+   * without the "please log in" toast and without remembering this page.
    */
   sessionEnded?: boolean;
 }
 
-/** Decides, for one path and one session standing, whether to show it or where to send the user. */
+/**
+ * Decides, for one pathname (no query) and one session standing, whether to show it or where to
+ * send the user (SPEC §2 guard rules).
+ */
 export function guardRoute(path: string, standing: SessionStanding, options: GuardOptions = {}): GuardDecision {
-  const decision = decide(path, standing, options);
-  const leavingEntry = guestOnlyPaths.includes(path) || path === paths.verify;
+  const access = findRoute(path)?.access;
+  const decision = decide(access, standing, options);
+  const leavingEntry = access === 'guest' || access === 'verify';
   if (decision.redirect && leavingEntry && standing === 'verified' && isSafeReturnPath(options.origin)) {
     return { redirect: options.origin, consumeOrigin: true };
   }
   return decision;
 }
 
-function decide(path: string, standing: SessionStanding, { sessionEnded }: GuardOptions): GuardDecision {
-  if (path === paths.root) {
-    if (standing === 'anonymous') return { redirect: paths.login };
-    return { redirect: standing === 'unverified' ? paths.verify : paths.home };
+function decide(access: RouteAccess | undefined, standing: SessionStanding, { sessionEnded }: GuardOptions): GuardDecision {
+  switch (access) {
+    case 'root':
+      if (standing === 'anonymous') return { redirect: paths.login };
+      return { redirect: standing === 'unverified' ? paths.verify : paths.home };
+    case 'open':
+    case 'public':
+      return stay;
+    case 'guest':
+      return standing === 'anonymous' ? stay : { redirect: paths.root };
+    case 'verify':
+      if (standing === 'anonymous') return { redirect: paths.login };
+      return standing === 'verified' ? { redirect: paths.home } : stay;
+    case 'protected':
+      if (standing === 'anonymous') {
+        return sessionEnded
+          ? { redirect: paths.login }
+          : { redirect: paths.login, messageId: 'guard.loginRequired', rememberOrigin: true };
+      }
+      return standing === 'unverified' ? { redirect: paths.verify, messageId: 'guard.verificationRequired' } : stay;
+    default:
+      // An unknown path: the root decides where this user belongs.
+      return { redirect: paths.root };
   }
-  if (openPaths.includes(path)) return stay;
-  if (guestOnlyPaths.includes(path)) return standing === 'anonymous' ? stay : { redirect: paths.root };
-  if (path === paths.verify) {
-    if (standing === 'anonymous') return { redirect: paths.login };
-    return standing === 'verified' ? { redirect: paths.home } : stay;
-  }
-  if (protectedPaths.includes(path)) {
-    if (standing === 'anonymous') {
-      return sessionEnded ? { redirect: paths.login } : { redirect: paths.login, messageId: 'guard.loginRequired', rememberOrigin: true };
-    }
-    return standing === 'unverified' ? { redirect: paths.verify, messageId: 'guard.verificationRequired' } : stay;
-  }
-  // An unknown path: the root decides where this user belongs.
-  return { redirect: paths.root };
 }
 
 /** Only a protected path of this app may be a post-login destination (no //host, no scheme, no loop to /login). */
 export function isSafeReturnPath(value: unknown): value is string {
-  return typeof value === 'string' && /^\/(?![/\\])\S*$/.test(value) && protectedPaths.includes(value.split(/[?#]/)[0]);
+  return (
+    typeof value === 'string' &&
+    /^\/(?![/\\])\S*$/.test(value) &&
+    findRoute(value.split(/[?#]/)[0])?.access === 'protected'
+  );
 }

@@ -1,19 +1,57 @@
-/** The routes of issue 2 (SPEC §2). Later issues add to these lists. */
+/** Every route of SPEC §2 as a wouter pattern (`:name?` is an optional segment). */
 export const paths = {
   root: '/',
+  // public
   login: '/login',
   welcome: '/welcome',
   signup: '/signup',
-  verify: '/verify',
+  forgotPassword: '/forgot-password',
   communityScan: '/community-scan',
+  resetPassword: '/reset-password',
+  verify: '/verify',
+  authCallback: '/auth/callback',
+  // open to everyone
+  sitemap: '/sitemap',
+  documentation: '/documentation',
+  apiDocs: '/api-docs',
+  // protected
+  activity: '/activity',
+  announcements: '/announcements',
+  chanceToWin: '/chance-to-win',
+  deleteAccount: '/delete-account',
+  earn: '/earn/:actionId?',
+  forms: '/forms/:id?',
   home: '/home',
+  profile: '/profile',
+  changePassword: '/profile/change-password',
+  redeem: '/redeem/:id?',
+  rewards: '/rewards',
+  rewardDetail: '/rewards/:id',
+  support: '/support',
+  individualTrivia: '/trivia/individual',
+  individualTriviaQuestion: '/trivia/individual/question',
+  individualTriviaAnswer: '/trivia/individual/answer',
+  triviaContest: '/trivia/contest/:id',
+  triviaContestQuestion: '/trivia/contest/:id/question',
+  triviaContestAnswer: '/trivia/contest/:id/answer',
+  triviaContestInfo: '/trivia/contest/:id/info',
 } as const;
 
-/** Public routes that send an authenticated user to / (SPEC §2). */
-export const guestOnlyPaths: readonly string[] = [paths.login, paths.welcome, paths.signup];
-
-/** Public routes that stay reachable whatever the session. */
-export const openPaths: readonly string[] = [paths.communityScan];
-
-/** Routes for verified users only. */
-export const protectedPaths: readonly string[] = [paths.home];
+/** A concrete link to a pattern: `:name` parts filled from `params`, missing optional parts dropped. */
+export function linkTo(pattern: string, params: Record<string, string | number> = {}): string {
+  const filled = pattern
+    .split('/')
+    .map((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return segment;
+      const value = params[param[1]];
+      if (value === undefined) {
+        if (param[2]) return null;
+        throw new Error(`linkTo(${pattern}): missing ${param[1]}`);
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((segment) => segment !== null)
+    .join('/');
+  return filled || '/';
+}

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { selectIsBusy, selectSessionError } from '../../machines';
 import { rememberMeDefault, storeRememberMe } from '../app/credentials';
 import { SessionContext } from '../app/SessionContext';
 import { useOnline } from '../app/useOnline';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
 
@@ -20,8 +21,10 @@ export default function LoginScreen() {
   const busy = SessionContext.useSelector(selectIsBusy);
   const errorCode = SessionContext.useSelector(selectSessionError);
   const online = useOnline();
+  // A finished password reset sends the member here with their address filled in.
+  const [params] = useSearchParams();
 
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(rememberMeDefault);
   const [errors, setErrors] = useState<{ email?: ValidationMessageId | null; password?: ValidationMessageId | null }>({});
@@ -95,6 +98,11 @@ export default function LoginScreen() {
               'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
             }}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} href={paths.forgotPassword} size="sm">
+              <Trans id="pages.login.forgotPassword">Forgot password?</Trans>
+            </Anchor>
+          </Group>
           <Switch
             label={t({ id: 'pages.login.rememberMe', message: 'Keep me logged in' })}
             checked={rememberMe}
@@ -105,7 +113,7 @@ export default function LoginScreen() {
             }}
           />
           {failure && online && (
-            <Text c="red.7" size="sm" role="alert">
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
               {failure}
             </Text>
           )}
@@ -114,6 +122,8 @@ export default function LoginScreen() {
           </Button>
         </Stack>
       </form>
+
+      <OidcButtons mode="login" />
 
       <Text ta="center" size="sm">
         <Trans id="pages.login.noAccount">New here?</Trans>{' '}

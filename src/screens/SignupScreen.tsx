@@ -24,6 +24,7 @@ import { readPendingCommunity } from '../app/pendingCommunity';
 import { SessionContext } from '../app/SessionContext';
 import { showToast } from '../app/toast';
 import { useOnline } from '../app/useOnline';
+import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import {
   cleanText,
@@ -128,9 +129,16 @@ export default function SignupScreen() {
         </Paper>
       ) : (
         <Alert color="red" variant="light" role="alert" title={i18n._(validationMessages['validation.community.required'])}>
-          <Trans id="pages.signup.communityHint">
-            Open the join link or scan the QR code your community shared, then come back here.
-          </Trans>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              <Trans id="pages.signup.communityHint">
+                Open the join link or scan the QR code your community shared, then come back here.
+              </Trans>
+            </Text>
+            <Button component={Link} href={paths.communityScan} variant="filled" color="indigo">
+              <Trans id="pages.signup.scanCommunity">Scan your community QR code</Trans>
+            </Button>
+          </Stack>
         </Alert>
       )}
 
@@ -237,6 +245,8 @@ export default function SignupScreen() {
           </Button>
         </Stack>
       </form>
+
+      <OidcButtons mode="signup" />
 
       <Group justify="center" gap={4}>
         <Text size="sm">

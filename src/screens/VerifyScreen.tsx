@@ -113,7 +113,7 @@ export default function VerifyScreen() {
             error={Boolean(verifyError)}
           />
           {verifyError && (
-            <Text c="red.7" size="sm" role="alert" ta="center">
+            <Text c="var(--mantine-color-error)" size="sm" role="alert" ta="center">
               {i18n._(verifyErrors[verifyError] ?? verifyFailure)}
             </Text>
           )}

@@ -65,7 +65,7 @@ describe('AppRoutes', () => {
     cleanup();
 
     const second = await renderWithApp(<AppRoutes />, { sessionLogic: restoring(verified), path: '/community-scan' });
-    expect(await screen.findByText(/Open the join link your community shared/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join your community' })).toBeTruthy();
     expect(second.location.history).toEqual(['/community-scan']);
   });
 

@@ -1,0 +1,59 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenKey } from './routeTable';
+import type { ComingFeature } from '../screens/comingFeatures';
+
+// Every screen is its own chunk (SPEC §2: separately loaded screens).
+const LoginScreen = lazy(() => import('../screens/LoginScreen'));
+const WelcomeScreen = lazy(() => import('../screens/WelcomeScreen'));
+const SignupScreen = lazy(() => import('../screens/SignupScreen'));
+const ForgotPasswordScreen = lazy(() => import('../screens/ForgotPasswordScreen'));
+const CommunityScanScreen = lazy(() => import('../screens/CommunityScanScreen'));
+const ResetPasswordScreen = lazy(() => import('../screens/ResetPasswordScreen'));
+const VerifyScreen = lazy(() => import('../screens/VerifyScreen'));
+const AuthCallbackScreen = lazy(() => import('../oidc/AuthCallbackScreen'));
+const SitemapScreen = lazy(() => import('../screens/SitemapScreen'));
+const HomeScreen = lazy(() => import('../screens/HomeScreen'));
+const ProfileScreen = lazy(() => import('../screens/ProfileScreen'));
+const ChangePasswordScreen = lazy(() => import('../screens/ChangePasswordScreen'));
+const DeleteAccountScreen = lazy(() => import('../screens/DeleteAccountScreen'));
+const FeatureComingScreen = lazy(() => import('../screens/FeatureComingScreen'));
+
+/** A screen of a later issue: its honest placeholder, titled with the feature. */
+function coming(feature: ComingFeature): ComponentType {
+  const Coming = () => <FeatureComingScreen feature={feature} />;
+  Coming.displayName = `Coming(${feature})`;
+  return Coming;
+}
+
+/** The component each screen key of the route table renders. */
+export const screens: Record<ScreenKey, ComponentType> = {
+  Login: LoginScreen,
+  Welcome: WelcomeScreen,
+  Signup: SignupScreen,
+  ForgotPassword: ForgotPasswordScreen,
+  CommunityQRScan: CommunityScanScreen,
+  ResetPassword: ResetPasswordScreen,
+  Verify: VerifyScreen,
+  AuthCallback: AuthCallbackScreen,
+  Sitemap: SitemapScreen,
+  Home: HomeScreen,
+  Profile: ProfileScreen,
+  ChangePassword: ChangePasswordScreen,
+  DeleteAccount: DeleteAccountScreen,
+  Documentation: coming('Documentation'),
+  ApiDocs: coming('ApiDocs'),
+  Activity: coming('Activity'),
+  Announcements: coming('Announcements'),
+  ChanceToWin: coming('ChanceToWin'),
+  Earn: coming('Earn'),
+  Forms: coming('Forms'),
+  Redeem: coming('Redeem'),
+  Rewards: coming('Rewards'),
+  RewardDetail: coming('RewardDetail'),
+  Support: coming('Support'),
+  IndividualTrivia: coming('IndividualTrivia'),
+  TriviaQuestion: coming('TriviaQuestion'),
+  TriviaAnswer: coming('TriviaAnswer'),
+  TriviaContest: coming('TriviaContest'),
+  TriviaContestInfo: coming('TriviaContestInfo'),
+};

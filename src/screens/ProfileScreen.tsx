@@ -1,0 +1,206 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { selectIsLoggingOut } from '../../machines';
+import type { User } from '../api/client';
+import { api } from '../app/api';
+import { commonMessages } from '../app/errorMessages';
+import { loadUser } from '../app/loaders';
+import { SessionContext } from '../app/SessionContext';
+import { showToast } from '../app/toast';
+import { useApiAction } from '../app/useApiAction';
+import { useOnline } from '../app/useOnline';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { paths } from '../routing/paths';
+import {
+  cleanText,
+  validateFirstName,
+  validateLastName,
+  validatePhone,
+  validationMessages,
+  type ValidationMessageId,
+} from '../validation';
+
+const updateErrors: Record<string, MessageDescriptor> = { NETWORK_ERROR: commonMessages.offline };
+const updateFailure = msg({ id: 'pages.profile.updateFailure', message: 'Failed to update user profile' });
+
+/** Profile: edit name and phone, change password, language, log out, delete account (SPEC §2). */
+export default function ProfileScreen() {
+  const { i18n } = useLingui();
+  const session = SessionContext.useActorRef();
+  const loggingOut = SessionContext.useSelector(selectIsLoggingOut);
+  const loader = useActorRef(loadUser);
+  const user = useSelector(loader, (s) => (s.output?.success ? s.output.data : null));
+  const failed = useSelector(loader, (s) => s.status === 'error' || s.output?.success === false);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <Trans id="pages.profile.title">Profile</Trans>
+      </Title>
+
+      {failed ? (
+        <Alert color="red" variant="light" role="alert">
+          <Trans id="pages.profile.loadError">Failed to fetch user details</Trans>
+        </Alert>
+      ) : user ? (
+        <ProfileForm key={user.userId} user={user} />
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+        </Stack>
+      )}
+
+      <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="profile-account">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="profile-account">
+            <Trans id="pages.profile.account">Account</Trans>
+          </Title>
+          <Group justify="space-between" wrap="nowrap">
+            <Text>
+              <Trans id="pages.profile.language">Language</Trans>
+            </Text>
+            <LanguageSwitch />
+          </Group>
+          <Divider />
+          <Button component={Link} href={paths.changePassword} variant="light">
+            <Trans id="pages.profile.changePassword">Change password</Trans>
+          </Button>
+          <Button variant="default" loading={loggingOut} onClick={() => session.send({ type: 'user.logout' })}>
+            <Trans id="pages.profile.logout">Log out</Trans>
+          </Button>
+        </Stack>
+      </Paper>
+
+      <Text ta="center" size="sm">
+        <Anchor component={Link} href={paths.deleteAccount} c="red.9" fw={600}>
+          <Trans id="pages.profile.deleteAccount">Delete account</Trans>
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+type Field = 'firstName' | 'lastName' | 'phone';
+
+/** The editable details; the e-mail and community are shown, not edited. */
+function ProfileForm({ user }: { user: User }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+  });
+  const [failure, setFailure] = useState<MessageDescriptor | null>(null);
+  const update = useApiAction((input: Record<Field, string>, signal) =>
+    api.updateUser(
+      {
+        firstName: cleanText(input.firstName),
+        lastName: cleanText(input.lastName),
+        phone: cleanText(input.phone),
+        // The stored date of birth goes back unchanged (never a made-up one).
+        ...(user.dayOfBirth ? { dayOfBirth: user.dayOfBirth } : {}),
+      },
+      { signal },
+    ),
+  );
+
+  const errors: Record<Field, ValidationMessageId | null> = {
+    firstName: validateFirstName(values.firstName),
+    lastName: validateLastName(values.lastName),
+    phone: validatePhone(values.phone),
+  };
+  const errorOf = (field: Field) => (errors[field] ? i18n._(validationMessages[errors[field]]) : undefined);
+  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (Object.values(errors).some(Boolean)) return;
+    if (!online) {
+      setFailure(commonMessages.offline);
+      return;
+    }
+    const result = await update.run(values);
+    if (!result) return;
+    if (!result.success) {
+      setFailure(updateErrors[result.error] ?? updateFailure);
+      return;
+    }
+    setValues({ firstName: result.data.firstName, lastName: result.data.lastName, phone: result.data.phone });
+    showToast('success', t({ id: 'pages.profile.updated', message: 'Profile updated successfully' }), {
+      id: 'profile-updated',
+      inline: true,
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="profile-details">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4" id="profile-details">
+            <Trans id="pages.profile.details">Your details</Trans>
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <div>
+              <Text size="sm" c="dimmed">
+                <Trans id="pages.profile.email">Email</Trans>
+              </Text>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                <Trans id="pages.profile.community">Community</Trans>
+              </Text>
+              <Text fw={600}>{user.communityName}</Text>
+            </div>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label={t({ id: 'pages.profile.firstName', message: 'First name' })}
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={set('firstName')}
+              error={errorOf('firstName')}
+            />
+            <TextInput
+              label={t({ id: 'pages.profile.lastName', message: 'Last name' })}
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={set('lastName')}
+              error={errorOf('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t({ id: 'pages.profile.phone', message: 'Phone (optional)' })}
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={set('phone')}
+            error={errorOf('phone')}
+          />
+          {failure && (
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
+              {i18n._(failure)}
+            </Text>
+          )}
+          <Button type="submit" loading={update.pending}>
+            <Trans id="pages.profile.save">Save changes</Trans>
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

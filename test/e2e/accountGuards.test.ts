@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
+import { launchChromium } from './support/browser';
+import { startProduct, type RunningProduct } from './support/serverProcess';
+import { startSmtpSink } from './support/smtpSink';
+
+const loginRequired = 'Please log in to access this page.';
+const verificationRequired = 'Please verify your account to access this page. Check your email for a verification code.';
+
+/** SPEC §2 guards in the real product: both messages, the remembered origin, `/` dispatch, the public exceptions, offline login. */
+describe('route guards in Chromium', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let product: RunningProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let member: Member;
+  let unverified: Member;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
+    browser = await launchChromium();
+    [member, unverified] = await Promise.all([
+      createMember(product, sink, { label: 'guards' }),
+      createMember(product, sink, { label: 'unverified', verified: false }),
+    ]);
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await sink?.close();
+  });
+
+  it('sends a visitor from a protected page to /login with the message, and back there after login', async () => {
+    await page.goto(`${product.url}/earn/42`);
+    await page.waitForURL('**/login');
+    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining(loginRequired));
+    // SPEC §9: the toasts sit 20 px from the top and right edges
+    const box = await page.locator('.mantine-Notifications-root[data-position="top-right"]').boundingBox();
+    expect([box?.y, 390 - ((box?.x ?? 0) + (box?.width ?? 0))]).toEqual([20, 20]);
+
+    await logIn(page, product, member);
+    await page.waitForURL('**/earn/42');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Earn pips');
+  });
+
+  it('dispatches / and sends a member away from the guest pages, but not from the public exceptions', async () => {
+    await page.goto(`${product.url}/`);
+    await page.waitForURL('**/home');
+    for (const guest of ['/login', '/signup', '/welcome', '/verify']) {
+      await page.goto(`${product.url}${guest}`);
+      await page.waitForURL('**/home');
+    }
+    for (const open of ['/forgot-password', '/community-scan', '/reset-password', '/sitemap', '/documentation', '/api-docs']) {
+      await page.goto(`${product.url}${open}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(open);
+    }
+  });
+
+  it('keeps an unverified member on /verify with the message', async () => {
+    await page.goto(`${product.url}/profile`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+
+    await logIn(page, product, unverified);
+    await page.waitForURL('**/verify');
+    await page.goto(`${product.url}/profile`);
+    await page.waitForURL('**/verify');
+    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining(verificationRequired));
+    await page.goto(`${product.url}/`);
+    await page.waitForURL('**/verify');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('sends nothing while offline and says so', async () => {
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/mobile/login') logins.push(request.method());
+    });
+    await context.setOffline(true);
+    try {
+      await expect.poll(() => page.getByText('You are offline', { exact: true }).isVisible()).toBe(true);
+      await page.getByLabel('Email').fill(member.email);
+      await page.getByLabel('Password', { exact: true }).fill(member.password);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await expect(page.getByRole('button', { name: 'Log in' }).isDisabled()).resolves.toBe(true);
+      await page.waitForTimeout(500);
+      expect(logins).toEqual([]);
+      expect(new URL(page.url()).pathname).toBe('/login');
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(() => page.getByText('You are offline', { exact: true }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/home');
+    expect(logins).toEqual(['POST']);
+  });
+});

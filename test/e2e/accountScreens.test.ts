@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { createMember, demoCommunityId, relaxedLimits, type Member } from './support/accounts';
+import { launchChromium } from './support/browser';
+import { captureScreen, settle } from './support/screens';
+import { startProduct, type RunningProduct } from './support/serverProcess';
+import { startSmtpSink } from './support/smtpSink';
+
+type Locale = 'en' | 'es';
+type Standing = 'anonymous' | 'unverified' | 'verified';
+
+interface Shot {
+  name: string;
+  standing: Standing;
+  /** Path to open, relative to the product. */
+  path: (product: RunningProduct) => string;
+  /** Brings the screen to the state to photograph, after it has loaded. */
+  prepare?: (page: Page, locale: Locale) => Promise<void>;
+}
+
+/** The labels the shots below act on. */
+const words = {
+  en: { email: 'Email', password: 'Password', logIn: 'Log in', createAccount: 'Create account', continue: 'Continue', deleteMyAccount: 'Delete my account' },
+  es: {
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    logIn: 'Iniciar sesión',
+    createAccount: 'Crear cuenta',
+    continue: 'Continuar',
+    deleteMyAccount: 'Eliminar mi cuenta',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+/** Every screen of issue 3, in the state a reviewer should see. */
+const shots: Shot[] = [
+  { name: 'welcome', standing: 'anonymous', path: () => '/welcome' },
+  { name: 'login', standing: 'anonymous', path: () => '/login' },
+  {
+    name: 'login-failed',
+    standing: 'anonymous',
+    path: () => '/login',
+    prepare: async (page, locale) => {
+      await page.getByLabel(words[locale].email).fill('nobody@example.org');
+      await page.getByLabel(words[locale].password, { exact: true }).fill('Wrong-password1!');
+      await page.getByRole('button', { name: words[locale].logIn, exact: true }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  { name: 'signup-without-community', standing: 'anonymous', path: () => '/signup' },
+  { name: 'community-scan', standing: 'anonymous', path: () => '/community-scan' },
+  { name: 'community-scan-link', standing: 'anonymous', path: (p) => `/community-scan?communityId=${demoCommunityId(p)}` },
+  { name: 'signup', standing: 'anonymous', path: () => '/signup' },
+  {
+    name: 'signup-errors',
+    standing: 'anonymous',
+    path: () => '/signup',
+    prepare: async (page, locale) => {
+      await page.getByLabel(words[locale].email).fill('ana@@example');
+      await page.getByRole('button', { name: words[locale].createAccount }).click();
+    },
+  },
+  { name: 'forgot-password', standing: 'anonymous', path: () => '/forgot-password' },
+  { name: 'reset-password', standing: 'anonymous', path: () => '/reset-password?emailToken=abc123&email=ada%40example.org' },
+  { name: 'reset-password-invalid-link', standing: 'anonymous', path: () => '/reset-password' },
+  { name: 'auth-callback-error', standing: 'anonymous', path: () => '/auth/callback?error=access_denied' },
+  { name: 'sitemap', standing: 'anonymous', path: () => '/sitemap' },
+  { name: 'documentation', standing: 'anonymous', path: () => '/documentation' },
+  { name: 'verify', standing: 'unverified', path: () => '/verify' },
+  { name: 'home', standing: 'verified', path: () => '/home' },
+  { name: 'profile', standing: 'verified', path: () => '/profile' },
+  { name: 'change-password', standing: 'verified', path: () => '/profile/change-password' },
+  { name: 'delete-account', standing: 'verified', path: () => '/delete-account' },
+  {
+    name: 'delete-account-confirm',
+    standing: 'verified',
+    path: () => '/delete-account',
+    prepare: async (page, locale) => {
+      await page.getByRole('button', { name: words[locale].continue }).click();
+      await page.getByRole('button', { name: words[locale].deleteMyAccount }).waitFor();
+    },
+  },
+  { name: 'feature-coming', standing: 'verified', path: () => '/earn' },
+];
+
+/** axe-core and screenshots (390x844 and 1280x800) of every screen of the issue, in English and Spanish. */
+describe('every account screen: accessible, photographed', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await sink?.close();
+  });
+
+  /** Stores the session of `member` as the app does after a login (skips the form, which has its own tests). */
+  async function signIn(page: Page, member: Member | null, verified: boolean) {
+    await page.evaluate(
+      ({ member, verified }) => {
+        localStorage.clear();
+        if (!member) return;
+        localStorage.setItem('authToken', member.authToken);
+        localStorage.setItem('userId', String(member.userId));
+        localStorage.setItem('email', member.email);
+        localStorage.setItem('isVerified', String(verified));
+        localStorage.setItem('rememberMe', 'true');
+      },
+      { member, verified },
+    );
+  }
+
+  describe.each<Locale>(['en', 'es'])('%s', (locale) => {
+    let page: Page;
+    let members: Record<Standing, Member | null>;
+
+    beforeAll(async () => {
+      const [verified, unverified] = await Promise.all([
+        createMember(product, sink, { label: `screens-${locale}`, firstName: locale === 'es' ? 'Lucía' : 'Ada' }),
+        createMember(product, sink, { label: `screens-unverified-${locale}`, verified: false }),
+      ]);
+      members = { anonymous: null, unverified, verified };
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: locale === 'es' ? 'es-ES' : 'en-US' });
+      page = await context.newPage();
+      await page.goto(`${product.url}/login`);
+    });
+
+    let standing: Standing | null = null;
+    it.each(shots)('$name', async (shot) => {
+      const path = shot.path(product);
+      // the same screen again (another state of it) starts afresh
+      const sameScreen = new URL(page.url()).pathname === new URL(path, product.url).pathname;
+      if (standing !== shot.standing || sameScreen) {
+        if (standing !== shot.standing) await signIn(page, members[shot.standing], shot.standing === 'verified');
+        standing = shot.standing;
+        await page.goto(`${product.url}${path}`);
+      } else {
+        // same session: move within the app, as a link would (a reload per shot costs half a second)
+        await page.evaluate((to) => {
+          document.querySelector('h1')?.setAttribute('data-leaving', '');
+          history.pushState(null, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+      }
+      await page.locator('h1:not([data-leaving])').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      await shot.prepare?.(page, locale);
+      await settle(page);
+      await expectAccessible(page, `${shot.name} (${locale})`);
+      await captureScreen(page, shot.name, locale);
+    });
+  });
+});

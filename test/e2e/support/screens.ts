@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** The two sizes every screen is photographed at: a phone in portrait, and a laptop. */
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Git-ignored; a reviewer looks at these. */
+export const screenshotDir = 'artifacts/screenshots';
+
+/**
+ * Waits until the screen is done: splash gone, no skeleton or spinner left in the main area (data
+ * loaded), fonts ready, finite animations and transitions ended.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.querySelector('#splash, main .mantine-Skeleton-root, main .mantine-Loader-root'), null, {
+      timeout: 5000,
+    })
+    .catch(() => {
+      // a screen that keeps a spinner (the camera waiting for permission) is photographed as it is
+    });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => {})));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * Writes `<dir>/<locale>/<name>-<width>x<height>.png` for both viewports (full page), then puts the
+ * viewport back as it was.
+ */
+export async function captureScreen(page: Page, name: string, locale: string): Promise<string[]> {
+  const before = page.viewportSize();
+  const files: string[] = [];
+  for (const size of Object.values(viewports)) {
+    await page.setViewportSize(size);
+    await settle(page);
+    const file = join(screenshotDir, locale, `${name}-${size.width}x${size.height}.png`);
+    mkdirSync(dirname(file), { recursive: true });
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    files.push(file);
+  }
+  if (before) await page.setViewportSize(before);
+  return files;
+}

@@ -1,0 +1,61 @@
+import type { GuardDecision } from '../../../src/routing/guard';
+
+export const stay: GuardDecision = {};
+export const toRoot: GuardDecision = { redirect: '/' };
+export const toLogin: GuardDecision = { redirect: '/login' };
+export const loginRequired: GuardDecision = { redirect: '/login', messageId: 'guard.loginRequired', rememberOrigin: true };
+export const verificationRequired: GuardDecision = { redirect: '/verify', messageId: 'guard.verificationRequired' };
+/** Public and reachable whatever the session. */
+const always: [GuardDecision, GuardDecision, GuardDecision] = [stay, stay, stay];
+/** Public; an authenticated user goes to /. */
+const guest: [GuardDecision, GuardDecision, GuardDecision] = [stay, toRoot, toRoot];
+const member: [GuardDecision, GuardDecision, GuardDecision] = [loginRequired, verificationRequired, stay];
+
+/** SPEC §2, every route of the table (both forms of optional parameters): [anonymous, unverified, verified]. */
+export const expectedGuards: Record<string, [GuardDecision, GuardDecision, GuardDecision]> = {
+  '/': [toLogin, { redirect: '/verify' }, { redirect: '/home' }],
+  // public
+  '/login': guest,
+  '/welcome': guest,
+  '/signup': guest,
+  '/auth/callback': guest,
+  '/forgot-password': always,
+  '/community-scan': always,
+  '/reset-password': always,
+  '/verify': [toLogin, stay, { redirect: '/home' }],
+  // open to everyone
+  '/sitemap': always,
+  '/documentation': always,
+  '/api-docs': always,
+  // protected
+  '/activity': member,
+  '/announcements': member,
+  '/chance-to-win': member,
+  '/delete-account': member,
+  '/earn': member,
+  '/earn/42': member,
+  '/forms': member,
+  '/forms/7': member,
+  '/home': member,
+  '/profile': member,
+  '/profile/change-password': member,
+  '/redeem': member,
+  '/redeem/3': member,
+  '/rewards': member,
+  '/rewards/9': member,
+  '/support': member,
+  '/trivia/individual': member,
+  '/trivia/individual/question': member,
+  '/trivia/individual/answer': member,
+  '/trivia/contest/5': member,
+  '/trivia/contest/5/question': member,
+  '/trivia/contest/5/answer': member,
+  '/trivia/contest/5/info': member,
+  // not in the table: the root decides
+  '/no-such-page': [toRoot, toRoot, toRoot],
+  '/earn/1/2': [toRoot, toRoot, toRoot],
+  '/rewards/': member,
+  '/trivia': [toRoot, toRoot, toRoot],
+  '/trivia/contest': [toRoot, toRoot, toRoot],
+};
+

@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { fromPromise } from 'xstate';
+import { sessionMachine, type StoredCredentials } from '../../../machines';
+import ChangePasswordScreen from '../../../src/screens/ChangePasswordScreen';
+import DeleteAccountScreen from '../../../src/screens/DeleteAccountScreen';
+import ForgotPasswordScreen from '../../../src/screens/ForgotPasswordScreen';
+import ProfileScreen from '../../../src/screens/ProfileScreen';
+import ResetPasswordScreen from '../../../src/screens/ResetPasswordScreen';
+import { fakeFetch, user } from './fakeFetch';
+import { renderWithApp } from './renderApp';
+
+const stored: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
+const session = (credentials: StoredCredentials | null) =>
+  sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => credentials) } });
+
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  vi.unstubAllGlobals();
+});
+
+describe('ForgotPasswordScreen', () => {
+  it('says when the e-mail is unknown, and asks to check the inbox when it is known', async () => {
+    const sent = fakeFetch({
+      'PUT /web/user/password/reset/start': ({ query }) =>
+        query.email === 'ada@example.org' ? { data: { status: 'OK' } } : { status: 404, error: 'EMAIL_NOT_FOUND' },
+    });
+    await renderWithApp(<ForgotPasswordScreen />, { sessionLogic: session(null), path: '/forgot-password' });
+
+    type('Email', 'ada@@example.org');
+    press('Send reset link');
+    expect(await screen.findByText('Email cannot contain more than one @.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    type('Email', 'nobody@example.org');
+    press('Send reset link');
+    expect(await screen.findByText('Email not found. Please check your email and try again.')).toBeTruthy();
+
+    type('Email', ' ada@example.org ');
+    press('Send reset link');
+    expect(await screen.findByText('Check your email')).toBeTruthy();
+    expect(sent.at(-1)).toMatchObject({ query: { email: 'ada@example.org' }, headers: { 'accept-language': 'en' } });
+  });
+
+  it('says so when the server is rate limiting', async () => {
+    fakeFetch({ 'PUT /web/user/password/reset/start': { status: 429, error: 'RATE_LIMITED' } });
+    await renderWithApp(<ForgotPasswordScreen />, { sessionLogic: session(null), path: '/forgot-password' });
+    type('Email', 'ada@example.org');
+    press('Send reset link');
+    expect(await screen.findByText('Too many reset requests. Please wait a while before asking again.')).toBeTruthy();
+  });
+});
+
+describe('ResetPasswordScreen', () => {
+  const path = '/reset-password?emailToken=mail-token&email=ada%40example.org';
+
+  it('checks the password rules and the confirmation before sending anything', async () => {
+    const sent = fakeFetch({});
+    await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path });
+    type('New password', 'nouppercase1!');
+    type('Confirm new password', 'nouppercase1?');
+    press('Reset password');
+    expect(await screen.findByText('Password must contain at least one uppercase letter.')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('resets with the tokens and goes to /login with a success toast', async () => {
+    const sent = fakeFetch({
+      'POST /api/tokenize': { data: { token: 'password-token' } },
+      'PUT /web/user/password/reset/finish': { data: { status: 'OK' } },
+    });
+    const { location } = await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path });
+    type('New password', 'Fresh-Start-2027!');
+    type('Confirm new password', 'Fresh-Start-2027!');
+    press('Reset password');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login?email=ada%40example.org'));
+    expect(await screen.findByText('Your password has been reset. Log in with your new password.')).toBeTruthy();
+    expect(sent.map((r) => [r.path, r.form, r.query])).toEqual([
+      ['/api/tokenize', { tokenType: 'register', password: 'Fresh-Start-2027!' }, {}],
+      ['/web/user/password/reset/finish', {}, { emailToken: 'mail-token', passwordToken: 'password-token' }],
+    ]);
+  });
+
+  it('says when the link is used or expired', async () => {
+    fakeFetch({
+      'POST /api/tokenize': { data: { token: 'password-token' } },
+      'PUT /web/user/password/reset/finish': { status: 400, error: 'INVALID_TOKEN' },
+    });
+    await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path });
+    type('New password', 'Fresh-Start-2027!');
+    type('Confirm new password', 'Fresh-Start-2027!');
+    press('Reset password');
+    expect(await screen.findByText('This reset link is invalid or has expired. Please ask for a new one.')).toBeTruthy();
+  });
+
+  it('shows the invalid-link message without a token', async () => {
+    fakeFetch({});
+    await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path: '/reset-password' });
+    expect(await screen.findByText('This reset link is invalid or has expired. Please ask for a new one.')).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+});
+
+describe('ChangePasswordScreen', () => {
+  it('refuses a new password equal to the current one before sending', async () => {
+    const sent = fakeFetch({});
+    await renderWithApp(<ChangePasswordScreen />, { sessionLogic: session(stored), path: '/profile/change-password' });
+    type('Current password', 'Same-Pass-1!');
+    type('New password', 'Same-Pass-1!');
+    type('Confirm new password', 'Same-Pass-1!');
+    press('Change password');
+    expect(await screen.findByText('The new password must be different from the current one.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['INCORRECT_PASSWORD', { status: 400, error: 'INCORRECT_PASSWORD' }, 'Incorrect password. Please try again.'],
+    ['an empty token', { data: { token: '' } }, 'Failed to create password token'],
+  ])('explains %s', async (_, answer, message) => {
+    fakeFetch({ 'POST /api/tokenize': answer });
+    await renderWithApp(<ChangePasswordScreen />, { sessionLogic: session(stored), path: '/profile/change-password' });
+    type('Current password', 'Old-Pass-1!');
+    type('New password', 'New-Pass-2!');
+    type('Confirm new password', 'New-Pass-2!');
+    press('Change password');
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('changes the password with the token and goes back to the profile', async () => {
+    const sent = fakeFetch({ 'POST /api/tokenize': { data: { token: 'change-token' } }, 'PUT /mobile/user/password': { data: { status: 'OK' } } });
+    const { location } = await renderWithApp(<ChangePasswordScreen />, { sessionLogic: session(stored), path: '/profile/change-password' });
+    type('Current password', 'Old-Pass-1!');
+    type('New password', 'New-Pass-2!');
+    type('Confirm new password', 'New-Pass-2!');
+    press('Change password');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/profile'));
+    expect(sent[0].form).toEqual({ tokenType: 'changePassword', userId: '7', password: 'New-Pass-2!', currentPassword: 'Old-Pass-1!' });
+    expect(sent[1]).toMatchObject({ method: 'PUT', query: { token: 'change-token' } });
+  });
+});
+
+describe('ProfileScreen', () => {
+  it("updates name and phone, sending back the member's stored date of birth", async () => {
+    const sent = fakeFetch({
+      'GET /mobile/user/get': { data: user },
+      'PUT /mobile/user': ({ query }) => ({ data: { ...user, ...query, fullName: `${query.firstName} ${query.lastName}` } }),
+    });
+    await renderWithApp(<ProfileScreen />, { sessionLogic: session(stored), path: '/profile' });
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Ada');
+    expect(screen.getByText('Demo Community')).toBeTruthy();
+
+    type('First name', '  Augusta ');
+    type('Phone (optional)', '+44 20 7946 0958');
+    press('Save changes');
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    expect(sent.find((r) => r.method === 'PUT')?.query).toEqual({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      phone: '+44 20 7946 0958',
+      dayOfBirth: '1815-12-10',
+    });
+  });
+
+  it('never makes up a date of birth when none is stored', async () => {
+    const sent = fakeFetch({ 'GET /mobile/user/get': { data: { ...user, dayOfBirth: null } }, 'PUT /mobile/user': { data: user } });
+    await renderWithApp(<ProfileScreen />, { sessionLogic: session(stored), path: '/profile' });
+    await screen.findByLabelText('First name');
+    press('Save changes');
+    await screen.findByText('Profile updated successfully');
+    expect(sent.find((r) => r.method === 'PUT')?.query).not.toHaveProperty('dayOfBirth');
+  });
+
+  it('shows the failure and keeps the form when the update fails', async () => {
+    fakeFetch({ 'GET /mobile/user/get': { data: user }, 'PUT /mobile/user': { status: 500, error: 'INTERNAL_ERROR' } });
+    await renderWithApp(<ProfileScreen />, { sessionLogic: session(stored), path: '/profile' });
+    await screen.findByLabelText('First name');
+    press('Save changes');
+    expect(await screen.findByText('Failed to update user profile')).toBeTruthy();
+  });
+});
+
+describe('DeleteAccountScreen', () => {
+  it('explains, then asks for the password, then deletes and logs out', async () => {
+    const sent = fakeFetch({
+      'GET /mobile/user/get': { data: user },
+      'POST /api/tokenize': ({ form }) =>
+        form.password === 'Right-Pass-1!' ? { data: { token: 'confirm-token' } } : { status: 400, error: 'INCORRECT_PASSWORD' },
+      'DELETE /mobile/user': { data: { status: 'OK' } },
+    });
+    await renderWithApp(<DeleteAccountScreen />, { sessionLogic: session(stored), path: '/delete-account' });
+    expect(await screen.findByText('This cannot be undone')).toBeTruthy();
+    expect(screen.queryByLabelText('Enter your password to confirm')).toBeNull();
+    press('Continue');
+
+    await screen.findByLabelText('Enter your password to confirm');
+    type('Enter your password to confirm', 'Wrong-1!');
+    press('Delete my account');
+    expect(await screen.findByText('Incorrect password. Please try again.')).toBeTruthy();
+    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
+
+    type('Enter your password to confirm', 'Right-Pass-1!');
+    press('Delete my account');
+    expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
+    expect(sent.find((r) => r.method === 'DELETE')?.query).toEqual({ passwordToken: 'confirm-token' });
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
+  });
+
+  it('asks an account without a password to type the confirmation word', async () => {
+    const sent = fakeFetch({ 'GET /mobile/user/get': { data: { ...user, hasPassword: false } }, 'DELETE /mobile/user': { data: { status: 'OK' } } });
+    await renderWithApp(<DeleteAccountScreen />, { sessionLogic: session(stored), path: '/delete-account' });
+    await screen.findByText('Continue');
+    press('Continue');
+    await screen.findByLabelText('Type DELETE to confirm');
+    type('Type DELETE to confirm', 'delete it');
+    press('Delete my account');
+    expect(await screen.findByText('Type DELETE to confirm.')).toBeTruthy();
+    type('Type DELETE to confirm', 'delete');
+    press('Delete my account');
+    expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
+    expect(sent.filter((r) => r.path === '/api/tokenize')).toHaveLength(0);
+    expect(sent.find((r) => r.method === 'DELETE')?.query).toEqual({});
+  });
+});
