@@ -961,6 +961,8 @@ export interface components {
             communityId: string;
             communityName: string;
             dayOfBirth: string | null;
+            /** @description false for an account created through Google or Apple that never set a password; such an account confirms its deletion without a passwordToken. */
+            hasPassword: boolean;
         };
         DeviceIdData: {
             /** @description The device id. */

@@ -26,7 +26,6 @@ const deleteErrors: Record<string, MessageDescriptor> = {
 const deleteFailure = msg({ id: 'pages.deleteAccount.failure', message: 'We could not delete your account. Please try again.' });
 
 /** Whether the account signs in with a password (accounts made through Google or Apple have none). */
-const hasPassword = (user: object) => (user as { hasPassword?: boolean }).hasPassword !== false;
 
 /**
  * Delete account, confirmed twice (SPEC §2): first what it means, then the password (or, for an
@@ -88,7 +87,7 @@ function Confirmation() {
   const remove = useApiAction((input: { password?: string }, signal) => deleteAccount(api, input, signal));
 
   const confirmWord = t({ id: 'pages.deleteAccount.confirmWord', message: 'DELETE' });
-  const withPassword = user ? hasPassword(user) : true;
+  const withPassword = user ? user.hasPassword : true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

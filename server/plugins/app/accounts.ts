@@ -52,6 +52,8 @@ export interface UserView {
   communityId: string;
   communityName: string;
   dayOfBirth: string | null;
+  /** false for a Google/Apple account without a password. */
+  hasPassword: boolean;
 }
 
 export interface RegisterInput {
@@ -97,6 +99,7 @@ export function toUserView(user: UserRecord): UserView {
     communityId: user.community_id,
     communityName: user.community_name,
     dayOfBirth: user.day_of_birth,
+    hasPassword: user.password_hash !== null,
   };
 }
 

@@ -49,5 +49,6 @@ export const user = {
   isVerified: true,
   communityId: 'demo',
   communityName: 'Demo Community',
+  hasPassword: true,
   dayOfBirth: '1815-12-10',
 };

@@ -72,6 +72,7 @@ describe.each(backends)('accounts on $name', (backend) => {
         communityId: h.community.id,
         communityName: 'Demo Community',
         dayOfBirth: null,
+        hasPassword: true,
       });
     });
 

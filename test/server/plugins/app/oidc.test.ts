@@ -256,7 +256,7 @@ describe.each(backends)('Google and Apple sign-in on $name', (backend) => {
     expect(h.mailer.sent).toEqual([]);
 
     const user = expectOk(await h.call({ url: '/mobile/user/get', token: auth.authToken }));
-    expect(user).toMatchObject({ email: account.email, firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 0100', isVerified: true, communityId: h.community.id, dayOfBirth: '1990-05-01' });
+    expect(user).toMatchObject({ email: account.email, firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 0100', isVerified: true, communityId: h.community.id, dayOfBirth: '1990-05-01', hasPassword: false });
     const row = await h.db.selectFrom('users').select(['password_hash', 'is_verified']).where('id', '=', auth.userId).executeTakeFirstOrThrow();
     expect(row.password_hash).toBeNull();
     const identity = await h.db.selectFrom('identities').selectAll().executeTakeFirstOrThrow();
