@@ -1,16 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { launchChromium } from './support/browser';
 import { startOidcProvider, type LocalOidcProvider, type TestAccount } from './support/oidcProvider';
 import { freePort, startProduct, type RunningProduct } from './support/serverProcess';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const axePath = `${root}node_modules/axe-core/axe.min.js`;
 
-/** Whether a screen already renders the Google / Apple buttons (placed by the screens' owner). */
-const screenHasButtons = (file: string) => readFileSync(`${root}src/screens/${file}`, 'utf8').includes('OidcButtons');
 
 /**
  * Google sign-in for real, against a local OpenID provider: the product as `npm start` runs it
@@ -61,14 +57,11 @@ describe('Google sign-in in Chromium', () => {
   });
 
   /** Clicks "Continue with Google" where the screen shows it, else opens the start link itself. */
-  async function continueWithGoogle(screenFile: string) {
-    if (screenHasButtons(screenFile)) {
-      const button = page.getByRole('link', { name: 'Continue with Google' });
-      await button.waitFor({ timeout: 15_000 });
-      await button.click();
-    } else {
-      await page.goto(`${product.url}/web/auth/google/start?returnTo=%2F`);
-    }
+  /** The 'Continue with Google' button of the Login or Signup screen on the page. */
+  async function continueWithGoogle() {
+    const button = page.getByRole('link', { name: 'Continue with Google' });
+    await button.waitFor({ timeout: 15_000 });
+    await button.click();
   }
 
   it('lists Google (and only Google) as a sign-in provider', async () => {
@@ -82,7 +75,7 @@ describe('Google sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Continue to sign up' }).click();
     await page.waitForURL('**/signup');
 
-    await continueWithGoogle('SignupScreen.tsx');
+    await continueWithGoogle();
     await page.waitForURL('**/auth/callback', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Finish creating your account' }).waitFor({ timeout: 15_000 });
     // The ticket is used up and kept out of the address bar.
@@ -99,17 +92,7 @@ describe('Google sign-in in Chromium', () => {
 
     await page.getByLabel('Date of birth').fill('1990-12-10');
     await page.getByLabel('I agree to the terms and conditions').check();
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-      const axe = (window as unknown as { axe: { run(context: Element | Document): Promise<{ violations: Violation[] }> } }).axe;
-      // This screen's own content; the shell around it is checked by the shell's tests.
-      const result = await axe.run(document.querySelector('main') ?? document);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    await expectAccessible(page, 'oidc-complete-signup');
     await page.screenshot({ path: `${shots}/oidc-complete-signup.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -128,10 +111,23 @@ describe('Google sign-in in Chromium', () => {
     await page.waitForURL('**/login', { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
-    await continueWithGoogle('LoginScreen.tsx');
+    await continueWithGoogle();
     await page.waitForURL('**/home', { timeout: 20_000 });
     await expect.poll(() => page.getByText('Grace').first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(account.email);
+  });
+
+  it('deletes the Google-only account by typing the confirmation word; Google then starts a new signup', async () => {
+    await page.goto(`${product.url}/delete-account`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    await continueWithGoogle();
+    await page.waitForURL('**/auth/callback**', { timeout: 20_000 });
+    await expect.poll(() => page.getByLabel('I agree to the terms and conditions').isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   it('refuses a callback this browser did not start, and says so in the app', async () => {
