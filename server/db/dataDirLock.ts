@@ -29,6 +29,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `the PGlite database in ${dataDir} is in use by process ${holder} (a running pips server?). ` +
             'Stop it first, or set DATABASE_URL to a PostgreSQL server, which many processes can share.',
+          { cause: error },
         );
       }
       rmSync(file, { force: true }); // left behind by a process that is gone
