@@ -178,7 +178,8 @@ export async function checkSignupDetails(db: Kysely<Database>, input: SignupDeta
   return { firstName, lastName, phone, dayOfBirth, guardianConsentAt };
 }
 
-export function createAccountService(deps: {
+/** What the account services (password accounts, Google/Apple sign-in) are built from. */
+export interface AccountServiceDeps {
   db: Kysely<Database>;
   config: Config;
   sessions: SessionService;
@@ -186,7 +187,9 @@ export function createAccountService(deps: {
   rateLimiter: RateLimiter;
   now: () => Date;
   log: FastifyBaseLogger;
-}): AccountService {
+}
+
+export function createAccountService(deps: AccountServiceDeps): AccountService {
   const { db, config, sessions, verification, rateLimiter, now, log } = deps;
   const limits = config.rateLimits;
   // Checked against when the e-mail is unknown, so a miss costs the same time as a wrong password.

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
-import { isLoopbackUrl, type Config, type OidcProviderConfig, type OidcProviderId } from '../../config';
+import { isLoopbackUrl, type OidcProviderConfig, type OidcProviderId } from '../../config';
 import { findIdentityUser, linkIdentity } from '../../db/repositories/identities';
 import {
   consumeOneTimeToken,
@@ -16,10 +15,7 @@ import { AppError } from '../../errors';
 import type { MailLanguage } from '../../mail/language';
 import { cleanName, isValidEmail, normalizeEmail } from '../../security/rules';
 import { hashToken, newToken } from '../../security/tokens';
-import { checkSignupDetails, type AuthData } from './accounts';
-import type { RateLimiter } from './rateLimit';
-import type { SessionService } from './sessions';
-import type { VerificationService } from './verification';
+import { checkSignupDetails, type AccountServiceDeps, type AuthData } from './accounts';
 
 /** Why a sign-in failed, as `?error=` on the app's /auth/callback (openapi.yaml `OidcErrorCode`). */
 export type OidcErrorCode =
@@ -133,15 +129,7 @@ function appleUserName(json: unknown): { firstName: string; lastName: string } {
   }
 }
 
-export function createOidcService(deps: {
-  db: Kysely<Database>;
-  config: Config;
-  sessions: SessionService;
-  verification: VerificationService;
-  rateLimiter: RateLimiter;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}): OidcService {
+export function createOidcService(deps: AccountServiceDeps): OidcService {
   const { db, config, sessions, verification, rateLimiter, now, log } = deps;
   const discovered = new Map<OidcProviderId, { at: number; configuration: Promise<client.Configuration> }>();
 
