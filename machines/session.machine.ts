@@ -64,6 +64,38 @@ const loggedOutContext: Omit<SessionContext, 'logoutReason' | 'origin'> = {
   errorCode: null,
 };
 
+/** Argument shape of the transition functions below (a done event of the login or register actor). */
+type AuthDoneArgs = { context: SessionContext; event: { output: AuthResult } };
+
+/**
+ * What a login or register call ends in: its failure code, no token (still logged out), or the
+ * logged-in session. The two differ only in the auth flags they set (SPEC §4).
+ */
+const authOutcome = (flags: 'setLoginFlags' | 'setRegisterFlags') =>
+  [
+    {
+      guard: { type: 'isAuthFailure', params: ({ event }: AuthDoneArgs) => ({ result: event.output }) },
+      target: 'idle',
+      actions: { type: 'assignAuthError', params: ({ event }: AuthDoneArgs) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+    },
+    {
+      guard: { type: 'isTokenless', params: ({ event }: AuthDoneArgs) => ({ result: event.output }) },
+      target: 'idle',
+      actions: { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
+    },
+    {
+      target: '#session.loggedIn',
+      actions: [
+        { type: 'assignAuth', params: ({ event }: AuthDoneArgs) => ({ result: event.output }) },
+        flags,
+        {
+          type: 'storeCredentials',
+          params: ({ context, event }: AuthDoneArgs) => ({ auth: authDataOf(event.output), email: context.email ?? '', rememberMe: context.rememberMe }),
+        },
+      ],
+    },
+  ] as const;
+
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
 /**
@@ -223,29 +255,7 @@ export const sessionMachine = setup({
               assertEvent(event, 'user.login');
               return { email: event.email, pwd: event.pwd };
             },
-            onDone: [
-              {
-                guard: { type: 'isAuthFailure', params: ({ event }) => ({ result: event.output }) },
-                target: 'idle',
-                actions: { type: 'assignAuthError', params: ({ event }) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
-              },
-              {
-                guard: { type: 'isTokenless', params: ({ event }) => ({ result: event.output }) },
-                target: 'idle',
-                actions: { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
-              },
-              {
-                target: '#session.loggedIn',
-                actions: [
-                  { type: 'assignAuth', params: ({ event }) => ({ result: event.output }) },
-                  'setLoginFlags',
-                  {
-                    type: 'storeCredentials',
-                    params: ({ context, event }) => ({ auth: authDataOf(event.output), email: context.email ?? '', rememberMe: context.rememberMe }),
-                  },
-                ],
-              },
-            ],
+            onDone: authOutcome('setLoginFlags'),
             onError: { target: 'idle', actions: { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } } },
           },
         },
@@ -258,29 +268,7 @@ export const sessionMachine = setup({
               assertEvent(event, 'user.register');
               return event.payload;
             },
-            onDone: [
-              {
-                guard: { type: 'isAuthFailure', params: ({ event }) => ({ result: event.output }) },
-                target: 'idle',
-                actions: { type: 'assignAuthError', params: ({ event }) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
-              },
-              {
-                guard: { type: 'isTokenless', params: ({ event }) => ({ result: event.output }) },
-                target: 'idle',
-                actions: { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
-              },
-              {
-                target: '#session.loggedIn',
-                actions: [
-                  { type: 'assignAuth', params: ({ event }) => ({ result: event.output }) },
-                  'setRegisterFlags',
-                  {
-                    type: 'storeCredentials',
-                    params: ({ context, event }) => ({ auth: authDataOf(event.output), email: context.email ?? '', rememberMe: context.rememberMe }),
-                  },
-                ],
-              },
-            ],
+            onDone: authOutcome('setRegisterFlags'),
             onError: { target: 'idle', actions: { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } } },
           },
         },
