@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
-import { launchChromium } from './support/browser';
-import { startProduct, type RunningProduct } from './support/serverProcess';
-import { startSmtpSink } from './support/smtpSink';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 const loginRequired = 'Please log in to access this page.';
 const verificationRequired = 'Please verify your account to access this page. Check your email for a verification code.';
 
 /** SPEC §2 guards in the real product: both messages, the remembered origin, `/` dispatch, the public exceptions, offline login. */
 describe('route guards in Chromium', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stack: Stack;
+  let sink: SmtpSink;
   let product: RunningProduct;
   let browser: Browser;
   let context: BrowserContext;
@@ -19,9 +19,7 @@ describe('route guards in Chromium', () => {
   let unverified: Member;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
-    browser = await launchChromium();
+    ({ sink, product, browser } = (stack = await startStack({ ...relaxedLimits })));
     [member, unverified] = await Promise.all([
       createMember(product, sink, { label: 'guards' }),
       createMember(product, sink, { label: 'unverified', verified: false }),
@@ -30,11 +28,7 @@ describe('route guards in Chromium', () => {
     page = await context.newPage();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stack?.stop());
 
   it('sends a visitor from a protected page to /login with the message, and back there after login', async () => {
     await page.goto(`${product.url}/earn/42`);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
-import { launchChromium } from './support/browser';
-import { startProduct, type RunningProduct } from './support/serverProcess';
-import { startSmtpSink } from './support/smtpSink';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /** Forgot + reset password with the mailed link, and change password; each ends with a login on the new password. */
 describe('passwords in Chromium', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stack: Stack;
+  let sink: SmtpSink;
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
@@ -15,9 +15,7 @@ describe('passwords in Chromium', () => {
   let changer: Member;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
-    browser = await launchChromium();
+    ({ sink, product, browser } = (stack = await startStack({ ...relaxedLimits })));
     [forgetful, changer] = await Promise.all([
       createMember(product, sink, { label: 'forgetful', firstName: 'Katherine' }),
       createMember(product, sink, { label: 'changer', firstName: 'Dorothy' }),
@@ -26,11 +24,7 @@ describe('passwords in Chromium', () => {
     page = await context.newPage();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stack?.stop());
 
   async function expectLoginFails(member: { email: string; password: string }) {
     await logIn(page, product, member);

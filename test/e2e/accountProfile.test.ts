@@ -1,32 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
-import { launchChromium } from './support/browser';
-import { startProduct, type RunningProduct } from './support/serverProcess';
-import { startSmtpSink } from './support/smtpSink';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /** Edit the profile, then delete the account with the two-step confirmation; the member can no longer log in. */
 describe('profile and account deletion in Chromium', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stack: Stack;
+  let sink: SmtpSink;
   let product: RunningProduct;
   let browser: Browser;
   let page: Page;
   let member: Member;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
-    browser = await launchChromium();
+    ({ sink, product, browser } = (stack = await startStack({ ...relaxedLimits })));
     member = await createMember(product, sink, { label: 'profile' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     page = await context.newPage();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stack?.stop());
 
   const storedUser = async () => {
     const response = await fetch(`${product.url}/mobile/user/get`, { headers: { Authorization: member.authToken } });

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { createMember, demoCommunityId, relaxedLimits, type Member } from './support/accounts';
-import { launchChromium } from './support/browser';
 import { captureScreen, settle } from './support/screens';
-import { startProduct, type RunningProduct } from './support/serverProcess';
-import { startSmtpSink } from './support/smtpSink';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 type Locale = 'en' | 'es';
 type Standing = 'anonymous' | 'unverified' | 'verified';
@@ -85,21 +84,16 @@ const shots: Shot[] = [
 
 /** axe-core and screenshots (390x844 and 1280x800) of every screen of the issue, in English and Spanish. */
 describe('every account screen: accessible, photographed', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stack: Stack;
+  let sink: SmtpSink;
   let product: RunningProduct;
   let browser: Browser;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
-    browser = await launchChromium();
+    ({ sink, product, browser } = (stack = await startStack({ ...relaxedLimits })));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stack?.stop());
 
   /** Stores the session of `member` as the app does after a login (skips the form, which has its own tests). */
   async function signIn(page: Page, member: Member | null, verified: boolean) {

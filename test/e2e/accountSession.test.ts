@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
-import { launchChromium } from './support/browser';
-import { startProduct, type RunningProduct } from './support/serverProcess';
-import { startSmtpSink } from './support/smtpSink';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /**
  * "Keep me logged in" across a reload once the access token has expired (3 s here): on, the one
@@ -11,23 +10,18 @@ import { startSmtpSink } from './support/smtpSink';
  * sent to /login with the session-expired toast.
  */
 describe('remember me across an expired access token', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stack: Stack;
+  let sink: SmtpSink;
   let product: RunningProduct;
   let browser: Browser;
   let member: Member;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    product = await startProduct({ SMTP_URL: sink.url, ACCESS_TOKEN_TTL_SECONDS: '3', ...relaxedLimits });
-    browser = await launchChromium();
+    ({ sink, product, browser } = (stack = await startStack({ ACCESS_TOKEN_TTL_SECONDS: '3', ...relaxedLimits })));
     member = await createMember(product, sink, { label: 'remember', firstName: 'Grace' });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stack?.stop());
 
   /** A fresh browser, logged in at /home, counting refresh calls from then on. */
   async function loggedIn(rememberMe: boolean) {

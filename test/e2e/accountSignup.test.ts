@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { relaxedLimits, tabTo, uniqueEmail } from './support/accounts';
-import { launchChromium } from './support/browser';
-import { startProduct, type RunningProduct } from './support/serverProcess';
-import { startSmtpSink } from './support/smtpSink';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /** The whole signup in Spanish, and signup + login with the keyboard only. */
 describe('signup in Chromium', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stack: Stack;
+  let sink: SmtpSink;
   let product: RunningProduct;
   let browser: Browser;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    product = await startProduct({ SMTP_URL: sink.url, ...relaxedLimits });
-    browser = await launchChromium();
+    ({ sink, product, browser } = (stack = await startStack({ ...relaxedLimits })));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await sink?.close();
-  });
+  afterAll(() => stack?.stop());
 
   it('signs up in Spanish, from the join link to /home', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
