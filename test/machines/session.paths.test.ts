@@ -1,17 +1,13 @@
-import { describe, expect, it } from 'vitest';
 import { sessionMachine } from '../../machines/session.machine';
 import type { SessionEvent } from '../../machines/session.types';
 import {
   actorEvents,
-  coverageReport,
-  describePath,
-  inertActors,
-  replayPath,
   userEvents,
   type ActorOutputFixtures,
   type EventFixtures,
   type SerializeState,
 } from './pathCoverage';
+import { describePathCoverage } from './describePathCoverage';
 
 const eventFixtures = {
   'user.login': [{ type: 'user.login', email: 'ana@example.com', pwd: 'Secret#123', rememberMe: true }],
@@ -83,20 +79,4 @@ const serializeState: SerializeState = (s) => {
 };
 
 const events = [...userEvents(eventFixtures), ...actorEvents(sessionMachine, outputFixtures)];
-const report = coverageReport(sessionMachine, { events, serializeState });
-const inert = sessionMachine.provide({ actors: inertActors(sessionMachine) });
-
-describe('session machine paths', () => {
-  it('reaches every state node', () => {
-    expect(report.unvisitedStates).toEqual([]);
-  });
-
-  it.each(report.paths.map((p) => [describePath(p), p] as const))('replays %s', (_, path) => {
-    expect(serializeState(replayPath(inert, path).snapshot)).toBe(serializeState(path.state));
-  });
-
-  it('takes every transition of the definition (guard)', () => {
-    expect(report.untakenTransitions).toEqual([]);
-    expect(report.mismatches).toEqual([]);
-  });
-});
+describePathCoverage('session', sessionMachine, { events, serializeState });

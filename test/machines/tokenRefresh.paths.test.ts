@@ -1,16 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
 import type { TokenRefreshEvent } from '../../machines/tokenRefresh.types';
 import {
   actorEvents,
-  coverageReport,
-  describePath,
-  inertActors,
-  replayPath,
   userEvents,
   type ActorOutputFixtures,
   type EventFixtures,
 } from './pathCoverage';
+import { describePathCoverage } from './describePathCoverage';
 
 /** Two request ids: enough to show a second request joining the queue, and the queue stays finite. */
 const eventFixtures = {
@@ -36,21 +32,4 @@ const outputFixtures = {
 } satisfies ActorOutputFixtures<typeof tokenRefreshMachine>;
 
 const events = [...userEvents(eventFixtures), ...actorEvents(tokenRefreshMachine, outputFixtures)];
-const report = coverageReport(tokenRefreshMachine, { events });
-const inert = tokenRefreshMachine.provide({ actors: inertActors(tokenRefreshMachine) });
-const serialize = (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context });
-
-describe('tokenRefresh machine paths', () => {
-  it('reaches every state node', () => {
-    expect(report.unvisitedStates).toEqual([]);
-  });
-
-  it.each(report.paths.map((p) => [describePath(p), p] as const))('replays %s', (_, path) => {
-    expect(serialize(replayPath(inert, path).snapshot)).toBe(serialize(path.state));
-  });
-
-  it('takes every transition of the definition (guard)', () => {
-    expect(report.untakenTransitions).toEqual([]);
-    expect(report.mismatches).toEqual([]);
-  });
-});
+describePathCoverage('tokenRefresh', tokenRefreshMachine, { events });
