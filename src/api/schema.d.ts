@@ -885,13 +885,17 @@ export interface components {
          *     PASSWORD_UNCHANGED 400, WEAK_PASSWORD 400, INVALID_EMAIL 400,
          *     UNDERAGE_WITHOUT_CONSENT 400, TERMS_NOT_ACCEPTED 400, EMAIL_NOT_FOUND 404,
          *     CHALLENGE_NOT_ACTIVE 404, NO_AVAILABLE_QUESTIONS 404, INSUFFICIENT_PIPS 400,
-         *     OUT_OF_STOCK 409, ALREADY_EARNED 409, ALREADY_ANSWERED 409,
+         *     OUT_OF_STOCK 409, ALREADY_EARNED 409 (a once-only promo, QR code or questionnaire),
+         *     ALREADY_EARNED_TODAY 409 (a once-a-day QR code scanned again the same UTC day),
+         *     ALREADY_ANSWERED 409, QR_CODE_EXPIRED 400 (outside its validity window),
+         *     QR_CODE_NOT_YET_VALID 400, QR_CODE_EXHAUSTED 409 (its total cap is reached),
+         *     IDEMPOTENCY_KEY_REUSED 409 (the key was used for a different request),
          *     PASSWORD_CONFIRMATION_REQUIRED 400 (deleteUser without passwordToken),
          *     PROVIDER_NOT_CONFIGURED 404 (Google / Apple sign-in not set up), NOT_IMPLEMENTED 501,
          *     INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -`, no consecutive dots, a domain with a dot and a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -913,6 +917,18 @@ export interface components {
         Id: number;
         /** @enum {string} */
         PromoType: "EARN" | "REDEEM";
+        /**
+         * @description What moved the pips: `promo` (an external earn action), `qr` (an earn QR code),
+         *     `questionnaire` (a submitted form), `redeem` (a reward), `adjustment` (an operator's
+         *     correction, with its reason as the title).
+         * @enum {string}
+         */
+        LedgerKind: "promo" | "qr" | "questionnaire" | "redeem" | "adjustment";
+        /**
+         * @description How often one member may earn it (days are UTC days).
+         * @enum {string}
+         */
+        EarnLimit: "once" | "daily" | "unlimited";
         AnnouncementType: string;
         TokenizeForm: {
             tokenType: components["schemas"]["TokenType"];
@@ -985,9 +1001,11 @@ export interface components {
             totalUsedPips: components["schemas"]["Pips"];
             actions: components["schemas"]["EarnAction"][];
         };
+        /** @description One row of the member's pip ledger. */
         ActivityItem: {
             id: number;
             type: components["schemas"]["PromoType"];
+            kind: components["schemas"]["LedgerKind"];
             title: string;
             /** @description Pips earned (positive) or spent (negative). */
             pips: number;
@@ -1032,7 +1050,10 @@ export interface components {
         PromoOption: {
             optId: number;
             label: string;
+            /** @description The price. */
             pips: components["schemas"]["Pips"];
+            /** @description Whether a gift-card code is left for this option. */
+            inStock: boolean;
         };
         Promo: {
             /** @description The promo id (`pid`). */
@@ -1044,8 +1065,16 @@ export interface components {
             url?: string | null;
             /** @description Pips earned (EARN) or the price (REDEEM). */
             pips: components["schemas"]["Pips"];
+            /** @description An app path such as `/forms/3` (EARN). */
             questionnaireUrl?: string | null;
+            /** @description An app path such as `/trivia/individual` the action leads to (EARN). */
             redirectToInternalScreen?: string | null;
+            limit?: components["schemas"]["EarnLimit"];
+            /** @description EARN, whether the member can earn it now; REDEEM, whether any option has a code left. */
+            available?: boolean;
+            /** @description Terms and conditions (REDEEM). */
+            terms?: string | null;
+            /** @description The reward's options, cheapest first (REDEEM; empty for EARN). */
             options?: components["schemas"]["PromoOption"][];
         };
         PromoList: {
@@ -1058,6 +1087,8 @@ export interface components {
             url?: string;
         };
         EarnQrResult: {
+            /** @description The earn QR code's title. */
+            title: string;
             pipsEarned: components["schemas"]["Pips"];
             availablePips: components["schemas"]["Pips"];
         };
@@ -1095,8 +1126,56 @@ export interface components {
         };
         Questionnaire: {
             id: number;
-            /** @description A JSON text; its parts carry a `type` field. */
+            title: string;
+            pipsToEarn: components["schemas"]["Pips"];
+            /** @description Whether this member already submitted it (it awards pips once). */
+            answered: boolean;
+            /** @description A JSON text of a QuestionnairePayload, in the caller's language. */
             payload: string;
+        };
+        /**
+         * @description The parsed `payload` of a Questionnaire: steps shown one at a time with previous, next
+         *     and submit. Answers are sent keyed by part id: singleChoice a string (an option value),
+         *     multipleChoice an array of option values, text a string, number a number, rating an
+         *     integer 1..max, date 'YYYY-MM-DD'. An optional part that is left empty is omitted.
+         */
+        QuestionnairePayload: {
+            title: string;
+            description?: string;
+            steps: components["schemas"]["QuestionnaireStep"][];
+        };
+        QuestionnaireStep: {
+            title?: string;
+            parts: components["schemas"]["QuestionnairePart"][];
+        };
+        QuestionnairePart: {
+            /** @description Unique within the questionnaire; the key of its answer. */
+            id: string;
+            /** @enum {string} */
+            type: "singleChoice" | "multipleChoice" | "text" | "number" | "rating" | "date";
+            label: string;
+            help?: string;
+            /** @description Defaults to false. */
+            required?: boolean;
+            /** @description singleChoice and multipleChoice (at least 2). */
+            options?: {
+                value: string;
+                label: string;
+            }[];
+            /** @description multipleChoice. */
+            minSelected?: number;
+            /** @description multipleChoice. */
+            maxSelected?: number;
+            /** @description text. */
+            multiline?: boolean;
+            /** @description text (default 1000). */
+            maxLength?: number;
+            /** @description number (a number) or date ('YYYY-MM-DD'). */
+            min?: number | string;
+            /** @description number (a number), rating (the top of the scale, 3..10, default 5) or date ('YYYY-MM-DD'). */
+            max?: number | string;
+            /** @description number; whole numbers only. */
+            integer?: boolean;
         };
         QuestionnaireList: {
             questionnaires: components["schemas"]["Questionnaire"][];
@@ -1924,7 +2003,7 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such earn promo). */
             404: components["responses"]["Error"];
-            /** @description ALREADY_EARNED (this promo can be earned only once). */
+            /** @description ALREADY_EARNED (a once-only promo already earned), ALREADY_EARNED_TODAY (a once-a-day promo), IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
@@ -1954,13 +2033,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_TOKEN (unknown or expired QR code). */
+            /** @description VALIDATION_ERROR, INVALID_TOKEN (unknown, used or expired qrToken, or a qrParam that names no earn QR code of the user's community), QR_CODE_EXPIRED, QR_CODE_NOT_YET_VALID. */
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
-            /** @description ALREADY_EARNED (this QR code was already used by the user). */
+            /** @description ALREADY_EARNED (a once-only code already scanned by the user), ALREADY_EARNED_TODAY, QR_CODE_EXHAUSTED, IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
@@ -2002,7 +2081,7 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such reward or option). */
             404: components["responses"]["Error"];
-            /** @description OUT_OF_STOCK (no gift-card code left). */
+            /** @description OUT_OF_STOCK (no gift-card code left; nothing is debited), IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
@@ -2177,7 +2256,7 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (form not found). */
             404: components["responses"]["Error"];
-            /** @description ALREADY_ANSWERED. */
+            /** @description ALREADY_ANSWERED, IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
