@@ -1,18 +1,22 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { ensureDemoContent } from './db/demoContent';
 import { migrateToLatest, openDatabase } from './db/index';
+import { earnQrLink } from './db/repositories/catalog';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
 
 /**
  * Starts pips: reads the environment, opens and migrates the database, makes sure a demo
- * community exists, and serves the API and the built PWA on one port.
+ * community (with demo promos, rewards, a questionnaire and an earn QR code) exists, and serves
+ * the API and the built PWA on one port.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const demo = await ensureDemoCommunity(database.db);
+  const demoContent = await ensureDemoContent(database.db, demo.id);
   const mailer = createMailer(config);
   const app = await buildApp({ db: database.db, mailer, config, logger: true });
 
@@ -39,6 +43,9 @@ async function main(): Promise<void> {
   const signIn = config.oidcProviders.map((p) => `${p.name} (${p.issuer})`).join(', ');
   console.log(`Google / Apple sign-in: ${signIn || 'off (set OIDC_GOOGLE_CLIENT_ID and OIDC_GOOGLE_CLIENT_SECRET, or the OIDC_APPLE_ ones)'}.`);
   console.log(`Demo community "${demo.name}": join at ${config.publicUrl}/community-scan?communityId=${demo.id}`);
+  if (demoContent.earnQrCode) {
+    console.log(`Demo earn QR code: ${earnQrLink(config.publicUrl, demoContent.earnQrCode)}`);
+  }
   console.log(`pips is running at ${config.publicUrl} (listening on ${address})`);
 }
 

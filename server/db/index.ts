@@ -73,7 +73,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
 
 /** Applies every pending migration; throws (with the failing migration's name) on error. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // The migration record lives in the connection's own schema: without naming it, Kysely sees
+  // another schema's kysely_migration tables (another app, or a parallel test) and skips its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0].schema,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');

@@ -11,6 +11,16 @@ export interface Database {
   devices: DevicesTable;
   rate_limits: RateLimitsTable;
   identities: IdentitiesTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_answers: QuestionnaireAnswersTable;
+  promos: PromosTable;
+  promo_options: PromoOptionsTable;
+  redemptions: RedemptionsTable;
+  gift_card_codes: GiftCardCodesTable;
+  earn_qr_codes: EarnQrCodesTable;
+  earn_claims: EarnClaimsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -119,6 +129,129 @@ export interface RateLimitsTable {
   bucket: string;
   window_start: Timestamp;
   count: number;
+}
+
+/**
+ * Operator-written text: a plain string, or one text per language ({ en, es }); the server
+ * resolves it by the caller's Accept-Language (server/i18n/localized.ts).
+ */
+export type LocalizedText = string | { en: string; es?: string };
+
+/** A jsonb column: read as the parsed value, written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+
+export type LedgerKind = 'promo' | 'qr' | 'questionnaire' | 'redeem' | 'adjustment';
+export type EarnLimit = 'once' | 'daily' | 'unlimited';
+
+/** Append-only: rows are inserted by `ledger.post` and never updated or deleted. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Pips credited (positive) or debited (negative); never 0. */
+  delta: number;
+  kind: LedgerKind;
+  source_id: number | null;
+  title: Json<LocalizedText>;
+  /** The operator's reason of an adjustment. */
+  reason: string | null;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  operation: string;
+  fingerprint: string;
+  response: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  community_id: string;
+  /** The QuestionnairePayload of openapi.yaml, with LocalizedText where text goes. */
+  payload: Json<unknown>;
+  pips: Generated<number>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface QuestionnaireAnswersTable {
+  id: Generated<number>;
+  questionnaire_id: number;
+  user_id: number;
+  answers: Json<Record<string, unknown>>;
+  ledger_entry_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PromosTable {
+  id: Generated<number>;
+  community_id: string;
+  type: 'EARN' | 'REDEEM';
+  title: Json<LocalizedText>;
+  description: Json<LocalizedText> | null;
+  terms: Json<LocalizedText> | null;
+  image_url: string | null;
+  url: string | null;
+  pips: Generated<number>;
+  earn_limit: ColumnType<EarnLimit, EarnLimit | undefined, EarnLimit>;
+  questionnaire_id: number | null;
+  redirect_to_internal_screen: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface PromoOptionsTable {
+  id: Generated<number>;
+  promo_id: number;
+  label: Json<LocalizedText>;
+  pips: number;
+  created_at: CreatedAt;
+}
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  promo_id: number;
+  option_id: number;
+  pips: number;
+  ledger_entry_id: number;
+  created_at: CreatedAt;
+}
+
+export interface GiftCardCodesTable {
+  id: Generated<number>;
+  option_id: number;
+  code: string;
+  redemption_id: number | null;
+  imported_at: CreatedAt;
+}
+
+export interface EarnQrCodesTable {
+  id: Generated<number>;
+  community_id: string;
+  code: string;
+  title: Json<LocalizedText>;
+  pips: number;
+  earn_limit: ColumnType<'once' | 'daily', 'once' | 'daily' | undefined, 'once' | 'daily'>;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  total_cap: number | null;
+  claims_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface EarnClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'promo' | 'qr';
+  source_id: number;
+  /** 'once' or the UTC day 'YYYY-MM-DD'. */
+  period: string;
+  ledger_entry_id: number;
+  created_at: CreatedAt;
 }
 
 export type Community = Selectable<CommunitiesTable>;

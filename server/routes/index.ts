@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { accountHandlers } from './account';
 import { dashboardHandlers } from './dashboard';
+import { earningHandlers } from './earning';
 import { extensionHandlers } from './extensions';
 import type { Handler, Handlers } from './handlers';
 import { oidcHandlers } from './oidc';
+import { questionnaireHandlers } from './questionnaires';
+import { rewardHandlers } from './rewards';
 
 export type { Handler, Handlers } from './handlers';
 
@@ -13,6 +16,9 @@ export function createHandlers(app: FastifyInstance): Handlers {
   return {
     ...accountHandlers(app),
     ...dashboardHandlers(app),
+    ...earningHandlers(app),
+    ...rewardHandlers(app),
+    ...questionnaireHandlers(app),
     ...extensionHandlers(app),
     ...oidcHandlers(app),
   };

@@ -56,6 +56,16 @@ function postgres(url: string): Backend {
 export const backends: Backend[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
 
 const TABLES = [
+  'earn_claims',
+  'earn_qr_codes',
+  'gift_card_codes',
+  'redemptions',
+  'promo_options',
+  'promos',
+  'questionnaire_answers',
+  'questionnaires',
+  'idempotency_keys',
+  'ledger_entries',
   'identities',
   'rate_limits',
   'devices',

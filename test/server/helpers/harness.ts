@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type ContractViolation } from '../../../server/app';
 import { makeConfig, type Config, type RateLimits } from '../../../server/config';
@@ -267,4 +268,36 @@ export function expectOk(response: CallResult): any {
     throw new Error(`expected a success envelope, got ${response.status} ${response.text}`);
   }
   return response.body.data;
+}
+
+/**
+ * The set-up every server test file shares, inside its `describe.each(backends)`: one harness for
+ * the file (built before, closed after), reset before each test, and no contract violation after
+ * each. Returns the harness; its properties are read from the live one, so it can be used right
+ * away in helpers declared next to the tests.
+ */
+export function useHarness(backend: Backend, overrides: ConfigOverrides = {}): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await createHarness(backend, overrides);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(async () => {
+    await current!.reset();
+  });
+  afterEach(() => {
+    expect(current!.violations).toEqual([]);
+  });
+  return new Proxy({} as Harness, {
+    get(_, property) {
+      if (!current) throw new Error('useHarness: the harness is built in beforeAll; use it inside tests and hooks');
+      const value = Reflect.get(current, property, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+    set(_, property, value) {
+      return Reflect.set(current!, property, value);
+    },
+  });
 }

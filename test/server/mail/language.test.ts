@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailLanguage } from '../../../server/mail/language';
 import { backends } from '../helpers/databases';
-import { createHarness, expectOk, uniqueEmail, type Harness } from '../helpers/harness';
+import { useHarness, expectOk, uniqueEmail } from '../helpers/harness';
 
 describe('mailLanguage', () => {
   it.each([
@@ -28,19 +28,7 @@ describe('mailLanguage', () => {
 
 /** The app sends its language in Accept-Language; mails follow it (English otherwise). */
 describe.each(backends)('mail language on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend, { rateLimits: { resendMinIntervalSeconds: 0 } });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend, { rateLimits: { resendMinIntervalSeconds: 0 } });
 
   async function registerIn(language: string | undefined) {
     const email = uniqueEmail();

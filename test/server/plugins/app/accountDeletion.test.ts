@@ -1,22 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
 
 /** SPEC §2: deleting the account is a two-step confirmation that asks for the password. */
 describe.each(backends)('account deletion on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   const confirm = (token: string | undefined, password: string | undefined, extra: Record<string, string> = {}) =>
     h.call({ method: 'POST', url: '/api/tokenize', token, form: { tokenType: 'confirmPassword', password, ...extra } });

@@ -1,29 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
-import {
-  createHarness,
-  expectFailure,
-  expectOk,
-  TEST_PASSWORD,
-  uniqueEmail,
-  type Harness,
-  type RegisterOptions,
-} from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk, TEST_PASSWORD, uniqueEmail, type RegisterOptions } from '../../helpers/harness';
 
 describe.each(backends)('accounts on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   /** POST /mobile/user/register with a fresh password token and the given query. */
   async function registerRaw(options: RegisterOptions & { passwordToken?: string } = {}) {

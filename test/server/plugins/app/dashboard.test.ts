@@ -1,21 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
 
 describe.each(backends)('dashboard and community lookup on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   it('shows zero balances and no actions to a new verified user', async () => {
     const user = await h.registerVerified();

@@ -1,22 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listDevices } from '../../../../server/db/repositories/devices';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
 
 describe.each(backends)('device identifiers on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   const set = (token: string, identifier: string, platform = 'ios') =>
     h.call({ method: 'POST', url: '/mobile/device/identifier/set', token, form: { identifier, platform } });

@@ -1,23 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, uniqueEmail, type Harness, type TestUser } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk, uniqueEmail, type TestUser } from '../../helpers/harness';
 
 const NEW_PASSWORD = 'N3w-password?';
 
 describe.each(backends)('passwords on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   const tokenize = (form: Record<string, string | number | undefined>, token?: string) =>
     h.call({ method: 'POST', url: '/api/tokenize', form, token });

@@ -1,22 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../../../server/security/tokens';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
 
 describe.each(backends)('sessions on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   const refresh = (refreshToken: string) => h.call({ method: 'POST', url: '/mobile/session/refresh', form: { refreshToken } });
   const getUser = (token: string) => h.call({ url: '/mobile/user/get', token });

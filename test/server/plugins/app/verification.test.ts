@@ -1,21 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, type Harness, type TestUser } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk, type TestUser } from '../../helpers/harness';
 
 describe.each(backends)('verification on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   const verify = (user: TestUser, code: string, remoteAddress?: string) =>
     h.call({ method: 'POST', url: '/mobile/verify', token: user.authToken, form: { code }, remoteAddress });

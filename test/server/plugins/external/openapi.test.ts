@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../server/routes/index';
 import { backends } from '../../helpers/databases';
-import { createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
+import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
 import { listOperations, sampleRequest } from '../../helpers/openapiSamples';
 
 const operations = listOperations();
@@ -22,19 +22,7 @@ describe('openapi.yaml and the handlers', () => {
 });
 
 describe.each(backends)('contract plumbing on $name', (backend) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness(backend);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-  beforeEach(async () => {
-    await h.reset();
-  });
-  afterEach(() => {
-    expect(h.violations).toEqual([]);
-  });
+  const h = useHarness(backend);
 
   const implemented = new Set(Object.keys(createHandlers({} as never)));
   const later = operations.filter((o) => o.routed && !implemented.has(o.operationId));
@@ -59,14 +47,14 @@ describe.each(backends)('contract plumbing on $name', (backend) => {
 
   it('still authenticates, checks verification and validates before answering 501', async () => {
     const unverified = await h.register();
-    const promos = later.find((o) => o.operationId === 'getPromos')!;
-    expect(promos).toBeDefined();
-    expectFailure(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' } }), 401, 'UNAUTHORIZED');
-    expectFailure(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: unverified.authToken }), 403, 'ACCOUNT_NOT_VERIFIED');
+    const charts = later.find((o) => o.operationId === 'getTriviaCharts')!;
+    expect(charts).toBeDefined();
+    expectFailure(await h.call({ url: '/mobile/contest/trivia/3/charts' }), 401, 'UNAUTHORIZED');
+    expectFailure(await h.call({ url: '/mobile/contest/trivia/3/charts', token: unverified.authToken }), 403, 'ACCOUNT_NOT_VERIFIED');
     const verified = await h.registerVerified();
-    const invalid = await h.call({ url: '/mobile/promos/get', query: { type: 'BOTH' }, token: verified.authToken });
+    const invalid = await h.call({ url: '/mobile/contest/trivia/abc/charts', token: verified.authToken });
     expectFailure(invalid, 400, 'VALIDATION_ERROR');
-    expect(invalid.body.error.message).toMatch(/type/);
+    expect(invalid.body.error.message).toMatch(/id/);
   });
 
   it('names the offending field in validation errors', async () => {

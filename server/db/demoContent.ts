@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { parsePayload } from '../questionnaires/payload';
+import {
+  createEarnPromo,
+  createEarnQrCode,
+  createQuestionnaire,
+  createReward,
+  importGiftCardCodes,
+} from './repositories/catalog';
+import type { Database } from './schema';
+
+/**
+ * Something to earn and redeem in the demo community, so a newcomer can try every kind of
+ * action at once: earn promos (an external link, a daily one, a questionnaire, a screen of the
+ * app), two rewards with demo gift-card codes, a questionnaire with every part type, and an
+ * earn QR code. Texts in English and Spanish.
+ */
+
+export const DEMO_CODES_PER_OPTION = 20;
+
+/** Demo gift-card codes: clearly not real ones (DEMO-XXXX-XXXX). */
+export const demoCode = () => {
+  const hex = randomBytes(4).toString('hex').toUpperCase();
+  return `DEMO-${hex.slice(0, 4)}-${hex.slice(4)}`;
+};
+
+export const DEMO_QUESTIONNAIRE = {
+  title: { en: 'Community survey', es: 'Encuesta de la comunidad' },
+  description: {
+    en: 'Three short steps about you and the community.',
+    es: 'Tres pasos cortos sobre ti y la comunidad.',
+  },
+  steps: [
+    {
+      title: { en: 'About you', es: 'Sobre ti' },
+      parts: [
+        {
+          id: 'heardFrom',
+          type: 'singleChoice',
+          label: { en: 'How did you hear about the community?', es: '¿Cómo conociste la comunidad?' },
+          required: true,
+          options: [
+            { value: 'friend', label: { en: 'A friend', es: 'Un amigo' } },
+            { value: 'social', label: { en: 'Social media', es: 'Redes sociales' } },
+            { value: 'event', label: { en: 'An event', es: 'Un evento' } },
+            { value: 'other', label: { en: 'Other', es: 'Otro' } },
+          ],
+        },
+        {
+          id: 'eventsAttended',
+          type: 'number',
+          label: {
+            en: 'How many community events did you attend this year?',
+            es: '¿A cuántos eventos de la comunidad asististe este año?',
+          },
+          required: true,
+          integer: true,
+          min: 0,
+          max: 365,
+        },
+      ],
+    },
+    {
+      title: { en: 'Your interests', es: 'Tus intereses' },
+      parts: [
+        {
+          id: 'interests',
+          type: 'multipleChoice',
+          label: { en: 'Which activities interest you?', es: '¿Qué actividades te interesan?' },
+          help: { en: 'Choose up to three.', es: 'Elige hasta tres.' },
+          required: true,
+          minSelected: 1,
+          maxSelected: 3,
+          options: [
+            { value: 'sports', label: { en: 'Sports', es: 'Deportes' } },
+            { value: 'music', label: { en: 'Music', es: 'Música' } },
+            { value: 'volunteering', label: { en: 'Volunteering', es: 'Voluntariado' } },
+            { value: 'workshops', label: { en: 'Workshops', es: 'Talleres' } },
+            { value: 'games', label: { en: 'Games', es: 'Juegos' } },
+          ],
+        },
+        {
+          id: 'satisfaction',
+          type: 'rating',
+          label: { en: 'How happy are you with the community?', es: '¿Qué tan contento estás con la comunidad?' },
+          help: { en: '1 = not at all, 5 = very', es: '1 = nada, 5 = mucho' },
+          required: true,
+          max: 5,
+        },
+      ],
+    },
+    {
+      title: { en: 'Almost done', es: 'Casi listo' },
+      parts: [
+        {
+          id: 'nextVisit',
+          type: 'date',
+          label: { en: 'When do you plan your next visit?', es: '¿Cuándo planeas tu próxima visita?' },
+          min: '2024-01-01',
+        },
+        {
+          id: 'suggestions',
+          type: 'text',
+          label: { en: 'Any suggestions?', es: '¿Alguna sugerencia?' },
+          multiline: true,
+          maxLength: 500,
+        },
+      ],
+    },
+  ],
+};
+
+export const DEMO_QUESTIONNAIRE_PIPS = 15;
+
+export interface DemoContent {
+  /** Whether this call created the content (false: it was there already). */
+  created: boolean;
+  /** The demo earn QR code (what its link carries after ?qr=), when the community has one. */
+  earnQrCode: string | null;
+}
+
+/**
+ * Fills the demo community with demo content, once: when the community already has promos,
+ * questionnaires or earn QR codes, nothing is added. Safe when several instances start together
+ * (advisory lock, one transaction).
+ */
+export async function ensureDemoContent(db: Kysely<Database>, communityId: string): Promise<DemoContent> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`pips:demo-content:${communityId}`}))`.execute(trx);
+    const existing = await trx
+      .selectFrom('communities')
+      .select((eb) => [
+        eb.selectFrom('promos').whereRef('promos.community_id', '=', 'communities.id').select(eb.fn.countAll<string>().as('n')).as('promos'),
+        eb
+          .selectFrom('questionnaires')
+          .whereRef('questionnaires.community_id', '=', 'communities.id')
+          .select(eb.fn.countAll<string>().as('n'))
+          .as('questionnaires'),
+        eb
+          .selectFrom('earn_qr_codes')
+          .whereRef('earn_qr_codes.community_id', '=', 'communities.id')
+          .select('earn_qr_codes.code')
+          .orderBy('earn_qr_codes.id')
+          .limit(1)
+          .as('qrCode'),
+      ])
+      .where('communities.id', '=', communityId)
+      .executeTakeFirst();
+    if (!existing) throw new Error(`no community has the id ${communityId}`);
+    if (Number(existing.promos) > 0 || Number(existing.questionnaires) > 0 || existing.qrCode) {
+      return { created: false, earnQrCode: existing.qrCode ?? null };
+    }
+
+    const parsed = parsePayload(DEMO_QUESTIONNAIRE);
+    if (!parsed.ok) throw new Error(`the demo questionnaire is invalid: ${parsed.errors.join('; ')}`);
+    const questionnaireId = await createQuestionnaire(trx, {
+      communityId,
+      payload: parsed.payload,
+      pips: DEMO_QUESTIONNAIRE_PIPS,
+    });
+
+    await createEarnPromo(trx, {
+      communityId,
+      title: { en: 'Visit our community page', es: 'Visita la página de la comunidad' },
+      description: { en: 'Read the latest news on our website.', es: 'Lee las últimas noticias en nuestra web.' },
+      url: 'https://example.org/community',
+      pips: 5,
+      limit: 'once',
+    });
+    await createEarnPromo(trx, {
+      communityId,
+      title: { en: 'Daily check-in', es: 'Registro diario' },
+      description: { en: 'Come back every day for a pip.', es: 'Vuelve cada día por un pip.' },
+      pips: 1,
+      limit: 'daily',
+    });
+    await createEarnPromo(trx, {
+      communityId,
+      title: { en: 'Answer the community survey', es: 'Responde la encuesta de la comunidad' },
+      description: { en: 'Three short steps, once.', es: 'Tres pasos cortos, una vez.' },
+      pips: DEMO_QUESTIONNAIRE_PIPS,
+      limit: 'once',
+      questionnaireId,
+    });
+    await createEarnPromo(trx, {
+      communityId,
+      title: { en: 'Play trivia', es: 'Juega a la trivia' },
+      description: { en: 'Answer a question of the day.', es: 'Responde una pregunta del día.' },
+      pips: 2,
+      limit: 'daily',
+      redirectToInternalScreen: '/trivia/individual',
+    });
+
+    const demoTerms = {
+      en: 'Demo reward: the codes are examples and cannot be used in a shop. One code per redemption.',
+      es: 'Recompensa de demostración: los códigos son ejemplos y no sirven en una tienda. Un código por canje.',
+    };
+    const coffee = await createReward(trx, {
+      communityId,
+      title: { en: 'Coffee voucher', es: 'Vale de café' },
+      description: { en: 'A coffee at the community café.', es: 'Un café en la cafetería de la comunidad.' },
+      terms: demoTerms,
+      url: 'https://example.org/coffee',
+      options: [
+        { label: { en: 'Small coffee', es: 'Café pequeño' }, pips: 20 },
+        { label: { en: 'Large coffee', es: 'Café grande' }, pips: 35 },
+      ],
+    });
+    const books = await createReward(trx, {
+      communityId,
+      title: { en: 'Bookstore gift card', es: 'Tarjeta regalo de librería' },
+      description: { en: 'Spend it at the neighbourhood bookstore.', es: 'Úsala en la librería del barrio.' },
+      terms: demoTerms,
+      url: 'https://example.org/books',
+      options: [
+        { label: { en: '$5 card', es: 'Tarjeta de 5 $' }, pips: 50 },
+        { label: { en: '$10 card', es: 'Tarjeta de 10 $' }, pips: 90 },
+      ],
+    });
+    for (const optionId of [...coffee.optionIds, ...books.optionIds]) {
+      const codes = new Set<string>();
+      while (codes.size < DEMO_CODES_PER_OPTION) codes.add(demoCode());
+      await importGiftCardCodes(trx, optionId, [...codes]);
+    }
+
+    const qr = await createEarnQrCode(trx, {
+      communityId,
+      title: { en: 'Welcome desk check-in', es: 'Registro en recepción' },
+      pips: 10,
+      limit: 'daily',
+    });
+    return { created: true, earnQrCode: qr.code };
+  });
+}
