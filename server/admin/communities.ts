@@ -1,0 +1,92 @@
+import { createCommunity, findCommunity, listCommunities } from '../db/repositories/communities';
+import { findUserByEmail } from '../db/repositories/users';
+import { isValidEmail, normalizeEmail } from '../security/rules';
+import { requiredText } from './args';
+import { UsageError, type AdminCommand } from './context';
+import { writeQrImages } from './qrImage';
+
+/** The link a community's QR code encodes: the app opens there and pre-selects the community. */
+export const joinLink = (publicUrl: string, communityId: string) =>
+  `${publicUrl}/community-scan?communityId=${encodeURIComponent(communityId)}`;
+
+export const communityCreate: AdminCommand = {
+  name: 'community:create',
+  usage: `community:create --name <name>
+      Create a community; prints its id and join link.`,
+  options: { name: { type: 'string' } },
+  async run(values, ctx) {
+    const name = requiredText(values, 'name', 'community:create', 100);
+    const community = await createCommunity(ctx.db, name);
+    ctx.out(`Created community "${community.name}"`);
+    ctx.out(`  id:        ${community.id}`);
+    ctx.out(`  join link: ${joinLink(ctx.publicUrl, community.id)}`);
+    return 0;
+  },
+};
+
+export const communityList: AdminCommand = {
+  name: 'community:list',
+  usage: `community:list
+      List communities with their member counts.`,
+  options: {},
+  async run(_values, ctx) {
+    const communities = await listCommunities(ctx.db);
+    if (communities.length === 0) {
+      ctx.out('No communities yet. Create one with: npm run admin -- community:create --name "My community"');
+      return 0;
+    }
+    for (const c of communities) {
+      ctx.out(`${c.id}  "${c.name}"  members: ${c.members}  join: ${joinLink(ctx.publicUrl, c.id)}`);
+    }
+    return 0;
+  },
+};
+
+export const communityQr: AdminCommand = {
+  name: 'community:qr',
+  usage: `community:qr --id <id> --out <dir>
+      Write the community's QR code (<id>.svg and <id>.png) to <dir>; it encodes the join
+      link, so a phone's camera opens the app there.`,
+  options: { id: { type: 'string' }, out: { type: 'string' } },
+  async run(values, ctx) {
+    if (typeof values.id !== 'string' || typeof values.out !== 'string') {
+      throw new UsageError('community:qr needs --id <communityId> --out <dir>');
+    }
+    const community = values.id.length <= 64 ? await findCommunity(ctx.db, values.id) : undefined;
+    if (!community) throw new UsageError(`no community has the id ${values.id} (see community:list)`);
+    const link = joinLink(ctx.publicUrl, community.id);
+    const { svgPath, pngPath } = await writeQrImages(link, values.out, community.id);
+    ctx.out(`QR code of "${community.name}" (${community.id})`);
+    ctx.out(`  link: ${link}`);
+    ctx.out(`  svg:  ${svgPath}`);
+    ctx.out(`  png:  ${pngPath}`);
+    return 0;
+  },
+};
+
+export const userShow: AdminCommand = {
+  name: 'user:show',
+  usage: `user:show --email <email>
+      Show an account and its pips (never its password or tokens).`,
+  options: { email: { type: 'string' } },
+  async run(values, ctx) {
+    if (typeof values.email !== 'string') throw new UsageError('user:show needs --email <email>');
+    const email = normalizeEmail(values.email);
+    if (!isValidEmail(email)) throw new UsageError(`not a valid e-mail address: ${values.email}`);
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) {
+      ctx.out(`No account uses ${email}.`);
+      return 1;
+    }
+    ctx.out(`User ${user.id}`);
+    ctx.out(`  email:      ${user.email}`);
+    ctx.out(`  name:       ${user.first_name} ${user.last_name}`);
+    ctx.out(`  phone:      ${user.phone || '-'}`);
+    ctx.out(`  born:       ${user.day_of_birth ?? '-'}${user.guardian_consent_at ? ' (guardian consent given)' : ''}`);
+    ctx.out(`  community:  ${user.community_id} "${user.community_name}"`);
+    ctx.out(`  verified:   ${user.is_verified ? 'yes' : 'no'}`);
+    ctx.out(`  pips:       ${user.available_pips} available, ${user.total_earned_pips} earned, ${user.total_used_pips} used`);
+    ctx.out(`  registered: ${user.created_at.toISOString()}`);
+    return 0;
+  },
+};
