@@ -20,7 +20,7 @@ export function describePathCoverage(name: string, machine: AnyStateMachine, opt
     });
 
     it.each(report.paths.map((p) => [describePath(p), p] as const))('replays %s', (_, path) => {
-      expect(serialize(replayPath(inert, path).snapshot)).toBe(serialize(path.state));
+      expect(serialize(replayPath(inert, path, { input: options.input }).snapshot)).toBe(serialize(path.state));
     });
 
     it('takes every transition of the definition (guard)', () => {

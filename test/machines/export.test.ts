@@ -13,7 +13,7 @@ describe('machines:export', () => {
   const files = exportMachines(dir);
 
   it('writes one file per exported machine', () => {
-    expect(files.map((f) => basename(f)).sort()).toEqual(['qrScanner.json', 'session.json', 'tokenRefresh.json', 'verification.json']);
+    expect(files.map((f) => basename(f)).sort()).toEqual(['cachedResource.json', 'connectivitySync.json', 'earnAction.json', 'formWizard.json', 'qrScanner.json', 'redemption.json', 'session.json', 'tokenRefresh.json', 'verification.json']);
   });
 
   it.each(exportedMachines().map((m) => [m.id, m] as const))('%s.json loads as the same statechart', (id, machine) => {

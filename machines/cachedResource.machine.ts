@@ -1,0 +1,121 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type {
+  CachedCopy,
+  CachedResourceContext,
+  CachedResourceEvent,
+  FetchRemoteOutput,
+  WriteCacheInput,
+} from './cachedResource.types';
+
+/** What the network answered with, as the transitions below read it. */
+type FetchDoneArgs = { event: { output: FetchRemoteOutput } };
+
+const isFetchOk = { type: 'isFetchOk', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
+const assignFresh = { type: 'assignFresh', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
+const assignFailure = { type: 'assignFailure', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
+
+/**
+ * One cached data load (SPEC §4): read the local copy and show it, fetch from the network, store
+ * the answer. Loading is shown only while nothing is held; a failed network keeps the copy (the
+ * view stays `succeeded`, from cache, with the error code), and fails only when there is none.
+ */
+export const cachedResourceMachine = setup({
+  types: {
+    context: {} as CachedResourceContext,
+    events: {} as CachedResourceEvent,
+    tags: {} as 'loading' | 'refreshing',
+  },
+  actors: {
+    /** The stored copy for this user and language, or null. */
+    readCache: fromPromise<CachedCopy>(async () => null),
+    /** The network call; expected failures come back as data. */
+    fetchRemote: fromPromise<FetchRemoteOutput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
+    /** Stores the fresh data for this user and language. */
+    writeCache: fromPromise<void, WriteCacheInput>(async () => {}),
+  },
+  actions: {
+    assignCached: assign((_, params: { copy: CachedCopy }) =>
+      params.copy ? { data: params.copy.data, fromCache: true } : {},
+    ),
+    assignFresh: assign((_, params: { output: FetchRemoteOutput }) =>
+      params.output.ok ? { data: params.output.data, fromCache: false, errorCode: null } : {},
+    ),
+    assignFailure: assign((_, params: { output: FetchRemoteOutput }) => ({
+      errorCode: params.output.ok ? null : params.output.code,
+    })),
+    assignUnexpectedFailure: assign({ errorCode: 'UNKNOWN_ERROR' }),
+  },
+  guards: {
+    hasCopy: (_, params: { copy: CachedCopy }) => params.copy !== null,
+    isFetchOk: (_, params: { output: FetchRemoteOutput }) => params.output.ok,
+  },
+}).createMachine({
+  id: 'cachedResource',
+  initial: 'readingCache',
+  context: { data: undefined, fromCache: false, errorCode: null },
+  states: {
+    /** A few milliseconds: nothing is shown yet, and no spinner either. */
+    readingCache: {
+      invoke: {
+        id: 'readCache',
+        src: 'readCache',
+        onDone: [
+          {
+            guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
+            target: 'refreshing',
+            actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
+          },
+          { target: 'loading' },
+        ],
+        // An unreadable store (no IndexedDB, private mode) is an empty one.
+        onError: { target: 'loading' },
+      },
+    },
+    /** Nothing held: the view shows loading. */
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchRemote',
+        src: 'fetchRemote',
+        onDone: [
+          { guard: isFetchOk, target: 'storing', actions: assignFresh },
+          { target: 'failed', actions: assignFailure },
+        ],
+        onError: { target: 'failed', actions: 'assignUnexpectedFailure' },
+      },
+      on: { 'resource.reload': { target: 'loading', reenter: true } },
+    },
+    /** The cached copy is shown while the network answers. */
+    refreshing: {
+      tags: 'refreshing',
+      invoke: {
+        id: 'fetchRemote',
+        src: 'fetchRemote',
+        onDone: [
+          { guard: isFetchOk, target: 'storing', actions: assignFresh },
+          { target: 'succeeded', actions: assignFailure },
+        ],
+        onError: { target: 'succeeded', actions: 'assignUnexpectedFailure' },
+      },
+      on: { 'resource.reload': { target: 'refreshing', reenter: true } },
+    },
+    /** Fresh data is shown while it is stored; a failed write only costs the next cold start. */
+    storing: {
+      invoke: {
+        id: 'writeCache',
+        src: 'writeCache',
+        input: ({ context }) => ({ data: context.data }),
+        onDone: { target: 'succeeded' },
+        onError: { target: 'succeeded' },
+      },
+      on: { 'resource.reload': { target: 'refreshing' } },
+    },
+    succeeded: {
+      on: { 'resource.open': { target: 'refreshing' }, 'resource.reload': { target: 'refreshing' } },
+    },
+    /** Nothing held and the network failed: the error code says why. */
+    failed: {
+      on: { 'resource.open': { target: 'loading' }, 'resource.reload': { target: 'loading' } },
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import type { SnapshotFrom } from 'xstate';
+import type { cachedResourceMachine } from './cachedResource.machine';
+import type { ResourceStatus } from './cachedResource.types';
+
+export type CachedResourceSnapshot = SnapshotFrom<typeof cachedResourceMachine>;
+
+/** SPEC §4: loading only while nothing is held; a cached copy is `succeeded` at once. */
+export const selectResourceStatus = (s: CachedResourceSnapshot): ResourceStatus => {
+  if (s.matches('readingCache')) return 'idle';
+  if (s.matches('loading')) return 'loading';
+  if (s.matches('failed')) return 'failed';
+  return 'succeeded';
+};
+
+export const selectResourceData = (s: CachedResourceSnapshot): unknown => s.context.data;
+export const selectResourceFromCache = (s: CachedResourceSnapshot): boolean => s.context.fromCache;
+export const selectResourceError = (s: CachedResourceSnapshot): string | null => s.context.errorCode;
+/** A network call is under way (with or without something shown). */
+export const selectResourceBusy = (s: CachedResourceSnapshot): boolean => s.hasTag('loading') || s.hasTag('refreshing');

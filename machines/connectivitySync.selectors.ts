@@ -1,0 +1,10 @@
+import type { SnapshotFrom } from 'xstate';
+import type { connectivitySyncMachine } from './connectivitySync.machine';
+
+export type ConnectivitySyncSnapshot = SnapshotFrom<typeof connectivitySyncMachine>;
+
+/** SPEC §3 "connectivity (isOffline)". */
+export const selectIsOffline = (s: ConnectivitySyncSnapshot): boolean => s.matches({ network: 'offline' });
+
+/** A run over the offline queues is under way in this tab. */
+export const selectIsSyncing = (s: ConnectivitySyncSnapshot): boolean => s.hasTag('syncing');

@@ -1,0 +1,78 @@
+/**
+ * Types of the connectivity sync (SPEC §4 "Connectivity"): the offline flag, and the offline
+ * earn and form queues sent when the network is back. Counts and codes only: the toasts' texts
+ * live in src/.
+ */
+
+/** The two offline queues, processed in this order. */
+export type OfflineQueue = 'earn' | 'forms';
+
+/** Input of the queue actors: whose queue. */
+export interface QueueInput {
+  userId: number;
+}
+
+/** Output of `loadEarnQueue` / `loadFormQueue`: how many items wait. */
+export interface QueueCount {
+  count: number;
+}
+
+/** One item the server refused for good (removed from the queue) or that will be tried again. */
+export interface QueueItemFailure {
+  id: number;
+  code: string;
+}
+
+/**
+ * Output of `processEarnQueue` / `processFormQueue`, after sending the items oldest first.
+ * `rejected` items can never succeed (ALREADY_EARNED, QR_CODE_EXPIRED, NOT_FOUND...) and were
+ * removed; `kept` items failed for now (network, server error) and stay queued.
+ */
+export interface QueueRunResult {
+  succeeded: number;
+  rejected: QueueItemFailure[];
+  kept: QueueItemFailure[];
+}
+
+/** Params of `notifyPending`: the info toast before a queue is sent. */
+export interface NotifyPendingParams {
+  queue: OfflineQueue;
+  count: number;
+}
+
+/** Params of `notifySynced`: the success toast. */
+export interface NotifySyncedParams {
+  queue: OfflineQueue;
+  count: number;
+}
+
+/** Params of `notifyFailed`: the warning toast (count = rejected + kept). */
+export interface NotifyFailedParams {
+  queue: OfflineQueue;
+  count: number;
+  rejected: QueueItemFailure[];
+  kept: QueueItemFailure[];
+}
+
+export interface ConnectivitySyncContext {
+  /** The verified member whose queues are sent; null while nobody is. */
+  userId: number | null;
+  /** A sync was asked for while one was running: run again when it ends. */
+  syncAgain: boolean;
+}
+
+export type ConnectivitySyncEvent =
+  /** Online at start, or the browser's `online` event (sent by `watchNetwork`). */
+  | { type: 'network.online' }
+  /** Offline at start, or the browser's `offline` event (sent by `watchNetwork`). */
+  | { type: 'network.offline' }
+  /** The session is verified: queues may be sent on this member's behalf. */
+  | { type: 'session.verified'; userId: number }
+  /** Logged out or no longer verified: stop sending. */
+  | { type: 'session.ended' }
+  /** Send the queues now if possible (something was queued, a retry button). */
+  | { type: 'sync.request' }
+  /** `holdSyncLock`: this tab holds the cross-tab sync lock. */
+  | { type: 'lock.acquired' }
+  /** `holdSyncLock`: another tab is syncing. */
+  | { type: 'lock.unavailable' };

@@ -1,0 +1,111 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { EarnActionContext, EarnActionEvent, EarnErrorCode, EarnInput, EarnOutput } from './earnAction.types';
+
+const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+
+/** Failures after which the server may have credited the attempt: a retry must reuse its key. */
+const uncertainCodes: readonly EarnErrorCode[] = ['NETWORK_ERROR', 'UNKNOWN_ERROR'];
+
+/**
+ * Earning from the member's click, whatever the last attempt gave: offline, nothing is sent;
+ * otherwise, when the promo links to a page, a blank tab is opened in the same click (browsers
+ * block tabs opened later), then the request runs.
+ */
+const earn = [
+  { guard: 'isOffline', target: '#earnAction.failed', actions: ['assignAttempt', { type: 'assignError', params: { code: 'OFFLINE' } }] },
+  { guard: 'hasUrl', target: '#earnAction.earning', actions: ['assignAttempt', 'openBlankTab'] },
+  { target: '#earnAction.earning', actions: 'assignAttempt' },
+] as const;
+
+/**
+ * Earning an external earn action (SPEC §2, §4: idle, earning, succeeded, failed). The answer's
+ * url (or the promo's own) is shown in the tab opened on click; a failure closes that tab. One
+ * attempt at a time. A retry of the same promo after a lost answer reuses the idempotency key,
+ * so the server credits it at most once.
+ */
+export const earnActionMachine = setup({
+  types: {
+    context: {} as EarnActionContext,
+    events: {} as EarnActionEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** POST /mobile/earn pid, idempotencyKey. Refusals and NETWORK_ERROR come back as data. */
+    earn: fromPromise<EarnOutput, EarnInput>(async () => notProvided),
+  },
+  actions: {
+    /** Open an empty tab now, inside the click, to be pointed at the page once earned. */
+    openBlankTab: () => {},
+    /** Show `url` in the tab opened on click (or a new one); with no url, close that tab. */
+    showPageInTab: (_, _params: { url: string | null }) => {},
+    /** Close the tab opened on click, if any. */
+    closeTab: () => {},
+    /** Tell the member (toast) and refresh the pips. */
+    notifyEarned: (_, _params: { pid: number; pipsEarned: number }) => {},
+    /** Tell the member why (toast, by code). */
+    notifyFailed: (_, _params: { pid: number; code: EarnErrorCode }) => {},
+    assignAttempt: assign(({ context, event }) => {
+      assertEvent(event, 'user.earn');
+      const retryingLostAnswer =
+        context.pid === event.pid && context.errorCode !== null && uncertainCodes.includes(context.errorCode) && context.idempotencyKey !== null;
+      return {
+        pid: event.pid,
+        url: event.url,
+        idempotencyKey: retryingLostAnswer ? context.idempotencyKey : event.idempotencyKey,
+        pipsEarned: null,
+        errorCode: null,
+      };
+    }),
+    assignResult: assign(({ context }, params: { output: EarnOutput }) =>
+      params.output.ok ? { pipsEarned: params.output.pipsEarned, url: params.output.url ?? context.url } : {},
+    ),
+    assignError: assign((_, params: { code: EarnErrorCode }) => ({ errorCode: params.code })),
+  },
+  guards: {
+    isOffline: ({ event }) => event.type === 'user.earn' && !event.online,
+    hasUrl: ({ event }) => event.type === 'user.earn' && !!event.url,
+    isOk: (_, params: { output: EarnOutput }) => params.output.ok,
+  },
+}).createMachine({
+  id: 'earnAction',
+  initial: 'idle',
+  context: { pid: null, url: null, idempotencyKey: null, pipsEarned: null, errorCode: null },
+  states: {
+    idle: {
+      on: { 'user.earn': earn },
+    },
+    earning: {
+      tags: 'busy',
+      invoke: {
+        id: 'earn',
+        src: 'earn',
+        input: ({ context }) => ({ pid: context.pid ?? 0, idempotencyKey: context.idempotencyKey ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
+            target: 'succeeded',
+            actions: { type: 'assignResult', params: ({ event }) => ({ output: event.output }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) },
+          },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+      },
+    },
+    /** Credited: the page is shown, the member told. Another action may be earned. */
+    succeeded: {
+      entry: [
+        { type: 'showPageInTab', params: ({ context }) => ({ url: context.url }) },
+        { type: 'notifyEarned', params: ({ context }) => ({ pid: context.pid ?? 0, pipsEarned: context.pipsEarned ?? 0 }) },
+      ],
+      on: { 'user.earn': earn },
+    },
+    /** Not credited (or not known to be): the error code says why. */
+    failed: {
+      entry: ['closeTab', { type: 'notifyFailed', params: ({ context }) => ({ pid: context.pid ?? 0, code: context.errorCode ?? 'UNKNOWN_ERROR' }) }],
+      on: { 'user.earn': earn },
+    },
+  },
+});

@@ -1,0 +1,201 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  FormWizardContext,
+  FormWizardErrorCode,
+  FormWizardEvent,
+  FormWizardInput,
+  FormWizardValues,
+  QueueSubmissionOutput,
+  SubmitAnswersInput,
+  SubmitAnswersOutput,
+  ValidateStepInput,
+  ValidateStepOutput,
+} from './formWizard.types';
+
+/** Refusals no retry can mend: the wizard ends and says why. */
+const finalCodes: readonly FormWizardErrorCode[] = ['ALREADY_ANSWERED', 'NOT_FOUND'];
+
+const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+
+/** Steps of the wizard started without input (the Stately visualizer, the path tests). */
+const defaultStepCount = 3;
+
+/** The failure code of an output, or `fallback` for a success that should not get here. */
+const codeOf = (output: { ok: boolean; code?: FormWizardErrorCode }, fallback: FormWizardErrorCode): FormWizardErrorCode =>
+  output.ok ? fallback : (output.code ?? fallback);
+
+/**
+ * A questionnaire, one step at a time (SPEC §2: previous, next and submit). Next and submit
+ * first check the step with `validateStep`; a step that does not validate is shown again with
+ * its errors (`editing.invalid`). Previous never checks and keeps every answer. Submitting sends
+ * the answers once under one idempotency key; offline (known at submit, or NETWORK_ERROR) they go
+ * to the offline queue instead. A failure leaves the answers in place for a retry;
+ * ALREADY_ANSWERED and NOT_FOUND end the wizard.
+ */
+export const formWizardMachine = setup({
+  types: {
+    context: {} as FormWizardContext,
+    events: {} as FormWizardEvent,
+    input: {} as FormWizardInput | undefined,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** Checks the values of one step's parts. */
+    validateStep: fromPromise<ValidateStepOutput, ValidateStepInput>(async () => ({ valid: true })),
+    /** POST /web/questionnaires/{id}/answers {answers, idempotencyKey}. */
+    submitAnswers: fromPromise<SubmitAnswersOutput, SubmitAnswersInput>(async () => notProvided),
+    /** Stores the submission in the offline form queue, to be sent when back online. */
+    queueSubmission: fromPromise<QueueSubmissionOutput, SubmitAnswersInput>(async () => notProvided),
+  },
+  actions: {
+    /** Tell the member (toast with the pips), refresh the pips, go back to the list. */
+    notifySubmitted: (_, _params: { pipsEarned: number }) => {},
+    /** Tell the member the answers will be sent when back online. */
+    notifyQueued: () => {},
+    /** Point the member at the first part in error (focus). */
+    notifyInvalid: (_, _params: { invalidPartIds: string[] }) => {},
+
+    assignValue: assign(({ context, event }) => {
+      assertEvent(event, 'user.answer');
+      const values: Record<string, unknown> = { ...context.values };
+      if (event.value === undefined) delete values[event.partId];
+      else values[event.partId] = event.value;
+      // Other answers are another submission: they get a key of their own.
+      return { values: values as FormWizardValues, idempotencyKey: null };
+    }),
+    assignNext: assign({ intent: 'next' as const, errorCode: null }),
+    assignSubmit: assign(({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return {
+        intent: 'submit' as const,
+        offline: !event.online,
+        idempotencyKey: context.idempotencyKey ?? event.idempotencyKey,
+        errorCode: null,
+      };
+    }),
+    goForward: assign(({ context }) => ({ step: Math.min(context.step + 1, context.stepCount - 1) })),
+    goBack: assign(({ context }) => ({ step: Math.max(context.step - 1, 0), errorCode: null })),
+    assignPips: assign((_, params: { pipsEarned: number }) => ({ pipsEarned: params.pipsEarned })),
+    assignError: assign((_, params: { code: FormWizardErrorCode }) => ({ errorCode: params.code })),
+  },
+  guards: {
+    hasNextStep: ({ context }) => context.step < context.stepCount - 1,
+    hasPreviousStep: ({ context }) => context.step > 0,
+    isLastStep: ({ context }) => context.step === context.stepCount - 1,
+    isInvalid: (_, params: { output: ValidateStepOutput }) => !params.output.valid,
+    isSubmitWhileOffline: ({ context }) => context.intent === 'submit' && context.offline,
+    isSubmit: ({ context }) => context.intent === 'submit',
+    isOk: (_, params: { output: { ok: boolean } }) => params.output.ok,
+    isNetworkError: (_, params: { output: SubmitAnswersOutput }) => !params.output.ok && params.output.code === 'NETWORK_ERROR',
+    isFinalRefusal: (_, params: { output: SubmitAnswersOutput }) => !params.output.ok && finalCodes.includes(params.output.code),
+  },
+}).createMachine({
+  id: 'formWizard',
+  initial: 'editing',
+  context: ({ input }) => ({
+    stepCount: Math.max(1, Math.floor(input?.stepCount ?? defaultStepCount)),
+    step: 0,
+    values: input?.values ?? {},
+    intent: 'next',
+    offline: false,
+    idempotencyKey: null,
+    pipsEarned: null,
+    errorCode: null,
+  }),
+  states: {
+    /** The member answers the parts of step `context.step`. */
+    editing: {
+      initial: 'ready',
+      on: {
+        'user.answer': { actions: 'assignValue' },
+        'user.next': { guard: 'hasNextStep', target: 'validating', actions: 'assignNext' },
+        'user.previous': { guard: 'hasPreviousStep', target: '.ready', actions: 'goBack' },
+        'user.submit': { guard: 'isLastStep', target: 'validating', actions: 'assignSubmit' },
+      },
+      states: {
+        ready: {},
+        /** The step did not validate: its errors are shown (and follow the member's changes). */
+        invalid: {},
+        /** The submission failed; the answers stay for a retry, the error code says why. */
+        failed: {},
+      },
+    },
+    validating: {
+      invoke: {
+        id: 'validateStep',
+        src: 'validateStep',
+        input: ({ context }) => ({ step: context.step, values: context.values }),
+        onDone: [
+          {
+            guard: { type: 'isInvalid', params: ({ event }) => ({ output: event.output }) },
+            target: 'editing.invalid',
+            actions: {
+              type: 'notifyInvalid',
+              params: ({ event }) => ({ invalidPartIds: event.output.valid ? [] : event.output.invalidPartIds }),
+            },
+          },
+          { guard: 'isSubmitWhileOffline', target: 'queueing' },
+          { guard: 'isSubmit', target: 'submitting' },
+          { target: 'editing.ready', actions: 'goForward' },
+        ],
+        onError: { target: 'editing.failed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        id: 'submitAnswers',
+        src: 'submitAnswers',
+        input: ({ context }) => ({ values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
+            target: 'submitted',
+            actions: { type: 'assignPips', params: ({ event }) => ({ pipsEarned: event.output.ok ? event.output.pipsEarned : 0 }) },
+          },
+          { guard: { type: 'isNetworkError', params: ({ event }) => ({ output: event.output }) }, target: 'queueing' },
+          {
+            guard: { type: 'isFinalRefusal', params: ({ event }) => ({ output: event.output }) },
+            target: 'rejected',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: codeOf(event.output, 'UNKNOWN_ERROR') }) },
+          },
+          {
+            target: 'editing.failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: codeOf(event.output, 'UNKNOWN_ERROR') }) },
+          },
+        ],
+        onError: { target: 'editing.failed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+      },
+    },
+    /** Offline: the answers go to the offline form queue, under the same key. */
+    queueing: {
+      tags: 'busy',
+      invoke: {
+        id: 'queueSubmission',
+        src: 'queueSubmission',
+        input: ({ context }) => ({ values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
+        onDone: [
+          { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'queued' },
+          {
+            target: 'editing.failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: codeOf(event.output, 'QUEUE_FAILED') }) },
+          },
+        ],
+        onError: { target: 'editing.failed', actions: { type: 'assignError', params: { code: 'QUEUE_FAILED' } } },
+      },
+    },
+    submitted: {
+      type: 'final',
+      entry: { type: 'notifySubmitted', params: ({ context }) => ({ pipsEarned: context.pipsEarned ?? 0 }) },
+    },
+    /** Waiting in the offline queue; the connectivity sync sends it when back online. */
+    queued: {
+      type: 'final',
+      entry: 'notifyQueued',
+    },
+    /** ALREADY_ANSWERED or NOT_FOUND: nothing more to do here. */
+    rejected: {
+      type: 'final',
+    },
+  },
+});

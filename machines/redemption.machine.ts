@@ -1,0 +1,118 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { RedeemRewardInput, RedeemRewardOutput, RedemptionContext, RedemptionErrorCode, RedemptionEvent } from './redemption.types';
+
+/** Failures that the same request cannot fix: the dialog offers no retry for them. */
+const FINAL_FAILURES: readonly RedemptionErrorCode[] = ['INSUFFICIENT_PIPS', 'OUT_OF_STOCK', 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'];
+
+/** Whether trying again (with the same idempotency key) can help after `code`. */
+export function isRetryableRedemptionError(code: RedemptionErrorCode | null): boolean {
+  return code !== null && !FINAL_FAILURES.includes(code);
+}
+
+const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+
+const failWith = (code: RedemptionErrorCode) => ({ type: 'assignError', params: { code } }) as const;
+
+/**
+ * Redeeming pips for one reward option: the member opens the confirmation (current balance,
+ * cost, remaining balance), confirms, and the redemption is sent once with the confirmation's
+ * idempotency key. A failure keeps the dialog open with its code; retryable ones (no answer,
+ * unexpected error) send the same key again. Reaching `succeeded` tells the screen
+ * (`notifyRedeemed`: toast, refresh the pips, show the reward); a failure tells it too
+ * (`notifyFailed`: reload the stock or the balance).
+ */
+export const redemptionMachine = setup({
+  types: {
+    context: {} as RedemptionContext,
+    events: {} as RedemptionEvent,
+    tags: {} as 'busy' | 'dialog',
+  },
+  actors: {
+    /** POST /mobile/redeem pid, optId, amount=1, idempotencyKey. */
+    redeemReward: fromPromise<RedeemRewardOutput, RedeemRewardInput>(async () => notProvided),
+  },
+  actions: {
+    /** Tell the screen the reward is ours (`transactionId` of the new reward). */
+    notifyRedeemed: (_, _params: { transactionId: number }) => {},
+    /** Tell the screen why it failed (e.g. reload the stock or the balance). */
+    notifyFailed: (_, _params: { code: RedemptionErrorCode }) => {},
+    assignChoice: assign((_, params: { pid: number; optId: number; idempotencyKey: string }) => ({
+      choice: { pid: params.pid, optId: params.optId },
+      idempotencyKey: params.idempotencyKey,
+      transactionId: null,
+      errorCode: null,
+    })),
+    assignTransaction: assign((_, params: { transactionId: number }) => ({ transactionId: params.transactionId })),
+    assignError: assign((_, params: { code: RedemptionErrorCode }) => ({ errorCode: params.code })),
+    clearError: assign({ errorCode: null }),
+    reset: assign({ choice: null, idempotencyKey: null, transactionId: null, errorCode: null }),
+  },
+  guards: {
+    isRedeemed: (_, params: { output: RedeemRewardOutput }) => params.output.ok,
+    canRetry: ({ context }) => isRetryableRedemptionError(context.errorCode),
+  },
+}).createMachine({
+  id: 'redemption',
+  initial: 'idle',
+  context: { choice: null, idempotencyKey: null, transactionId: null, errorCode: null },
+  states: {
+    idle: {
+      on: {
+        'user.redeem': {
+          target: 'confirming',
+          actions: {
+            type: 'assignChoice',
+            params: ({ event }) => ({ pid: event.pid, optId: event.optId, idempotencyKey: event.idempotencyKey }),
+          },
+        },
+      },
+    },
+    /** The confirm dialog: balance, cost and what would be left. */
+    confirming: {
+      tags: 'dialog',
+      on: {
+        'user.confirm': { target: 'redeeming' },
+        'user.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    redeeming: {
+      tags: ['busy', 'dialog'],
+      invoke: {
+        id: 'redeemReward',
+        src: 'redeemReward',
+        input: ({ context }) => {
+          if (!context.choice || !context.idempotencyKey) throw new Error('redemption: no choice to redeem');
+          return { ...context.choice, idempotencyKey: context.idempotencyKey };
+        },
+        onDone: [
+          {
+            guard: { type: 'isRedeemed', params: ({ event }) => ({ output: event.output }) },
+            target: 'succeeded',
+            actions: {
+              type: 'assignTransaction',
+              params: ({ event }) => ({ transactionId: event.output.ok ? event.output.transactionId : 0 }),
+            },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) },
+          },
+        ],
+        onError: { target: 'failed', actions: failWith('UNKNOWN_ERROR') },
+      },
+    },
+    /** The dialog shows why; a retryable failure may be sent again with the same key. */
+    failed: {
+      tags: 'dialog',
+      entry: { type: 'notifyFailed', params: ({ context }) => ({ code: context.errorCode ?? 'UNKNOWN_ERROR' }) },
+      on: {
+        'user.retry': { guard: 'canRetry', target: 'redeeming', actions: 'clearError' },
+        'user.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    succeeded: {
+      type: 'final',
+      entry: { type: 'notifyRedeemed', params: ({ context }) => ({ transactionId: context.transactionId ?? 0 }) },
+    },
+  },
+});

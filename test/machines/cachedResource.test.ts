@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { cachedResourceMachine } from '../../machines/cachedResource.machine';
+import {
+  selectResourceBusy,
+  selectResourceData,
+  selectResourceError,
+  selectResourceFromCache,
+  selectResourceStatus,
+} from '../../machines/cachedResource.selectors';
+import type { CachedCopy, FetchRemoteOutput, WriteCacheInput } from '../../machines/cachedResource.types';
+
+/** A promise the test settles when it wants to. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** The machine over a fake store and a fake network the test answers call by call. */
+function startResource(cache: CachedCopy) {
+  const calls: string[] = [];
+  const fetches: ReturnType<typeof deferred<FetchRemoteOutput>>[] = [];
+  const aborted: boolean[] = [];
+  const written: unknown[] = [];
+  const machine = cachedResourceMachine.provide({
+    actors: {
+      readCache: fromPromise<CachedCopy>(async () => {
+        calls.push('readCache');
+        return cache;
+      }),
+      fetchRemote: fromPromise<FetchRemoteOutput>(({ signal }) => {
+        calls.push('fetchRemote');
+        const index = aborted.push(false) - 1;
+        signal.addEventListener('abort', () => (aborted[index] = true));
+        const call = deferred<FetchRemoteOutput>();
+        fetches.push(call);
+        return call.promise;
+      }),
+      writeCache: fromPromise<void, WriteCacheInput>(async ({ input }) => {
+        calls.push('writeCache');
+        written.push(input.data);
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  const view = () => {
+    const s = actor.getSnapshot();
+    return {
+      status: selectResourceStatus(s),
+      data: selectResourceData(s),
+      fromCache: selectResourceFromCache(s),
+      error: selectResourceError(s),
+      busy: selectResourceBusy(s),
+    };
+  };
+  /** Answers the latest fetch (waiting for one when none was made yet), or fetch `index`. */
+  const answer = async (output: FetchRemoteOutput, index?: number) => {
+    await waitFor(actor, () => fetches.length > (index ?? 0));
+    fetches[index ?? fetches.length - 1].resolve(output);
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { actor, calls, fetches, aborted, written, view, answer };
+}
+
+describe('cachedResource: nothing cached', () => {
+  it('reads the cache, shows loading, then succeeds with the network data and stores it', async () => {
+    const r = startResource(null);
+    expect(r.view().status).toBe('idle');
+    await waitFor(r.actor, (s) => s.matches('loading'));
+    expect(r.view()).toMatchObject({ status: 'loading', data: undefined, busy: true });
+    await r.answer({ ok: true, data: ['fresh'] });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(r.view()).toEqual({ status: 'succeeded', data: ['fresh'], fromCache: false, error: null, busy: false });
+    expect(r.written).toEqual([['fresh']]);
+    expect(r.calls).toEqual(['readCache', 'fetchRemote', 'writeCache']);
+  });
+
+  it('fails with the error code when the network fails, and loads again on reload', async () => {
+    const r = startResource(null);
+    await r.answer({ ok: false, code: 'NETWORK_ERROR' });
+    await waitFor(r.actor, (s) => s.matches('failed'));
+    expect(r.view()).toMatchObject({ status: 'failed', data: undefined, error: 'NETWORK_ERROR' });
+    expect(r.written).toEqual([]);
+
+    r.actor.send({ type: 'resource.reload' });
+    expect(r.view().status).toBe('loading');
+    await r.answer({ ok: true, data: ['fresh'] });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(r.view()).toMatchObject({ status: 'succeeded', data: ['fresh'], error: null });
+  });
+
+  it('treats an unreadable cache as an empty one', async () => {
+    const machine = cachedResourceMachine.provide({
+      actors: {
+        readCache: fromPromise<CachedCopy>(async () => {
+          throw new Error('no IndexedDB');
+        }),
+        fetchRemote: fromPromise<FetchRemoteOutput>(async () => ({ ok: true, data: 1 })),
+      },
+    });
+    const actor = createActor(machine).start();
+    const done = await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(done.context.data).toBe(1);
+  });
+
+  it('a throwing fetch fails with UNKNOWN_ERROR', async () => {
+    const machine = cachedResourceMachine.provide({
+      actors: {
+        fetchRemote: fromPromise<FetchRemoteOutput>(async () => {
+          throw new Error('bug');
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.errorCode).toBe('UNKNOWN_ERROR');
+  });
+});
+
+describe('cachedResource: something cached', () => {
+  it('shows the cached copy as succeeded at once, then replaces it with the network data', async () => {
+    const r = startResource({ data: ['cached'] });
+    await waitFor(r.actor, (s) => s.matches('refreshing'));
+    expect(r.view()).toEqual({ status: 'succeeded', data: ['cached'], fromCache: true, error: null, busy: true });
+    await r.answer({ ok: true, data: ['fresh'] });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(r.view()).toMatchObject({ status: 'succeeded', data: ['fresh'], fromCache: false });
+  });
+
+  it('keeps the cached copy when the network fails, with the error code', async () => {
+    const r = startResource({ data: ['cached'] });
+    await r.answer({ ok: false, code: 'NETWORK_ERROR' });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(r.view()).toEqual({ status: 'succeeded', data: ['cached'], fromCache: true, error: 'NETWORK_ERROR', busy: false });
+    expect(r.written).toEqual([]);
+  });
+});
+
+describe('cachedResource: open and reload', () => {
+  it('ignores open while a load is under way, and refreshes on open once settled', async () => {
+    const r = startResource(null);
+    await waitFor(r.actor, (s) => s.matches('loading'));
+    r.actor.send({ type: 'resource.open' });
+    expect(r.fetches).toHaveLength(1);
+    await r.answer({ ok: true, data: [1] });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+
+    r.actor.send({ type: 'resource.open' });
+    expect(r.view()).toMatchObject({ status: 'succeeded', data: [1], busy: true });
+    await r.answer({ ok: true, data: [2] });
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(r.view().data).toEqual([2]);
+    expect(r.written).toEqual([[1], [2]]);
+  });
+
+  it('reload during a fetch aborts it and asks again (data changed on the server)', async () => {
+    const r = startResource({ data: ['cached'] });
+    await waitFor(r.actor, () => r.fetches.length === 1);
+    r.actor.send({ type: 'resource.reload' });
+    expect(r.fetches).toHaveLength(2);
+    expect(r.aborted).toEqual([true, false]);
+    r.fetches[0].resolve({ ok: true, data: ['stale'] });
+    await r.answer({ ok: true, data: ['after earn'] }, 1);
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    expect(r.view().data).toEqual(['after earn']);
+    expect(r.written).toEqual([['after earn']]);
+  });
+});

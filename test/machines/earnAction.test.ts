@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { earnActionMachine } from '../../machines/earnAction.machine';
+import { selectEarnError, selectEarningPid, selectIsEarning, selectLastEarned } from '../../machines/earnAction.selectors';
+import type { EarnActionEvent, EarnInput, EarnOutput } from '../../machines/earnAction.types';
+
+type Call = [string, unknown?];
+
+/** The machine with a fake `earn` and every effect recorded, in order. */
+function startEarning(answer: (input: EarnInput) => Promise<EarnOutput> = async () => ({ ok: true, pipsEarned: 5, availablePips: 15, url: null })) {
+  const calls: Call[] = [];
+  const machine = earnActionMachine.provide({
+    actors: {
+      earn: fromPromise<EarnOutput, EarnInput>(async ({ input }) => {
+        calls.push(['earn', input]);
+        return answer(input);
+      }),
+    },
+    actions: {
+      openBlankTab: () => void calls.push(['openBlankTab']),
+      showPageInTab: (_, params) => void calls.push(['showPageInTab', params]),
+      closeTab: () => void calls.push(['closeTab']),
+      notifyEarned: (_, params) => void calls.push(['notifyEarned', params]),
+      notifyFailed: (_, params) => void calls.push(['notifyFailed', params]),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, calls };
+}
+
+const click = (pid: number, url: string | null, idempotencyKey: string, online = true): EarnActionEvent => ({
+  type: 'user.earn',
+  pid,
+  url,
+  online,
+  idempotencyKey,
+});
+
+describe('earning an action with a page', () => {
+  it('opens a blank tab inside the click, then shows the answer url in it and notifies', async () => {
+    const { actor, calls } = startEarning(async () => ({ ok: true, pipsEarned: 5, availablePips: 15, url: 'https://partner.example.org/thanks' }));
+    actor.send(click(3, 'https://partner.example.org/survey', 'key-aaaaaaaa'));
+    // Synchronously, before the request has answered: the tab is already open.
+    expect(calls).toEqual([['openBlankTab'], ['earn', { pid: 3, idempotencyKey: 'key-aaaaaaaa' }]]);
+    expect(selectIsEarning(actor.getSnapshot())).toBe(true);
+    expect(selectEarningPid(actor.getSnapshot())).toBe(3);
+    const s = await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(selectLastEarned(s)).toEqual({ pid: 3, pipsEarned: 5 });
+    expect(calls.slice(2)).toEqual([
+      ['showPageInTab', { url: 'https://partner.example.org/thanks' }],
+      ['notifyEarned', { pid: 3, pipsEarned: 5 }],
+    ]);
+  });
+
+  it("falls back to the promo's own url when the answer has none", async () => {
+    const { actor, calls } = startEarning();
+    actor.send(click(3, 'https://partner.example.org/survey', 'key-aaaaaaaa'));
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(calls).toContainEqual(['showPageInTab', { url: 'https://partner.example.org/survey' }]);
+  });
+
+  it.each(['ALREADY_EARNED', 'ALREADY_EARNED_TODAY', 'NOT_FOUND', 'NETWORK_ERROR'])('closes the tab and reports %s', async (code) => {
+    const { actor, calls } = startEarning(async () => ({ ok: false, code }));
+    actor.send(click(3, 'https://partner.example.org/survey', 'key-aaaaaaaa'));
+    const s = await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectEarnError(s)).toBe(code);
+    expect(calls.slice(2)).toEqual([['closeTab'], ['notifyFailed', { pid: 3, code }]]);
+  });
+
+  it('reports UNKNOWN_ERROR when the adapter throws', async () => {
+    const { actor, calls } = startEarning(async () => {
+      throw new Error('boom');
+    });
+    actor.send(click(3, null, 'key-aaaaaaaa'));
+    const s = await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectEarnError(s)).toBe('UNKNOWN_ERROR');
+    expect(calls.at(-1)).toEqual(['notifyFailed', { pid: 3, code: 'UNKNOWN_ERROR' }]);
+  });
+});
+
+describe('earning an action without a page', () => {
+  it('opens no tab, and closes nothing it did not open', async () => {
+    const { actor, calls } = startEarning();
+    actor.send(click(4, null, 'key-bbbbbbbb'));
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(calls).toEqual([
+      ['earn', { pid: 4, idempotencyKey: 'key-bbbbbbbb' }],
+      ['showPageInTab', { url: null }],
+      ['notifyEarned', { pid: 4, pipsEarned: 5 }],
+    ]);
+  });
+});
+
+describe('offline', () => {
+  it('sends nothing and opens no tab', () => {
+    const { actor, calls } = startEarning();
+    actor.send(click(3, 'https://partner.example.org/survey', 'key-aaaaaaaa', false));
+    expect(selectEarnError(actor.getSnapshot())).toBe('OFFLINE');
+    expect(calls).toEqual([['closeTab'], ['notifyFailed', { pid: 3, code: 'OFFLINE' }]]);
+  });
+});
+
+describe('one attempt at a time, and keys', () => {
+  it('ignores clicks while an attempt runs', async () => {
+    let release!: (output: EarnOutput) => void;
+    const { actor, calls } = startEarning(() => new Promise((resolve) => (release = resolve)));
+    actor.send(click(3, null, 'key-aaaaaaaa'));
+    actor.send(click(4, null, 'key-bbbbbbbb'));
+    expect(calls.filter(([name]) => name === 'earn')).toHaveLength(1);
+    release({ ok: true, pipsEarned: 1, availablePips: 1, url: null });
+    await waitFor(actor, (s) => s.matches('succeeded'));
+  });
+
+  it('reuses the key when retrying the same promo after a lost answer, and only then', async () => {
+    const answers: EarnOutput[] = [
+      { ok: false, code: 'NETWORK_ERROR' },
+      { ok: false, code: 'ALREADY_EARNED_TODAY' },
+      { ok: true, pipsEarned: 2, availablePips: 2, url: null },
+      { ok: true, pipsEarned: 2, availablePips: 4, url: null },
+    ];
+    const { actor, calls } = startEarning(async () => answers.shift()!);
+    const keys = () => calls.filter(([name]) => name === 'earn').map(([, input]) => (input as EarnInput).idempotencyKey);
+
+    actor.send(click(3, null, 'key-first001'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send(click(3, null, 'key-second02'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    // A definite refusal: the next attempt is a new one.
+    actor.send(click(3, null, 'key-third003'));
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    actor.send(click(3, null, 'key-fourth04'));
+    await waitFor(actor, (s) => s.matches('succeeded') && s.context.idempotencyKey === 'key-fourth04');
+    expect(keys()).toEqual(['key-first001', 'key-first001', 'key-third003', 'key-fourth04']);
+  });
+
+  it('uses a new key for another promo after a lost answer', async () => {
+    const answers: EarnOutput[] = [{ ok: false, code: 'NETWORK_ERROR' }, { ok: true, pipsEarned: 2, availablePips: 2, url: null }];
+    const { actor, calls } = startEarning(async () => answers.shift()!);
+    actor.send(click(3, null, 'key-first001'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send(click(4, null, 'key-second02'));
+    await waitFor(actor, (s) => s.matches('succeeded'));
+    expect(calls.filter(([name]) => name === 'earn').map(([, input]) => input)).toEqual([
+      { pid: 3, idempotencyKey: 'key-first001' },
+      { pid: 4, idempotencyKey: 'key-second02' },
+    ]);
+  });
+});
