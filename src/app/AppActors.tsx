@@ -1,4 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { ConnectivitySyncProvider } from '../data/ConnectivitySyncProvider';
+import type { ConnectivitySyncLogic } from '../data/connectivitySyncLogic';
 import { api, handleUnauthorized } from './api';
 import { readAuthToken } from './credentials';
 import { createPendingRequests, type PendingRequests } from './pendingRequests';
@@ -14,14 +16,31 @@ export interface AppActorsProps {
   sessionLogic?: SessionLogic;
   /** Test seam: a token refresh machine provided with fakes. */
   tokenRefreshLogic?: TokenRefreshLogic;
+  /** Test seam: a connectivity sync machine provided with fakes. */
+  connectivitySyncLogic?: ConnectivitySyncLogic;
 }
 
-/** Starts the app-wide actors: the session, and the token refresh queue behind the API client. */
-export function AppActors({ children, sessionLogic, tokenRefreshLogic }: AppActorsProps) {
+/**
+ * Starts the app-wide actors: the session, the token refresh queue behind the API client, and
+ * the connectivity sync (offline flag and queues).
+ */
+export function AppActors({ children, sessionLogic, tokenRefreshLogic, connectivitySyncLogic }: AppActorsProps) {
   return (
     <SessionContext.Provider logic={sessionLogic}>
-      <TokenRefresh logic={tokenRefreshLogic}>{children}</TokenRefresh>
+      <TokenRefresh logic={tokenRefreshLogic}>
+        <ConnectivitySync logic={connectivitySyncLogic}>{children}</ConnectivitySync>
+      </TokenRefresh>
     </SessionContext.Provider>
+  );
+}
+
+/** The connectivity sync follows the session: it sends queues only for a verified member. */
+function ConnectivitySync({ children, logic }: { children: ReactNode; logic?: ConnectivitySyncLogic }) {
+  const session = SessionContext.useActorRef();
+  return (
+    <ConnectivitySyncProvider session={session} logic={logic}>
+      {children}
+    </ConnectivitySyncProvider>
   );
 }
 

@@ -3,10 +3,12 @@ import {
   sessionMachine,
   type AuthResult,
   type LoginInput,
+  type LogoutInput,
   type RegistrationPayload,
   type StoredCredentials,
 } from '../../machines';
 import type { Api, ApiResult, AuthData } from '../api/client';
+import { clearPersistedUser, clearUserData, resetDataStores } from '../data/clearUserData';
 import { i18n } from '../i18n/i18n';
 import { clearCredentials, readStoredCredentials, storeCredentials, storeVerified } from './credentials';
 import { actorMessages } from './actorMessages';
@@ -55,9 +57,9 @@ export interface SessionDeps {
 }
 
 /**
- * The session machine bound to the browser: the API client and localStorage. Push
- * unregistration and local databases arrive with later issues; until then those logout steps
- * keep the machine's defaults (nothing to undo).
+ * The session machine bound to the browser: the API client, localStorage and the local
+ * databases. Push unregistration arrives with a later issue; until then that logout step keeps
+ * the machine's default (nothing to undo).
  */
 export function createSessionLogic({ api, readStored = readStoredCredentials }: SessionDeps) {
   return sessionMachine.provide({
@@ -67,11 +69,17 @@ export function createSessionLogic({ api, readStored = readStoredCredentials }: 
         toAuthResult(await api.login(input, { signal })),
       ),
       register: fromPromise<AuthResult, RegistrationPayload>(({ input, signal }) => registerAccount(api, input, signal)),
+      // A logout the member chose also drops their offline queues; an expired session keeps them.
+      clearUserData: fromPromise<void, LogoutInput>(({ input }) =>
+        clearUserData(input.userId, { includeQueues: input.reason === 'USER' }),
+      ),
     },
     actions: {
       storeCredentials: (_, { auth, email, rememberMe }) => storeCredentials({ ...auth, email, rememberMe }),
       storeVerified: () => storeVerified(),
       clearTokens: () => clearCredentials(),
+      resetStores: () => resetDataStores(),
+      clearPersistedState: () => void clearPersistedUser().catch(() => {}),
       notifyLogoutError: () => showToast('error', i18n._(actorMessages.logoutError), { id: 'logout-error' }),
     },
   });

@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n/i18n';
+
+const closeLabel = msg({ id: 'components.toast.close', message: 'Close notification' });
 
 /** The toast kinds of SPEC §1; `modal` is a notice in a dialog the user closes. */
 export type ToastKind = 'error' | 'success' | 'info' | 'warning' | 'modal';
@@ -77,6 +81,8 @@ export function showToast(kind: ToastKind, message: string, { title, id, inline,
     color: colors[kind],
     autoClose: autoClose ?? (inline ? toastTimings.inlineMs : toastTimings.defaultMs),
     withBorder: true,
+    // The close button is an icon: it needs a name for screen readers (axe button-name).
+    closeButtonProps: { 'aria-label': i18n._(closeLabel) },
     'data-kind': kind,
   });
 }

@@ -16,6 +16,12 @@ const HomeScreen = lazy(() => import('../screens/HomeScreen'));
 const ProfileScreen = lazy(() => import('../screens/ProfileScreen'));
 const ChangePasswordScreen = lazy(() => import('../screens/ChangePasswordScreen'));
 const DeleteAccountScreen = lazy(() => import('../screens/DeleteAccountScreen'));
+const EarnScreen = lazy(() => import('../screens/earn/EarnScreen'));
+const FormsScreen = lazy(() => import('../screens/forms/FormsScreen'));
+const RedeemScreen = lazy(() => import('../screens/redeem/RedeemScreen'));
+const RewardsScreen = lazy(() => import('../screens/rewards/RewardsScreen'));
+const RewardDetailScreen = lazy(() => import('../screens/rewards/RewardDetailScreen'));
+const ActivityScreen = lazy(() => import('../screens/activity/ActivityScreen'));
 const FeatureComingScreen = lazy(() => import('../screens/FeatureComingScreen'));
 
 /** A screen of a later issue: its honest placeholder, titled with the feature. */
@@ -42,14 +48,14 @@ export const screens: Record<ScreenKey, ComponentType> = {
   DeleteAccount: DeleteAccountScreen,
   Documentation: coming('Documentation'),
   ApiDocs: coming('ApiDocs'),
-  Activity: coming('Activity'),
+  Activity: ActivityScreen,
   Announcements: coming('Announcements'),
   ChanceToWin: coming('ChanceToWin'),
-  Earn: coming('Earn'),
-  Forms: coming('Forms'),
-  Redeem: coming('Redeem'),
-  Rewards: coming('Rewards'),
-  RewardDetail: coming('RewardDetail'),
+  Earn: EarnScreen,
+  Forms: FormsScreen,
+  Redeem: RedeemScreen,
+  Rewards: RewardsScreen,
+  RewardDetail: RewardDetailScreen,
   Support: coming('Support'),
   IndividualTrivia: coming('IndividualTrivia'),
   TriviaQuestion: coming('TriviaQuestion'),

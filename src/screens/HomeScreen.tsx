@@ -2,8 +2,9 @@ import { Button, Group, Paper, Skeleton, SimpleGrid, Stack, Text, Title } from '
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { loadDashboard, loadUser } from '../app/loaders';
+import { loadUser } from '../app/loaders';
 import { SessionContext } from '../app/SessionContext';
+import { useResource } from '../data/resources';
 import { linkTo, paths } from '../routing/paths';
 import classes from './HomeScreen.module.css';
 
@@ -12,10 +13,11 @@ export default function HomeScreen() {
   const { t, i18n } = useLingui();
   const session = SessionContext.useActorRef();
   const user = useActorRef(loadUser);
-  const dashboard = useActorRef(loadDashboard);
+  // Cached balances first, then the network; refreshPips() after an earn or redeem updates them.
+  const dashboard = useResource('dashboard');
   const firstName = useSelector(user, (s) => (s.output?.success ? s.output.data.firstName : null));
-  const balances = useSelector(dashboard, (s) => (s.output?.success ? s.output.data : null));
-  const dashboardFailed = useSelector(dashboard, (s) => s.status === 'error' || s.output?.success === false);
+  const balances = dashboard.data ?? null;
+  const dashboardFailed = dashboard.status === 'failed';
 
   const format = (pips: number) => new Intl.NumberFormat(i18n.locale).format(pips);
   const balanceTiles = [

@@ -4,14 +4,8 @@ import type { ScreenKey } from '../routing/routeTable';
 
 /** The screens whose issue has not landed yet, with the feature title each placeholder shows. */
 export const comingFeatures = {
-  Earn: msg({ id: 'pages.comingSoon.feature.earn', message: 'Earn pips' }),
-  Redeem: msg({ id: 'pages.comingSoon.feature.redeem', message: 'Redeem' }),
-  Rewards: msg({ id: 'pages.comingSoon.feature.rewards', message: 'My rewards' }),
-  RewardDetail: msg({ id: 'pages.comingSoon.feature.rewardDetail', message: 'Reward details' }),
-  Activity: msg({ id: 'pages.comingSoon.feature.activity', message: 'Activity' }),
   Announcements: msg({ id: 'pages.comingSoon.feature.announcements', message: 'Announcements' }),
   ChanceToWin: msg({ id: 'pages.comingSoon.feature.chanceToWin', message: 'Chance to Win' }),
-  Forms: msg({ id: 'pages.comingSoon.feature.forms', message: 'Forms' }),
   Support: msg({ id: 'pages.comingSoon.feature.support', message: 'Support' }),
   IndividualTrivia: msg({ id: 'pages.comingSoon.feature.individualTrivia', message: 'Trivia' }),
   TriviaQuestion: msg({ id: 'pages.comingSoon.feature.triviaQuestion', message: 'Trivia question' }),

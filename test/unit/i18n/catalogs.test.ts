@@ -55,12 +55,18 @@ describe('catalogs', () => {
   });
 
   it('translate every message into Spanish', () => {
-    const untranslated = [...es].filter(([id, text]) => !text.trim() || text === en.get(id)).map(([id]) => id);
+    // Words Spanish borrows as they are: the game's name and the app's own unit.
+    const sameInSpanish = new Set(['pages.earn.trivia.title', 'pages.earn.trivia.pips', 'pages.earn.chanceToWin.pips', 'pages.earn.pipsToEarn']);
+    const untranslated = [...es]
+      .filter(([id, text]) => !text.trim() || (text === en.get(id) && !sameInSpanish.has(id)))
+      .map(([id]) => id);
     expect(untranslated).toEqual([]);
   });
 
   it('keep the placeholders of each message', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    // A placeholder is `{name}` or `{name, plural|select, …}`; the words that open a plural
+    // branch (`one {Ganaste # pip}`) are text, not placeholders.
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
     for (const [id, text] of en) expect(placeholders(es.get(id) ?? ''), id).toEqual(placeholders(text));
   });
 });

@@ -38,7 +38,7 @@ const headings: Record<ScreenKey, string | null> = {
   Announcements: 'Announcements',
   ChanceToWin: 'Chance to Win',
   DeleteAccount: 'Delete account',
-  Earn: 'Earn pips',
+  Earn: 'Earn',
   Forms: 'Forms',
   Home: 'Hi there',
   Profile: 'Profile',

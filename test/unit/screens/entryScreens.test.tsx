@@ -1,3 +1,5 @@
+// Loads fake-indexeddb before Dexie is imported by the screens.
+import { actAs, resetData } from '../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
@@ -21,6 +23,9 @@ afterEach(() => {
 });
 
 describe('HomeScreen', () => {
+  beforeEach(() => actAs(7));
+  afterEach(resetData);
+
   it('greets by first name, shows the three balances and links every tile', async () => {
     fakeFetch({
       'GET /mobile/user/get': { data: user },

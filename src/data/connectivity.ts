@@ -1,0 +1,34 @@
+import { createContext, useCallback, useContext } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
+import { selectIsOffline, selectIsSyncing } from '../../machines/connectivitySync.selectors';
+import { useOnline } from '../app/useOnline';
+
+export type ConnectivitySyncActor = ActorRefFrom<typeof connectivitySyncMachine>;
+
+/**
+ * The app-wide connectivitySync actor, provided by `ConnectivitySyncProvider` inside AppActors.
+ * Null outside it (isolated component tests): the hooks then read navigator.onLine.
+ */
+export const ConnectivitySyncActorContext = createContext<ConnectivitySyncActor | null>(null);
+
+/** SPEC §3 "connectivity (isOffline)": the flag the connectivity sync keeps. */
+export function useIsOffline(): boolean {
+  const actor = useContext(ConnectivitySyncActorContext);
+  const online = useOnline();
+  const offline = useSelector(actor ?? undefined, (s) => (s ? selectIsOffline(s) : undefined));
+  return offline ?? !online;
+}
+
+/** The offline queues are being sent by this tab. */
+export function useIsSyncing(): boolean {
+  const actor = useContext(ConnectivitySyncActorContext);
+  return useSelector(actor ?? undefined, (s) => (s ? selectIsSyncing(s) : false));
+}
+
+/** Asks the connectivity sync to send the queues now (after queueing while online, a retry button). */
+export function useRequestSync(): () => void {
+  const actor = useContext(ConnectivitySyncActorContext);
+  return useCallback(() => actor?.send({ type: 'sync.request' }), [actor]);
+}

@@ -1,0 +1,125 @@
+import type { EventObject } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
+import type { QueueCount, QueueInput, QueueRunResult } from '../../machines/connectivitySync.types';
+import type { Api } from '../api/client';
+import { i18n } from '../i18n/i18n';
+import { showToast, type ToastKind } from '../app/toast';
+import { listOfflineEarn, listOfflineForms } from './offlineQueues';
+import { processEarnQueue, processFormQueue } from './queueProcessor';
+import { refreshPips as refreshAllPips } from './resources';
+import { syncMessages } from './syncMessages';
+
+/** The name of the Web Locks lock that makes one tab at a time send the offline queues. */
+export const SYNC_LOCK_NAME = 'pips-offline-sync';
+
+interface LockManagerLike {
+  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void>): Promise<unknown>;
+}
+
+/**
+ * Holds the cross-tab lock while the sync runs: `lock.acquired` then held until stopped, or
+ * `lock.unavailable` when another tab holds it. Without Web Locks every tab may sync; the
+ * idempotency keys keep that from crediting twice.
+ */
+export function holdLock(locks: LockManagerLike | undefined, name = SYNC_LOCK_NAME) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    if (!locks) {
+      sendBack({ type: 'lock.acquired' });
+      return () => {};
+    }
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let stopped = false;
+    locks
+      .request(name, { ifAvailable: true }, async (lock) => {
+        if (stopped) return;
+        if (!lock) {
+          sendBack({ type: 'lock.unavailable' });
+          return;
+        }
+        sendBack({ type: 'lock.acquired' });
+        await held;
+      })
+      .catch(() => {
+        if (!stopped) sendBack({ type: 'lock.acquired' });
+      });
+    return () => {
+      stopped = true;
+      release();
+    };
+  });
+}
+
+/** The status at start (navigator.onLine), then the window's online/offline events. */
+export function watchWindowNetwork(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  isOnline: () => boolean = () => navigator.onLine,
+) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const online = () => sendBack({ type: 'network.online' });
+    const offline = () => sendBack({ type: 'network.offline' });
+    if (isOnline()) online();
+    else offline();
+    target.addEventListener('online', online);
+    target.addEventListener('offline', offline);
+    return () => {
+      target.removeEventListener('online', online);
+      target.removeEventListener('offline', offline);
+    };
+  });
+}
+
+export interface ConnectivitySyncDeps {
+  api: Api;
+  /** Toasts (the app's Mantine notifications by default). */
+  toast?: (kind: ToastKind, message: string, options?: { id?: string }) => void;
+  /** After successes: reload balances, activity, rewards (resources' refreshPips by default). */
+  refreshPips?: () => void;
+  /** navigator.locks by default. */
+  locks?: LockManagerLike;
+  /** window by default. */
+  network?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** navigator.onLine by default. */
+  isOnline?: () => boolean;
+}
+
+const browserLocks = (): LockManagerLike | undefined =>
+  typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as unknown as LockManagerLike) : undefined;
+
+/** The connectivitySync machine bound to the browser: window events, Web Locks, Dexie queues, the API, toasts. */
+export function createConnectivitySyncLogic({
+  api,
+  toast = showToast,
+  refreshPips = refreshAllPips,
+  locks = browserLocks(),
+  network,
+  isOnline,
+}: ConnectivitySyncDeps) {
+  return connectivitySyncMachine.provide({
+    actors: {
+      watchNetwork: watchWindowNetwork(network, isOnline),
+      holdSyncLock: holdLock(locks),
+      loadEarnQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({ count: (await listOfflineEarn(input.userId)).length })),
+      processEarnQueue: fromPromise<QueueRunResult, QueueInput>(({ input, signal }) => processEarnQueue(api, input.userId, signal)),
+      loadFormQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({ count: (await listOfflineForms(input.userId)).length })),
+      processFormQueue: fromPromise<QueueRunResult, QueueInput>(({ input, signal }) => processFormQueue(api, input.userId, signal)),
+    },
+    actions: {
+      notifyOffline: () => toast('error', i18n._(syncMessages.offline), { id: 'connectivity-offline' }),
+      notifyOnline: () => toast('success', i18n._(syncMessages.online), { id: 'connectivity-online' }),
+      notifyPending: (_, { queue, count }) => toast('info', i18n._(syncMessages.pending[queue](count))),
+      notifySynced: (_, { queue, count }) => toast('success', i18n._(syncMessages.synced[queue](count))),
+      notifyFailed: (_, { queue, count, rejected, kept }) => {
+        const parts = [i18n._(syncMessages.failed[queue](count))];
+        if (rejected.length) parts.push(i18n._(syncMessages.refused));
+        if (kept.length) parts.push(i18n._(syncMessages.willRetry));
+        toast('warning', parts.join(' '));
+        if (rejected.length) console.warn(`offline ${queue} items refused:`, rejected.map((r) => `${r.id} ${r.code}`).join(', '));
+      },
+      refreshPips: () => refreshPips(),
+    },
+  });
+}
+
+export type ConnectivitySyncLogic = ReturnType<typeof createConnectivitySyncLogic>;

@@ -1,0 +1,97 @@
+import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { Promo } from '../../api/client';
+import { safeAppPath } from './appPath';
+import { pipsToEarnMessage } from './earnMessages';
+import classes from './EarnScreen.module.css';
+
+export interface EarnActionCardProps {
+  promo: Promo;
+  /** The action named by `/earn/{actionId}`. */
+  highlighted: boolean;
+  /** This action is being earned. */
+  earning: boolean;
+  /** Another action is being earned (one at a time). */
+  busy: boolean;
+  onEarn: (promo: Promo) => void;
+}
+
+/**
+ * One earn action: what it is, the pips it gives, and what to do: earn it (its page opens in a
+ * new tab), go to the app screen it leads to, or answer its questionnaire. An action that cannot
+ * be earned now says why ('Earned', 'Come back tomorrow').
+ */
+export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: EarnActionCardProps) {
+  const { i18n } = useLingui();
+  const titleId = `earn-action-${promo.id}-title`;
+  const screen = safeAppPath(promo.redirectToInternalScreen);
+  const form = safeAppPath(promo.questionnaireUrl);
+  const available = promo.available !== false;
+  // A questionnaire without a page of its own is earned by answering it.
+  const answerFirst = !screen && form !== null && !promo.url;
+
+  return (
+    <Paper
+      component="article"
+      id={`earn-action-${promo.id}`}
+      aria-labelledby={titleId}
+      aria-current={highlighted ? 'true' : undefined}
+      data-highlighted={highlighted || undefined}
+      data-available={available}
+      className={classes.action}
+      withBorder
+      radius="lg"
+      p="md"
+    >
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        {promo.imageUrl && <Image src={promo.imageUrl} alt="" w={64} h={64} radius="md" fit="cover" className={classes.image} />}
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Title order={3} size="h5" id={titleId}>
+              {promo.title}
+            </Title>
+            <Badge variant="light" size="lg" className={classes.pips}>
+              {i18n._(pipsToEarnMessage(promo.pips))}
+            </Badge>
+          </Group>
+          {promo.description && (
+            <Text size="sm" c="dimmed">
+              {promo.description}
+            </Text>
+          )}
+          <Group gap="sm" mt={4}>
+            {!available ? (
+              <Button disabled variant="light">
+                {promo.limit === 'daily' ? (
+                  <Trans id="pages.earn.comeBackTomorrow">Come back tomorrow</Trans>
+                ) : promo.limit === 'unlimited' ? (
+                  <Trans id="pages.earn.notAvailable">Not available right now</Trans>
+                ) : (
+                  <Trans id="pages.earn.alreadyEarned">Earned</Trans>
+                )}
+              </Button>
+            ) : screen ? (
+              <Button component={Link} href={screen}>
+                <Trans id="pages.earn.start">Start</Trans>
+              </Button>
+            ) : answerFirst ? (
+              <Button component={Link} href={form}>
+                <Trans id="pages.earn.answerQuestionnaire">Answer the questionnaire</Trans>
+              </Button>
+            ) : (
+              <Button loading={earning} disabled={busy && !earning} onClick={() => onEarn(promo)}>
+                <Trans id="pages.earn.earnButton">Earn</Trans>
+              </Button>
+            )}
+            {available && form && !answerFirst && (
+              <Anchor component={Link} href={form} size="sm">
+                <Trans id="pages.earn.answerQuestionnaire">Answer the questionnaire</Trans>
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

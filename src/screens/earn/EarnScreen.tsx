@@ -1,0 +1,260 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
+import type { Promo } from '../../api/client';
+import { commonMessages } from '../../app/errorMessages';
+import { useIsOffline } from '../../data/connectivity';
+import { newIdempotencyKey, usePendingOffline, type OfflineEarnAction } from '../../data/offlineQueues';
+import { useResource } from '../../data/resources';
+import { formatRelative, useNow } from '../../i18n/relativeTime';
+import { paths } from '../../routing/paths';
+import { EarnActionCard } from './EarnActionCard';
+import { safeExternalUrl } from './externalTab';
+import { useEarnAction } from './useEarnAction';
+import classes from './EarnScreen.module.css';
+
+// The camera, jsQR and the scanner's machine load only when the member opens the scanner.
+const EarnQRScanner = lazy(() => import('./EarnQRScanner'));
+
+/**
+ * Earn (`/earn`, `/earn/{actionId}`, SPEC §2): the trivia and Chance to Win cards, the QR code
+ * scanner, the scans waiting to be sent, and the earn actions. `/earn?qr=<code>` is the link a
+ * printed earn QR code holds: opened by a phone's camera app, it earns the code at once.
+ */
+export default function EarnScreen() {
+  const { actionId } = useParams<{ actionId?: string }>();
+  const [search, setSearch] = useSearchParams();
+  const qr = search.get('qr');
+  const [scanner, setScanner] = useState<{ open: boolean; link: string | null; key: number }>({ open: false, link: null, key: 0 });
+
+  // The printed code's link: earn it in the scanner, then drop it from the address (a reload or
+  // a shared screenshot of the URL must not scan it again).
+  useEffect(() => {
+    if (qr === null) return;
+    setScanner((current) => ({ open: true, link: qr, key: current.key + 1 }));
+    setSearch(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('qr');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [qr, setSearch]);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          <Trans id="pages.earn.title">Earn</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans id="pages.earn.intro">Scan codes, play and complete actions to earn pips.</Trans>
+        </Text>
+      </Stack>
+
+      <PlayCards />
+
+      <Paper component="section" aria-labelledby="earn-qr-heading" withBorder radius="lg" p="md">
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id="earn-qr-heading">
+              <Trans id="pages.earn.qr.title">Scan a QR code</Trans>
+            </Title>
+            <Text size="sm" c="dimmed">
+              <Trans id="pages.earn.qr.intro">Found an earn code? Scan it to get its pips.</Trans>
+            </Text>
+          </Stack>
+          <Button
+            variant={scanner.open ? 'default' : 'filled'}
+            aria-expanded={scanner.open}
+            aria-controls="earn-qr-scanner"
+            onClick={() => setScanner((current) => ({ open: !current.open, link: null, key: current.key + 1 }))}
+          >
+            {scanner.open ? <Trans id="pages.earn.qr.close">Close the scanner</Trans> : <Trans id="pages.earn.qr.open">Scan a QR code</Trans>}
+          </Button>
+          <div id="earn-qr-scanner">
+            {scanner.open && (
+              <Suspense fallback={<ScannerLoading />}>
+                <EarnQRScanner key={scanner.key} link={scanner.link} />
+              </Suspense>
+            )}
+          </div>
+        </Stack>
+      </Paper>
+
+      <PendingScans />
+
+      <EarnActions highlightId={actionId} />
+    </Stack>
+  );
+}
+
+/** Trivia (1+ pips) and Chance to Win (5+ pips), SPEC §9. */
+function PlayCards() {
+  const { t } = useLingui();
+  const cards = [
+    {
+      href: paths.individualTrivia,
+      title: t({ id: 'pages.earn.trivia.title', message: 'Trivia' }),
+      text: t({ id: 'pages.earn.trivia.text', message: 'Answer questions and earn a pip for each right answer.' }),
+      pips: t({ id: 'pages.earn.trivia.pips', message: '1+ pips' }),
+    },
+    {
+      href: paths.chanceToWin,
+      title: t({ id: 'pages.earn.chanceToWin.title', message: 'Chance to Win' }),
+      text: t({ id: 'pages.earn.chanceToWin.text', message: 'Reach the threshold and enter the prize draw.' }),
+      pips: t({ id: 'pages.earn.chanceToWin.pips', message: '5+ pips' }),
+    },
+  ];
+  return (
+    <nav aria-label={t({ id: 'pages.earn.play', message: 'Play' })}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {cards.map(({ href, title, text, pips }) => (
+          <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.card}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text fw={700}>{title}</Text>
+              <Badge variant="light" className={classes.pips}>
+                {pips}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {text}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </nav>
+  );
+}
+
+function ScannerLoading() {
+  const { i18n } = useLingui();
+  return (
+    <Center py="xl">
+      <Loader aria-label={i18n._(commonMessages.loading)} />
+    </Center>
+  );
+}
+
+/** Scans (and earn actions) made offline, shown as pending until the connectivity sync sends them. */
+function PendingScans() {
+  const { t, i18n } = useLingui();
+  const { earn } = usePendingOffline();
+  const now = useNow();
+  if (earn.length === 0) return null;
+  const describe = (item: OfflineEarnAction) =>
+    item.metadata.title ??
+    (item.type === 'qr' ? t({ id: 'pages.earn.pending.qr', message: 'QR code scan' }) : t({ id: 'pages.earn.pending.earn', message: 'Earn action' }));
+  return (
+    <Paper component="section" aria-labelledby="earn-pending-heading" withBorder radius="lg" p="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="earn-pending-heading">
+          <Trans id="pages.earn.pending.title">Waiting to be sent</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans id="pages.earn.pending.intro">These will be sent when you are back online.</Trans>
+        </Text>
+        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+          {earn.map((item) => (
+            <Group component="li" key={item.id} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm">{describe(item)}</Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  {formatRelative(item.timestamp, now, i18n)}
+                </Text>
+                <Badge color="yellow.9" variant="outline">
+                  <Trans id="pages.earn.pending.badge">Pending</Trans>
+                </Badge>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The earn actions of GET /mobile/promos/get?type=EARN: cached first, then the network. */
+function EarnActions({ highlightId }: { highlightId?: string }) {
+  const { i18n } = useLingui();
+  const promos = useResource('earnPromos');
+  const earn = useEarnAction();
+  const earningPid = useSelector(earn, selectEarningPid);
+  const busy = useSelector(earn, selectIsEarning);
+  const offline = useIsOffline();
+  const list = promos.data;
+  const highlighted = list?.find((promo) => String(promo.id) === highlightId) ?? null;
+
+  useEffect(() => {
+    if (highlighted) document.getElementById(`earn-action-${highlighted.id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [highlighted]);
+
+  // Sent inside the click: a promo's page opens in a tab the browser allows only now.
+  const startEarning = (promo: Promo) =>
+    earn.send({ type: 'user.earn', pid: promo.id, url: safeExternalUrl(promo.url), online: !offline, idempotencyKey: newIdempotencyKey() });
+
+  return (
+    <Stack component="section" aria-labelledby="earn-actions-heading" gap="sm">
+      <Title order={2} size="h4" id="earn-actions-heading">
+        <Trans id="pages.earn.actions.title">Ways to earn</Trans>
+      </Title>
+
+      {!list ? (
+        promos.status === 'failed' ? (
+          <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {promos.error === 'NETWORK_ERROR' ? (
+                  i18n._(commonMessages.offline)
+                ) : (
+                  <Trans id="pages.earn.actions.loadError">Failed to fetch earn actions</Trans>
+                )}
+              </Text>
+              <Button size="xs" variant="light" onClick={promos.reload}>
+                <Trans id="pages.earn.actions.retry">Try again</Trans>
+              </Button>
+            </Stack>
+          </Alert>
+        ) : promos.status === 'loading' ? (
+          <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+            <Skeleton h={96} radius="lg" />
+            <Skeleton h={96} radius="lg" />
+          </Stack>
+        ) : null
+      ) : (
+        <>
+          {promos.fromCache && promos.error && (
+            <Text size="sm" c="dimmed" role="status">
+              <Trans id="pages.earn.actions.cached">These are the actions saved on this device: they could not be refreshed.</Trans>
+            </Text>
+          )}
+          {highlightId !== undefined && !highlighted && (
+            <Text size="sm" role="status">
+              <Trans id="pages.earn.actions.notFound">This action is no longer available.</Trans>
+            </Text>
+          )}
+          {list.length === 0 ? (
+            <Text c="dimmed">
+              <Trans id="pages.earn.actions.empty">There are no actions to earn right now. Come back soon.</Trans>
+            </Text>
+          ) : (
+            list.map((promo) => (
+              <EarnActionCard
+                key={promo.id}
+                promo={promo}
+                highlighted={promo === highlighted}
+                earning={earningPid === promo.id}
+                busy={busy}
+                onEarn={startEarning}
+              />
+            ))
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

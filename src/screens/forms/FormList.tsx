@@ -1,0 +1,102 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { Questionnaire } from '../../api/client';
+import { commonMessages } from '../../app/errorMessages';
+import { useResource } from '../../data/resources';
+import { linkTo, paths } from '../../routing/paths';
+import { pipsToEarnMessage } from './formMessages';
+import classes from './FormsScreen.module.css';
+import { usePendingFormIds } from './usePendingFormIds';
+
+/**
+ * The member's questionnaires (`GET /web/questionnaires`, page 1, size 50): the cached list at
+ * once, then the network; a loader only when nothing is held yet (SPEC §4).
+ */
+export function FormList() {
+  const { i18n } = useLingui();
+  const forms = useResource('forms');
+  const pendingIds = usePendingFormIds();
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <Trans id="pages.forms.title">Forms</Trans>
+      </Title>
+      <Text c="dimmed">
+        <Trans id="pages.forms.intro">Answer a questionnaire to earn pips. Each one pays once.</Trans>
+      </Text>
+
+      {forms.data ? (
+        forms.data.length === 0 ? (
+          <Paper withBorder p="lg" radius="lg">
+            <Text>
+              <Trans id="pages.forms.empty">There are no forms to answer right now. Come back later!</Trans>
+            </Text>
+          </Paper>
+        ) : (
+          <Stack component="ul" gap="sm" className={classes.list}>
+            {forms.data.map((form) => (
+              <li key={form.id}>
+                <FormListItem form={form} pending={pendingIds.has(form.id)} />
+              </li>
+            ))}
+          </Stack>
+        )
+      ) : forms.status === 'failed' ? (
+        <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              <Trans id="pages.forms.loadError">Failed to fetch forms</Trans>
+            </Text>
+            <Button variant="light" color="red" onClick={forms.reload}>
+              <Trans id="pages.forms.retry">Try again</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Skeleton h={76} radius="lg" />
+          <Skeleton h={76} radius="lg" />
+          <Skeleton h={76} radius="lg" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** One questionnaire: open to answer, or marked completed / waiting to be sent. */
+function FormListItem({ form, pending }: { form: Questionnaire; pending: boolean }) {
+  const { i18n } = useLingui();
+  const open = !form.answered && !pending;
+  const body = (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Stack gap={4}>
+        <Text fw={600}>{form.title}</Text>
+        {form.answered ? (
+          <Badge color="teal.9" variant="outline">
+            <Trans id="pages.forms.completed">Completed</Trans>
+          </Badge>
+        ) : pending ? (
+          <Badge color="yellow.9" variant="outline">
+            <Trans id="pages.forms.pending">Waiting to be sent</Trans>
+          </Badge>
+        ) : null}
+      </Stack>
+      {!form.answered && (
+        <Badge size="lg" variant={open ? 'filled' : 'default'} style={{ flexShrink: 0 }}>
+          {i18n._(pipsToEarnMessage(form.pipsToEarn))}
+        </Badge>
+      )}
+    </Group>
+  );
+  return open ? (
+    <Paper component={Link} href={linkTo(paths.forms, { id: form.id })} withBorder p="md" radius="lg" className={classes.formLink}>
+      {body}
+    </Paper>
+  ) : (
+    <Paper withBorder p="md" radius="lg" bg="var(--mantine-color-default-hover)">
+      {body}
+    </Paper>
+  );
+}

@@ -1,0 +1,360 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { formWizardMachine } from '../../../machines/formWizard.machine';
+import {
+  selectRejection,
+  selectShowStepErrors,
+  selectSubmitFailure,
+  selectWizardBusy,
+  selectWizardStep,
+  selectWizardValues,
+} from '../../../machines/formWizard.selectors';
+import type {
+  QueueSubmissionOutput,
+  SubmitAnswersInput,
+  SubmitAnswersOutput,
+  ValidateStepInput,
+  ValidateStepOutput,
+} from '../../../machines/formWizard.types';
+import type { Questionnaire } from '../../api/client';
+import { api } from '../../app/api';
+import { commonMessages } from '../../app/errorMessages';
+import { showToast } from '../../app/toast';
+import { useIsOffline } from '../../data/connectivity';
+import { newIdempotencyKey, queueOfflineForm } from '../../data/offlineQueues';
+import { refreshPips, reloadResource, useResource } from '../../data/resources';
+import { parseQuestionnairePayload, toAnswers, validateStep, type FormDefinition, type FormValues } from '../../forms';
+import { linkTo, paths } from '../../routing/paths';
+import {
+  formatIsoDate,
+  formMessages,
+  partErrorMessage,
+  pipsToEarnMessage,
+  stepMessage,
+  submitFailureMessages,
+  submittedMessage,
+} from './formMessages';
+import classes from './FormsScreen.module.css';
+import { PartField, partDomId } from './PartField';
+import { usePendingFormIds } from './usePendingFormIds';
+
+const formsList = linkTo(paths.forms);
+
+/**
+ * `/forms/{id}`: the questionnaire of the list with that id. An unknown id, or a payload that
+ * cannot be read, is 'Form not found'; an answered or queued one says so instead of the wizard.
+ */
+export function FormWizard({ id }: { id: string }) {
+  const { i18n } = useLingui();
+  const forms = useResource('forms');
+  const pendingIds = usePendingFormIds();
+  const formId = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
+  const questionnaire = formId === null ? undefined : forms.data?.find((form) => form.id === formId);
+  const payload = questionnaire?.payload;
+  const parsed = useMemo(() => (payload === undefined ? null : parseQuestionnairePayload(payload)), [payload]);
+
+  if (!questionnaire || !parsed) {
+    // A form missing from the stored list may be new: the network has the last word.
+    const networkPending = !forms.data || (forms.fromCache && forms.error === undefined);
+    if (formId !== null && networkPending) {
+      return forms.status === 'failed' ? <LoadFailed reload={forms.reload} /> : <WizardSkeleton />;
+    }
+    return <FormNotFound />;
+  }
+  if (!parsed.ok) return <FormNotFound />;
+  if (questionnaire.answered) {
+    return (
+      <FormNotice title={questionnaire.title}>
+        {i18n._(formMessages.alreadyAnswered)}
+      </FormNotice>
+    );
+  }
+  if (pendingIds.has(questionnaire.id)) {
+    return (
+      <FormNotice title={questionnaire.title}>
+        <Trans id="pages.forms.pendingNotice">Your answers are waiting to be sent. They will be sent when you're back online.</Trans>
+      </FormNotice>
+    );
+  }
+  // Another payload (an edited form, another language) starts the wizard over.
+  return <Wizard key={`${questionnaire.id}:${questionnaire.payload}`} questionnaire={questionnaire} form={parsed.form} />;
+}
+
+interface WizardProps {
+  questionnaire: Questionnaire;
+  form: FormDefinition;
+}
+
+/** The steps, one at a time, driven by the formWizard machine. */
+function Wizard({ questionnaire, form }: WizardProps) {
+  const { i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const offline = useIsOffline();
+  const [focusRequest, setFocusRequest] = useState<{ partId: string } | null>(null);
+
+  // The machine's effects read the latest props through this ref (the logic is made once).
+  const latest = useRef({ questionnaire, form, navigate, i18n });
+  useEffect(() => {
+    latest.current = { questionnaire, form, navigate, i18n };
+  });
+
+  const [logic] = useState(() =>
+    formWizardMachine.provide({
+      actors: {
+        validateStep: fromPromise<ValidateStepOutput, ValidateStepInput>(async ({ input }) => {
+          const step = latest.current.form.steps[input.step];
+          const invalidPartIds = step ? Object.keys(validateStep(step, input.values as FormValues)) : [];
+          return invalidPartIds.length ? { valid: false, invalidPartIds } : { valid: true };
+        }),
+        submitAnswers: fromPromise<SubmitAnswersOutput, SubmitAnswersInput>(async ({ input, signal }) => {
+          const { questionnaire: current, form: definition } = latest.current;
+          const result = await api.answerQuestionnaire(
+            {
+              id: current.id,
+              answers: toAnswers(definition, input.values as FormValues),
+              idempotencyKey: input.idempotencyKey,
+            },
+            { signal },
+          );
+          return result.success ? { ok: true, pipsEarned: result.data.pipsEarned } : { ok: false, code: result.error };
+        }),
+        queueSubmission: fromPromise<QueueSubmissionOutput, SubmitAnswersInput>(async ({ input }) => {
+          const { questionnaire: current, form: definition } = latest.current;
+          await queueOfflineForm({
+            formId: current.id,
+            data: toAnswers(definition, input.values as FormValues),
+            title: current.title,
+            idempotencyKey: input.idempotencyKey,
+          });
+          return { ok: true };
+        }),
+      },
+      actions: {
+        notifySubmitted: (_, { pipsEarned }) => {
+          showToast('success', latest.current.i18n._(submittedMessage(pipsEarned)));
+          refreshPips();
+          reloadResource('forms');
+          latest.current.navigate(formsList);
+        },
+        notifyQueued: () => {
+          showToast('info', latest.current.i18n._(formMessages.queued), { id: 'form-queued' });
+          latest.current.navigate(formsList);
+        },
+        notifyInvalid: (_, { invalidPartIds }) => {
+          if (invalidPartIds.length) setFocusRequest({ partId: invalidPartIds[0] });
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { stepCount: form.steps.length } });
+  const step = useSelector(actor, selectWizardStep);
+  const values = useSelector(actor, selectWizardValues) as FormValues;
+  const showErrors = useSelector(actor, selectShowStepErrors);
+  const busy = useSelector(actor, selectWizardBusy);
+  const failure = useSelector(actor, selectSubmitFailure);
+  const rejection = useSelector(actor, selectRejection);
+
+  // Focus follows the member: the step heading after next/previous, the first wrong part after a refusal.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+  useEffect(() => {
+    if (!focusRequest) return;
+    const element = document.getElementById(partDomId(focusRequest.partId));
+    const target =
+      element instanceof HTMLFieldSetElement
+        ? (element.querySelector<HTMLInputElement>('input:checked') ?? element.querySelector<HTMLInputElement>('input'))
+        : element;
+    target?.focus();
+  }, [focusRequest]);
+
+  // The list should learn what the server said about this form.
+  useEffect(() => {
+    if (rejection) reloadResource('forms');
+  }, [rejection]);
+
+  if (rejection === 'NOT_FOUND') return <FormNotFound />;
+  if (rejection) {
+    return (
+      <FormNotice title={questionnaire.title}>
+        {i18n._(formMessages.alreadyAnswered)}
+      </FormNotice>
+    );
+  }
+
+  const stepCount = form.steps.length;
+  const current = form.steps[step];
+  const last = step === stepCount - 1;
+  const errors = showErrors ? validateStep(current, values) : {};
+  const formatDate = (isoDate: string) => formatIsoDate(isoDate, i18n.locale);
+  const failureMessages = failure ? submitFailureMessages(failure) : null;
+  const headingId = 'form-step-heading';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (last) actor.send({ type: 'user.submit', idempotencyKey: newIdempotencyKey(), online: !offline });
+    else actor.send({ type: 'user.next' });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} href={formsList} size="sm">
+        <Trans id="pages.forms.backToList">Back to forms</Trans>
+      </Anchor>
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          {form.title}
+        </Title>
+        <Group gap="xs">
+          <Badge size="lg">{i18n._(pipsToEarnMessage(questionnaire.pipsToEarn))}</Badge>
+        </Group>
+        {form.description && <Text c="dimmed">{form.description}</Text>}
+      </Stack>
+
+      {offline && (
+        <Alert color="yellow" variant="light">
+          <Trans id="pages.forms.offlineNotice">
+            You're offline. You can still answer: your answers will be sent when you're back online.
+          </Trans>
+        </Alert>
+      )}
+
+      <Paper withBorder p="lg" radius="lg">
+        <form onSubmit={submit} noValidate aria-labelledby={stepCount > 1 || current.title ? headingId : undefined}>
+          <Stack gap="lg">
+            {(stepCount > 1 || current.title) && (
+              <Stack gap={6}>
+                <Title order={2} size="h4" id={headingId} ref={headingRef} tabIndex={-1} className={classes.stepHeading}>
+                  {stepCount > 1 && (
+                    <Text span display="block" size="sm" c="dimmed" fw={500}>
+                      {i18n._(stepMessage(step + 1, stepCount))}
+                    </Text>
+                  )}
+                  {current.title}
+                </Title>
+                {stepCount > 1 && (
+                  <div aria-hidden="true">
+                    <Progress value={((step + 1) / stepCount) * 100} size="sm" />
+                  </div>
+                )}
+              </Stack>
+            )}
+            {current.parts.some((part) => part.required) && (
+              <Text size="sm" c="dimmed">
+                <Trans id="pages.forms.requiredNote">Questions marked with * are required.</Trans>
+              </Text>
+            )}
+
+            {current.parts.map((part) => {
+              const error = errors[part.id];
+              return (
+                <PartField
+                  key={part.id}
+                  part={part}
+                  value={values[part.id]}
+                  error={error ? i18n._(partErrorMessage(error, formatDate)) : undefined}
+                  disabled={busy}
+                  onChange={(value) => actor.send({ type: 'user.answer', partId: part.id, value })}
+                />
+              );
+            })}
+
+            {failureMessages && (
+              <Alert color="red" variant="light" role="alert" title={i18n._(failureMessages.title)}>
+                {i18n._(failureMessages.text)}
+              </Alert>
+            )}
+
+            <Group justify="space-between">
+              {step > 0 ? (
+                <Button variant="default" disabled={busy} onClick={() => actor.send({ type: 'user.previous' })}>
+                  <Trans id="pages.forms.previous">Previous</Trans>
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" loading={busy}>
+                {last ? <Trans id="pages.forms.submit">Submit</Trans> : <Trans id="pages.forms.next">Next</Trans>}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** A questionnaire that cannot be answered here any more, and why. */
+function FormNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Paper withBorder p="lg" radius="lg">
+        <Stack gap="md" align="flex-start">
+          <Text>{children}</Text>
+          <Button component={Link} href={formsList} variant="light">
+            <Trans id="pages.forms.backToList">Back to forms</Trans>
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** SPEC §8 'Form not found': an unknown id, or a payload that cannot be read. */
+function FormNotFound() {
+  const { i18n } = useLingui();
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {i18n._(formMessages.notFound)}
+      </Title>
+      <Paper withBorder p="lg" radius="lg">
+        <Stack gap="md" align="flex-start">
+          <Text>
+            <Trans id="pages.forms.notFoundHint">This form does not exist or is no longer available.</Trans>
+          </Text>
+          <Button component={Link} href={formsList} variant="light">
+            <Trans id="pages.forms.backToList">Back to forms</Trans>
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function LoadFailed({ reload }: { reload: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          <Trans id="pages.forms.loadError">Failed to fetch forms</Trans>
+        </Text>
+        <Button variant="light" color="red" onClick={reload}>
+          <Trans id="pages.forms.retry">Try again</Trans>
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function WizardSkeleton() {
+  const { i18n } = useLingui();
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+      <Skeleton h={32} w="60%" />
+      <Skeleton h={180} radius="lg" />
+    </Stack>
+  );
+}

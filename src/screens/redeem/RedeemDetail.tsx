@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Accordion, Alert, Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
+import type { Promo } from '../../api/client';
+import { commonMessages } from '../../app/errorMessages';
+import { showToast } from '../../app/toast';
+import { newIdempotencyKey } from '../../data/offlineQueues';
+import { refreshPips, reloadResource, useResource } from '../../data/resources';
+import { linkTo, paths } from '../../routing/paths';
+import { BalanceLine } from './BalanceLine';
+import { ConfirmRedeemModal } from './ConfirmRedeemModal';
+import { redeemMessages } from './redeemMessages';
+import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
+import { useRedemption } from './useRedemption';
+
+/** One reward (/redeem/{id}): description, terms, the option to redeem and the Redeem button. */
+export function RedeemDetail({ id }: { id: number }) {
+  const { i18n } = useLingui();
+  const rewards = useResource('redeemPromos');
+  const promo = rewards.data?.find((reward) => reward.id === id);
+
+  let body;
+  if (promo) body = <RewardDetailBody key={promo.id} promo={promo} />;
+  else if (rewards.status === 'failed')
+    body = (
+      <Alert color="red" variant="light" role="alert" title={i18n._(redeemMessages.loadError)}>
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={rewards.reload}>
+          <Trans id="pages.redeem.retry">Try again</Trans>
+        </Button>
+      </Alert>
+    );
+  else if (rewards.data)
+    body = (
+      <>
+        <Title order={1} size="h2">
+          <Trans id="pages.redeem.notFoundTitle">Reward not found</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans id="pages.redeem.notFound">This reward is no longer available.</Trans>
+        </Text>
+      </>
+    );
+  else
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Skeleton h={180} radius="lg" />
+        <Skeleton h={28} w="60%" />
+        <Skeleton h={60} />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} href={linkTo(paths.redeem)} size="sm">
+        <Trans id="pages.redeem.back">← All rewards</Trans>
+      </Anchor>
+      {body}
+    </Stack>
+  );
+}
+
+function RewardDetailBody({ promo }: { promo: Promo }) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const dashboard = useResource('dashboard');
+  const balance = dashboard.data?.availablePips;
+  const options = promo.options ?? [];
+  const [optId, setOptId] = useState<number | undefined>(() => defaultOption(promo)?.optId);
+  const option: RewardOption | undefined = options.find((candidate) => candidate.optId === optId);
+
+  const redemption = useRedemption({
+    onRedeemed: (transactionId) => {
+      showToast('success', t({ id: 'pages.redeem.success', message: 'Reward redeemed! Your code is in My Rewards.' }), {
+        id: 'reward-redeemed',
+      });
+      refreshPips();
+      reloadResource('redeemPromos');
+      navigate(linkTo(paths.rewardDetail, { id: transactionId }));
+    },
+    onFailed: (code) => {
+      if (code === 'OUT_OF_STOCK') reloadResource('redeemPromos');
+      if (code === 'INSUFFICIENT_PIPS') refreshPips();
+    },
+  });
+  const dialogOpen = useSelector(redemption, selectRedemptionDialogOpen);
+
+  const inStock = isInStock(promo) && Boolean(option?.inStock);
+  const short = option ? pipsShort(balance, option.pips) : 0;
+  const canRedeem = inStock && balance !== undefined && short === 0;
+
+  const openConfirmation = () => {
+    if (!option) return;
+    redemption.send({ type: 'user.redeem', pid: promo.id, optId: option.optId, idempotencyKey: newIdempotencyKey() });
+  };
+
+  return (
+    <>
+      {promo.imageUrl && <Image src={promo.imageUrl} alt="" radius="lg" mah={240} fit="cover" />}
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          {promo.title}
+        </Title>
+        {promo.description && <Text>{promo.description}</Text>}
+      </Stack>
+
+      <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="redeem-option">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="redeem-option">
+            <Trans id="pages.redeem.chooseOption">Choose an option</Trans>
+          </Title>
+          {options.length === 0 ? (
+            <Badge color="gray" variant="light">
+              {i18n._(redeemMessages.outOfStock)}
+            </Badge>
+          ) : (
+            <Radio.Group
+              value={optId === undefined ? null : String(optId)}
+              onChange={(value) => setOptId(Number(value))}
+              aria-labelledby="redeem-option"
+            >
+              <Stack gap="sm">
+                {options.map((candidate) => (
+                  <Radio
+                    key={candidate.optId}
+                    value={String(candidate.optId)}
+                    disabled={!candidate.inStock}
+                    label={candidate.label}
+                    description={
+                      candidate.inStock
+                        ? i18n._(redeemMessages.price(candidate.pips))
+                        : `${i18n._(redeemMessages.price(candidate.pips))} · ${i18n._(redeemMessages.outOfStock)}`
+                    }
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+
+          <BalanceLine dashboard={dashboard} />
+          {inStock && short > 0 && (
+            <Text c="red.9" fw={600} role="status">
+              {i18n._(redeemMessages.needMore(short))}
+            </Text>
+          )}
+          {!inStock && options.length > 0 && (
+            <Text c="dimmed" role="status">
+              {i18n._(redeemMessages.outOfStock)}
+            </Text>
+          )}
+          <Group>
+            <Button onClick={openConfirmation} disabled={!canRedeem}>
+              <Trans id="pages.redeem.redeem">Redeem</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {promo.terms && (
+        <Accordion variant="contained" radius="lg">
+          <Accordion.Item value="terms">
+            <Accordion.Control>
+              <Trans id="pages.redeem.terms">Terms and conditions</Trans>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {promo.terms}
+              </Text>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      )}
+
+      {option && (
+        <ConfirmRedeemModal
+          opened={dialogOpen}
+          redemption={redemption}
+          rewardTitle={promo.title}
+          option={option}
+          balance={balance ?? 0}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'wouter';
+import type { Promo } from '../../api/client';
+import { commonMessages } from '../../app/errorMessages';
+import { useResource } from '../../data/resources';
+import { linkTo, paths } from '../../routing/paths';
+import { BalanceLine } from './BalanceLine';
+import { RedeemDetail } from './RedeemDetail';
+import { redeemMessages } from './redeemMessages';
+import { isInStock, pipsShort, rewardPrice } from './rewardPrice';
+
+/** Redeem (SPEC §2): the rewards with their price in pips at /redeem, one reward at /redeem/{id}. */
+export default function RedeemScreen() {
+  const { id } = useParams<{ id?: string }>();
+  return id === undefined ? <RedeemList /> : <RedeemDetail id={Number(id)} />;
+}
+
+/** The rewards of GET /mobile/promos/get?type=REDEEM, each with its price and whether it is within reach. */
+function RedeemList() {
+  const { i18n } = useLingui();
+  const rewards = useResource('redeemPromos');
+  const dashboard = useResource('dashboard');
+  const balance = dashboard.data?.availablePips;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          <Trans id="pages.redeem.title">Redeem</Trans>
+        </Title>
+        <BalanceLine dashboard={dashboard} />
+      </Stack>
+
+      {rewards.status === 'failed' ? (
+        <Alert color="red" variant="light" role="alert" title={i18n._(redeemMessages.loadError)}>
+          <Button variant="light" color="red" size="xs" mt="xs" onClick={rewards.reload}>
+            <Trans id="pages.redeem.retry">Try again</Trans>
+          </Button>
+        </Alert>
+      ) : !rewards.data ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Skeleton h={220} radius="lg" />
+          <Skeleton h={220} radius="lg" />
+        </SimpleGrid>
+      ) : rewards.data.length === 0 ? (
+        <Text c="dimmed">
+          <Trans id="pages.redeem.empty">There are no rewards to redeem yet. Check back soon.</Trans>
+        </Text>
+      ) : (
+        <SimpleGrid component="ul" cols={{ base: 1, xs: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rewards.data.map((promo) => (
+            <li key={promo.id}>
+              <RewardCard promo={promo} balance={balance} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function RewardCard({ promo, balance }: { promo: Promo; balance: number | undefined }) {
+  const { i18n } = useLingui();
+  const price = rewardPrice(promo);
+  const inStock = isInStock(promo);
+  const short = pipsShort(balance, price.pips);
+  return (
+    <Card component={Link} href={linkTo(paths.redeem, { id: promo.id })} withBorder radius="lg" padding="md" h="100%">
+      {promo.imageUrl && (
+        <Card.Section>
+          <Image src={promo.imageUrl} alt="" h={140} fit="cover" />
+        </Card.Section>
+      )}
+      <Stack gap={6} mt={promo.imageUrl ? 'sm' : 0}>
+        <Title order={2} size="h4">
+          {promo.title}
+        </Title>
+        <Group gap="xs">
+          <Text fw={700}>{i18n._(price.varies ? redeemMessages.priceFrom(price.pips) : redeemMessages.price(price.pips))}</Text>
+          {!inStock && (
+            <Badge color="gray" variant="light">
+              {i18n._(redeemMessages.outOfStock)}
+            </Badge>
+          )}
+        </Group>
+        {inStock && short > 0 && (
+          <Text size="sm" c="red.9">
+            {i18n._(redeemMessages.needMore(short))}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import { Accordion, Alert, Anchor, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'wouter';
+import type { Transaction } from '../../api/client';
+import { commonMessages } from '../../app/errorMessages';
+import { showToast } from '../../app/toast';
+import { useTransaction } from '../../data/resources';
+import { formatLongDate } from '../../i18n/relativeTime';
+import { paths } from '../../routing/paths';
+import { rewardsMessages } from './rewardsMessages';
+
+const isTransactionId = (value: number) => Number.isSafeInteger(value) && value > 0;
+
+/** Only web links are opened (never `javascript:` or the like from stored data). */
+function webUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One reward (SPEC §2 RewardDetail, /rewards/{id}): its gift-card code with a copy button, the
+ * terms and conditions, and Open / Claim to use it (POST /mobile/transaction, cached).
+ */
+export default function RewardDetailScreen() {
+  const { id } = useParams<{ id: string }>();
+  const transactionId = Number(id);
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} href={paths.rewards} size="sm">
+        <Trans id="pages.rewards.back">← My rewards</Trans>
+      </Anchor>
+      {isTransactionId(transactionId) ? <RewardDetail transactionId={transactionId} /> : <RewardNotFound />}
+    </Stack>
+  );
+}
+
+function RewardNotFound() {
+  return (
+    <>
+      <Title order={1} size="h2">
+        <Trans id="pages.rewards.notFoundTitle">Reward not found</Trans>
+      </Title>
+      <Text c="dimmed">
+        <Trans id="pages.rewards.notFound">We could not find this reward in your rewards.</Trans>
+      </Text>
+    </>
+  );
+}
+
+function RewardDetail({ transactionId }: { transactionId: number }) {
+  const { i18n } = useLingui();
+  const reward = useTransaction(transactionId);
+
+  if (reward.data) {
+    return (
+      <>
+        {reward.fromCache && reward.error && (
+          <Alert color="yellow" variant="light" role="status">
+            {i18n._(rewardsMessages.cached)}
+          </Alert>
+        )}
+        <RewardBody reward={reward.data} />
+      </>
+    );
+  }
+  // Until the reward is known, the page is titled by what it is.
+  const title = (
+    <Title order={1} size="h2">
+      <Trans id="pages.rewards.detailTitle">Reward details</Trans>
+    </Title>
+  );
+  if (reward.status === 'failed') {
+    if (reward.error === 'NOT_FOUND') return <RewardNotFound />;
+    return (
+      <>
+        {title}
+        <Alert color="red" variant="light" role="alert" title={i18n._(rewardsMessages.loadError)}>
+          <Button variant="light" color="red" size="xs" mt="xs" onClick={reward.reload}>
+            {i18n._(rewardsMessages.retry)}
+          </Button>
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      {title}
+      <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Skeleton h={180} radius="lg" />
+        <Skeleton h={28} w="60%" />
+        <Skeleton h={80} />
+      </Stack>
+    </>
+  );
+}
+
+function RewardBody({ reward }: { reward: Transaction }) {
+  const { t, i18n } = useLingui();
+  const url = webUrl(reward.url);
+
+  const copyCode = async (): Promise<boolean> => {
+    if (!reward.code) return false;
+    try {
+      await navigator.clipboard.writeText(reward.code);
+      showToast('success', t({ id: 'pages.rewards.codeCopied', message: 'Code copied' }), { id: 'reward-code-copied', inline: true });
+      return true;
+    } catch {
+      showToast('error', t({ id: 'pages.rewards.copyFailed', message: 'Could not copy the code. Select it and copy it by hand.' }), {
+        id: 'reward-code-copy-failed',
+        inline: true,
+      });
+      return false;
+    }
+  };
+
+  /** Claim: the code goes to the clipboard and the reward's site opens, ready to paste it. */
+  const claim = () => {
+    if (reward.code) void copyCode();
+    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <>
+      {reward.imageUrl && <Image src={reward.imageUrl} alt="" radius="lg" mah={240} fit="cover" />}
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          {reward.name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {i18n._(rewardsMessages.redeemedFor(reward.pips))} ·{' '}
+          <time dateTime={reward.date}>{formatLongDate(reward.date, i18n.locale)}</time>
+        </Text>
+        {reward.description && <Text>{reward.description}</Text>}
+      </Stack>
+
+      <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="reward-code">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="reward-code">
+            <Trans id="pages.rewards.code">Your code</Trans>
+          </Title>
+          {reward.code ? (
+            <Group gap="sm" wrap="wrap">
+              <Code fz="lg" fw={700} px="md" py={6} data-testid="reward-code" style={{ userSelect: 'all', overflowWrap: 'anywhere' }}>
+                {reward.code}
+              </Code>
+              <Button variant="light" onClick={() => void copyCode()}>
+                <Trans id="pages.rewards.copyCode">Copy code</Trans>
+              </Button>
+            </Group>
+          ) : (
+            <Alert color="orange" variant="light" role="status">
+              <Trans id="pages.rewards.noCode">No code found, contact support.</Trans>
+            </Alert>
+          )}
+          {url && (
+            <SimpleGrid cols={2} spacing="sm">
+              <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="default">
+                <Trans id="pages.rewards.open">Open</Trans>
+              </Button>
+              <Button onClick={claim}>
+                <Trans id="pages.rewards.claim">Claim</Trans>
+              </Button>
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Paper>
+
+      {reward.terms && (
+        <Accordion variant="contained" radius="lg">
+          <Accordion.Item value="terms">
+            <Accordion.Control>
+              <Trans id="pages.rewards.terms">Terms and conditions</Trans>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {reward.terms}
+              </Text>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      )}
+    </>
+  );
+}

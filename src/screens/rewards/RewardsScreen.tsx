@@ -1,0 +1,90 @@
+import { Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { GiftCard } from '../../api/client';
+import { commonMessages } from '../../app/errorMessages';
+import { useResource } from '../../data/resources';
+import { formatLongDate } from '../../i18n/relativeTime';
+import { linkTo, paths } from '../../routing/paths';
+import { rewardsMessages } from './rewardsMessages';
+
+const newestFirst = (a: GiftCard, b: GiftCard) => Date.parse(b.date) - Date.parse(a.date) || b.transactionId - a.transactionId;
+
+/**
+ * My Rewards (SPEC §2): the gift cards the member redeemed (GET /mobile/dashboard/giftcards, page
+ * 1, size 200), newest first. Stored rewards stay on screen when the network fails (SPEC §4).
+ */
+export default function RewardsScreen() {
+  const { i18n } = useLingui();
+  const rewards = useResource('giftCards');
+  const list = rewards.data ? [...rewards.data].sort(newestFirst) : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <Trans id="pages.rewards.title">My rewards</Trans>
+      </Title>
+
+      {rewards.fromCache && rewards.error && (
+        <Alert color="yellow" variant="light" role="status">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{i18n._(rewardsMessages.cached)}</Text>
+            <Button variant="subtle" size="xs" onClick={rewards.reload}>
+              {i18n._(rewardsMessages.retry)}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      {rewards.status === 'failed' ? (
+        <Alert color="red" variant="light" role="alert" title={i18n._(rewardsMessages.loadError)}>
+          <Button variant="light" color="red" size="xs" mt="xs" onClick={rewards.reload}>
+            {i18n._(rewardsMessages.retry)}
+          </Button>
+        </Alert>
+      ) : !list ? (
+        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Skeleton h={72} radius="lg" />
+          <Skeleton h={72} radius="lg" />
+        </Stack>
+      ) : list.length === 0 ? (
+        <Stack gap="xs" align="flex-start">
+          <Text c="dimmed">
+            <Trans id="pages.rewards.empty">You have no rewards yet.</Trans>
+          </Text>
+          <Anchor component={Link} href={linkTo(paths.redeem)}>
+            <Trans id="pages.rewards.goRedeem">Redeem your pips for a reward</Trans>
+          </Anchor>
+        </Stack>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {list.map((reward) => (
+            <li key={reward.transactionId}>
+              <RewardRow reward={reward} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function RewardRow({ reward }: { reward: GiftCard }) {
+  const { i18n } = useLingui();
+  return (
+    <Paper component={Link} href={linkTo(paths.rewardDetail, { id: reward.transactionId })} withBorder radius="lg" p="sm" display="block">
+      <Group wrap="nowrap" gap="md">
+        {reward.imageUrl && <Image src={reward.imageUrl} alt="" w={56} h={56} radius="md" fit="cover" />}
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} size="h5">
+            {reward.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {i18n._(rewardsMessages.redeemedFor(reward.pips))} ·{' '}
+            <time dateTime={reward.date}>{formatLongDate(reward.date, i18n.locale)}</time>
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

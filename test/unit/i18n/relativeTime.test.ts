@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { activateLocale, i18n } from '../../../src/i18n/i18n';
+import { formatLongDate, formatRelative, relativeSpan, useNow } from '../../../src/i18n/relativeTime';
+
+const now = Date.parse('2026-03-15T12:00:00Z');
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(now - ms).toISOString();
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('relativeSpan (SPEC §9 buckets)', () => {
+  it.each([
+    [0, 'now', 0],
+    [59 * SECOND, 'now', 0],
+    [-5 * MINUTE, 'now', 0],
+    [MINUTE, 'minutes', 1],
+    [59 * MINUTE + 59 * SECOND, 'minutes', 59],
+    [HOUR, 'hours', 1],
+    [23 * HOUR, 'hours', 23],
+    [DAY, 'days', 1],
+    [6 * DAY, 'days', 6],
+    [7 * DAY, 'weeks', 1],
+    [29 * DAY, 'weeks', 4],
+    [30 * DAY, 'months', 1],
+    [364 * DAY, 'months', 12],
+    [365 * DAY, 'years', 1],
+    [3 * 365 * DAY, 'years', 3],
+  ])('%i ms ago is %s (%i)', (elapsed, unit, count) => {
+    expect(relativeSpan(ago(elapsed), now)).toEqual({ unit, count });
+  });
+
+  it('takes Date, ISO text and ms alike, and an unreadable date as now', () => {
+    expect(relativeSpan(new Date(now - 2 * HOUR), new Date(now))).toEqual({ unit: 'hours', count: 2 });
+    expect(relativeSpan(now - 2 * HOUR, now)).toEqual({ unit: 'hours', count: 2 });
+    expect(relativeSpan('not a date', now)).toEqual({ unit: 'now', count: 0 });
+  });
+});
+
+describe('formatRelative', () => {
+  const cases: Array<[number, string, string]> = [
+    [10 * SECOND, 'just now', 'ahora mismo'],
+    [MINUTE, '1 minute ago', 'hace 1 minuto'],
+    [5 * MINUTE, '5 minutes ago', 'hace 5 minutos'],
+    [HOUR, '1 hour ago', 'hace 1 hora'],
+    [3 * HOUR, '3 hours ago', 'hace 3 horas'],
+    [DAY, '1 day ago', 'hace 1 día'],
+    [2 * DAY, '2 days ago', 'hace 2 días'],
+    [7 * DAY, '1 week ago', 'hace 1 semana'],
+    [15 * DAY, '2 weeks ago', 'hace 2 semanas'],
+    [31 * DAY, '1 month ago', 'hace 1 mes'],
+    [200 * DAY, '6 months ago', 'hace 6 meses'],
+    [400 * DAY, '1 year ago', 'hace 1 año'],
+    [800 * DAY, '2 years ago', 'hace 2 años'],
+  ];
+
+  it.each(cases)('%i ms ago in English and Spanish', async (elapsed, english, spanish) => {
+    await activateLocale('en');
+    expect(formatRelative(ago(elapsed), now, i18n)).toBe(english);
+    await activateLocale('es');
+    expect(formatRelative(ago(elapsed), now, i18n)).toBe(spanish);
+    await activateLocale('en');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes long month, day and year (en-US, and Spanish)', () => {
+    expect(formatLongDate('2026-03-05T12:00:00Z', 'en')).toBe('March 5, 2026');
+    expect(formatLongDate('2026-03-05T12:00:00Z', 'es')).toBe('5 de marzo de 2026');
+    expect(formatLongDate('garbage', 'en')).toBe('');
+  });
+});
+
+describe('useNow', () => {
+  it('ticks every 60 s by default, and stops when unmounted', () => {
+    vi.useFakeTimers({ now });
+    const { result, unmount } = renderHook(() => useNow());
+    expect(result.current).toBe(now);
+    act(() => void vi.advanceTimersByTime(59 * SECOND));
+    expect(result.current).toBe(now);
+    act(() => void vi.advanceTimersByTime(SECOND));
+    expect(result.current).toBe(now + MINUTE);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('takes another interval', () => {
+    vi.useFakeTimers({ now });
+    const { result } = renderHook(() => useNow(1000));
+    act(() => void vi.advanceTimersByTime(3000));
+    expect(result.current).toBe(now + 3000);
+  });
+});

@@ -1,0 +1,345 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import Dexie from 'dexie';
+import { Route } from 'wouter';
+import { fromPromise } from 'xstate';
+import { sessionMachine, type StoredCredentials } from '../../../../machines';
+import type { Promo } from '../../../../src/api/client';
+import { closeDatabases } from '../../../../src/data/databases';
+import { activateLocale } from '../../../../src/i18n/i18n';
+import { resetResources } from '../../../../src/data/resources';
+import { writeCachedResource } from '../../../../src/data/resourceSources';
+import { paths } from '../../../../src/routing/paths';
+import EarnScreen from '../../../../src/screens/earn/EarnScreen';
+import { fakeFetch, type SentRequest } from '../fakeFetch';
+import { renderWithApp } from '../renderApp';
+
+const stored: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
+const verified = sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => stored) } });
+
+const code = 'Ab3dEf6hIj9kLm0p';
+const keyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+
+const promos: Promo[] = [
+  {
+    id: 1,
+    type: 'EARN',
+    title: 'Take the partner survey',
+    description: 'Five minutes about your neighbourhood.',
+    imageUrl: 'https://cdn.example.org/survey.png',
+    url: 'https://partner.example.org/survey',
+    pips: 5,
+    limit: 'unlimited',
+    available: true,
+    questionnaireUrl: '/forms/3',
+  },
+  { id: 2, type: 'EARN', title: 'Follow us', url: null, pips: 1, limit: 'daily', available: true },
+  { id: 3, type: 'EARN', title: 'Play the daily trivia', pips: 2, redirectToInternalScreen: '/trivia/individual', available: true },
+  { id: 4, type: 'EARN', title: 'Welcome bonus', pips: 20, limit: 'once', available: false },
+  { id: 5, type: 'EARN', title: 'Daily check-in', pips: 1, limit: 'daily', available: false },
+  { id: 6, type: 'EARN', title: 'Tell us about you', pips: 3, questionnaireUrl: '/forms/9', available: true },
+];
+
+type Answer = Parameters<typeof fakeFetch>[0][string];
+
+/** The server: the earn promos and whatever the test adds. */
+function serve(routes: Record<string, Answer> = {}) {
+  return fakeFetch({ 'GET /mobile/promos/get': { data: { promos } }, ...routes });
+}
+
+const noAnswer = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+const renderEarn = (path = '/earn') => renderWithApp(<Route path={paths.earn} component={EarnScreen} />, { sessionLogic: verified, path });
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+const requests = (sent: SentRequest[], method: string, path: string) => sent.filter((r) => r.method === method && r.path === path);
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+}
+
+/** A tab as window.open returns it. */
+function fakeTab() {
+  return { opener: {} as unknown, closed: false, location: { href: 'about:blank' }, close: vi.fn() };
+}
+
+// A scan goes through the lazy chunk, two requests and the machine: more than the defaults
+// (1 s per query, 5 s per test) on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+// The scanner is a lazily loaded chunk: transform it once, so each test's lazy import is quick.
+beforeAll(() => import('../../../../src/screens/earn/EarnQRScanner'), 30_000);
+
+beforeEach(() => {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value as string);
+});
+
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+  notifications.clean();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetResources();
+  closeDatabases();
+  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms'].map((name) => Dexie.delete(name)));
+});
+
+describe('EarnScreen: the cards and the list', () => {
+  it('shows the trivia and Chance to Win cards and every earn action with its pips and what to do', async () => {
+    const sent = serve();
+    await renderEarn();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Earn' })).toBeTruthy();
+    const trivia = screen.getByRole('link', { name: /Trivia/ });
+    expect(trivia.getAttribute('href')).toBe('/trivia/individual');
+    expect(within(trivia).getByText('1+ pips')).toBeTruthy();
+    const chance = screen.getByRole('link', { name: /Chance to Win/ });
+    expect(chance.getAttribute('href')).toBe('/chance-to-win');
+    expect(within(chance).getByText('5+ pips')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Scan a QR code' }).getAttribute('aria-expanded')).toBe('false');
+
+    const survey = await screen.findByRole('article', { name: 'Take the partner survey' });
+    expect(within(survey).getByText('Five minutes about your neighbourhood.')).toBeTruthy();
+    expect(within(survey).getByText('+5 pips')).toBeTruthy();
+    expect(survey.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.org/survey.png');
+    expect(within(survey).getByRole('button', { name: 'Earn' })).toBeTruthy();
+    expect(within(survey).getByRole('link', { name: 'Answer the questionnaire' }).getAttribute('href')).toBe('/forms/3');
+
+    const follow = card('Follow us');
+    expect(within(follow).getByText('+1 pip')).toBeTruthy();
+    expect(within(follow).getByRole('button', { name: 'Earn' })).toBeTruthy();
+    expect(within(follow).queryByRole('link')).toBeNull();
+
+    expect(within(card('Play the daily trivia')).getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/trivia/individual');
+    expect(within(card('Tell us about you')).getByRole('link', { name: 'Answer the questionnaire' }).getAttribute('href')).toBe('/forms/9');
+    expect(within(card('Tell us about you')).queryByRole('button', { name: 'Earn' })).toBeNull();
+
+    const earned = within(card('Welcome bonus')).getByRole('button', { name: 'Earned' }) as HTMLButtonElement;
+    expect(earned.disabled).toBe(true);
+    const tomorrow = within(card('Daily check-in')).getByRole('button', { name: 'Come back tomorrow' }) as HTMLButtonElement;
+    expect(tomorrow.disabled).toBe(true);
+
+    expect(requests(sent, 'GET', '/mobile/promos/get')[0]).toMatchObject({ query: { type: 'EARN' }, headers: { authorization: stored.authToken } });
+  });
+
+  it('shows the saved actions when the network fails, and says they could not be refreshed', async () => {
+    await writeCachedResource('earnPromos', { userId: 7, language: 'en' }, promos.slice(0, 1));
+    fakeFetch({ 'GET /mobile/promos/get': noAnswer });
+    await renderEarn();
+    expect(await screen.findByRole('article', { name: 'Take the partner survey' })).toBeTruthy();
+    expect(await screen.findByText('These are the actions saved on this device: they could not be refreshed.')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch earn actions')).toBeNull();
+  });
+
+  it('says the list could not be fetched when nothing is saved, and tries again', async () => {
+    let fail = true;
+    serve({ 'GET /mobile/promos/get': () => (fail ? { status: 500, error: 'INTERNAL_ERROR' } : { data: { promos } }) });
+    await renderEarn();
+    expect(await screen.findByText('Failed to fetch earn actions')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Take the partner survey' })).toBeTruthy();
+  });
+
+  it('speaks Spanish, pips and plurals included', async () => {
+    const sent = serve();
+    await renderEarn();
+    await act(() => activateLocale('es'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Formas de ganar' })).toBeTruthy();
+    const survey = await screen.findByRole('article', { name: 'Take the partner survey' });
+    expect(within(survey).getByText('+5 pips')).toBeTruthy();
+    expect(within(survey).getByRole('button', { name: 'Ganar' })).toBeTruthy();
+    expect(within(card('Follow us')).getByText('+1 pip')).toBeTruthy();
+    expect(within(card('Daily check-in')).getByRole('button', { name: 'Vuelve mañana' })).toBeTruthy();
+    // The promos are fetched again in the new language (the server localises them).
+    expect(requests(sent, 'GET', '/mobile/promos/get').at(-1)?.headers['accept-language']).toBe('es');
+  });
+
+  it('says when there is nothing to earn', async () => {
+    fakeFetch({ 'GET /mobile/promos/get': { data: { promos: [] } } });
+    await renderEarn();
+    expect(await screen.findByText('There are no actions to earn right now. Come back soon.')).toBeTruthy();
+  });
+
+  it('highlights and scrolls to the action of /earn/{actionId}', async () => {
+    serve();
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    await renderEarn('/earn/2');
+    const follow = await screen.findByRole('article', { name: 'Follow us' });
+    expect(follow.getAttribute('aria-current')).toBe('true');
+    expect(card('Take the partner survey').getAttribute('aria-current')).toBeNull();
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toBe(follow);
+  });
+
+  it('says so when the action of /earn/{actionId} is gone', async () => {
+    serve();
+    await renderEarn('/earn/99');
+    expect(await screen.findByText('This action is no longer available.')).toBeTruthy();
+  });
+});
+
+describe('EarnScreen: earning an action', () => {
+  it('opens a tab inside the click, shows the page in it once earned, and refreshes the pips', async () => {
+    const sent = serve({ 'POST /mobile/earn': { data: { pipsEarned: 5, availablePips: 15, url: 'https://partner.example.org/survey?member=7' } } });
+    const tab = fakeTab();
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    await renderEarn();
+    const survey = await screen.findByRole('article', { name: 'Take the partner survey' });
+
+    fireEvent.click(within(survey).getByRole('button', { name: 'Earn' }));
+    // In the click itself: the only moment a browser allows a new tab.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+
+    expect(await screen.findByText('You earned 5 pips.')).toBeTruthy();
+    expect(tab.location.href).toBe('https://partner.example.org/survey?member=7');
+    const [earn] = requests(sent, 'POST', '/mobile/earn');
+    expect(earn.form.pid).toBe('1');
+    expect(earn.form.idempotencyKey).toMatch(keyPattern);
+    // refreshPips: the list is fetched again (availability may have changed).
+    await waitFor(() => expect(requests(sent, 'GET', '/mobile/promos/get')).toHaveLength(2));
+  });
+
+  it('opens no tab for an action without a page', async () => {
+    serve({ 'POST /mobile/earn': { data: { pipsEarned: 1, availablePips: 11 } } });
+    const open = vi.spyOn(window, 'open');
+    await renderEarn();
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Follow us' })).getByRole('button', { name: 'Earn' }));
+    expect(await screen.findByText('You earned 1 pip.')).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['ALREADY_EARNED', 'You already earned the pips of this action.'],
+    ['ALREADY_EARNED_TODAY', 'You already earned these pips today. Come back tomorrow.'],
+    ['NOT_FOUND', 'This action is no longer available.'],
+    ['INTERNAL_ERROR', 'Please try again.'],
+  ])('closes the tab and explains %s', async (error, text) => {
+    serve({ 'POST /mobile/earn': { status: error === 'INTERNAL_ERROR' ? 500 : 409, error } });
+    const tab = fakeTab();
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    await renderEarn();
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Take the partner survey' })).getByRole('button', { name: 'Earn' }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+  });
+
+  it('says the feature is not available offline when the request gets no answer', async () => {
+    serve({ 'POST /mobile/earn': noAnswer });
+    await renderEarn();
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Follow us' })).getByRole('button', { name: 'Earn' }));
+    expect(await screen.findByText('This feature is not available offline. Please check your internet connection and try again.')).toBeTruthy();
+  });
+
+  it('sends nothing and opens no tab when offline', async () => {
+    const sent = serve();
+    const open = vi.spyOn(window, 'open');
+    await renderEarn();
+    const survey = await screen.findByRole('article', { name: 'Take the partner survey' });
+    setOnline(false);
+    fireEvent.click(within(survey).getByRole('button', { name: 'Earn' }));
+    expect(await screen.findByText('This feature is not available offline. Please check your internet connection and try again.')).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+    expect(requests(sent, 'POST', '/mobile/earn')).toEqual([]);
+  });
+});
+
+describe('EarnScreen: earn QR codes', () => {
+  const qrRoutes = (earnQr: Answer): Record<string, Answer> => ({
+    'POST /api/tokenize': ({ form }) => (form.tokenType === 'qrParams' ? { data: { token: `token-for-${form.qrParam}` } } : { status: 400, error: 'VALIDATION_ERROR' }),
+    'POST /mobile/earn/qr/post': earnQr,
+  });
+
+  it('opens the scanner in its own chunk, with the photo fallback when there is no camera', async () => {
+    serve();
+    await renderEarn();
+    const toggle = screen.getByRole('button', { name: 'Scan a QR code' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // happy-dom has no camera.
+    expect(await screen.findByText('The camera is off')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a photo' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the scanner' }));
+    expect(screen.queryByLabelText('Camera preview')).toBeNull();
+  });
+
+  it('earns the code of an /earn?qr= link at once, shows the pips, and drops the code from the address', async () => {
+    const sent = serve(qrRoutes({ data: { title: 'Park clean-up', pipsEarned: 10, availablePips: 25 } }));
+    // Hold the scan until the list has loaded, so the refresh after the credit is a new fetch.
+    let listShown!: () => void;
+    const gate = new Promise<void>((resolve) => (listShown = resolve));
+    const server = globalThis.fetch;
+    vi.stubGlobal('fetch', async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/tokenize') await gate;
+      return server(request);
+    });
+    const { location } = await renderEarn(`/earn?qr=${code}`);
+    await screen.findByRole('article', { name: 'Take the partner survey' });
+    listShown();
+    const result = await screen.findByTestId('earn-qr-result');
+    expect(within(result).getByText('You earned 10 pips.')).toBeTruthy();
+    expect(within(result).getByText('Park clean-up')).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/earn');
+
+    const [tokenize] = requests(sent, 'POST', '/api/tokenize');
+    expect(tokenize.form).toMatchObject({ tokenType: 'qrParams', qrParam: code });
+    const earnQr = requests(sent, 'POST', '/mobile/earn/qr/post');
+    expect(earnQr).toHaveLength(1);
+    expect(earnQr[0].query.qrToken).toBe(`token-for-${code}`);
+    expect(earnQr[0].query.idempotencyKey).toMatch(keyPattern);
+    await waitFor(() => expect(requests(sent, 'GET', '/mobile/promos/get')).toHaveLength(2));
+  });
+
+  it.each([
+    ['ALREADY_EARNED', 'You already scanned this code.'],
+    ['ALREADY_EARNED_TODAY', 'You already earned these pips today. Come back tomorrow.'],
+    ['QR_CODE_EXPIRED', 'This code has expired.'],
+    ['QR_CODE_NOT_YET_VALID', 'This code is not active yet. Please try again later.'],
+    ['QR_CODE_EXHAUSTED', 'This code has been used up: no pips are left on it.'],
+    ['INVALID_TOKEN', 'This is not an earn code.'],
+    ['INTERNAL_ERROR', 'Please try again.'],
+  ])('says what went wrong for %s', async (error, text) => {
+    serve(qrRoutes({ status: error === 'INTERNAL_ERROR' ? 500 : 409, error }));
+    await renderEarn(`/earn?qr=${code}`);
+    expect(await screen.findByText('Uh-oh, something went wrong')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('never sends a link that holds no earn code', async () => {
+    const sent = serve(qrRoutes({ data: { title: 'x', pipsEarned: 1, availablePips: 1 } }));
+    await renderEarn('/earn?qr=%3Cscript%3E');
+    expect(await screen.findByText('This is not an earn code.')).toBeTruthy();
+    expect(requests(sent, 'POST', '/api/tokenize')).toEqual([]);
+  });
+
+  it('queues the scan offline, says it will be sent later and lists it as pending', async () => {
+    setOnline(false);
+    const sent = serve(qrRoutes({ data: { title: 'x', pipsEarned: 1, availablePips: 1 } }));
+    await renderEarn(`/earn?qr=${code}`);
+    expect(await screen.findByText('You are offline. Your scan will be sent when you are back online.')).toBeTruthy();
+    const pending = await screen.findByRole('region', { name: 'Waiting to be sent' });
+    expect(within(pending).getByText('QR code scan')).toBeTruthy();
+    expect(within(pending).getByText('Pending')).toBeTruthy();
+    expect(within(pending).getByText('just now')).toBeTruthy();
+    expect(requests(sent, 'POST', '/api/tokenize')).toEqual([]);
+    expect(requests(sent, 'POST', '/mobile/earn/qr/post')).toEqual([]);
+  });
+
+  it('queues the scan when the network drops during the scan', async () => {
+    serve(qrRoutes(noAnswer));
+    await renderEarn(`/earn?qr=${code}`);
+    expect(await screen.findByText('You are offline. Your scan will be sent when you are back online.')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Waiting to be sent' })).toBeTruthy();
+  });
+});
