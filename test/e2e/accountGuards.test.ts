@@ -40,7 +40,7 @@ describe('route guards in Chromium', () => {
 
     await logIn(page, product, member);
     await page.waitForURL('**/earn/42');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Earn pips');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Earn');
   });
 
   it('dispatches / and sends a member away from the guest pages, but not from the public exceptions', async () => {

@@ -80,7 +80,8 @@ describe('profile and account deletion in Chromium', () => {
     await page.waitForURL('**/login');
     await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Your account has been deleted.'));
     expect(await toastTexts(page)).not.toContainEqual(expect.stringContaining('Please log in to access this page.'));
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    // The logout clears local data (IndexedDB) first, then the tokens.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     await logIn(page, product, member);
     await expect

@@ -109,7 +109,7 @@ describe('Google sign-in in Chromium', () => {
     }
     await logOut.click();
     await page.waitForURL('**/login', { timeout: 15_000 });
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     await continueWithGoogle();
     await page.waitForURL('**/home', { timeout: 20_000 });
@@ -123,7 +123,7 @@ describe('Google sign-in in Chromium', () => {
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL('**/login', { timeout: 15_000 });
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     await continueWithGoogle();
     await page.waitForURL('**/auth/callback**', { timeout: 20_000 });

@@ -47,12 +47,20 @@ async function call(product: RunningProduct, method: string, path: string, init:
 
 /**
  * A member made through the API (faster than the form; the form has its own tests): tokenize,
- * register in the demo community, and, unless `verified: false`, verify with the mailed code.
+ * register in the demo community (or `communityId`), and, unless `verified: false`, verify
+ * with the mailed code.
  */
 export async function createMember(
   product: RunningProduct,
   mail: Mailbox,
-  { label = 'member', password = 'Pips-2026!secret', firstName = 'Ada', lastName = 'Lovelace', verified = true } = {},
+  {
+    label = 'member',
+    password = 'Pips-2026!secret',
+    firstName = 'Ada',
+    lastName = 'Lovelace',
+    verified = true,
+    communityId = demoCommunityId(product),
+  } = {},
 ): Promise<Member> {
   const email = uniqueEmail(label);
   const { token } = await call(product, 'POST', '/api/tokenize', { form: { tokenType: 'register', password } });
@@ -65,7 +73,7 @@ export async function createMember(
       dayOfBirth: '1990-05-17',
       phone: '',
       customTermsAccepted: 'true',
-      communityId: demoCommunityId(product),
+      communityId,
     },
   });
   const authToken = String(auth.authToken);

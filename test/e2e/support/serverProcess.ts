@@ -25,14 +25,44 @@ export interface RunningProduct {
   stop: () => Promise<void>;
 }
 
+/** Where a product will run: its fresh PGlite folder and address, known before it starts. */
+export interface ProductPlace {
+  dataDir: string;
+  port: number;
+  url: string;
+}
+
+/** A fresh data folder and free port, so the operator CLI can prepare content before the start. */
+export async function reserveProduct(): Promise<ProductPlace> {
+  const port = await freePort();
+  return { port, url: `http://127.0.0.1:${port}`, dataDir: mkdtempSync(join(tmpdir(), 'pips-e2e-')) };
+}
+
+/**
+ * Runs the operator CLI (`npm run admin -- ...`) on a product's data folder, which must not be
+ * in use by a running server (PGlite allows one process). Returns what the command printed.
+ */
+export async function runAdminCli(place: ProductPlace, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: place.dataDir, PUBLIC_URL: place.url, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${code}:\n${out}`);
+  return out;
+}
+
 /**
  * Starts the product exactly as `npm start` runs it (server/main.ts serving the built PWA from
- * dist/), on a fresh PGlite data folder, and waits for its "running at" and join-link lines.
+ * dist/), on a fresh PGlite data folder (or the reserved `place`), and waits for its
+ * "running at" and join-link lines.
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pips-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+export async function startProduct(env: Record<string, string> = {}, place?: ProductPlace): Promise<RunningProduct> {
+  const { port, dataDir, url } = place ?? (await reserveProduct());
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,

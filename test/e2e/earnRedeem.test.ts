@@ -1,0 +1,504 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectAccessible } from './support/a11y';
+import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
+import { launchChromium } from './support/browser';
+import { fakeCameraArgs, writeFakeCameraVideo } from './support/fakeCamera';
+import { memberApi, storeSession, type MemberApi } from './support/memberApi';
+import { captureScreen, settle, viewports } from './support/screens';
+import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
+
+/**
+ * Pips in and out, in Chromium against the product as `npm start` runs it, on a community the
+ * operator prepared with the real CLI before the start: an earn action that opens a page in a
+ * new tab, an earn QR code scanned through Chromium's fake camera (and refused the second
+ * time), a three-step questionnaire with every part type, and a reward redeemed through the
+ * confirm dialog whose gift-card code shows in My Rewards. Each journey checks what the member
+ * sees against what the server says (dashboard and ledger through the API). Then axe and the
+ * screenshots of these screens, in English and Spanish, at both sizes.
+ */
+
+type Locale = 'en' | 'es';
+
+/** The operator's content: what the CLI is given, and the ids it printed. */
+const content = {
+  promo: { title: 'Visit our sitemap', titleEs: 'Visita el mapa del sitio', pips: 5 },
+  qr: { title: 'Community centre visit', titleEs: 'Visita al centro comunitario', pips: 10 },
+  questionnaire: { title: 'Neighbourhood survey', pips: 15 },
+  coffee: { title: 'Coffee at the corner café', option: 'Small coffee', price: 20 },
+  weekend: { title: 'Weekend for two', option: 'Two nights', price: 500 },
+  coffeeCodes: ['COFFEE-E2E-0001', 'COFFEE-E2E-0002', 'COFFEE-E2E-0003', 'COFFEE-E2E-0004', 'COFFEE-E2E-0005'],
+  weekendCodes: ['WEEKEND-E2E-0001'],
+};
+
+/** The questionnaire file given to `questionnaire:create`: three steps, every part type, texts in both languages. */
+const questionnairePayload = {
+  title: { en: content.questionnaire.title, es: 'Encuesta del barrio' },
+  description: { en: 'Three short steps about your neighbourhood.', es: 'Tres pasos cortos sobre tu barrio.' },
+  steps: [
+    {
+      title: { en: 'About you', es: 'Sobre ti' },
+      parts: [
+        {
+          id: 'visits',
+          type: 'singleChoice',
+          label: { en: 'How often do you visit the community centre?', es: '¿Con qué frecuencia visitas el centro comunitario?' },
+          required: true,
+          options: [
+            { value: 'weekly', label: { en: 'Every week', es: 'Cada semana' } },
+            { value: 'monthly', label: { en: 'Every month', es: 'Cada mes' } },
+            { value: 'rarely', label: { en: 'Rarely', es: 'Casi nunca' } },
+          ],
+        },
+        {
+          id: 'interests',
+          type: 'multipleChoice',
+          label: { en: 'Which activities interest you?', es: '¿Qué actividades te interesan?' },
+          required: true,
+          maxSelected: 2,
+          options: [
+            { value: 'sport', label: { en: 'Sport', es: 'Deporte' } },
+            { value: 'music', label: { en: 'Music', es: 'Música' } },
+            { value: 'gardening', label: { en: 'Gardening', es: 'Jardinería' } },
+          ],
+        },
+      ],
+    },
+    {
+      title: { en: 'Your opinion', es: 'Tu opinión' },
+      parts: [
+        { id: 'score', type: 'rating', label: { en: 'How would you rate the centre?', es: '¿Qué nota le das al centro?' }, required: true, max: 5 },
+        {
+          id: 'improve',
+          type: 'text',
+          label: { en: 'What should we improve?', es: '¿Qué deberíamos mejorar?' },
+          multiline: true,
+          maxLength: 500,
+        },
+      ],
+    },
+    {
+      title: { en: 'Details', es: 'Detalles' },
+      parts: [
+        {
+          id: 'household',
+          type: 'number',
+          label: { en: 'How many people live in your home?', es: '¿Cuántas personas viven en tu casa?' },
+          required: true,
+          integer: true,
+          min: 1,
+          max: 20,
+        },
+        {
+          id: 'lastVisit',
+          type: 'date',
+          label: { en: 'When did you last visit?', es: '¿Cuándo fue tu última visita?' },
+          required: true,
+          min: '2020-01-01',
+          max: '2030-12-31',
+        },
+      ],
+    },
+  ],
+};
+
+/** The answers the journey gives (as the server stores them), also used through the API. */
+const answers = { visits: 'weekly', interests: ['sport', 'music'], score: 4, improve: 'More evening classes', household: 3, lastVisit: '2026-05-01' };
+
+/** The labels the screenshot pass acts on. */
+const words = {
+  en: { redeem: 'Redeem', confirm: 'Confirm', next: 'Next', needMore: 'You need 470 more pips' },
+  es: { redeem: 'Canjear ahora', confirm: 'Confirmar', next: 'Siguiente', needMore: 'Necesitas 470 pips más' },
+} satisfies Record<Locale, Record<string, string>>;
+
+const match = (output: string, pattern: RegExp): string => {
+  const found = pattern.exec(output)?.[1];
+  if (!found) throw new Error(`no ${pattern} in the CLI's output:\n${output}`);
+  return found;
+};
+
+/** Polls until `read()` is true (the screens load and refresh asynchronously). */
+const until = (read: () => Promise<boolean>, timeout = 15_000) => expect.poll(read, { timeout }).toBe(true);
+
+const hasToast = async (page: Page, text: string) => (await toastTexts(page)).some((toast) => toast.includes(text));
+
+describe('earn and redeem in Chromium', () => {
+  let dir: string;
+  let stack: Stack;
+  let sink: SmtpSink;
+  let product: RunningProduct;
+  let browser: Browser;
+  let communityId: string;
+  const ids = { promo: 0, qr: 0, questionnaire: 0, coffee: 0, coffeeOption: 0, weekend: 0, weekendOption: 0 };
+  let qrLink = '';
+  let qrVideo = '';
+  const browsers: Browser[] = [];
+
+  /** The member of the journeys, logged in through the form in `context`. */
+  let member: Member;
+  let api: MemberApi;
+  let context: BrowserContext;
+  let page: Page;
+  const shooters = {} as Record<Locale, { member: Member; api: MemberApi }>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pips-earn-redeem-'));
+    const place = await reserveProduct();
+    const admin = (...args: string[]) => runAdminCli(place, args);
+
+    communityId = match(await admin('community:create', '--name', 'E2E Rewards'), /id:\s+(\S+)/);
+    const community = ['--community', communityId];
+    ids.promo = Number(
+      match(
+        await admin(
+          'promo:create', ...community,
+          '--title', content.promo.title, '--title-es', content.promo.titleEs,
+          '--description', 'Have a look at every page of the app.', '--description-es', 'Echa un vistazo a todas las páginas de la app.',
+          '--pips', String(content.promo.pips), '--limit', 'once', '--url', `${place.url}/sitemap`,
+        ),
+        /Created earn promo #(\d+)/,
+      ),
+    );
+    const qrOut = await admin(
+      'qr:create', ...community,
+      '--title', content.qr.title, '--title-es', content.qr.titleEs,
+      '--pips', String(content.qr.pips), '--limit', 'once', '--out', join(dir, 'qr'),
+    );
+    ids.qr = Number(match(qrOut, /Created earn QR code #(\d+)/));
+    qrLink = match(qrOut, /link:\s+(\S+)/);
+    expect(qrLink).toMatch(new RegExp(`^${place.url}/earn\\?qr=[A-Za-z0-9_-]{16,}$`));
+
+    const formFile = join(dir, 'survey.json');
+    writeFileSync(formFile, JSON.stringify(questionnairePayload, null, 2));
+    ids.questionnaire = Number(
+      match(
+        await admin('questionnaire:create', ...community, '--file', formFile, '--pips', String(content.questionnaire.pips)),
+        /Created questionnaire #(\d+)/,
+      ),
+    );
+
+    const coffeeOut = await admin(
+      'reward:create', ...community,
+      '--title', content.coffee.title, '--title-es', 'Café en la esquina',
+      '--description', 'A small coffee at the corner café, any day.', '--description-es', 'Un café pequeño en la cafetería de la esquina.',
+      '--terms', 'One code per visit. Valid for 90 days.', '--terms-es', 'Un código por visita. Válido 90 días.',
+      '--option', `${content.coffee.option}|Café pequeño=${content.coffee.price}`,
+    );
+    ids.coffee = Number(match(coffeeOut, /Created reward #(\d+)/));
+    ids.coffeeOption = Number(match(coffeeOut, /option #(\d+)/));
+    const weekendOut = await admin(
+      'reward:create', ...community,
+      '--title', content.weekend.title, '--title-es', 'Fin de semana para dos',
+      '--option', `${content.weekend.option}|Dos noches=${content.weekend.price}`,
+    );
+    ids.weekend = Number(match(weekendOut, /Created reward #(\d+)/));
+    ids.weekendOption = Number(match(weekendOut, /option #(\d+)/));
+
+    // Codes for both rewards: the expensive one is in stock, only out of reach.
+    const codesFile = join(dir, 'codes.csv');
+    writeFileSync(codesFile, `code\n${content.coffeeCodes.join('\n')}\n`);
+    expect(await admin('giftcards:import', '--option', String(ids.coffeeOption), '--file', codesFile)).toMatch(/Imported 5 codes/);
+    writeFileSync(codesFile, `${content.weekendCodes.join('\n')}\n`);
+    expect(await admin('giftcards:import', '--option', String(ids.weekendOption), '--file', codesFile)).toMatch(/Imported 1 code/);
+
+    qrVideo = writeFakeCameraVideo(join(dir, 'earn-qr.y4m'), qrLink);
+
+    ({ sink, product, browser } = stack = await startStack({ ...relaxedLimits }, place));
+    /** A member of the screenshot pass, who earned the action and the QR code through the API. */
+    const shooter = async (locale: Locale) => {
+      const made = await createMember(product, sink, { label: `shots-${locale}`, firstName: locale === 'es' ? 'Lucía' : 'Ada', communityId });
+      const madeApi = memberApi(product, made, { language: locale });
+      expect(await madeApi.earn(ids.promo)).toMatchObject({ ok: true });
+      expect(await madeApi.earnQr(qrLink)).toMatchObject({ ok: true });
+      shooters[locale] = { member: made, api: madeApi };
+    };
+    [member] = await Promise.all([createMember(product, sink, { label: 'earner', firstName: 'Ada', communityId }), shooter('en'), shooter('es')]);
+    api = memberApi(product, member);
+
+    context = await browser.newContext({ viewport: viewports.phone, locale: 'en-US' });
+    page = await context.newPage();
+    await page.goto(`${product.url}/login`);
+    await logIn(page, product, member);
+    await page.waitForURL('**/home', { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    for (const extra of browsers) await extra.close();
+    await stack?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The balance the home screen shows, as text. */
+  async function homeBalance(on: Page): Promise<string> {
+    await on.goto(`${product.url}/home`);
+    const balance = on.locator('output[aria-label="Available pips"]');
+    await balance.waitFor();
+    return balance.innerText();
+  }
+
+  const ledgerOf = async (kind: string) => (await api.actions()).filter((row) => row.kind === kind);
+
+  it('earns an external action: its page opens in a new tab, the pips are credited once', async () => {
+    await page.goto(`${product.url}/earn`);
+    const card = page.locator(`#earn-action-${ids.promo}`);
+    await card.getByRole('heading', { name: content.promo.title }).waitFor();
+    expect(await card.getByText('+5 pips').isVisible()).toBe(true);
+
+    const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: 'Earn', exact: true }).click()]);
+    await until(() => hasToast(page, 'You earned 5 pips.'));
+    await tab.waitForURL(`${product.url}/sitemap`, { timeout: 15_000 });
+    // The earn page is cut off from the app that opened it.
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+
+    // Once only: the action now says it is earned, and the server refuses it.
+    const earned = card.getByRole('button', { name: 'Earned' });
+    await earned.waitFor({ timeout: 15_000 });
+    expect(await earned.isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Earn', exact: true }).count()).toBe(0);
+    expect(await api.earn(ids.promo)).toMatchObject({ ok: false, code: 'ALREADY_EARNED' });
+
+    const dashboard = await api.dashboard();
+    expect(dashboard).toMatchObject({ availablePips: 5, totalEarnedPips: 5, totalUsedPips: 0 });
+    expect(await ledgerOf('promo')).toMatchObject([{ type: 'EARN', title: content.promo.title, pips: 5 }]);
+    expect((await api.promos('EARN')).find((promo) => promo.id === ids.promo)).toMatchObject({ available: false, limit: 'once' });
+
+    expect(await homeBalance(page)).toBe('5');
+  });
+
+  it('earns a QR code through the camera, and refuses the same code the second time', async () => {
+    const camera = await launchChromium({ args: fakeCameraArgs(qrVideo) });
+    browsers.push(camera);
+    const phone = await (await camera.newContext({ viewport: viewports.phone, locale: 'en-US' })).newPage();
+    await logIn(phone, product, member);
+    await phone.waitForURL('**/home', { timeout: 15_000 });
+
+    await phone.goto(`${product.url}/earn`);
+    await phone.getByRole('button', { name: 'Scan a QR code' }).click();
+    const result = phone.getByTestId('earn-qr-result');
+    await result.waitFor({ timeout: 20_000 });
+    expect(await result.innerText()).toContain('You earned 10 pips.');
+    expect(await result.innerText()).toContain(content.qr.title);
+    await until(async () => (await api.dashboard()).availablePips === 15);
+
+    // The camera still films the same code: scanning again is refused, nothing more is credited.
+    await phone.getByRole('button', { name: 'Scan with the camera' }).click();
+    await phone.getByText('You already scanned this code.').waitFor({ timeout: 20_000 });
+    expect(await phone.getByText('Uh-oh, something went wrong').isVisible()).toBe(true);
+    // And straight to the server, as a replayed scan would come.
+    expect(await api.earnQr(qrLink)).toMatchObject({ ok: false, code: 'ALREADY_EARNED' });
+
+    expect(await ledgerOf('qr')).toMatchObject([{ type: 'EARN', title: content.qr.title, pips: 10 }]);
+    expect(await api.dashboard()).toMatchObject({ availablePips: 15, totalEarnedPips: 15, totalUsedPips: 0 });
+    expect(await homeBalance(phone)).toBe('15');
+  });
+
+  it('answers a three-step questionnaire with every part type, once', async () => {
+    await page.goto(`${product.url}/forms`);
+    await page.getByRole('link', { name: new RegExp(content.questionnaire.title) }).click();
+    await page.waitForURL(`**/forms/${ids.questionnaire}`);
+    const step = page.locator('#form-step-heading');
+    await until(async () => (await step.innerText()).includes('Step 1 of 3'));
+    expect(await step.innerText()).toContain('About you');
+
+    // Next without the required answers: each one says so, and the step stays.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await page.getByText('Please answer this question.').count()) === 2);
+    expect(await step.innerText()).toContain('Step 1 of 3');
+
+    await page.getByRole('radio', { name: 'Every week' }).check();
+    await page.getByRole('checkbox', { name: 'Sport' }).check();
+    await page.getByRole('checkbox', { name: 'Music' }).check();
+    expect(await page.getByText('Please answer this question.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await step.innerText()).includes('Step 2 of 3'));
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await page.getByText('Please answer this question.').count()) === 1);
+    await page.getByLabel('4 of 5 stars').check({ force: true });
+    await page.getByLabel('What should we improve?').fill(answers.improve);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await step.innerText()).includes('Step 3 of 3'));
+
+    // A number out of its range is refused on the spot.
+    await page.getByLabel('How many people live in your home?').fill('25');
+    await page.getByLabel('When did you last visit?').fill(answers.lastVisit);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Please enter a number from 1 to 20.').waitFor();
+    await page.getByLabel('How many people live in your home?').fill('3');
+
+    // Previous keeps every answer, back to the first step and forward again.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await until(async () => (await step.innerText()).includes('Step 2 of 3'));
+    expect(await page.getByLabel('4 of 5 stars').isChecked()).toBe(true);
+    expect(await page.getByLabel('What should we improve?').inputValue()).toBe(answers.improve);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await until(async () => (await step.innerText()).includes('Step 1 of 3'));
+    expect(await page.getByRole('radio', { name: 'Every week' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Sport' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Music' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Gardening' }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await step.innerText()).includes('Step 2 of 3'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await step.innerText()).includes('Step 3 of 3'));
+    expect(await page.getByLabel('How many people live in your home?').inputValue()).toBe('3');
+    expect(await page.getByLabel('When did you last visit?').inputValue()).toBe(answers.lastVisit);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await until(() => hasToast(page, 'Thank you! You earned 15 pips.'));
+    await page.waitForURL(`${product.url}/forms`);
+    const listed = page.getByRole('listitem').filter({ hasText: content.questionnaire.title });
+    await until(() => listed.getByText('Completed').isVisible());
+    expect(await page.getByRole('link', { name: new RegExp(content.questionnaire.title) }).count()).toBe(0);
+
+    expect((await api.questionnaires()).find((form) => form.id === ids.questionnaire)).toMatchObject({ answered: true, pipsToEarn: 15 });
+    expect(await ledgerOf('questionnaire')).toMatchObject([{ type: 'EARN', title: content.questionnaire.title, pips: 15 }]);
+    expect(await api.dashboard()).toMatchObject({ availablePips: 30, totalEarnedPips: 30, totalUsedPips: 0 });
+    // Once per member: the same answers again are refused.
+    expect(await api.answer(ids.questionnaire, answers)).toMatchObject({ ok: false, code: 'ALREADY_ANSWERED' });
+  });
+
+  it('redeems a reward through the confirm dialog and finds its code in My Rewards and Activity', async () => {
+    await page.goto(`${product.url}/redeem`);
+    const coffee = page.locator(`a[href="/redeem/${ids.coffee}"]`);
+    const weekend = page.locator(`a[href="/redeem/${ids.weekend}"]`);
+    await until(() => weekend.getByText('You need 470 more pips').isVisible());
+    expect(await page.getByText('You have 30 pips').first().isVisible()).toBe(true);
+    expect(await coffee.innerText()).toContain(content.coffee.title);
+    expect(await coffee.innerText()).toContain('Price: 20 pips');
+    expect(await coffee.innerText()).not.toContain('more pips');
+    expect(await weekend.innerText()).toContain(content.weekend.title);
+    expect(await weekend.innerText()).toContain('Price: 500 pips');
+
+    // Out of reach: the detail says so and Redeem is off.
+    await weekend.click();
+    await page.waitForURL(`**/redeem/${ids.weekend}`);
+    await page.getByRole('status').filter({ hasText: 'You need 470 more pips' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Redeem', exact: true }).isDisabled()).toBe(true);
+
+    await page.goto(`${product.url}/redeem/${ids.coffee}`);
+    await page.getByRole('heading', { name: content.coffee.title }).waitFor();
+    expect(await page.getByRole('radio', { name: content.coffee.option }).isChecked()).toBe(true);
+    const redeem = page.getByRole('button', { name: 'Redeem', exact: true });
+    await until(() => redeem.isEnabled());
+    await redeem.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Confirm redemption' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('confirm-balance').innerText()).toBe('30');
+    expect(await dialog.getByTestId('confirm-cost').innerText()).toBe('−20');
+    expect(await dialog.getByTestId('confirm-remaining').innerText()).toBe('10');
+    expect(await dialog.innerText()).toContain(`Redeem ${content.coffee.title} (${content.coffee.option})?`);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+    await page.waitForURL(/\/rewards\/\d+$/, { timeout: 15_000 });
+    await until(() => hasToast(page, 'Reward redeemed! Your code is in My Rewards.'));
+    const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
+    const code = page.getByTestId('reward-code');
+    await code.waitFor({ timeout: 15_000 });
+    const shown = await code.innerText();
+    expect(content.coffeeCodes).toContain(shown);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(content.coffee.title);
+
+    // The server agrees: one gift card with that code, 20 pips used.
+    expect(await api.giftCards()).toMatchObject([{ transactionId, pips: 20 }]);
+    const transaction = await api.call<{ code: string }>('POST', '/mobile/transaction', { form: { id: transactionId } });
+    expect(transaction).toMatchObject({ ok: true, data: { code: shown } });
+    expect(await api.dashboard()).toMatchObject({ availablePips: 10, totalEarnedPips: 30, totalUsedPips: 20 });
+
+    // My Rewards lists it and leads back to the code.
+    await page.goto(`${product.url}/rewards`);
+    const row = page.locator(`a[href="/rewards/${transactionId}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain(content.coffee.title);
+    await row.click();
+    await page.waitForURL(`**/rewards/${transactionId}`);
+    await until(async () => (await code.innerText()) === shown);
+
+    expect(await homeBalance(page)).toBe('10');
+
+    // Activity: each line says what moved the pips, + for earned and − for spent.
+    await page.goto(`${product.url}/activity`);
+    const lines = page.locator('main ul[aria-label="Your pips, newest first"] > li');
+    await until(async () => (await lines.count()) === 4);
+    const texts = await lines.allInnerTexts();
+    const line = (title: string) => texts.find((text) => text.includes(title)) ?? `(no line for ${title})`;
+    expect(line(content.promo.title)).toMatch(/Earn action[\s\S]*\+5\s*pips earned/);
+    expect(line(content.qr.title)).toMatch(/QR code[\s\S]*\+10\s*pips earned/);
+    expect(line(content.questionnaire.title)).toMatch(/Questionnaire[\s\S]*\+15\s*pips earned/);
+    expect(line(content.coffee.title)).toMatch(/Reward[\s\S]*−20\s*pips spent/);
+    // Newest first: the redemption on top.
+    expect(texts[0]).toContain(content.coffee.title);
+    expect((await api.actions()).map(({ kind, pips }) => [kind, pips])).toEqual([
+      ['redeem', -20],
+      ['questionnaire', 15],
+      ['qr', 10],
+      ['promo', 5],
+    ]);
+  });
+
+  describe.each<Locale>(['en', 'es'])('accessible and photographed in %s', (locale) => {
+    it('earn, forms, redeem, the confirm dialog, rewards and activity', async () => {
+      // A member of their own who earned through the API, so every screen has something to show.
+      const { member: shooter, api: shooterApi } = shooters[locale];
+
+      const shots = await browser.newContext({ viewport: viewports.phone, locale: locale === 'es' ? 'es-ES' : 'en-US' });
+      await shots.addInitScript((language) => localStorage.setItem('language', language), locale);
+      const shot = await shots.newPage();
+      await shot.goto(`${product.url}/login`);
+      await storeSession(shot, shooter);
+      await shot.goto(`${product.url}/earn`);
+
+      const screen = async (name: string, ready: Locator) => {
+        await ready.first().waitFor({ timeout: 15_000 });
+        await settle(shot);
+        expect(await shot.evaluate(() => document.documentElement.lang)).toBe(locale);
+        await expectAccessible(shot, `${name} (${locale})`);
+        await captureScreen(shot, `earn-redeem/${name}`, locale);
+      };
+      /** Opens `path` within the app, as a link would (a reload per screen costs a second), or afresh. */
+      const go = async (path: string, { fresh = false } = {}) => {
+        if (fresh || !shot.url().startsWith(product.url)) await shot.goto(`${product.url}${path}`);
+        else {
+          await shot.evaluate((to) => {
+            history.pushState(null, '', to);
+            dispatchEvent(new PopStateEvent('popstate'));
+          }, path);
+        }
+        await shot.waitForURL(`${product.url}${path}`);
+      };
+      const visit = async (path: string, name: string, ready: string, options?: { fresh?: boolean }) => {
+        await go(path, options);
+        await screen(name, shot.locator(ready));
+      };
+
+      await visit('/earn', 'earn', `#earn-action-${ids.promo} button:disabled`);
+      await visit('/forms', 'forms', `a[href="/forms/${ids.questionnaire}"]`);
+      await visit(`/forms/${ids.questionnaire}`, 'form-step', '#form-step-heading');
+      await shot.getByRole('button', { name: words[locale].next }).click();
+      await screen('form-step-errors', shot.locator('#form-part-visits-error'));
+
+      expect(await shooterApi.answer(ids.questionnaire, answers)).toMatchObject({ ok: true, data: { pipsEarned: 15 } });
+      await visit('/forms', 'forms-completed', 'main li:not(:has(a)) .mantine-Badge-root');
+      await go('/redeem');
+      await screen('redeem', shot.locator(`a[href="/redeem/${ids.weekend}"]`).getByText(words[locale].needMore));
+      await visit(`/redeem/${ids.weekend}`, 'redeem-detail-short', 'section[aria-labelledby="redeem-option"] [role="status"]');
+      await visit(`/redeem/${ids.coffee}`, 'redeem-detail', `section[aria-labelledby="redeem-option"] button:enabled`);
+      await shot.getByRole('button', { name: words[locale].redeem, exact: true }).click();
+      await screen('redeem-confirm', shot.getByTestId('confirm-remaining').filter({ hasText: '10' }));
+      await shot.getByRole('dialog').getByRole('button', { name: words[locale].confirm }).click();
+      await shot.waitForURL(/\/rewards\/\d+$/, { timeout: 15_000 });
+      // With the 'Reward redeemed!' toast on screen (its close button is named), then afresh.
+      await screen('reward-redeemed', shot.locator('.mantine-Notification-root [aria-label]'));
+      await visit(new URL(shot.url()).pathname, 'reward-detail', '[data-testid="reward-code"]', { fresh: true });
+      await visit('/rewards', 'rewards', 'a[href^="/rewards/"]');
+      await visit('/activity', 'activity', 'main ul > li:nth-child(4)');
+      await shots.close();
+    });
+  });
+});

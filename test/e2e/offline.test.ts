@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
+import { launchChromium } from './support/browser';
+import { fakeCameraArgs, writeFakeCameraVideo } from './support/fakeCamera';
+import { memberApi, type MemberApi } from './support/memberApi';
+import { viewports } from './support/screens';
+import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { startStack, type SmtpSink, type Stack } from './support/stack';
+import { recordToasts, type ToastLog } from './support/toastLog';
+
+/**
+ * Offline (SPEC §4 "Connectivity"), in Chromium against the product as `npm start` runs it: the
+ * member scans an earn QR code through the fake camera and answers a questionnaire while the
+ * browser is offline (playwright's `setOffline`); both wait in the IndexedDB queues (through a
+ * reload), nothing reaches the server; back online the toasts count what is sent, and the
+ * server credits each exactly once, also when the connection drops and comes back again, and
+ * when two tabs of the member come back online together.
+ */
+
+/** The English texts of the catalog (locales/en/messages.po) this journey waits for. */
+const say = {
+  offline: "You're offline. Scans and forms are saved and sent when you're back online.", // components.connectivityToast.offline
+  online: "You're back online.", // components.connectivityToast.online
+  earnPending: '1 offline action waiting to sync…', // components.offlineSync.pending
+  earnSynced: '1 offline action synced.', // components.offlineSync.synced
+  formPending: '1 offline form waiting to be sent…', // components.offlineSync.pendingForms
+  formSent: '1 offline form sent.', // components.offlineSync.syncedForms
+  scanQueued: 'You are offline. Your scan will be sent when you are back online.', // pages.earn.qr.queued
+  formQueued: "You're offline. Your answers are saved and will be sent when you're back online.", // pages.forms.queued
+  waiting: 'Waiting to be sent', // pages.earn.pending.title, pages.forms.pending, pages.activity.pendingTitle
+  scanPending: 'QR code scan', // pages.earn.pending.qr
+  activityScan: 'Scanned QR code', // pages.activity.pendingQr
+};
+
+const content = {
+  qr: { title: 'Library visit', pips: 10 },
+  survey: { title: 'Street survey', pips: 15 },
+  poll: { title: 'Quick poll', pips: 5 },
+};
+
+/** Two parts required, one optional, on two steps. */
+const surveyPayload = {
+  title: content.survey.title,
+  steps: [
+    {
+      title: 'Your street',
+      parts: [
+        {
+          id: 'lights',
+          type: 'singleChoice',
+          label: 'Are the street lights working?',
+          required: true,
+          options: [
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ],
+        },
+        {
+          id: 'needs',
+          type: 'multipleChoice',
+          label: 'What does your street need?',
+          required: true,
+          options: [
+            { value: 'trees', label: 'Trees' },
+            { value: 'benches', label: 'Benches' },
+            { value: 'bins', label: 'Bins' },
+          ],
+        },
+      ],
+    },
+    { title: 'Anything else', parts: [{ id: 'note', type: 'text', label: 'Anything else to tell us?' }] },
+  ],
+};
+
+const pollPayload = {
+  title: content.poll.title,
+  steps: [
+    {
+      parts: [
+        {
+          id: 'day',
+          type: 'singleChoice',
+          label: 'Which day suits you for the clean-up?',
+          required: true,
+          options: [
+            { value: 'sat', label: 'Saturday' },
+            { value: 'sun', label: 'Sunday' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const match = (output: string, pattern: RegExp): string => {
+  const found = pattern.exec(output)?.[1];
+  if (!found) throw new Error(`no ${pattern} in the CLI's output:\n${output}`);
+  return found;
+};
+
+const until = (read: () => Promise<boolean>, timeout = 15_000) => expect.poll(read, { timeout }).toBe(true);
+
+describe('offline earn and forms in Chromium', () => {
+  let dir: string;
+  let stack: Stack;
+  let sink: SmtpSink;
+  let product: RunningProduct;
+  let camera: Browser;
+  let cameraVideo = '';
+  let qrLink = '';
+  const ids = { qr: 0, survey: 0, poll: 0 };
+
+  let member: Member;
+  let api: MemberApi;
+  let context: BrowserContext;
+  let page: Page;
+  let toasts: ToastLog;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pips-offline-'));
+    const place = await reserveProduct();
+    const admin = (...args: string[]) => runAdminCli(place, args);
+
+    const communityId = match(await admin('community:create', '--name', 'E2E Offline'), /id:\s+(\S+)/);
+    const community = ['--community', communityId];
+    const qrOut = await admin(
+      'qr:create', ...community, '--title', content.qr.title, '--pips', String(content.qr.pips), '--limit', 'once', '--out', join(dir, 'qr'),
+    );
+    ids.qr = Number(match(qrOut, /Created earn QR code #(\d+)/));
+    qrLink = match(qrOut, /link:\s+(\S+)/);
+    expect(qrLink).toMatch(new RegExp(`^${place.url}/earn\\?qr=[A-Za-z0-9_-]{16,}$`));
+
+    for (const [name, payload, pips] of [
+      ['survey', surveyPayload, content.survey.pips],
+      ['poll', pollPayload, content.poll.pips],
+    ] as const) {
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify(payload, null, 2));
+      ids[name] = Number(match(await admin('questionnaire:create', ...community, '--file', file, '--pips', String(pips)), /Created questionnaire #(\d+)/));
+    }
+
+    // The camera films an empty scene until the offline scan: opening the scanner online (to
+    // load its chunk) must not earn the code. Chromium opens the file again at every capture.
+    cameraVideo = writeFakeCameraVideo(join(dir, 'camera.y4m'), null);
+
+    ({ sink, product } = stack = await startStack({ ...relaxedLimits }, place));
+    member = await createMember(product, sink, { label: 'offline', firstName: 'Olive', communityId });
+    api = memberApi(product, member);
+
+    camera = await launchChromium({ args: fakeCameraArgs(cameraVideo) });
+    context = await camera.newContext({ viewport: viewports.phone, locale: 'en-US' });
+    toasts = await recordToasts(context);
+    page = await context.newPage();
+    await page.goto(`${product.url}/login`);
+    await logIn(page, product, member);
+    await page.waitForURL('**/home', { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await camera?.close();
+    await stack?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The server's view: available pips and the ledger rows as [kind, pips], newest first. */
+  const serverSays = async () => ({
+    available: (await api.dashboard()).availablePips,
+    rows: (await api.actions()).map(({ kind, pips }) => [kind, pips]),
+  });
+
+  const earnPending = (on: Page) => on.locator('section[aria-labelledby="earn-pending-heading"]');
+  const activityPending = (on: Page) => on.locator('section[aria-labelledby="activity-pending"]');
+  const formItem = (on: Page, title: string) => on.getByRole('listitem').filter({ hasText: title });
+
+  it('loads the app, the scanner and the questionnaire while online, with the service worker in control', async () => {
+    // The service worker precaches the app shell and every chunk; the offline visits below need it.
+    await until(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => Boolean(navigator.serviceWorker.controller))), 20_000);
+
+    await page.goto(`${product.url}/earn`);
+    await page.getByRole('button', { name: 'Scan a QR code' }).click();
+    await page.getByText('Point the camera at the QR code.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Close the scanner' }).click();
+
+    await page.goto(`${product.url}/forms/${ids.survey}`);
+    await until(async () => (await page.locator('#form-step-heading').innerText()).includes('Step 1 of 2'));
+    await page.goto(`${product.url}/forms`);
+    await formItem(page, content.poll.title).getByRole('link').waitFor();
+    await page.goto(`${product.url}/earn`);
+    await page.getByRole('heading', { name: 'Earn', level: 1 }).waitFor();
+
+    expect(await serverSays()).toEqual({ available: 0, rows: [] });
+  });
+
+  it('offline: queues a camera scan and a questionnaire, keeps them through a reload, sends nothing', async () => {
+    const since = toasts.mark();
+    await context.setOffline(true);
+    await toasts.waitFor(page, say.offline, { since });
+    expect(toasts.entries(page, since)).toEqual([['error', say.offline]]);
+
+    // The camera now films the earn QR code.
+    writeFakeCameraVideo(cameraVideo, qrLink);
+    await page.getByRole('button', { name: 'Scan a QR code' }).click();
+    await page.getByText(say.scanQueued).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Saved for later').isVisible()).toBe(true);
+    expect(await page.getByTestId('earn-qr-result').count()).toBe(0);
+    await earnPending(page).waitFor();
+    expect(await earnPending(page).textContent()).toMatch(new RegExp(`${say.waiting}.*${say.scanPending}.*Pending`));
+    await page.getByRole('button', { name: 'Close the scanner' }).click();
+
+    // A reload while offline: the service worker serves the app, IndexedDB still holds the scan.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await earnPending(page).waitFor({ timeout: 15_000 });
+    expect(await earnPending(page).getByRole('listitem').count()).toBe(1);
+
+    // The questionnaire, from the copy cached while online.
+    await page.goto(`${product.url}/forms/${ids.survey}`);
+    const step = page.locator('#form-step-heading');
+    await until(async () => (await step.innerText()).includes('Step 1 of 2'));
+    await page.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('checkbox', { name: 'Benches' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until(async () => (await step.innerText()).includes('Step 2 of 2'));
+    await page.getByLabel('Anything else to tell us?').fill('The corner lamp is out.');
+    const beforeSubmit = toasts.mark();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(`${product.url}/forms`);
+    await toasts.waitFor(page, say.formQueued, { since: beforeSubmit });
+    const survey = formItem(page, content.survey.title);
+    await survey.getByText(say.waiting).waitFor();
+    expect(await survey.getByRole('link').count()).toBe(0);
+    // The other questionnaire is still open.
+    expect(await formItem(page, content.poll.title).getByRole('link').count()).toBe(1);
+
+    await page.goto(`${product.url}/activity`);
+    await activityPending(page).waitFor({ timeout: 15_000 });
+    const pending = activityPending(page).getByRole('listitem');
+    expect(await pending.count()).toBe(2);
+    const lines = await pending.allInnerTexts();
+    expect(lines.some((line) => line.includes(say.activityScan))).toBe(true);
+    expect(lines.some((line) => line.includes(content.survey.title))).toBe(true);
+
+    // Nothing reached the server (the test process is online; the browser is not).
+    expect(await serverSays()).toEqual({ available: 0, rows: [] });
+    // No sync toast while offline.
+    expect(toasts.texts(page, since).filter((text) => /sync|sent\.|synced/.test(text))).toEqual([]);
+  });
+
+  it('back online: the toasts count what is sent, the queues empty, each credited exactly once', async () => {
+    const since = toasts.mark();
+    await context.setOffline(false);
+    await toasts.waitFor(page, say.formSent, { since, timeout: 20_000 });
+    // In order: online, the earn queue announced then synced, the form queue announced then sent.
+    expect(toasts.entries(page, since)).toEqual([
+      ['success', say.online],
+      ['info', say.earnPending],
+      ['success', say.earnSynced],
+      ['info', say.formPending],
+      ['success', say.formSent],
+    ]);
+
+    // Activity: the pending section gone, the two credits listed.
+    await until(async () => (await activityPending(page).count()) === 0);
+    const lines = page.locator('main ul[aria-label="Your pips, newest first"] > li');
+    await until(async () => (await lines.count()) === 2);
+    const texts = await lines.allInnerTexts();
+    expect(texts.find((text) => text.includes(content.qr.title))).toMatch(/\+10\s*pips earned/);
+    expect(texts.find((text) => text.includes(content.survey.title))).toMatch(/\+15\s*pips earned/);
+
+    expect(await serverSays()).toEqual({
+      available: 25,
+      rows: [
+        ['questionnaire', 15],
+        ['qr', 10],
+      ],
+    });
+    expect(await api.dashboard()).toMatchObject({ availablePips: 25, totalEarnedPips: 25, totalUsedPips: 0 });
+    expect((await api.questionnaires()).find((form) => form.id === ids.survey)).toMatchObject({ answered: true });
+
+    await page.goto(`${product.url}/earn`);
+    await page.getByRole('heading', { name: 'Earn', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Ways to earn' }).waitFor();
+    expect(await earnPending(page).count()).toBe(0);
+    await page.goto(`${product.url}/forms`);
+    await formItem(page, content.survey.title).getByText('Completed').waitFor();
+  });
+
+  it('offline and online again: nothing is sent again', async () => {
+    const since = toasts.mark();
+    await context.setOffline(true);
+    await toasts.waitFor(page, say.offline, { since });
+    await context.setOffline(false);
+    await toasts.waitFor(page, say.online, { since });
+    // Time for a (wrong) resend to reach the server and raise its toasts.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(toasts.texts(page, since)).toEqual([say.offline, say.online]);
+    expect(await serverSays()).toEqual({
+      available: 25,
+      rows: [
+        ['questionnaire', 15],
+        ['qr', 10],
+      ],
+    });
+  });
+
+  it('two tabs of the member come back online: the queued answer is sent once, by one tab', async () => {
+    const other = await context.newPage();
+    await other.goto(`${product.url}/activity`);
+    await other.getByRole('heading', { name: 'Activity', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.goto(`${product.url}/forms/${ids.poll}`);
+    await page.getByRole('radio', { name: 'Sunday' }).waitFor({ timeout: 15_000 });
+
+    const since = toasts.mark();
+    await context.setOffline(true);
+    await toasts.waitFor(page, say.offline, { since });
+    await toasts.waitFor(other, say.offline, { since });
+    await page.getByRole('radio', { name: 'Sunday' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toasts.waitFor(page, say.formQueued, { since });
+    // The other tab sees it waiting (IndexedDB is shared by the tabs).
+    await activityPending(other).getByText(content.poll.title).waitFor({ timeout: 15_000 });
+
+    const back = toasts.mark();
+    await context.setOffline(false);
+    await until(() => Promise.resolve(toasts.texts(undefined, back).includes(say.formSent)), 20_000);
+    await until(async () => (await activityPending(other).count()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Both tabs say they are online; only one announced and sent the queue.
+    expect(toasts.texts(page, back).filter((text) => text === say.online)).toHaveLength(1);
+    expect(toasts.texts(other, back).filter((text) => text === say.online)).toHaveLength(1);
+    const sent = [page, other].map((tab) => toasts.texts(tab, back).filter((text) => text !== say.online));
+    expect(sent.sort((a, b) => b.length - a.length)).toEqual([[say.formPending, say.formSent], []]);
+
+    expect(await serverSays()).toEqual({
+      available: 30,
+      rows: [
+        ['questionnaire', 5],
+        ['questionnaire', 15],
+        ['qr', 10],
+      ],
+    });
+    await other.close();
+  });
+});
