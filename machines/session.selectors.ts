@@ -10,6 +10,9 @@ export const selectAccess = (s: SessionSnapshot): SessionAccess => {
   if (s.hasTag('pending')) return 'pending';
   if (s.matches({ loggedIn: 'verified' })) return 'verified';
   if (s.matches('loggedIn')) return 'unverified';
+  // The tokens are cleared last: until then the member keeps the screen they logged out from,
+  // so no route can send them to /login while a reload would still restore the session.
+  if (s.matches('loggingOut')) return s.context.isVerified ? 'verified' : 'unverified';
   return 'anonymous';
 };
 

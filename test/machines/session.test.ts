@@ -277,8 +277,12 @@ describe('logout (SPEC §4)', () => {
     actor.send({ type: 'user.logout' });
     expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
     expect(flags(actor.getSnapshot())).toEqual({ isAuthenticated: true, isDevAuthenticated: false, isLoggingOut: true });
+    // Not anonymous before the tokens are gone: a guard must not send the member to /login
+    // while a reload would still restore the session.
+    expect(selectAccess(actor.getSnapshot())).toBe('verified');
     release();
     const s = await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(selectAccess(s)).toBe('anonymous');
     expect(names()).toEqual(['unregisterPush', 'clearUserData', 'clearTokens', 'resetStores', 'clearPersistedState']);
     expect(calls[0]).toEqual(['unregisterPush', { userId: 42, reason: 'USER' }]);
     expect(flags(s)).toEqual({ isAuthenticated: false, isDevAuthenticated: false, isLoggingOut: false });
