@@ -37,6 +37,8 @@ export default mergeConfig(
             environment: 'node',
             testTimeout: 120_000,
             hookTimeout: 180_000,
+            // A page on a busy 2-core machine can take seconds: poll for 10 s, not Vitest's 1 s.
+            expect: { poll: { timeout: 10_000 } },
             fileParallelism: false,
           },
         },
