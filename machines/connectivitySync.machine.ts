@@ -139,6 +139,9 @@ export const connectivitySyncMachine = setup({
           on: {
             'sync.request': { actions: 'markSyncAgain' },
             'network.online': { actions: 'markSyncAgain' },
+            // Nothing more can be sent: the run stops (its calls are aborted) and what is left
+            // stays queued, without a warning toast, until the network is back.
+            'network.offline': { target: 'idle', actions: 'clearSyncAgain' },
           },
           states: {
             acquiringLock: {

@@ -198,6 +198,29 @@ describe('connectivitySync: sending the queues', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(sync.log).not.toContain('process earn for 7');
   });
+
+  it('going offline during a run stops it quietly; back online the queue is sent', async () => {
+    const sync = startSync({ counts: { earn: 1, forms: 0 } });
+    sync.network('network.online');
+    sync.actor.send({ type: 'session.verified', userId: 7 });
+    sync.network('network.offline');
+    expect(sync.actor.getSnapshot().matches({ sync: 'idle' })).toBe(true);
+    expect(sync.lockReleases()).toBe(1);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sync.log).toEqual(['lock', 'load earn for 7', 'toast error offline']);
+    sync.network('network.online');
+    await sync.idle();
+    expect(sync.log.slice(3)).toEqual([
+      'toast success online',
+      'lock',
+      'load earn for 7',
+      'toast info earn 1',
+      'process earn for 7',
+      'refreshPips',
+      'toast success earn 1',
+      'load forms for 7',
+    ]);
+  });
 });
 
 describe('reportActions', () => {
