@@ -16,7 +16,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The barrel re-exports every machine, and a bundler cannot drop a machine's top-level
+      // createMachine(): importing it would put all of them in the first visit's JavaScript.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)machines(/index)?$', message: "import from the machine's own file (machines/<name>.machine, .selectors, .types)" }] },
+      ],
+    },
   },
   {
     // The rooms of DESIGN.md: machines are pure, the server never imports the PWA.

@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { tokenRefreshMachine } from '../../machines';
+import { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
 
 /**
  * The app-wide token refresh queue. `AppActors` always provides the bound logic (it needs the

@@ -1,14 +1,7 @@
 import { fromPromise } from 'xstate';
-import {
-  sessionMachine,
-  type AuthResult,
-  type LoginInput,
-  type LogoutInput,
-  type RegistrationPayload,
-  type StoredCredentials,
-} from '../../machines';
+import { sessionMachine } from '../../machines/session.machine';
+import type { AuthResult, LoginInput, LogoutInput, RegistrationPayload, StoredCredentials } from '../../machines/session.types';
 import type { Api, ApiResult, AuthData } from '../api/client';
-import { clearPersistedUser, clearUserData, resetDataStores } from '../data/clearUserData';
 import { i18n } from '../i18n/i18n';
 import { clearCredentials, readStoredCredentials, storeCredentials, storeVerified } from './credentials';
 import { actorMessages } from './actorMessages';
@@ -61,6 +54,9 @@ export interface SessionDeps {
  * databases. Push unregistration arrives with a later issue; until then that logout step keeps
  * the machine's default (nothing to undo).
  */
+/** The local databases (Dexie) load with the first logout, not with the login screen. */
+const userData = () => import('../data/clearUserData');
+
 export function createSessionLogic({ api, readStored = readStoredCredentials }: SessionDeps) {
   return sessionMachine.provide({
     actors: {
@@ -70,16 +66,16 @@ export function createSessionLogic({ api, readStored = readStoredCredentials }: 
       ),
       register: fromPromise<AuthResult, RegistrationPayload>(({ input, signal }) => registerAccount(api, input, signal)),
       // A logout the member chose also drops their offline queues; an expired session keeps them.
-      clearUserData: fromPromise<void, LogoutInput>(({ input }) =>
-        clearUserData(input.userId, { includeQueues: input.reason === 'USER' }),
+      clearUserData: fromPromise<void, LogoutInput>(async ({ input }) =>
+        (await userData()).clearUserData(input.userId, { includeQueues: input.reason === 'USER' }),
       ),
     },
     actions: {
       storeCredentials: (_, { auth, email, rememberMe }) => storeCredentials({ ...auth, email, rememberMe }),
       storeVerified: () => storeVerified(),
       clearTokens: () => clearCredentials(),
-      resetStores: () => resetDataStores(),
-      clearPersistedState: () => void clearPersistedUser().catch(() => {}),
+      resetStores: () => void userData().then((data) => data.resetDataStores()),
+      clearPersistedState: () => void userData().then((data) => data.clearPersistedUser()).catch(() => {}),
       notifyLogoutError: () => showToast('error', i18n._(actorMessages.logoutError), { id: 'logout-error' }),
     },
   });

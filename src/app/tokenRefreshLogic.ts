@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { tokenRefreshMachine, type RefreshPreconditions, type RefreshSessionOutput } from '../../machines';
+import { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
+import type { RefreshPreconditions, RefreshSessionOutput } from '../../machines/tokenRefresh.types';
 import type { Api } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { readRefreshToken, readRememberMe, storeTokens } from './credentials';

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { verificationMachine, type VerificationCallOutput, type VerifyCodeInput } from '../../machines';
+import { verificationMachine } from '../../machines/verification.machine';
+import type { VerificationCallOutput, VerifyCodeInput } from '../../machines/verification.types';
 import type { Api, ApiResult } from '../api/client';
 
 const toCallOutput = (result: ApiResult<unknown>): VerificationCallOutput =>

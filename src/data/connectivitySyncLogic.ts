@@ -5,10 +5,13 @@ import type { QueueCount, QueueInput, QueueRunResult } from '../../machines/conn
 import type { Api } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { showToast, type ToastKind } from '../app/toast';
-import { listOfflineEarn, listOfflineForms } from './offlineQueues';
-import { processEarnQueue, processFormQueue } from './queueProcessor';
-import { refreshPips as refreshAllPips } from './resources';
 import { syncMessages } from './syncMessages';
+
+// The queues and caches live in Dexie, which loads when a verified member's queues are first
+// read, not with the login screen.
+const queues = () => import('./queueProcessor');
+const offlineQueues = () => import('./offlineQueues');
+const refreshAllPips = () => void import('./resources').then((resources) => resources.refreshPips());
 
 /** The name of the Web Locks lock that makes one tab at a time send the offline queues. */
 export const SYNC_LOCK_NAME = 'pips-offline-sync';
@@ -100,10 +103,18 @@ export function createConnectivitySyncLogic({
     actors: {
       watchNetwork: watchWindowNetwork(network, isOnline),
       holdSyncLock: holdLock(locks),
-      loadEarnQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({ count: (await listOfflineEarn(input.userId)).length })),
-      processEarnQueue: fromPromise<QueueRunResult, QueueInput>(({ input, signal }) => processEarnQueue(api, input.userId, signal)),
-      loadFormQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({ count: (await listOfflineForms(input.userId)).length })),
-      processFormQueue: fromPromise<QueueRunResult, QueueInput>(({ input, signal }) => processFormQueue(api, input.userId, signal)),
+      loadEarnQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({
+        count: (await (await offlineQueues()).listOfflineEarn(input.userId)).length,
+      })),
+      processEarnQueue: fromPromise<QueueRunResult, QueueInput>(async ({ input, signal }) =>
+        (await queues()).processEarnQueue(api, input.userId, signal),
+      ),
+      loadFormQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({
+        count: (await (await offlineQueues()).listOfflineForms(input.userId)).length,
+      })),
+      processFormQueue: fromPromise<QueueRunResult, QueueInput>(async ({ input, signal }) =>
+        (await queues()).processFormQueue(api, input.userId, signal),
+      ),
     },
     actions: {
       notifyOffline: () => toast('error', i18n._(syncMessages.offline), { id: 'connectivity-offline' }),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { selectOrigin } from '../../machines';
+import { selectOrigin } from '../../machines/session.selectors';
 import { oidcStartPath, type AuthProvider } from '../api/client';
 import { api } from '../app/api';
 import { SessionContext } from '../app/SessionContext';

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
-import { selectAccess, selectOrigin, type SessionAccess } from '../../machines';
+import { selectAccess, selectOrigin, type SessionAccess } from '../../machines/session.selectors';
 import { commonMessages } from '../app/errorMessages';
 import { SessionContext } from '../app/SessionContext';
 import { showToast } from '../app/toast';

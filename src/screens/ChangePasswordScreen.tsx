@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import { selectUserId } from '../../machines';
+import { selectUserId } from '../../machines/session.selectors';
 import { changePassword, PASSWORD_TOKEN_FAILED } from '../app/accountActions';
 import { api } from '../app/api';
 import { commonMessages } from '../app/errorMessages';

@@ -3,7 +3,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useLocation, useSearchParams } from 'wouter';
-import { selectAccess } from '../../machines';
+import { selectAccess } from '../../machines/session.selectors';
 import { selectAccepted } from '../../machines/qrScanner.selectors';
 import type { Community } from '../api/client';
 import { api } from '../app/api';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'wouter';
-import { selectIsBusy, selectSessionError } from '../../machines';
+import { selectIsBusy, selectSessionError } from '../../machines/session.selectors';
 import { rememberMeDefault, storeRememberMe } from '../app/credentials';
 import { SessionContext } from '../app/SessionContext';
 import { useOnline } from '../app/useOnline';

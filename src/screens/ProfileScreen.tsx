@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { selectIsLoggingOut } from '../../machines';
+import { selectIsLoggingOut } from '../../machines/session.selectors';
 import type { User } from '../api/client';
 import { api } from '../app/api';
 import { commonMessages } from '../app/errorMessages';

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { selectAccess } from '../../machines';
+import { selectAccess } from '../../machines/session.selectors';
 import { finishPasswordReset, PASSWORD_TOKEN_FAILED } from '../app/accountActions';
 import { api } from '../app/api';
 import { commonMessages } from '../app/errorMessages';

@@ -17,7 +17,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
-import { selectIsBusy, selectSessionError } from '../../machines';
+import { selectIsBusy, selectSessionError } from '../../machines/session.selectors';
 import { rememberMeDefault } from '../app/credentials';
 import { commonMessages } from '../app/errorMessages';
 import { readPendingCommunity } from '../app/pendingCommunity';

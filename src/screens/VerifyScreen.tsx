@@ -4,14 +4,14 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { selectEmail } from '../../machines/session.selectors';
 import {
-  selectEmail,
   selectIsResending,
   selectIsVerifying,
   selectResendError,
   selectResendSucceeded,
   selectVerifyError,
-} from '../../machines';
+} from '../../machines/verification.selectors';
 import { api } from '../app/api';
 import { commonMessages } from '../app/errorMessages';
 import { SessionContext } from '../app/SessionContext';
