@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActivityItem } from '../../api/client';
 import { commonMessages } from '../../app/errorMessages';
@@ -9,6 +9,7 @@ import { useResource } from '../../data/resources';
 import { formatLongDate, formatRelative, useNow } from '../../i18n/relativeTime';
 import { ActivityKindIcon } from './ActivityKindIcon';
 import { activityMessages, kindLabels } from './activityMessages';
+import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
 
 const newestFirst = (a: ActivityItem, b: ActivityItem) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id;
 
@@ -56,22 +57,11 @@ export default function ActivityScreen() {
       )}
 
       {activity.fromCache && activity.error && (
-        <Alert color="yellow" variant="light" role="status">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{i18n._(activityMessages.cached)}</Text>
-            <Button variant="subtle" size="xs" onClick={activity.reload}>
-              {i18n._(activityMessages.retry)}
-            </Button>
-          </Group>
-        </Alert>
+        <SavedCopyNotice message={i18n._(activityMessages.cached)} onRetry={activity.reload} />
       )}
 
       {activity.status === 'failed' ? (
-        <Alert color="red" variant="light" role="alert" title={i18n._(activityMessages.loadError)}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={activity.reload}>
-            {i18n._(activityMessages.retry)}
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={i18n._(activityMessages.loadError)} onRetry={activity.reload} />
       ) : !items ? (
         <Stack gap="xs" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={64} radius="lg" />

@@ -27,5 +27,4 @@ export const activityMessages = {
   /** SPEC §8 default: the actions could not be loaded and none are stored. */
   loadError: msg({ id: 'pages.activity.loadError', message: 'Failed to fetch dashboard data' }),
   cached: msg({ id: 'pages.activity.cached', message: 'You are offline or the server did not answer: this is your saved activity.' }),
-  retry: msg({ id: 'pages.activity.retry', message: 'Try again' }),
 };

@@ -6,13 +6,13 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
 import type { Promo } from '../../api/client';
 import { commonMessages } from '../../app/errorMessages';
+import { safeWebUrl } from '../../app/safeWebUrl';
 import { useIsOffline } from '../../data/connectivity';
 import { newIdempotencyKey, usePendingOffline, type OfflineEarnAction } from '../../data/offlineQueues';
 import { useResource } from '../../data/resources';
 import { formatRelative, useNow } from '../../i18n/relativeTime';
 import { paths } from '../../routing/paths';
 import { EarnActionCard } from './EarnActionCard';
-import { safeExternalUrl } from './externalTab';
 import { useEarnAction } from './useEarnAction';
 import classes from './EarnScreen.module.css';
 
@@ -195,7 +195,7 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
 
   // Sent inside the click: a promo's page opens in a tab the browser allows only now.
   const startEarning = (promo: Promo) =>
-    earn.send({ type: 'user.earn', pid: promo.id, url: safeExternalUrl(promo.url), online: !offline, idempotencyKey: newIdempotencyKey() });
+    earn.send({ type: 'user.earn', pid: promo.id, url: safeWebUrl(promo.url), online: !offline, idempotencyKey: newIdempotencyKey() });
 
   return (
     <Stack component="section" aria-labelledby="earn-actions-heading" gap="sm">

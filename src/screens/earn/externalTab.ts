@@ -1,13 +1,4 @@
-/** Only web pages are opened for an earn action (never `javascript:` or other schemes). */
-export function safeExternalUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+import { safeWebUrl } from '../../app/safeWebUrl';
 
 /**
  * The tab of one earn attempt. Browsers only allow a new tab inside the click, so `openBlank`
@@ -27,7 +18,7 @@ export function createExternalTab(open: typeof window.open = (...args) => window
       if (tab) tab.opener = null;
     },
     show(url: string | null): void {
-      const page = safeExternalUrl(url);
+      const page = safeWebUrl(url);
       if (!page) return close();
       if (tab && !tab.closed) tab.location.href = page;
       else open(page, '_blank', 'noopener,noreferrer');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Accordion, Alert, Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
@@ -15,6 +15,7 @@ import { ConfirmRedeemModal } from './ConfirmRedeemModal';
 import { redeemMessages } from './redeemMessages';
 import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
 import { useRedemption } from './useRedemption';
+import { LoadFailedAlert } from '../../components/LoadNotices';
 
 /** One reward (/redeem/{id}): description, terms, the option to redeem and the Redeem button. */
 export function RedeemDetail({ id }: { id: number }) {
@@ -26,11 +27,7 @@ export function RedeemDetail({ id }: { id: number }) {
   if (promo) body = <RewardDetailBody key={promo.id} promo={promo} />;
   else if (rewards.status === 'failed')
     body = (
-      <Alert color="red" variant="light" role="alert" title={i18n._(redeemMessages.loadError)}>
-        <Button variant="light" color="red" size="xs" mt="xs" onClick={rewards.reload}>
-          <Trans id="pages.redeem.retry">Try again</Trans>
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={i18n._(redeemMessages.loadError)} onRetry={rewards.reload} />
     );
   else if (rewards.data)
     body = (

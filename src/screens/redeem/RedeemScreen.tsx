@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { Promo } from '../../api/client';
@@ -9,6 +9,7 @@ import { BalanceLine } from './BalanceLine';
 import { RedeemDetail } from './RedeemDetail';
 import { redeemMessages } from './redeemMessages';
 import { isInStock, pipsShort, rewardPrice } from './rewardPrice';
+import { LoadFailedAlert } from '../../components/LoadNotices';
 
 /** Redeem (SPEC §2): the rewards with their price in pips at /redeem, one reward at /redeem/{id}. */
 export default function RedeemScreen() {
@@ -33,11 +34,7 @@ function RedeemList() {
       </Stack>
 
       {rewards.status === 'failed' ? (
-        <Alert color="red" variant="light" role="alert" title={i18n._(redeemMessages.loadError)}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={rewards.reload}>
-            <Trans id="pages.redeem.retry">Try again</Trans>
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={i18n._(redeemMessages.loadError)} onRetry={rewards.reload} />
       ) : !rewards.data ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={220} radius="lg" />

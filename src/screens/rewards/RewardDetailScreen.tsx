@@ -3,24 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { Transaction } from '../../api/client';
 import { commonMessages } from '../../app/errorMessages';
+import { safeWebUrl } from '../../app/safeWebUrl';
 import { showToast } from '../../app/toast';
 import { useTransaction } from '../../data/resources';
 import { formatLongDate } from '../../i18n/relativeTime';
 import { paths } from '../../routing/paths';
 import { rewardsMessages } from './rewardsMessages';
+import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
 
 const isTransactionId = (value: number) => Number.isSafeInteger(value) && value > 0;
-
-/** Only web links are opened (never `javascript:` or the like from stored data). */
-function webUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One reward (SPEC §2 RewardDetail, /rewards/{id}): its gift-card code with a copy button, the
@@ -60,9 +51,7 @@ function RewardDetail({ transactionId }: { transactionId: number }) {
     return (
       <>
         {reward.fromCache && reward.error && (
-          <Alert color="yellow" variant="light" role="status">
-            {i18n._(rewardsMessages.cached)}
-          </Alert>
+          <SavedCopyNotice message={i18n._(rewardsMessages.cached)} />
         )}
         <RewardBody reward={reward.data} />
       </>
@@ -79,11 +68,7 @@ function RewardDetail({ transactionId }: { transactionId: number }) {
     return (
       <>
         {title}
-        <Alert color="red" variant="light" role="alert" title={i18n._(rewardsMessages.loadError)}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={reward.reload}>
-            {i18n._(rewardsMessages.retry)}
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={i18n._(rewardsMessages.loadError)} onRetry={reward.reload} />
       </>
     );
   }
@@ -101,7 +86,7 @@ function RewardDetail({ transactionId }: { transactionId: number }) {
 
 function RewardBody({ reward }: { reward: Transaction }) {
   const { t, i18n } = useLingui();
-  const url = webUrl(reward.url);
+  const url = safeWebUrl(reward.url);
 
   const copyCode = async (): Promise<boolean> => {
     if (!reward.code) return false;

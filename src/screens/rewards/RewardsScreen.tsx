@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { GiftCard } from '../../api/client';
@@ -7,6 +7,7 @@ import { useResource } from '../../data/resources';
 import { formatLongDate } from '../../i18n/relativeTime';
 import { linkTo, paths } from '../../routing/paths';
 import { rewardsMessages } from './rewardsMessages';
+import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
 
 const newestFirst = (a: GiftCard, b: GiftCard) => Date.parse(b.date) - Date.parse(a.date) || b.transactionId - a.transactionId;
 
@@ -26,22 +27,11 @@ export default function RewardsScreen() {
       </Title>
 
       {rewards.fromCache && rewards.error && (
-        <Alert color="yellow" variant="light" role="status">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{i18n._(rewardsMessages.cached)}</Text>
-            <Button variant="subtle" size="xs" onClick={rewards.reload}>
-              {i18n._(rewardsMessages.retry)}
-            </Button>
-          </Group>
-        </Alert>
+        <SavedCopyNotice message={i18n._(rewardsMessages.cached)} onRetry={rewards.reload} />
       )}
 
       {rewards.status === 'failed' ? (
-        <Alert color="red" variant="light" role="alert" title={i18n._(rewardsMessages.loadError)}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={rewards.reload}>
-            {i18n._(rewardsMessages.retry)}
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={i18n._(rewardsMessages.loadError)} onRetry={rewards.reload} />
       ) : !list ? (
         <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={72} radius="lg" />

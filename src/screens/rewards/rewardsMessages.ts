@@ -8,5 +8,4 @@ export const rewardsMessages = {
   loadError: msg({ id: 'pages.rewards.loadError', message: 'Failed to fetch user rewards' }),
   /** Shown above stored rewards when the network failed (SPEC §4: rewards fall back to the cache). */
   cached: msg({ id: 'pages.rewards.cached', message: 'You are offline or the server did not answer: these are your saved rewards.' }),
-  retry: msg({ id: 'pages.rewards.retry', message: 'Try again' }),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { safeAppPath } from '../../../../src/screens/earn/appPath';
-import { createExternalTab, safeExternalUrl } from '../../../../src/screens/earn/externalTab';
+import { safeWebUrl } from '../../../../src/app/safeWebUrl';
+import { createExternalTab } from '../../../../src/screens/earn/externalTab';
 
 describe('safeAppPath', () => {
   it.each([
@@ -15,9 +16,9 @@ describe('safeAppPath', () => {
   );
 });
 
-describe('safeExternalUrl', () => {
-  it.each(['https://partner.example.org/survey', 'http://partner.example.org/'])('keeps %j', (url) => expect(safeExternalUrl(url)).toBe(url));
-  it.each(['javascript:alert(1)', 'data:text/html,hi', '', null])('refuses %j', (url) => expect(safeExternalUrl(url)).toBeNull());
+describe('safeWebUrl', () => {
+  it.each(['https://partner.example.org/survey', 'http://partner.example.org/'])('keeps %j', (url) => expect(safeWebUrl(url)).toBe(url));
+  it.each(['javascript:alert(1)', 'data:text/html,hi', '', null])('refuses %j', (url) => expect(safeWebUrl(url)).toBeNull());
 });
 
 function fakeWindow() {
