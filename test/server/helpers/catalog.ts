@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import * as catalog from '../../../server/db/repositories/catalog';
 import type { Database, EarnLimit, LocalizedText } from '../../../server/db/schema';
 import type { Harness, RegisterOptions, TestUser } from './harness';
 
 /**
  * Test data for the ledger suites: promos, rewards, gift-card codes, earn QR codes and
- * questionnaires inserted straight into the database (the operator CLI's job in production).
- * Every helper takes the Kysely handle (`h.db`) and defaults to the harness's demo community.
+ * questionnaires, made with the operator's repository (server/db/repositories/catalog.ts) and
+ * defaults for what a test does not care about. Every helper takes the Kysely handle (`h.db`).
  */
 
 type Db = Kysely<Database>;
 
-const json = (value: unknown) => JSON.stringify(value);
+/** Takes a promo or questionnaire off the offer (the operator's CLI has no such command yet). */
+async function deactivate(db: Db, table: 'promos' | 'questionnaires', id: number): Promise<void> {
+  await db.updateTable(table).set({ active: false }).where('id', '=', id).execute();
+}
 
 export interface EarnPromoInput {
   communityId: string;
@@ -27,25 +31,10 @@ export interface EarnPromoInput {
 }
 
 /** An EARN promo; returns its id (the `pid` of the earn call). */
-export async function createEarnPromo(db: Db, input: EarnPromoInput): Promise<number> {
-  const row = await db
-    .insertInto('promos')
-    .values({
-      community_id: input.communityId,
-      type: 'EARN',
-      title: json(input.title ?? 'Follow us'),
-      description: input.description === undefined || input.description === null ? null : json(input.description),
-      image_url: input.imageUrl ?? null,
-      url: input.url ?? null,
-      pips: input.pips ?? 5,
-      earn_limit: input.limit ?? 'once',
-      questionnaire_id: input.questionnaireId ?? null,
-      redirect_to_internal_screen: input.redirectToInternalScreen ?? null,
-      active: input.active ?? true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export async function createEarnPromo(db: Db, { active = true, ...input }: EarnPromoInput): Promise<number> {
+  const id = await catalog.createEarnPromo(db, { ...input, title: input.title ?? 'Follow us', pips: input.pips ?? 5 });
+  if (!active) await deactivate(db, 'promos', id);
+  return id;
 }
 
 export interface RedeemOptionInput {
@@ -67,92 +56,35 @@ export interface RedeemPromoInput {
   options: RedeemOptionInput[];
 }
 
-export interface RedeemPromo {
-  /** The promo id (`pid` of the redeem call). */
-  id: number;
-  /** The option ids (`optId`), in the order given. */
-  optionIds: number[];
-}
+export type RedeemPromo = catalog.CreatedReward;
 
 /** A REDEEM promo (a reward) with its options and their gift-card codes. */
-export async function createRedeemPromo(db: Db, input: RedeemPromoInput): Promise<RedeemPromo> {
-  const promo = await db
-    .insertInto('promos')
-    .values({
-      community_id: input.communityId,
-      type: 'REDEEM',
-      title: json(input.title ?? 'Coffee card'),
-      description: input.description === undefined || input.description === null ? null : json(input.description),
-      terms: input.terms === undefined || input.terms === null ? null : json(input.terms),
-      image_url: input.imageUrl ?? null,
-      url: input.url ?? null,
-      pips: 0,
-      active: input.active ?? true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const optionIds: number[] = [];
-  for (const [index, option] of input.options.entries()) {
-    const row = await db
-      .insertInto('promo_options')
-      .values({ promo_id: promo.id, label: json(option.label ?? `Option ${index + 1}`), pips: option.pips })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    optionIds.push(row.id);
-    if (option.codes && option.codes.length > 0) await addGiftCardCodes(db, row.id, option.codes);
-  }
-  return { id: promo.id, optionIds };
+export async function createRedeemPromo(db: Db, { active = true, options, ...input }: RedeemPromoInput): Promise<RedeemPromo> {
+  const reward = await catalog.createReward(db, {
+    ...input,
+    title: input.title ?? 'Coffee card',
+    options: options.map((option, index) => ({ label: option.label ?? `Option ${index + 1}`, pips: option.pips })),
+  });
+  for (const [index, option] of options.entries()) await addGiftCardCodes(db, reward.optionIds[index], option.codes ?? []);
+  if (!active) await deactivate(db, 'promos', reward.id);
+  return reward;
 }
 
 /** Loads gift-card codes into an option's inventory. */
 export async function addGiftCardCodes(db: Db, optionId: number, codes: string[]): Promise<void> {
-  if (codes.length === 0) return;
-  await db
-    .insertInto('gift_card_codes')
-    .values(codes.map((code) => ({ option_id: optionId, code })))
-    .execute();
+  if (codes.length > 0) await catalog.importGiftCardCodes(db, optionId, codes);
 }
 
 /** `count` distinct gift-card codes with a prefix (e.g. `giftCodes(3, 'AMZ')` → AMZ-1-…). */
 export const giftCodes = (count: number, prefix = 'CODE') =>
   Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}-${randomBytes(4).toString('hex')}`);
 
-export interface EarnQrCodeInput {
-  communityId: string;
-  /** Default: 20 random url-safe characters. */
-  code?: string;
-  title?: LocalizedText;
-  pips?: number;
-  limit?: 'once' | 'daily';
-  validFrom?: Date | null;
-  validUntil?: Date | null;
-  totalCap?: number | null;
-}
-
-export interface EarnQrCode {
-  id: number;
-  /** What the printed QR encodes after `?qr=`. */
-  code: string;
-}
+export type EarnQrCodeInput = Partial<catalog.EarnQrCodeInput> & { communityId: string };
+export type EarnQrCode = catalog.CreatedEarnQrCode;
 
 /** An earn QR code. */
-export async function createEarnQrCode(db: Db, input: EarnQrCodeInput): Promise<EarnQrCode> {
-  const code = input.code ?? randomBytes(15).toString('base64url');
-  const row = await db
-    .insertInto('earn_qr_codes')
-    .values({
-      community_id: input.communityId,
-      code,
-      title: json(input.title ?? 'Welcome desk'),
-      pips: input.pips ?? 10,
-      earn_limit: input.limit ?? 'once',
-      valid_from: input.validFrom ?? null,
-      valid_until: input.validUntil ?? null,
-      total_cap: input.totalCap ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, code };
+export function createEarnQrCode(db: Db, input: EarnQrCodeInput): Promise<EarnQrCode> {
+  return catalog.createEarnQrCode(db, { ...input, title: input.title ?? 'Welcome desk', pips: input.pips ?? 10 });
 }
 
 export interface QuestionnaireInput {
@@ -164,22 +96,14 @@ export interface QuestionnaireInput {
 }
 
 /** A questionnaire; returns its id. */
-export async function createQuestionnaire(db: Db, input: QuestionnaireInput): Promise<number> {
+export async function createQuestionnaire(db: Db, { active = true, ...input }: QuestionnaireInput): Promise<number> {
   const payload = input.payload ?? {
     title: 'Quick survey',
     steps: [{ parts: [{ id: 'comment', type: 'text', label: 'Anything to add?' }] }],
   };
-  const row = await db
-    .insertInto('questionnaires')
-    .values({
-      community_id: input.communityId,
-      payload: json(payload),
-      pips: input.pips ?? 0,
-      active: input.active ?? true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const id = await catalog.createQuestionnaire(db, { communityId: input.communityId, payload, pips: input.pips ?? 0 });
+  if (!active) await deactivate(db, 'questionnaires', id);
+  return id;
 }
 
 /** A registered, verified member of the demo community (or of `options.communityId`). */

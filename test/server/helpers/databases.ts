@@ -55,29 +55,13 @@ function postgres(url: string): Backend {
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
 export const backends: Backend[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
 
-const TABLES = [
-  'earn_claims',
-  'earn_qr_codes',
-  'gift_card_codes',
-  'redemptions',
-  'promo_options',
-  'promos',
-  'questionnaire_answers',
-  'questionnaires',
-  'idempotency_keys',
-  'ledger_entries',
-  'identities',
-  'rate_limits',
-  'devices',
-  'one_time_tokens',
-  'verification_codes',
-  'refresh_tokens',
-  'auth_tokens',
-  'users',
-  'communities',
-];
-
 /** Empties every table (keeps the schema and the migration record). */
 export async function truncateAll(db: Kysely<Database>): Promise<void> {
-  await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} restart identity cascade`.execute(db);
+  // Every table the migrations made in this connection's schema, so a new one is never missed.
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_migration%'
+  `.execute(db);
+  if (rows.length === 0) return;
+  await sql`truncate table ${sql.join(rows.map((row) => sql.table(row.name)))} restart identity cascade`.execute(db);
 }
