@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../errors';
-import { contentLanguage } from '../i18n/localized';
 import { ok } from './envelope';
 import type { Handlers } from './handlers';
-import { input } from './input';
+import { input, requestLanguage } from './input';
 
 /** Dashboard calls: the summary and the activity list (the gift-card list lives with rewards). */
 export function dashboardHandlers(app: FastifyInstance): Handlers {
   return {
     async getDashboard(request) {
       const auth = await app.requireVerified(request);
-      return ok(await app.dashboard.get(auth, contentLanguage(request.headers['accept-language'])));
+      return ok(await app.dashboard.get(auth, requestLanguage(request)));
     },
 
     async getDashboardActions(request) {
@@ -20,7 +19,7 @@ export function dashboardHandlers(app: FastifyInstance): Handlers {
       const size = query.optionalInteger('size');
       if (page === undefined || page < 1) throw validationError('page', 'must be a positive integer (query)');
       if (size === undefined || size < 1 || size > 1000) throw validationError('size', 'must be 1 to 1000 (query)');
-      return ok(await app.dashboard.activity(auth, page, size, contentLanguage(request.headers['accept-language'])));
+      return ok(await app.dashboard.activity(auth, page, size, requestLanguage(request)));
     },
   };
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../errors';
-import { contentLanguage } from '../i18n/localized';
 import { ok } from './envelope';
 import type { Handlers } from './handlers';
-import { input } from './input';
+import { input, requestLanguage } from './input';
 
 /** Earning: promos, external earn actions and earn QR codes (SPEC §7 'Dashboard and rewards'). */
 export function earningHandlers(app: FastifyInstance): Handlers {
@@ -12,7 +11,7 @@ export function earningHandlers(app: FastifyInstance): Handlers {
       const auth = await app.requireVerified(request);
       const type = input(request.query, 'query').string('type');
       if (type !== 'EARN' && type !== 'REDEEM') throw validationError('type', 'must be EARN or REDEEM');
-      return ok(await app.earning.promos(auth, type, contentLanguage(request.headers['accept-language'])));
+      return ok(await app.earning.promos(auth, type, requestLanguage(request)));
     },
 
     async earn(request) {
@@ -30,7 +29,7 @@ export function earningHandlers(app: FastifyInstance): Handlers {
         await app.earning.earnQr(
           auth,
           query.string('qrToken'),
-          contentLanguage(request.headers['accept-language']),
+          requestLanguage(request),
           query.optionalString('idempotencyKey'),
         ),
       );

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { validationError } from '../errors';
+import { contentLanguage, type ContentLanguage } from '../i18n/localized';
 
 /**
  * Typed reads of already-validated request parts. openapi.yaml validates first; these checks
@@ -8,6 +10,7 @@ export interface Input {
   string(name: string): string;
   optionalString(name: string): string | undefined;
   optionalInteger(name: string): number | undefined;
+  integer(name: string): number;
 }
 
 export function input(part: unknown, where: 'query' | 'body' | 'params'): Input {
@@ -18,6 +21,13 @@ export function input(part: unknown, where: 'query' | 'body' | 'params'): Input 
     if (typeof value !== 'string') throw validationError(name, `must be a string (${where})`);
     return value;
   };
+  const optionalInteger = (name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') return undefined;
+    const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number)) throw validationError(name, `must be an integer (${where})`);
+    return number;
+  };
   return {
     string(name) {
       const value = optionalString(name);
@@ -25,12 +35,14 @@ export function input(part: unknown, where: 'query' | 'body' | 'params'): Input 
       return value;
     },
     optionalString,
-    optionalInteger(name) {
-      const value = values[name];
-      if (value === undefined || value === null || value === '') return undefined;
-      const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-      if (!Number.isSafeInteger(number)) throw validationError(name, `must be an integer (${where})`);
-      return number;
+    optionalInteger,
+    integer(name) {
+      const value = optionalInteger(name);
+      if (value === undefined) throw validationError(name, `is required (${where})`);
+      return value;
     },
   };
 }
+
+/** The language the member reads server content in (their Accept-Language; English by default). */
+export const requestLanguage = (request: FastifyRequest): ContentLanguage => contentLanguage(request.headers['accept-language']);

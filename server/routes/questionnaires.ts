@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../errors';
-import { contentLanguage } from '../i18n/localized';
 import { ok } from './envelope';
 import type { Handlers } from './handlers';
-import { input } from './input';
-import { requiredInteger } from './rewards';
+import { input, requestLanguage } from './input';
 
 /** Forms: questionnaires and their answers (SPEC §7 'Forms'). */
 export function questionnaireHandlers(app: FastifyInstance): Handlers {
@@ -16,15 +14,15 @@ export function questionnaireHandlers(app: FastifyInstance): Handlers {
         await app.questionnaires.list(
           auth,
           query.optionalInteger('page') ?? 1,
-          requiredInteger(query, 'size'),
-          contentLanguage(request.headers['accept-language']),
+          query.integer('size'),
+          requestLanguage(request),
         ),
       );
     },
 
     async answerQuestionnaire(request) {
       const auth = await app.requireVerified(request);
-      const id = requiredInteger(input(request.params, 'params'), 'id');
+      const id = input(request.params, 'params').integer('id');
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
       const answers = body.answers;
       if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
