@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Accordion, Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
@@ -16,6 +16,7 @@ import { redeemMessages } from './redeemMessages';
 import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
 import { useRedemption } from './useRedemption';
 import { LoadFailedAlert } from '../../components/LoadNotices';
+import { TermsAccordion } from '../../components/TermsAccordion';
 
 /** One reward (/redeem/{id}): description, terms, the option to redeem and the Redeem button. */
 export function RedeemDetail({ id }: { id: number }) {
@@ -155,20 +156,7 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
         </Stack>
       </Paper>
 
-      {promo.terms && (
-        <Accordion variant="contained" radius="lg">
-          <Accordion.Item value="terms">
-            <Accordion.Control>
-              <Trans id="pages.redeem.terms">Terms and conditions</Trans>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {promo.terms}
-              </Text>
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      )}
+      {promo.terms && <TermsAccordion terms={promo.terms} />}
 
       {option && (
         <ConfirmRedeemModal

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Anchor, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { Transaction } from '../../api/client';
@@ -10,6 +10,7 @@ import { formatLongDate } from '../../i18n/relativeTime';
 import { paths } from '../../routing/paths';
 import { rewardsMessages } from './rewardsMessages';
 import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
+import { TermsAccordion } from '../../components/TermsAccordion';
 
 const isTransactionId = (value: number) => Number.isSafeInteger(value) && value > 0;
 
@@ -155,20 +156,7 @@ function RewardBody({ reward }: { reward: Transaction }) {
         </Stack>
       </Paper>
 
-      {reward.terms && (
-        <Accordion variant="contained" radius="lg">
-          <Accordion.Item value="terms">
-            <Accordion.Control>
-              <Trans id="pages.rewards.terms">Terms and conditions</Trans>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {reward.terms}
-              </Text>
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      )}
+      {reward.terms && <TermsAccordion terms={reward.terms} />}
     </>
   );
 }
