@@ -914,6 +914,7 @@ export interface components {
         /** @description Client-generated; the server applies each key once per user. */
         IdempotencyKey: string;
         DeviceIdentifier: string;
+        /** @description Ids are the database's 32-bit integers. */
         Id: number;
         /** @enum {string} */
         PromoType: "EARN" | "REDEEM";

@@ -25,6 +25,7 @@ const JUNK = [
   '-1',
   '1e309',
   '9007199254740993',
+  '2147483648',
   'NaN',
   'null',
   '[]',
@@ -34,7 +35,7 @@ const JUNK = [
   'Ab1!'.repeat(100),
 ];
 
-const JSON_JUNK: unknown[] = [null, 0, -1, 1.5, true, [], {}, 'x'.repeat(50_000), { $gt: '' }, ['a', 'b'], '\u0000'];
+const JSON_JUNK: unknown[] = [null, 0, -1, 1.5, true, [], {}, 'x'.repeat(50_000), { $gt: '' }, ['a', 'b'], '\u0000', '\uD800', 2147483648];
 
 const implemented = new Set(Object.keys(createHandlers({} as never)));
 const operations = listOperations().filter((o) => o.routed);

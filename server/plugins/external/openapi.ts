@@ -105,14 +105,18 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** The path of the first string holding a NUL character ('' for the value itself), or null. */
-function findNul(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** Text PostgreSQL cannot store: a NUL character, or a lone UTF-16 surrogate (`"\ud800"` in JSON). */
+// With the u flag a surrogate pair is one code point: only a lone surrogate matches \p{Cs}.
+const unstorable = (text: string) => text.includes('\u0000') || /\p{Cs}/u.test(text);
+
+/** The path of the first string PostgreSQL cannot store ('' for the value itself), or null. */
+function findUnstorable(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return unstorable(value) ? path : null;
   if (typeof value !== 'object' || value === null || depth > 32) return null;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return childPath;
-    const found = findNul(child, childPath, depth + 1);
+    if (unstorable(key)) return childPath;
+    const found = findUnstorable(child, childPath, depth + 1);
     if (found !== null) return found;
   }
   return null;
@@ -190,12 +194,13 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
     }
   });
 
-  // PostgreSQL text cannot hold NUL, and no field of the contract needs it: refuse it up front.
+  // PostgreSQL text and jsonb cannot hold NUL or a lone surrogate, and no field of the contract
+  // needs them: refuse them up front.
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.operation) return;
     for (const [part, value] of [['query', request.query], ['body', request.body], ['path', request.params]] as const) {
-      const field = findNul(value);
-      if (field !== null) throw validationError(field || part, `must not contain NUL characters (${part})`);
+      const field = findUnstorable(value);
+      if (field !== null) throw validationError(field || part, `must be valid text without NUL characters (${part})`);
     }
   });
 
