@@ -16,7 +16,8 @@ export const promoCreate: AdminCommand = {
              [--limit once|daily|unlimited] [--questionnaire <id>] [--redirect </app/path>]
              [--image-url <https://…>] [--type EARN]
       Create an earn action. --url opens in a new tab when the member earns; --questionnaire
-      links a questionnaire (--pips defaults to its pips); --redirect leads to a screen of the
+      links a questionnaire, which the member answers to earn it (--pips defaults to its pips;
+      not with --url); --redirect leads to a screen of the
       app such as /trivia/individual. Rewards are made with reward:create.`,
   options: {
     type: { type: 'string' },
@@ -48,6 +49,9 @@ export const promoCreate: AdminCommand = {
       questionnaireId === undefined ? undefined : await findQuestionnaire(ctx.db, community.id, questionnaireId);
     if (questionnaireId !== undefined && !questionnaire) {
       throw new UsageError(`community ${community.id} has no questionnaire ${questionnaireId} (see questionnaire:list)`);
+    }
+    if (questionnaire && url) {
+      throw new UsageError('a promo with --questionnaire is earned by answering it: leave out --url');
     }
     const pips = wholeNumber(values, 'pips', 0, MAX_PIPS) ?? questionnaire?.pips;
     if (pips === undefined) throw new UsageError('promo:create needs --pips <n> (the pips a member earns)');

@@ -151,6 +151,7 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       const other = await community();
       const form = file(JSON.stringify(DEMO_QUESTIONNAIRE), 'json');
       const otherForm = /questionnaire #(\d+)/.exec((await run('questionnaire:create', '--community', other, '--file', form, '--pips', '1')).output)![1];
+      const ownForm = /questionnaire #(\d+)/.exec((await run('questionnaire:create', '--community', c, '--file', form, '--pips', '1')).output)![1];
       const base = ['promo:create', '--community', c, '--title', 'T'];
       const cases: [string[], RegExp][] = [
         [['promo:create', '--title', 'T', '--pips', '1'], /needs --community/],
@@ -168,6 +169,7 @@ describe.each(backends)('admin CLI on $name', (backend) => {
         [[...base, '--pips', '1', '--type', 'REDEEM'], /use reward:create/],
         [[...base, '--questionnaire', '999999'], /has no questionnaire 999999/],
         [[...base, '--questionnaire', otherForm], new RegExp(`has no questionnaire ${otherForm}`)],
+        [[...base, '--questionnaire', ownForm, '--url', 'https://example.org/survey'], /earned by answering it: leave out --url/],
         [[...base, '--pips', '1', '--bogus'], /Unknown option '--bogus'/],
         [['promo:list'], /needs --community/],
         [['promo:list', '--community', c, '--type', 'GIFT'], /--type must be one of EARN, REDEEM/],

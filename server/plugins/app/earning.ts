@@ -188,6 +188,18 @@ export function createEarningService(deps: { db: Kysely<Database>; ledger: Ledge
           )
           .as('claimed'),
       )
+      // A questionnaire's promo is earned by answering it, which pays once.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('questionnaire_answers as a')
+              .select('a.id')
+              .whereRef('a.questionnaire_id', '=', 'p.questionnaire_id')
+              .where('a.user_id', '=', auth.userId),
+          )
+          .as('answered'),
+      )
       .orderBy('p.id')
       .execute();
     return rows.map((row) => ({
@@ -201,7 +213,7 @@ export function createEarningService(deps: { db: Kysely<Database>; ledger: Ledge
       questionnaireUrl: row.questionnaire_id === null ? null : `/forms/${row.questionnaire_id}`,
       redirectToInternalScreen: row.redirect_to_internal_screen,
       limit: row.earn_limit,
-      available: row.earn_limit === 'unlimited' || !row.claimed,
+      available: row.questionnaire_id === null ? row.earn_limit === 'unlimited' || !row.claimed : !row.answered,
       options: [],
     }));
   }

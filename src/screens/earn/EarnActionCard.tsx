@@ -28,8 +28,8 @@ export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: Ea
   const screen = safeAppPath(promo.redirectToInternalScreen);
   const form = safeAppPath(promo.questionnaireUrl);
   const available = promo.available !== false;
-  // A questionnaire without a page of its own is earned by answering it.
-  const answerFirst = !screen && form !== null && !promo.url;
+  // An action with a questionnaire is earned by answering it (the server pays through the form).
+  const answerFirst = !screen && form !== null;
 
   return (
     <Paper
@@ -63,7 +63,9 @@ export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: Ea
           <Group gap="sm" mt={4}>
             {!available ? (
               <Button disabled variant="light">
-                {promo.limit === 'daily' ? (
+                {form ? (
+                  <Trans id="pages.earn.alreadyEarned">Earned</Trans>
+                ) : promo.limit === 'daily' ? (
                   <Trans id="pages.earn.comeBackTomorrow">Come back tomorrow</Trans>
                 ) : promo.limit === 'unlimited' ? (
                   <Trans id="pages.earn.notAvailable">Not available right now</Trans>

@@ -127,6 +127,20 @@ describe.each(backends)('earn promos on $name', (backend) => {
       expect(expectOk(await promos(other, 'EARN')).promos.every((p: { available: boolean }) => p.available)).toBe(true);
     });
 
+    it('marks a questionnaire promo unavailable once the member answered the questionnaire', async () => {
+      const user = await verifiedMember(h);
+      const formId = await createQuestionnaire(h.db, { communityId: h.community.id, pips: 15 });
+      const survey = await createEarnPromo(h.db, { communityId: h.community.id, pips: 15, limit: 'unlimited', questionnaireId: formId });
+      const available = async (member: TestUser) =>
+        expectOk(await promos(member, 'EARN')).promos.find((p: { id: number }) => p.id === survey).available;
+      expect(await available(user)).toBe(true);
+      expectOk(
+        await h.call({ method: 'POST', url: `/web/questionnaires/${formId}/answers`, token: user.authToken, json: { answers: { comment: 'Fine' } } }),
+      );
+      expect(await available(user)).toBe(false);
+      expect(await available(await verifiedMember(h))).toBe(true);
+    });
+
     it('lists REDEEM promos with options cheapest first, the cheapest price and stock', async () => {
       const user = await verifiedMember(h);
       const reward = await createRedeemPromo(h.db, {

@@ -33,13 +33,13 @@ const promos: Promo[] = [
     pips: 5,
     limit: 'unlimited',
     available: true,
-    questionnaireUrl: '/forms/3',
   },
   { id: 2, type: 'EARN', title: 'Follow us', url: null, pips: 1, limit: 'daily', available: true },
   { id: 3, type: 'EARN', title: 'Play the daily trivia', pips: 2, redirectToInternalScreen: '/trivia/individual', available: true },
   { id: 4, type: 'EARN', title: 'Welcome bonus', pips: 20, limit: 'once', available: false },
   { id: 5, type: 'EARN', title: 'Daily check-in', pips: 1, limit: 'daily', available: false },
   { id: 6, type: 'EARN', title: 'Tell us about you', pips: 3, questionnaireUrl: '/forms/9', available: true },
+  { id: 7, type: 'EARN', title: 'Street survey', pips: 4, limit: 'daily', questionnaireUrl: '/forms/4', available: false },
 ];
 
 type Answer = Parameters<typeof fakeFetch>[0][string];
@@ -111,7 +111,7 @@ describe('EarnScreen: the cards and the list', () => {
     expect(within(survey).getByText('+5 pips')).toBeTruthy();
     expect(survey.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.org/survey.png');
     expect(within(survey).getByRole('button', { name: 'Earn' })).toBeTruthy();
-    expect(within(survey).getByRole('link', { name: 'Answer the questionnaire' }).getAttribute('href')).toBe('/forms/3');
+    expect(within(survey).queryByRole('link', { name: 'Answer the questionnaire' })).toBeNull();
 
     const follow = card('Follow us');
     expect(within(follow).getByText('+1 pip')).toBeTruthy();
@@ -121,6 +121,8 @@ describe('EarnScreen: the cards and the list', () => {
     expect(within(card('Play the daily trivia')).getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/trivia/individual');
     expect(within(card('Tell us about you')).getByRole('link', { name: 'Answer the questionnaire' }).getAttribute('href')).toBe('/forms/9');
     expect(within(card('Tell us about you')).queryByRole('button', { name: 'Earn' })).toBeNull();
+    // An answered questionnaire is earned, whatever the promo's limit says.
+    expect((within(card('Street survey')).getByRole('button', { name: 'Earned' }) as HTMLButtonElement).disabled).toBe(true);
 
     const earned = within(card('Welcome bonus')).getByRole('button', { name: 'Earned' }) as HTMLButtonElement;
     expect(earned.disabled).toBe(true);
