@@ -3,9 +3,6 @@ import type { EarnActionContext, EarnActionEvent, EarnErrorCode, EarnInput, Earn
 
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
-/** Failures after which the server may have credited the attempt: a retry must reuse its key. */
-const uncertainCodes: readonly EarnErrorCode[] = ['NETWORK_ERROR', 'UNKNOWN_ERROR'];
-
 /**
  * Earning from the member's click, whatever the last attempt gave: offline, nothing is sent;
  * otherwise, when the promo links to a page, a blank tab is opened in the same click (browsers
@@ -20,8 +17,8 @@ const earn = [
 /**
  * Earning an external earn action (SPEC §2, §4: idle, earning, succeeded, failed). The answer's
  * url (or the promo's own) is shown in the tab opened on click; a failure closes that tab. One
- * attempt at a time. A retry of the same promo after a lost answer reuses the idempotency key,
- * so the server credits it at most once.
+ * attempt at a time, sent with the key the click carries (the screen reuses the key of an
+ * attempt whose answer was lost, so the server credits it at most once).
  */
 export const earnActionMachine = setup({
   types: {
@@ -44,17 +41,9 @@ export const earnActionMachine = setup({
     notifyEarned: (_, _params: { pid: number; pipsEarned: number }) => {},
     /** Tell the member why (toast, by code). */
     notifyFailed: (_, _params: { pid: number; code: EarnErrorCode }) => {},
-    assignAttempt: assign(({ context, event }) => {
+    assignAttempt: assign(({ event }) => {
       assertEvent(event, 'user.earn');
-      const retryingLostAnswer =
-        context.pid === event.pid && context.errorCode !== null && uncertainCodes.includes(context.errorCode) && context.idempotencyKey !== null;
-      return {
-        pid: event.pid,
-        url: event.url,
-        idempotencyKey: retryingLostAnswer ? context.idempotencyKey : event.idempotencyKey,
-        pipsEarned: null,
-        errorCode: null,
-      };
+      return { pid: event.pid, url: event.url, idempotencyKey: event.idempotencyKey, pipsEarned: null, errorCode: null };
     }),
     assignResult: assign(({ context }, params: { output: EarnOutput }) =>
       params.output.ok ? { pipsEarned: params.output.pipsEarned, url: params.output.url ?? context.url } : {},

@@ -41,7 +41,7 @@ export interface EarnActionContext {
   pid: number | null;
   /** The promo's own url (opened when the answer has none). */
   url: string | null;
-  /** The key of the current or last attempt; reused when retrying an attempt whose answer was lost. */
+  /** The key of the current or last attempt. */
   idempotencyKey: string | null;
   pipsEarned: number | null;
   errorCode: EarnErrorCode | null;
@@ -50,6 +50,7 @@ export interface EarnActionContext {
 export type EarnActionEvent =
   /**
    * The member clicked an action's earn button. `online` is the app's connectivity flag;
-   * `idempotencyKey` a fresh key (used unless the same promo's previous answer was lost).
+   * `idempotencyKey` the attempt's key: the screen gives the key of an earlier attempt of the same
+   * promo whose answer was lost, so the server credits it at most once.
    */
   { type: 'user.earn'; pid: number; url: string | null; online: boolean; idempotencyKey: string };

@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { db, type OfflineEarnAction, type OfflineEarnMetadata, type OfflineEarnType, type OfflineFormSubmission } from './databases';
+import { newIdempotencyKey } from './idempotencyKeys';
 import { currentScope, useDataScope } from './scope';
 
 export type { OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
-
-/** A fresh idempotency key (openapi IdempotencyKey: ^[A-Za-z0-9_-]{8,128}$). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Who is acting: queue items always belong to a signed-in member. */
 function actingUserId(): number {

@@ -111,29 +111,7 @@ describe('one attempt at a time, and keys', () => {
     await waitFor(actor, (s) => s.matches('succeeded'));
   });
 
-  it('reuses the key when retrying the same promo after a lost answer, and only then', async () => {
-    const answers: EarnOutput[] = [
-      { ok: false, code: 'NETWORK_ERROR' },
-      { ok: false, code: 'ALREADY_EARNED_TODAY' },
-      { ok: true, pipsEarned: 2, availablePips: 2, url: null },
-      { ok: true, pipsEarned: 2, availablePips: 4, url: null },
-    ];
-    const { actor, calls } = startEarning(async () => answers.shift()!);
-    const keys = () => calls.filter(([name]) => name === 'earn').map(([, input]) => (input as EarnInput).idempotencyKey);
-
-    actor.send(click(3, null, 'key-first001'));
-    await waitFor(actor, (s) => s.matches('failed'));
-    actor.send(click(3, null, 'key-second02'));
-    await waitFor(actor, (s) => s.matches('failed'));
-    // A definite refusal: the next attempt is a new one.
-    actor.send(click(3, null, 'key-third003'));
-    await waitFor(actor, (s) => s.matches('succeeded'));
-    actor.send(click(3, null, 'key-fourth04'));
-    await waitFor(actor, (s) => s.matches('succeeded') && s.context.idempotencyKey === 'key-fourth04');
-    expect(keys()).toEqual(['key-first001', 'key-first001', 'key-third003', 'key-fourth04']);
-  });
-
-  it('uses a new key for another promo after a lost answer', async () => {
+  it('sends each attempt with the key the screen gives it (the screen keeps a lost answer\'s key)', async () => {
     const answers: EarnOutput[] = [{ ok: false, code: 'NETWORK_ERROR' }, { ok: true, pipsEarned: 2, availablePips: 2, url: null }];
     const { actor, calls } = startEarning(async () => answers.shift()!);
     actor.send(click(3, null, 'key-first001'));

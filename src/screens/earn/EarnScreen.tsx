@@ -8,12 +8,13 @@ import type { Promo } from '../../api/client';
 import { commonMessages } from '../../app/errorMessages';
 import { safeWebUrl } from '../../app/safeWebUrl';
 import { useIsOffline } from '../../data/connectivity';
-import { newIdempotencyKey, usePendingOffline, type OfflineEarnAction } from '../../data/offlineQueues';
+import { keyForWrite } from '../../data/idempotencyKeys';
+import { usePendingOffline, type OfflineEarnAction } from '../../data/offlineQueues';
 import { useResource } from '../../data/resources';
 import { formatRelative, useNow } from '../../i18n/relativeTime';
 import { paths } from '../../routing/paths';
 import { EarnActionCard } from './EarnActionCard';
-import { useEarnAction } from './useEarnAction';
+import { earnWrite, useEarnAction } from './useEarnAction';
 import classes from './EarnScreen.module.css';
 
 // The camera, jsQR and the scanner's machine load only when the member opens the scanner.
@@ -194,8 +195,10 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
   }, [highlighted]);
 
   // Sent inside the click: a promo's page opens in a tab the browser allows only now.
-  const startEarning = (promo: Promo) =>
-    earn.send({ type: 'user.earn', pid: promo.id, url: safeWebUrl(promo.url), online: !offline, idempotencyKey: newIdempotencyKey() });
+  const startEarning = (promo: Promo) => {
+    const idempotencyKey = keyForWrite(earnWrite(promo.id));
+    earn.send({ type: 'user.earn', pid: promo.id, url: safeWebUrl(promo.url), online: !offline, idempotencyKey });
+  };
 
   return (
     <Stack component="section" aria-labelledby="earn-actions-heading" gap="sm">

@@ -6,14 +6,20 @@ import type { EarnInput, EarnOutput } from '../../../machines/earnAction.types';
 import { api } from '../../app/api';
 import { commonMessages } from '../../app/errorMessages';
 import { showToast } from '../../app/toast';
+import { beginWrite, settleWrite } from '../../data/idempotencyKeys';
 import { refreshPips } from '../../data/resources';
 import { i18n } from '../../i18n/i18n';
 import { describeEarnError, earnErrorMessages, earnedMessage } from './earnMessages';
 import { createExternalTab } from './externalTab';
 
-/** POST /mobile/earn: the credit, or the refusal's code. */
+/** The write an earn's key belongs to: the member's next try of this promo reuses it. */
+export const earnWrite = (pid: number) => `earn:${pid}`;
+
+/** POST /mobile/earn: the credit, or the refusal's code. Until a definite answer the key stays unresolved. */
 const earnLogic = fromPromise<EarnOutput, EarnInput>(async ({ input, signal }) => {
+  beginWrite(earnWrite(input.pid), input.idempotencyKey);
   const result = await api.earn(input, { signal });
+  settleWrite(earnWrite(input.pid), result);
   if (!result.success) return { ok: false, code: result.error };
   const { pipsEarned, availablePips, url } = result.data;
   return { ok: true, pipsEarned, availablePips, url: url ?? null };

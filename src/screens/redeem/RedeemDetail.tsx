@@ -3,18 +3,19 @@ import { Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Tex
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
+import { isRetryableRedemptionError } from '../../../machines/redemption.machine';
 import { selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
 import type { Promo } from '../../api/client';
 import { commonMessages } from '../../app/errorMessages';
 import { showToast } from '../../app/toast';
-import { newIdempotencyKey } from '../../data/offlineQueues';
+import { keyForWrite } from '../../data/idempotencyKeys';
 import { refreshPips, reloadResource, useResource } from '../../data/resources';
 import { linkTo, paths } from '../../routing/paths';
 import { BalanceLine } from './BalanceLine';
 import { ConfirmRedeemModal } from './ConfirmRedeemModal';
 import { redeemMessages } from './redeemMessages';
 import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
-import { useRedemption } from './useRedemption';
+import { redeemWrite, useRedemption } from './useRedemption';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { TermsAccordion } from '../../components/TermsAccordion';
 
@@ -80,7 +81,8 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
     },
     onFailed: (code) => {
       if (code === 'OUT_OF_STOCK') reloadResource('redeemPromos');
-      if (code === 'INSUFFICIENT_PIPS') refreshPips();
+      // No answer may still have been a debit: show the balance the server has.
+      if (code === 'INSUFFICIENT_PIPS' || (code !== 'OFFLINE' && isRetryableRedemptionError(code))) refreshPips();
     },
   });
   const dialogOpen = useSelector(redemption, selectRedemptionDialogOpen);
@@ -91,7 +93,8 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
 
   const openConfirmation = () => {
     if (!option) return;
-    redemption.send({ type: 'user.redeem', pid: promo.id, optId: option.optId, idempotencyKey: newIdempotencyKey() });
+    const idempotencyKey = keyForWrite(redeemWrite(promo.id, option.optId));
+    redemption.send({ type: 'user.redeem', pid: promo.id, optId: option.optId, idempotencyKey });
   };
 
   return (

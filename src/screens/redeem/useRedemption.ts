@@ -5,17 +5,25 @@ import { redemptionMachine } from '../../../machines/redemption.machine';
 import type { RedeemRewardInput, RedeemRewardOutput, RedemptionErrorCode } from '../../../machines/redemption.types';
 import type { Api } from '../../api/client';
 import { api } from '../../app/api';
+import { beginWrite, settleWrite } from '../../data/idempotencyKeys';
+
+/** The write a redemption's key belongs to: the member's next try of this option reuses it. */
+export const redeemWrite = (pid: number, optId: number) => `redeem:${pid}:${optId}`;
 
 /**
  * POST /mobile/redeem (amount 1) with the confirmation's idempotency key. Offline, nothing is
- * sent: a redemption is never queued (SPEC §2), the member is told instead.
+ * sent: a redemption is never queued (SPEC §2), the member is told instead. Until a definite
+ * answer the key stays unresolved (a lost answer may have been a debit).
  */
 export async function redeemReward(client: Api, input: RedeemRewardInput, signal?: AbortSignal): Promise<RedeemRewardOutput> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { ok: false, code: 'OFFLINE' };
+  const write = redeemWrite(input.pid, input.optId);
+  beginWrite(write, input.idempotencyKey);
   const result = await client.redeem(
     { pid: input.pid, optId: input.optId, amount: 1, idempotencyKey: input.idempotencyKey },
     { signal },
   );
+  settleWrite(write, result);
   return result.success
     ? { ok: true, transactionId: result.data.transactionId, availablePips: result.data.availablePips }
     : { ok: false, code: result.error };

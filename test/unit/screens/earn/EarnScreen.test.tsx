@@ -78,6 +78,7 @@ beforeAll(() => import('../../../../src/screens/earn/EarnQRScanner'), 30_000);
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value as string);
 });
 
@@ -241,6 +242,29 @@ describe('EarnScreen: earning an action', () => {
     await renderEarn();
     fireEvent.click(within(await screen.findByRole('article', { name: 'Follow us' })).getByRole('button', { name: 'Earn' }));
     expect(await screen.findByText('This feature is not available offline. Please check your internet connection and try again.')).toBeTruthy();
+  });
+
+  it('keeps the key of a lost answer for the next try of that action, even after leaving the screen', async () => {
+    let answered = false;
+    const sent = serve({
+      'POST /mobile/earn': () => (answered ? { data: { pipsEarned: 1, availablePips: 1 } } : noAnswer()),
+    });
+    const earnFollowUs = async () =>
+      fireEvent.click(within(await screen.findByRole('article', { name: 'Follow us' })).getByRole('button', { name: 'Earn' }));
+    await renderEarn();
+    await earnFollowUs();
+    expect(await screen.findByText('This feature is not available offline. Please check your internet connection and try again.')).toBeTruthy();
+    cleanup();
+
+    answered = true;
+    await renderEarn();
+    await earnFollowUs();
+    expect(await screen.findByText('You earned 1 pip.')).toBeTruthy();
+    const keys = requests(sent, 'POST', '/mobile/earn').map((post) => post.form.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    // Answered: the next earn of it is a new one.
+    expect(sessionStorage.getItem('pips.unresolvedWrites')).toBeNull();
   });
 
   it('sends nothing and opens no tab when offline', async () => {

@@ -31,6 +31,7 @@ export function setOnline(online: boolean) {
 
 export function signIn() {
   localStorage.clear();
+  sessionStorage.clear();
   for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value as string);
 }
 
