@@ -48,12 +48,13 @@ export const connectivitySyncMachine = setup({
   actors: {
     /**
      * Sends the browser's network status at once (`network.online` or `network.offline`), then
-     * turns its online/offline events into the same events.
+     * turns its online/offline events into the same events; asks for a sync (`sync.request`)
+     * when something was queued and when the page becomes visible again.
      */
     watchNetwork: fromCallback<EventObject>(() => () => {}),
     /**
-     * Asks for the cross-tab sync lock without waiting: sends `lock.acquired` (and holds the lock
-     * until stopped) or `lock.unavailable`.
+     * Takes the cross-tab sync lock, waiting while another tab's run holds it: sends
+     * `lock.acquired` and holds the lock until stopped.
      */
     holdSyncLock: fromCallback<EventObject>(({ sendBack }) => {
       sendBack({ type: 'lock.acquired' });
@@ -145,7 +146,7 @@ export const connectivitySyncMachine = setup({
           },
           states: {
             acquiringLock: {
-              on: { 'lock.acquired': { target: 'loadingEarn' }, 'lock.unavailable': { target: 'done' } },
+              on: { 'lock.acquired': { target: 'loadingEarn' } },
             },
             /** Reloads the earn queue; the info toast announces a non-empty one. */
             loadingEarn: {
@@ -188,9 +189,9 @@ export const connectivitySyncMachine = setup({
                     target: 'processingForms',
                     actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'forms', count: event.output.count }) },
                   },
-                  { target: 'done' },
+                  { target: 'finishing' },
                 ],
-                onError: { target: 'done' },
+                onError: { target: 'finishing' },
               },
             },
             processingForms: {
@@ -199,18 +200,19 @@ export const connectivitySyncMachine = setup({
                 src: 'processFormQueue',
                 input: queueInput,
                 onDone: {
-                  target: 'done',
+                  target: 'finishing',
                   actions: enqueueActions(({ enqueue, event }) => reportActions('forms', event.output).forEach((a) => enqueue(a))),
                 },
-                onError: { target: 'done' },
+                onError: { target: 'finishing' },
               },
+            },
+            /** Asked again during the run: go round once more, still holding the lock. */
+            finishing: {
+              always: [{ guard: 'syncAgain', target: 'loadingEarn', actions: 'clearSyncAgain' }, { target: 'done' }],
             },
             done: { type: 'final' },
           },
-          onDone: [
-            { guard: 'syncAgain', target: 'syncing', reenter: true, actions: 'clearSyncAgain' },
-            { target: 'idle' },
-          ],
+          onDone: { target: 'idle' },
         },
       },
     },

@@ -72,7 +72,5 @@ export type ConnectivitySyncEvent =
   | { type: 'session.ended' }
   /** Send the queues now if possible (something was queued, a retry button). */
   | { type: 'sync.request' }
-  /** `holdSyncLock`: this tab holds the cross-tab sync lock. */
-  | { type: 'lock.acquired' }
-  /** `holdSyncLock`: another tab is syncing. */
-  | { type: 'lock.unavailable' };
+  /** `holdSyncLock`: this tab holds the cross-tab sync lock (after any other tab's run). */
+  | { type: 'lock.acquired' };

@@ -5,6 +5,8 @@ import type { QueueCount, QueueInput, QueueRunResult } from '../../machines/conn
 import type { Api } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { showToast, type ToastKind } from '../app/toast';
+import { onQueued } from './queueEvents';
+import { currentScope } from './scope';
 import { syncMessages } from './syncMessages';
 
 // The queues and caches live in Dexie, which loads when a verified member's queues are first
@@ -17,13 +19,14 @@ const refreshAllPips = () => void import('./resources').then((resources) => reso
 export const SYNC_LOCK_NAME = 'pips-offline-sync';
 
 interface LockManagerLike {
-  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void>): Promise<unknown>;
+  request(name: string, callback: (lock: unknown) => Promise<void>): Promise<unknown>;
 }
 
 /**
- * Holds the cross-tab lock while the sync runs: `lock.acquired` then held until stopped, or
- * `lock.unavailable` when another tab holds it. Without Web Locks every tab may sync; the
- * idempotency keys keep that from crediting twice.
+ * Holds the cross-tab lock while the sync runs: waits while another tab's run holds it, then
+ * `lock.acquired`, held until stopped. So a tab runs after another, sending what that run did
+ * not find. Without Web Locks every tab may sync; the idempotency keys keep that from crediting
+ * twice.
  */
 export function holdLock(locks: LockManagerLike | undefined, name = SYNC_LOCK_NAME) {
   return fromCallback<EventObject>(({ sendBack }) => {
@@ -35,12 +38,8 @@ export function holdLock(locks: LockManagerLike | undefined, name = SYNC_LOCK_NA
     const held = new Promise<void>((resolve) => (release = resolve));
     let stopped = false;
     locks
-      .request(name, { ifAvailable: true }, async (lock) => {
+      .request(name, async () => {
         if (stopped) return;
-        if (!lock) {
-          sendBack({ type: 'lock.unavailable' });
-          return;
-        }
         sendBack({ type: 'lock.acquired' });
         await held;
       })
@@ -54,24 +53,48 @@ export function holdLock(locks: LockManagerLike | undefined, name = SYNC_LOCK_NA
   });
 }
 
-/** The status at start (navigator.onLine), then the window's online/offline events. */
+type PageLike = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+
+/**
+ * The status at start (navigator.onLine), then the window's online/offline events; and a sync
+ * request when something was queued in this tab (an item saved while the server did not answer
+ * is sent without waiting for an `online` event) or when the page is shown again (a retry of
+ * what is still queued).
+ */
 export function watchWindowNetwork(
   target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
   isOnline: () => boolean = () => navigator.onLine,
+  page: PageLike | undefined = typeof document === 'undefined' ? undefined : document,
 ) {
   return fromCallback<EventObject>(({ sendBack }) => {
     const online = () => sendBack({ type: 'network.online' });
     const offline = () => sendBack({ type: 'network.offline' });
+    const requestSync = () => sendBack({ type: 'sync.request' });
+    const shown = () => {
+      if (page?.visibilityState === 'visible') requestSync();
+    };
     if (isOnline()) online();
     else offline();
     target.addEventListener('online', online);
     target.addEventListener('offline', offline);
+    page?.addEventListener('visibilitychange', shown);
+    const stopQueued = onQueued(requestSync);
     return () => {
       target.removeEventListener('online', online);
       target.removeEventListener('offline', offline);
+      page?.removeEventListener('visibilitychange', shown);
+      stopQueued();
     };
   });
 }
+
+/**
+ * A run only ever sends the queue of the member this tab's stored session belongs to: another
+ * tab may have signed someone else in, and the API would send their token.
+ */
+const isStoredMember = (userId: number) => currentScope().userId === userId;
+
+const nothingSent: QueueRunResult = { succeeded: 0, rejected: [], kept: [] };
 
 export interface ConnectivitySyncDeps {
   api: Api;
@@ -85,6 +108,8 @@ export interface ConnectivitySyncDeps {
   network?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** navigator.onLine by default. */
   isOnline?: () => boolean;
+  /** document by default: its visibility changes ask for a sync. */
+  page?: PageLike;
 }
 
 const browserLocks = (): LockManagerLike | undefined =>
@@ -98,22 +123,23 @@ export function createConnectivitySyncLogic({
   locks = browserLocks(),
   network,
   isOnline,
+  page,
 }: ConnectivitySyncDeps) {
   return connectivitySyncMachine.provide({
     actors: {
-      watchNetwork: watchWindowNetwork(network, isOnline),
+      watchNetwork: watchWindowNetwork(network, isOnline, page),
       holdSyncLock: holdLock(locks),
       loadEarnQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({
-        count: (await (await offlineQueues()).listOfflineEarn(input.userId)).length,
+        count: isStoredMember(input.userId) ? (await (await offlineQueues()).listOfflineEarn(input.userId)).length : 0,
       })),
       processEarnQueue: fromPromise<QueueRunResult, QueueInput>(async ({ input, signal }) =>
-        (await queues()).processEarnQueue(api, input.userId, signal),
+        isStoredMember(input.userId) ? (await queues()).processEarnQueue(api, input.userId, signal) : nothingSent,
       ),
       loadFormQueue: fromPromise<QueueCount, QueueInput>(async ({ input }) => ({
-        count: (await (await offlineQueues()).listOfflineForms(input.userId)).length,
+        count: isStoredMember(input.userId) ? (await (await offlineQueues()).listOfflineForms(input.userId)).length : 0,
       })),
       processFormQueue: fromPromise<QueueRunResult, QueueInput>(async ({ input, signal }) =>
-        (await queues()).processFormQueue(api, input.userId, signal),
+        isStoredMember(input.userId) ? (await queues()).processFormQueue(api, input.userId, signal) : nothingSent,
       ),
     },
     actions: {

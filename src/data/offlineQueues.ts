@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { db, type OfflineEarnAction, type OfflineEarnMetadata, type OfflineEarnType, type OfflineFormSubmission } from './databases';
 import { newIdempotencyKey } from './idempotencyKeys';
+import { notifyQueued } from './queueEvents';
 import { currentScope, useDataScope } from './scope';
 
 export type { OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
@@ -38,6 +39,7 @@ export async function queueOfflineEarn({ eid = null, type = 'qr', metadata = {},
     idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
     userId: actingUserId(),
   } as OfflineEarnAction);
+  notifyQueued();
 }
 
 export interface QueueOfflineFormInput {
@@ -60,6 +62,7 @@ export async function queueOfflineForm({ formId, data, title, idempotencyKey }: 
     idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
     userId: actingUserId(),
   } as OfflineFormSubmission);
+  notifyQueued();
 }
 
 /** The member's queued earn actions, oldest first. */

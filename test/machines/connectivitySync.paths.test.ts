@@ -18,7 +18,6 @@ const eventFixtures = {
   'session.ended': [{ type: 'session.ended' }],
   'sync.request': [{ type: 'sync.request' }],
   'lock.acquired': [{ type: 'lock.acquired' }],
-  'lock.unavailable': [{ type: 'lock.unavailable' }],
 } satisfies EventFixtures<ConnectivitySyncEvent>;
 
 const outputFixtures = {

@@ -15,21 +15,26 @@ type Answer = ApiResult<unknown>;
 const ok = (data: unknown): Answer => ({ success: true, data });
 const fail = (error: string, statusCode: number): Answer => ({ success: false, error, message: error, statusCode });
 
-/** A Web Locks stand-in: one holder per name; `ifAvailable` gets null when it is held. */
+/** A Web Locks stand-in: one holder per name at a time; the others wait their turn, in order. */
 function fakeLocks() {
   const held = new Set<string>();
   const requests: string[] = [];
+  const queues = new Map<string, Promise<void>>();
   return {
     held,
     requests,
-    async request(name: string, _options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void>) {
+    async request(name: string, callback: (lock: unknown) => Promise<void>) {
       requests.push(name);
-      if (held.has(name)) return callback(null);
+      const before = queues.get(name) ?? Promise.resolve();
+      let done!: () => void;
+      queues.set(name, before.then(() => new Promise<void>((resolve) => (done = resolve))));
+      await before;
       held.add(name);
       try {
         return await callback({ name });
       } finally {
         held.delete(name);
+        done();
       }
     },
   };
@@ -93,19 +98,32 @@ function runChild(logic: AnyActorLogic) {
 }
 
 describe('holdLock', () => {
-  it("takes 'pips-offline-sync' without waiting, holds it until stopped, and reports a taken lock", async () => {
+  it("takes 'pips-offline-sync', holds it until stopped; another tab waits for it, then takes it", async () => {
     const locks = fakeLocks();
     const first = runChild(holdLock(locks));
     await waitFor(() => expect(first.events).toEqual(['lock.acquired']));
     expect(locks.held.has(SYNC_LOCK_NAME)).toBe(true);
 
     const second = runChild(holdLock(locks));
-    await waitFor(() => expect(second.events).toEqual(['lock.unavailable']));
-    second.stop();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(second.events).toEqual([]);
 
     first.stop();
+    await waitFor(() => expect(second.events).toEqual(['lock.acquired']));
+    second.stop();
     await waitFor(() => expect(locks.held.size).toBe(0));
     expect(locks.requests).toEqual([SYNC_LOCK_NAME, SYNC_LOCK_NAME]);
+  });
+
+  it('a tab that stopped waiting lets the lock go as soon as it gets it', async () => {
+    const locks = fakeLocks();
+    const first = runChild(holdLock(locks));
+    await waitFor(() => expect(first.events).toEqual(['lock.acquired']));
+    const second = runChild(holdLock(locks));
+    second.stop();
+    first.stop();
+    await waitFor(() => expect(locks.held.size).toBe(0));
+    expect(second.events).toEqual([]);
   });
 
   it('without Web Locks every tab may sync (the idempotency keys keep it safe)', async () => {
@@ -133,6 +151,7 @@ describe('the connectivity sync in the app (SPEC §4 Connectivity)', () => {
     const refreshPips = vi.fn();
     const net = fakeNetwork(startOnline);
     const session = fakeSession(userId);
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
     const logic = createConnectivitySyncLogic({
       api,
       toast: (kind, message) => void toasts.push(`${kind}: ${message}`),
@@ -140,6 +159,7 @@ describe('the connectivity sync in the app (SPEC §4 Connectivity)', () => {
       locks: fakeLocks(),
       network: net.network,
       isOnline: net.isOnline,
+      page: page as unknown as Document,
     });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <ConnectivitySyncProvider session={session} logic={logic}>
@@ -147,7 +167,8 @@ describe('the connectivity sync in the app (SPEC §4 Connectivity)', () => {
       </ConnectivitySyncProvider>
     );
     const hook = renderHook(() => useIsOffline(), { wrapper });
-    return { ...hook, toasts, refreshPips, net, session };
+    const pageShown = () => page.dispatchEvent(new Event('visibilitychange'));
+    return { ...hook, toasts, refreshPips, net, session, pageShown };
   }
 
   it('offline: the flag and the error toast; back online: the success toast, the counts, the queues sent', async () => {
@@ -216,6 +237,40 @@ describe('the connectivity sync in the app (SPEC §4 Connectivity)', () => {
     expect(toasts).toEqual([]);
     act(() => net.go('online'));
     await waitFor(() => expect(calls).toEqual(['earn 4']));
+  });
+
+  it('sends an item queued while online (the server did not answer) at once, without an online event', async () => {
+    const { api, calls } = fakeApi(() => ok({ pipsEarned: 5, availablePips: 5 }));
+    const { toasts } = renderSync({ api, startOnline: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toEqual([]);
+    await act(() => queueOfflineEarn({ eid: 4, type: 'earn' }));
+    await waitFor(() => expect(toasts).toEqual(['info: 1 offline action waiting to sync…', 'success: 1 offline action synced.']));
+    expect(calls).toEqual(['earn 4']);
+    expect(await listOfflineEarn(7)).toEqual([]);
+  });
+
+  it('retries what is still queued when the page is shown again', async () => {
+    let answered = false;
+    const { api, calls } = fakeApi(() => (answered ? ok({ pipsEarned: 5, availablePips: 5 }) : fail('NETWORK_ERROR', 0)));
+    await queueOfflineEarn({ eid: 4, type: 'earn' });
+    const { toasts, pageShown } = renderSync({ api, startOnline: true });
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    answered = true;
+    act(() => void pageShown());
+    await waitFor(() => expect(toasts.at(-1)).toBe('success: 1 offline action synced.'));
+    expect(calls).toEqual(['earn 4', 'earn 4']);
+  });
+
+  it('never sends the queue of a member another tab has signed out (the API would use the new token)', async () => {
+    const { api, calls } = fakeApi(() => ok({ pipsEarned: 5, availablePips: 5 }));
+    await queueOfflineEarn({ eid: 4, type: 'earn' });
+    actAs(8);
+    const { toasts } = renderSync({ api, startOnline: true, userId: 7 });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls).toEqual([]);
+    expect(toasts).toEqual([]);
+    expect(await listOfflineEarn(7)).toHaveLength(1);
   });
 
   it('sends nothing while nobody is verified, and starts when the member is', async () => {
