@@ -65,10 +65,7 @@ export function createSessionLogic({ api, readStored = readStoredCredentials }: 
         toAuthResult(await api.login(input, { signal })),
       ),
       register: fromPromise<AuthResult, RegistrationPayload>(({ input, signal }) => registerAccount(api, input, signal)),
-      // A logout the member chose also drops their offline queues; an expired session keeps them.
-      clearUserData: fromPromise<void, LogoutInput>(async ({ input }) =>
-        (await userData()).clearUserData(input.userId, { includeQueues: input.reason === 'USER' }),
-      ),
+      clearUserData: fromPromise<void, LogoutInput>(async ({ input }) => (await userData()).clearUserData(input.userId)),
     },
     actions: {
       storeCredentials: (_, { auth, email, rememberMe }) => storeCredentials({ ...auth, email, rememberMe }),

@@ -3,30 +3,28 @@ import { db } from './databases';
 import { resetResources } from './resources';
 import { notifyScopeChanged } from './scope';
 
-export interface ClearUserDataOptions {
-  /**
-   * Also drop the member's offline queues. A logout the member asked for does; an expired
-   * session does not, so scans made offline are still sent after the next sign-in.
-   */
-  includeQueues: boolean;
-}
-
 /**
  * SPEC §4 Logout "clear local data for the user": stops every resource load first (so no
  * answer lands after the wipe), then deletes the member's cached rows in every language. With
- * no known member, every cached row goes.
+ * no known member, every cached row goes. The offline queues stay: they are pips the member
+ * earned, sent after their next sign-in (only for them: every run is scoped by member).
  */
-export async function clearUserData(userId: number | null, { includeQueues }: ClearUserDataOptions): Promise<void> {
+export async function clearUserData(userId: number | null): Promise<void> {
   resetResources();
   // No IndexedDB (old browser, some private modes, unit tests): nothing was ever stored.
   if (!Dexie.dependencies.indexedDB) return;
   const d = db();
   const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.transactions];
-  const queues = includeQueues ? [d.offlineEarn.actions, d.offlineForms.submissions] : [];
-  const tables = [...cached, ...queues];
   await Promise.all(
-    tables.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
+    cached.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
   );
+}
+
+/** A deleted account's queued scans and answers can never be sent: they go with it. */
+export async function dropOfflineQueues(userId: number): Promise<void> {
+  if (!Dexie.dependencies.indexedDB) return;
+  const d = db();
+  await Promise.all([d.offlineEarn.actions, d.offlineForms.submissions].map((table) => table.where('userId').equals(userId).delete()));
 }
 
 /**

@@ -13,6 +13,7 @@ import { SessionContext } from '../app/SessionContext';
 import { showToast } from '../app/toast';
 import { useApiAction } from '../app/useApiAction';
 import { useOnline } from '../app/useOnline';
+import { selectUserId } from '../../machines/session.selectors';
 import { paths } from '../routing/paths';
 import { validationMessages } from '../validation';
 import { passwordMessages } from './passwordMessages';
@@ -113,6 +114,9 @@ function Confirmation() {
     showToast('success', t({ id: 'pages.deleteAccount.deleted', message: 'Your account has been deleted.' }), {
       id: 'account-deleted',
     });
+    // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
+    const userId = selectUserId(session.getSnapshot());
+    if (userId) await import('../data/clearUserData').then((data) => data.dropOfflineQueues(userId)).catch(() => {});
     session.send({ type: 'user.logout' });
   };
 

@@ -1,6 +1,6 @@
 import './dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearPersistedUser, clearUserData } from '../../../src/data/clearUserData';
+import { clearPersistedUser, clearUserData, dropOfflineQueues } from '../../../src/data/clearUserData';
 import { db } from '../../../src/data/databases';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
 import { readCachedResource, readCachedTransaction, writeCachedResource, writeCachedTransaction } from '../../../src/data/resourceSources';
@@ -123,9 +123,9 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
     }
   }
 
-  it('a chosen logout removes every cached row and queued item of that member, in every language', async () => {
+  it('a logout removes every cached row of that member, in every language, and keeps their queued pips', async () => {
     await seed();
-    await clearUserData(7, { includeQueues: true });
+    await clearUserData(7);
     for (const language of ['en', 'es']) {
       expect(await readCachedResource('earnPromos', { userId: 7, language })).toBeNull();
       expect(await readCachedResource('giftCards', { userId: 7, language })).toBeNull();
@@ -133,22 +133,23 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
       expect(await readCachedResource('earnPromos', { userId: 8, language })).not.toBeNull();
     }
     expect(await readCachedTransaction(1, { userId: 7, language: 'en' })).toBeNull();
-    expect(await listOfflineEarn(7)).toEqual([]);
-    expect(await listOfflineForms(7)).toEqual([]);
-    expect(await listOfflineEarn(8)).toHaveLength(1);
-  });
-
-  it('an expired session keeps the queues, so offline scans are still sent after signing in again', async () => {
-    await seed();
-    await clearUserData(7, { includeQueues: false });
-    expect(await readCachedResource('earnPromos', { userId: 7, language: 'en' })).toBeNull();
+    // Sent after the member's next sign-in.
     expect(await listOfflineEarn(7)).toHaveLength(1);
     expect(await listOfflineForms(7)).toHaveLength(1);
   });
 
+  it("a deleted account's queued items go with it, and no one else's", async () => {
+    await seed();
+    await dropOfflineQueues(7);
+    expect(await listOfflineEarn(7)).toEqual([]);
+    expect(await listOfflineForms(7)).toEqual([]);
+    expect(await listOfflineEarn(8)).toHaveLength(1);
+    expect(await listOfflineForms(8)).toHaveLength(1);
+  });
+
   it('with no known member every cached row goes; clearing the persisted user empties the user database', async () => {
     await seed();
-    await clearUserData(null, { includeQueues: false });
+    await clearUserData(null);
     expect(await db().earn.promos.count()).toBe(0);
     expect(await listOfflineEarn(8)).toHaveLength(1);
 
