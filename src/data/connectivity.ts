@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
-import { selectIsOffline, selectIsSyncing } from '../../machines/connectivitySync.selectors';
+import { selectIsOffline } from '../../machines/connectivitySync.selectors';
 import { useOnline } from '../app/useOnline';
 
 export type ConnectivitySyncActor = ActorRefFrom<typeof connectivitySyncMachine>;
@@ -21,14 +21,3 @@ export function useIsOffline(): boolean {
   return offline ?? !online;
 }
 
-/** The offline queues are being sent by this tab. */
-export function useIsSyncing(): boolean {
-  const actor = useContext(ConnectivitySyncActorContext);
-  return useSelector(actor ?? undefined, (s) => (s ? selectIsSyncing(s) : false));
-}
-
-/** Asks the connectivity sync to send the queues now (after queueing while online, a retry button). */
-export function useRequestSync(): () => void {
-  const actor = useContext(ConnectivitySyncActorContext);
-  return useCallback(() => actor?.send({ type: 'sync.request' }), [actor]);
-}
