@@ -4,8 +4,14 @@ import type {
   CachedResourceContext,
   CachedResourceEvent,
   FetchRemoteOutput,
+  ResourceScope,
   WriteCacheInput,
 } from './cachedResource.types';
+
+/** A scope for the machine started without input (the Stately visualizer). */
+const defaultScope: ResourceScope = { key: 'resource', userId: null, language: 'en' };
+
+const scopeInput = ({ context }: { context: CachedResourceContext }): ResourceScope => context.scope;
 
 /** What the network answered with, as the transitions below read it. */
 type FetchDoneArgs = { event: { output: FetchRemoteOutput } };
@@ -23,13 +29,14 @@ export const cachedResourceMachine = setup({
   types: {
     context: {} as CachedResourceContext,
     events: {} as CachedResourceEvent,
+    input: {} as ResourceScope,
     tags: {} as 'loading' | 'refreshing',
   },
   actors: {
-    /** The stored copy for this user and language, or null. */
-    readCache: fromPromise<CachedCopy>(async () => null),
+    /** The stored copy for this scope (member, language), or null. */
+    readCache: fromPromise<CachedCopy, ResourceScope>(async () => null),
     /** The network call; expected failures come back as data. */
-    fetchRemote: fromPromise<FetchRemoteOutput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
+    fetchRemote: fromPromise<FetchRemoteOutput, ResourceScope>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
     /** Stores the fresh data for this user and language. */
     writeCache: fromPromise<void, WriteCacheInput>(async () => {}),
   },
@@ -52,13 +59,14 @@ export const cachedResourceMachine = setup({
 }).createMachine({
   id: 'cachedResource',
   initial: 'readingCache',
-  context: { data: undefined, fromCache: false, errorCode: null },
+  context: ({ input }) => ({ scope: input ?? defaultScope, data: undefined, fromCache: false, errorCode: null }),
   states: {
     /** A few milliseconds: nothing is shown yet, and no spinner either. */
     readingCache: {
       invoke: {
         id: 'readCache',
         src: 'readCache',
+        input: scopeInput,
         onDone: [
           {
             guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
@@ -77,6 +85,7 @@ export const cachedResourceMachine = setup({
       invoke: {
         id: 'fetchRemote',
         src: 'fetchRemote',
+        input: scopeInput,
         onDone: [
           { guard: isFetchOk, target: 'storing', actions: assignFresh },
           { target: 'failed', actions: assignFailure },
@@ -91,6 +100,7 @@ export const cachedResourceMachine = setup({
       invoke: {
         id: 'fetchRemote',
         src: 'fetchRemote',
+        input: scopeInput,
         onDone: [
           { guard: isFetchOk, target: 'storing', actions: assignFresh },
           { target: 'succeeded', actions: assignFailure },
@@ -104,7 +114,7 @@ export const cachedResourceMachine = setup({
       invoke: {
         id: 'writeCache',
         src: 'writeCache',
-        input: ({ context }) => ({ data: context.data }),
+        input: ({ context }) => ({ ...context.scope, data: context.data }),
         onDone: { target: 'succeeded' },
         onError: { target: 'succeeded' },
       },

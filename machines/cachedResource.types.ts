@@ -3,6 +3,23 @@
  * The data is opaque to the machine; its adapters know what it is.
  */
 
+/**
+ * Which data a cached load is for: the resource's key (and the id of one item, e.g. a reward's
+ * transaction), the member it belongs to (null for public data) and the language it is in. The
+ * machine passes it on to its actors as their input; it never reads it.
+ */
+export interface ResourceScope {
+  key: string;
+  id?: number;
+  userId: number | null;
+  language: string;
+}
+
+/** Input of `writeCache`: the fresh data to store, for this scope. */
+export interface WriteCacheInput extends ResourceScope {
+  data: unknown;
+}
+
 /** What `readCache` found: the stored copy, or null when nothing is held. */
 export type CachedCopy = { data: unknown } | null;
 
@@ -12,15 +29,12 @@ export type CachedCopy = { data: unknown } | null;
  */
 export type FetchRemoteOutput = { ok: true; data: unknown } | { ok: false; code: string };
 
-/** Input of `writeCache`: the fresh data to store. */
-export interface WriteCacheInput {
-  data: unknown;
-}
-
 /** The SPEC §4 loading states a view renders. */
 export type ResourceStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 export interface CachedResourceContext {
+  /** What is loaded, for whom, in which language (the input). */
+  scope: ResourceScope;
   /** What the view shows: the cached copy, then the fresh data. */
   data: unknown;
   /** True while `data` is the stored copy (the network has not answered yet, or failed). */

@@ -1,45 +1,24 @@
-import { and, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, stateIn, type EventObject } from 'xstate';
+import { queueRunMachine } from './queueRun.machine';
 import type {
   ConnectivitySyncContext,
   ConnectivitySyncEvent,
   NotifyFailedParams,
   NotifyPendingParams,
   NotifySyncedParams,
-  OfflineQueue,
+  PendingQueues,
   QueueCount,
   QueueInput,
-  QueueRunResult,
+  ReportRunParams,
 } from './connectivitySync.types';
-
-const emptyRun: QueueRunResult = { succeeded: 0, rejected: [], kept: [] };
+import { resourcesActor } from './system';
 
 const queueInput = ({ context }: { context: ConnectivitySyncContext }): QueueInput => ({ userId: context.userId ?? 0 });
 
-type ReportAction =
-  | { type: 'refreshPips' }
-  | { type: 'notifySynced'; params: NotifySyncedParams }
-  | { type: 'notifyFailed'; params: NotifyFailedParams };
+const nothingPending: PendingQueues = { earn: [], forms: [] };
 
-/**
- * What a queue run reports (SPEC §4): successes refresh the pips and show a success toast with
- * the count; failures show a warning toast with the count.
- */
-export function reportActions(queue: OfflineQueue, run: QueueRunResult): ReportAction[] {
-  const actions: ReportAction[] = [];
-  if (run.succeeded > 0) actions.push({ type: 'refreshPips' }, { type: 'notifySynced', params: { queue, count: run.succeeded } });
-  const count = run.rejected.length + run.kept.length;
-  if (count > 0) actions.push({ type: 'notifyFailed', params: { queue, count, rejected: run.rejected, kept: run.kept } });
-  return actions;
-}
-
-/**
- * Connectivity and the offline queues (SPEC §4): going offline raises the offline toast and
- * flag; going online raises the online toast and sends the queued earn actions, then the queued
- * form submissions, announcing each count, refreshing the pips after successes and warning with
- * the count of failures. A verified member's queues are also sent at app start and on request.
- * One tab at a time: `holdSyncLock` holds a cross-tab lock for the whole run.
- */
-export const connectivitySyncMachine = setup({
+/** The connectivity sync's effects and rules; `reportRun` composes them below. */
+const connectivitySyncSetup = setup({
   types: {
     context: {} as ConnectivitySyncContext,
     events: {} as ConnectivitySyncEvent,
@@ -49,9 +28,11 @@ export const connectivitySyncMachine = setup({
     /**
      * Sends the browser's network status at once (`network.online` or `network.offline`), then
      * turns its online/offline events into the same events; asks for a sync (`sync.request`)
-     * when something was queued and when the page becomes visible again.
+     * when the page becomes visible again.
      */
     watchNetwork: fromCallback<EventObject>(() => () => {}),
+    /** The member's queued items, now and whenever they change (`queues.changed`). */
+    watchQueues: fromCallback<EventObject, QueueInput>(() => () => {}),
     /**
      * Takes the cross-tab sync lock, waiting while another tab's run holds it: sends
      * `lock.acquired` and holds the lock until stopped.
@@ -62,12 +43,12 @@ export const connectivitySyncMachine = setup({
     }),
     /** How many earn actions the member has queued. */
     loadEarnQueue: fromPromise<QueueCount, QueueInput>(async () => ({ count: 0 })),
-    /** Sends the queued earn actions oldest first; removes the sent and the refused ones. */
-    processEarnQueue: fromPromise<QueueRunResult, QueueInput>(async () => emptyRun),
+    /** Sends the queued earn actions oldest first (each through the earn pipeline); removes the sent and the refused ones. */
+    processEarnQueue: queueRunMachine,
     /** How many form submissions the member has queued. */
     loadFormQueue: fromPromise<QueueCount, QueueInput>(async () => ({ count: 0 })),
     /** Sends the queued form submissions oldest first; removes the sent and the refused ones. */
-    processFormQueue: fromPromise<QueueRunResult, QueueInput>(async () => emptyRun),
+    processFormQueue: queueRunMachine,
   },
   actions: {
     /** Error toast components.connectivityToast.offline. */
@@ -80,24 +61,57 @@ export const connectivitySyncMachine = setup({
     notifySynced: (_, _params: NotifySyncedParams) => {},
     /** Warning toast: this many items failed (refused for good, or kept for the next try). */
     notifyFailed: (_, _params: NotifyFailedParams) => {},
-    /** Reload the balances, activity and rewards (refreshPips). */
-    refreshPips: () => {},
-    assignUser: assign((_, params: { userId: number }) => ({ userId: params.userId })),
-    clearUser: assign({ userId: null, syncAgain: false }),
+    /** Pips moved: the resources reload the balances, activity, rewards and promos. */
+    tellPipsChanged: sendTo(resourcesActor, { type: 'pips.changed' }),
+    /** Questionnaires were answered: the resources reload the forms list. */
+    tellFormsChanged: sendTo(resourcesActor, { type: 'resource.reload', key: 'forms' }),
+    assignLastRun: assign((_, params: ReportRunParams) => ({ lastRun: params })),
+    assignUser: assign((_, params: { userId: number }) => ({ userId: params.userId, pending: nothingPending })),
+    clearUser: assign({ userId: null, syncAgain: false, pending: nothingPending }),
+    assignPending: assign((_, params: { pending: PendingQueues }) => ({ pending: params.pending })),
     markSyncAgain: assign({ syncAgain: true }),
     clearSyncAgain: assign({ syncAgain: false }),
   },
   guards: {
-    hasUser: ({ context }) => context.userId !== null,
     hasItems: (_, params: { count: number }) => params.count > 0,
     isOnline: stateIn('#connectivitySync.network.online'),
-    canSync: and(['hasUser', 'isOnline']),
+    isOtherMember: ({ context }, params: { userId: number }) => context.userId !== params.userId,
     syncAgain: ({ context }) => context.syncAgain,
   },
-}).createMachine({
+});
+
+/**
+ * Connectivity and the offline queues (SPEC §4): going offline raises the offline toast and
+ * flag; going online raises the online toast and sends the queued earn actions, then the queued
+ * form submissions, announcing each count, refreshing the pips after successes and warning with
+ * the count of failures. The member is the one the session says is verified (told by the app
+ * root); their queues are also sent at sign-in, when something was queued, and when the page is
+ * shown again. One tab at a time: `holdSyncLock` holds a cross-tab lock for the whole run.
+ */
+export const connectivitySyncMachine = connectivitySyncSetup
+  .extend({
+    actions: {
+      /**
+       * What the last queue run reports (SPEC §4): successes reload what they changed and raise
+       * a success toast with the count; failures raise a warning toast with the count.
+       */
+      reportRun: connectivitySyncSetup.enqueueActions(({ context, enqueue }) => {
+        if (!context.lastRun) return;
+        const { queue, run } = context.lastRun;
+        if (run.succeeded > 0) {
+          enqueue('tellPipsChanged');
+          if (queue === 'forms') enqueue('tellFormsChanged');
+          enqueue({ type: 'notifySynced', params: { queue, count: run.succeeded } });
+        }
+        const count = run.rejected.length + run.kept.length;
+        if (count > 0) enqueue({ type: 'notifyFailed', params: { queue, count, rejected: run.rejected, kept: run.kept } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'connectivitySync',
   type: 'parallel',
-  context: { userId: null, syncAgain: false },
+  context: { userId: null, syncAgain: false, pending: nothingPending, lastRun: null },
   invoke: { id: 'watchNetwork', src: 'watchNetwork' },
   states: {
     network: {
@@ -116,103 +130,123 @@ export const connectivitySyncMachine = setup({
       },
     },
     sync: {
-      initial: 'idle',
-      on: {
-        'session.ended': { target: '.idle', actions: 'clearUser' },
-      },
+      initial: 'signedOut',
       states: {
-        idle: {
+        /** Nobody is verified: nothing is sent or watched. */
+        signedOut: {
           on: {
-            // Going online: the network region moves in the same step, so only the member is checked.
-            'network.online': { guard: 'hasUser', target: 'syncing' },
-            'session.verified': [
-              { guard: 'isOnline', target: 'syncing', actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.userId }) } },
-              { actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.userId }) } },
-            ],
-            'sync.request': { guard: 'canSync', target: 'syncing' },
+            'session.verified': { target: 'signedIn', actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.userId }) } },
           },
         },
-        /** One run over both queues, holding the cross-tab lock until it ends. */
-        syncing: {
-          tags: 'syncing',
-          invoke: { id: 'holdSyncLock', src: 'holdSyncLock' },
-          initial: 'acquiringLock',
+        /** A verified member: their queues are watched, and sent whenever the network allows. */
+        signedIn: {
+          invoke: { id: 'watchQueues', src: 'watchQueues', input: queueInput },
+          initial: 'starting',
           on: {
-            'sync.request': { actions: 'markSyncAgain' },
-            'network.online': { actions: 'markSyncAgain' },
-            // Nothing more can be sent: the run stops (its calls are aborted) and what is left
-            // stays queued, without a warning toast, until the network is back.
-            'network.offline': { target: 'idle', actions: 'clearSyncAgain' },
+            'session.ended': { target: 'signedOut', actions: 'clearUser' },
+            'session.verified': {
+              guard: { type: 'isOtherMember', params: ({ event }) => ({ userId: event.userId }) },
+              target: 'signedIn',
+              reenter: true,
+              actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.userId }) },
+            },
+            'queues.changed': { actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.pending }) } },
           },
           states: {
-            acquiringLock: {
-              on: { 'lock.acquired': { target: 'loadingEarn' } },
+            /** At sign-in (and app start) what is queued goes out when online. */
+            starting: {
+              always: [{ guard: 'isOnline', target: 'syncing' }, { target: 'idle' }],
             },
-            /** Reloads the earn queue; the info toast announces a non-empty one. */
-            loadingEarn: {
-              invoke: {
-                id: 'loadEarnQueue',
-                src: 'loadEarnQueue',
-                input: queueInput,
-                onDone: [
-                  {
-                    guard: { type: 'hasItems', params: ({ event }) => ({ count: event.output.count }) },
-                    target: 'processingEarn',
-                    actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'earn', count: event.output.count }) },
-                  },
-                  { target: 'loadingForms' },
-                ],
-                // An unreadable queue is an empty one; the next sync tries again.
-                onError: { target: 'loadingForms' },
+            idle: {
+              on: {
+                // Going online: the network region moves in the same step.
+                'network.online': { target: 'syncing' },
+                'sync.request': { guard: 'isOnline', target: 'syncing' },
               },
             },
-            processingEarn: {
-              invoke: {
-                id: 'processEarnQueue',
-                src: 'processEarnQueue',
-                input: queueInput,
-                onDone: {
-                  target: 'loadingForms',
-                  actions: enqueueActions(({ enqueue, event }) => reportActions('earn', event.output).forEach((a) => enqueue(a))),
+            /** One run over both queues, holding the cross-tab lock until it ends. */
+            syncing: {
+              tags: 'syncing',
+              invoke: { id: 'holdSyncLock', src: 'holdSyncLock' },
+              initial: 'acquiringLock',
+              on: {
+                'sync.request': { actions: 'markSyncAgain' },
+                'network.online': { actions: 'markSyncAgain' },
+                // Nothing more can be sent: the run stops (its calls are aborted) and what is left
+                // stays queued, without a warning toast, until the network is back.
+                'network.offline': { target: 'idle', actions: 'clearSyncAgain' },
+              },
+              states: {
+                acquiringLock: {
+                  on: { 'lock.acquired': { target: 'loadingEarn' } },
                 },
-                onError: { target: 'loadingForms' },
-              },
-            },
-            loadingForms: {
-              invoke: {
-                id: 'loadFormQueue',
-                src: 'loadFormQueue',
-                input: queueInput,
-                onDone: [
-                  {
-                    guard: { type: 'hasItems', params: ({ event }) => ({ count: event.output.count }) },
-                    target: 'processingForms',
-                    actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'forms', count: event.output.count }) },
+                /** Reloads the earn queue; the info toast announces a non-empty one. */
+                loadingEarn: {
+                  invoke: {
+                    id: 'loadEarnQueue',
+                    src: 'loadEarnQueue',
+                    input: queueInput,
+                    onDone: [
+                      {
+                        guard: { type: 'hasItems', params: ({ event }) => ({ count: event.output.count }) },
+                        target: 'processingEarn',
+                        actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'earn', count: event.output.count }) },
+                      },
+                      { target: 'loadingForms' },
+                    ],
+                    // An unreadable queue is an empty one; the next sync tries again.
+                    onError: { target: 'loadingForms' },
                   },
-                  { target: 'finishing' },
-                ],
-                onError: { target: 'finishing' },
-              },
-            },
-            processingForms: {
-              invoke: {
-                id: 'processFormQueue',
-                src: 'processFormQueue',
-                input: queueInput,
-                onDone: {
-                  target: 'finishing',
-                  actions: enqueueActions(({ enqueue, event }) => reportActions('forms', event.output).forEach((a) => enqueue(a))),
                 },
-                onError: { target: 'finishing' },
+                processingEarn: {
+                  invoke: {
+                    id: 'processEarnQueue',
+                    src: 'processEarnQueue',
+                    input: queueInput,
+                    onDone: {
+                      target: 'loadingForms',
+                      actions: [{ type: 'assignLastRun', params: ({ event }) => ({ queue: 'earn', run: event.output }) }, 'reportRun'],
+                    },
+                    onError: { target: 'loadingForms' },
+                  },
+                },
+                loadingForms: {
+                  invoke: {
+                    id: 'loadFormQueue',
+                    src: 'loadFormQueue',
+                    input: queueInput,
+                    onDone: [
+                      {
+                        guard: { type: 'hasItems', params: ({ event }) => ({ count: event.output.count }) },
+                        target: 'processingForms',
+                        actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'forms', count: event.output.count }) },
+                      },
+                      { target: 'finishing' },
+                    ],
+                    onError: { target: 'finishing' },
+                  },
+                },
+                processingForms: {
+                  invoke: {
+                    id: 'processFormQueue',
+                    src: 'processFormQueue',
+                    input: queueInput,
+                    onDone: {
+                      target: 'finishing',
+                      actions: [{ type: 'assignLastRun', params: ({ event }) => ({ queue: 'forms', run: event.output }) }, 'reportRun'],
+                    },
+                    onError: { target: 'finishing' },
+                  },
+                },
+                /** Asked again during the run: go round once more, still holding the lock. */
+                finishing: {
+                  always: [{ guard: 'syncAgain', target: 'loadingEarn', actions: 'clearSyncAgain' }, { target: 'done' }],
+                },
+                done: { type: 'final' },
               },
+              onDone: { target: 'idle' },
             },
-            /** Asked again during the run: go round once more, still holding the lock. */
-            finishing: {
-              always: [{ guard: 'syncAgain', target: 'loadingEarn', actions: 'clearSyncAgain' }, { target: 'done' }],
-            },
-            done: { type: 'final' },
           },
-          onDone: { target: 'idle' },
         },
       },
     },

@@ -8,3 +8,6 @@ export const selectIsOffline = (s: ConnectivitySyncSnapshot): boolean => s.match
 
 /** A run over the offline queues is under way in this tab. */
 export const selectIsSyncing = (s: ConnectivitySyncSnapshot): boolean => s.hasTag('syncing');
+
+/** What the member has waiting, per queue, oldest first. */
+export const selectPendingQueues = (s: ConnectivitySyncSnapshot) => s.context.pending;

@@ -54,11 +54,38 @@ export interface NotifyFailedParams {
   kept: QueueItemFailure[];
 }
 
+/** One item waiting in an offline queue, as the screens list it. */
+export interface PendingItem {
+  id: number;
+  /** ms since the epoch, when the member acted. */
+  timestamp: number;
+  /** What to call it while it waits (a questionnaire's title...); null for a plain scan. */
+  title: string | null;
+  /** The questionnaire it answers (form queue). */
+  formId?: number;
+}
+
+/** What the member has waiting, per queue, oldest first (`watchQueues`). */
+export interface PendingQueues {
+  earn: PendingItem[];
+  forms: PendingItem[];
+}
+
+/** Params of `reportRun`: what one run over a queue gave. */
+export interface ReportRunParams {
+  queue: OfflineQueue;
+  run: QueueRunResult;
+}
+
 export interface ConnectivitySyncContext {
   /** The verified member whose queues are sent; null while nobody is. */
   userId: number | null;
+  /** What that member has waiting (kept current by `watchQueues`, in this tab and others). */
+  pending: PendingQueues;
   /** A sync was asked for while one was running: run again when it ends. */
   syncAgain: boolean;
+  /** What the last queue run gave (reported by toasts). */
+  lastRun: ReportRunParams | null;
 }
 
 export type ConnectivitySyncEvent =
@@ -73,4 +100,6 @@ export type ConnectivitySyncEvent =
   /** Send the queues now if possible (something was queued, a retry button). */
   | { type: 'sync.request' }
   /** `holdSyncLock`: this tab holds the cross-tab sync lock (after any other tab's run). */
-  | { type: 'lock.acquired' };
+  | { type: 'lock.acquired' }
+  /** `watchQueues`: the member's queues changed (an item was added or sent, here or in another tab). */
+  | { type: 'queues.changed'; pending: PendingQueues };

@@ -1,7 +1,11 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { EarnActionContext, EarnActionEvent, EarnErrorCode, EarnInput, EarnOutput } from './earnAction.types';
+import { resourcesActor } from './system';
 
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+
+/** Refusals that mean the promo list is out of date: it is fetched again. */
+export const STALE_LIST_CODES: readonly EarnErrorCode[] = ['ALREADY_EARNED', 'ALREADY_EARNED_TODAY', 'NOT_FOUND'];
 
 /**
  * Earning from the member's click, whatever the last attempt gave: offline, nothing is sent;
@@ -9,7 +13,8 @@ const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
  * block tabs opened later), then the request runs.
  */
 const earn = [
-  { guard: 'isOffline', target: '#earnAction.failed', actions: ['assignAttempt', { type: 'assignError', params: { code: 'OFFLINE' } }] },
+  // Entered again from `failed` too, so every offline click tells the member.
+  { guard: 'isOffline', target: '#earnAction.failed', reenter: true, actions: ['assignAttempt', { type: 'assignError', params: { code: 'OFFLINE' } }] },
   { guard: 'hasUrl', target: '#earnAction.earning', actions: ['assignAttempt', 'openBlankTab'] },
   { target: '#earnAction.earning', actions: 'assignAttempt' },
 ] as const;
@@ -20,7 +25,7 @@ const earn = [
  * attempt at a time, sent with the key the click carries (the screen reuses the key of an
  * attempt whose answer was lost, so the server credits it at most once).
  */
-export const earnActionMachine = setup({
+const earnActionSetup = setup({
   types: {
     context: {} as EarnActionContext,
     events: {} as EarnActionEvent,
@@ -37,10 +42,12 @@ export const earnActionMachine = setup({
     showPageInTab: (_, _params: { url: string | null }) => {},
     /** Close the tab opened on click, if any. */
     closeTab: () => {},
-    /** Tell the member (toast) and refresh the pips. */
+    /** Tell the member (toast with the pips). */
     notifyEarned: (_, _params: { pid: number; pipsEarned: number }) => {},
     /** Tell the member why (toast, by code). */
     notifyFailed: (_, _params: { pid: number; code: EarnErrorCode }) => {},
+    /** Pips moved: the resources reload the balances, activity, rewards and promos. */
+    tellPipsChanged: sendTo(resourcesActor, { type: 'pips.changed' }),
     assignAttempt: assign(({ event }) => {
       assertEvent(event, 'user.earn');
       return { pid: event.pid, url: event.url, idempotencyKey: event.idempotencyKey, pipsEarned: null, errorCode: null };
@@ -55,7 +62,20 @@ export const earnActionMachine = setup({
     hasUrl: ({ event }) => event.type === 'user.earn' && !!event.url,
     isOk: (_, params: { output: EarnOutput }) => params.output.ok,
   },
-}).createMachine({
+});
+
+export const earnActionMachine = earnActionSetup
+  .extend({
+    actions: {
+        /** A refusal that shows the promo list is out of date (it still offered what cannot be earned) reloads it. */
+        reloadIfStale: earnActionSetup.enqueueActions(({ context, enqueue, system }) => {
+          if (context.errorCode !== null && STALE_LIST_CODES.includes(context.errorCode)) {
+            enqueue.sendTo(resourcesActor({ system }), { type: 'pips.changed' });
+          }
+        }),
+    },
+  })
+  .createMachine({
   id: 'earnAction',
   initial: 'idle',
   context: { pid: null, url: null, idempotencyKey: null, pipsEarned: null, errorCode: null },
@@ -88,12 +108,17 @@ export const earnActionMachine = setup({
       entry: [
         { type: 'showPageInTab', params: ({ context }) => ({ url: context.url }) },
         { type: 'notifyEarned', params: ({ context }) => ({ pid: context.pid ?? 0, pipsEarned: context.pipsEarned ?? 0 }) },
+        'tellPipsChanged',
       ],
       on: { 'user.earn': earn },
     },
     /** Not credited (or not known to be): the error code says why. */
     failed: {
-      entry: ['closeTab', { type: 'notifyFailed', params: ({ context }) => ({ pid: context.pid ?? 0, code: context.errorCode ?? 'UNKNOWN_ERROR' }) }],
+      entry: [
+        'closeTab',
+        { type: 'notifyFailed', params: ({ context }) => ({ pid: context.pid ?? 0, code: context.errorCode ?? 'UNKNOWN_ERROR' }) },
+        'reloadIfStale',
+      ],
       on: { 'user.earn': earn },
     },
   },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   FormWizardContext,
   FormWizardErrorCode,
@@ -6,19 +6,33 @@ import type {
   FormWizardInput,
   FormWizardValues,
   QueueSubmissionOutput,
+  WizardForm,
   SubmitAnswersInput,
   SubmitAnswersOutput,
   ValidateStepInput,
   ValidateStepOutput,
 } from './formWizard.types';
+import { resourcesActor, connectivitySyncActor } from './system';
 
 /** Refusals no retry can mend: the wizard ends and says why. */
 const finalCodes: readonly FormWizardErrorCode[] = ['ALREADY_ANSWERED', 'NOT_FOUND'];
 
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
-/** Steps of the wizard started without input (the Stately visualizer, the path tests). */
-const defaultStepCount = 3;
+/** What the adapters are given before any questionnaire is open (never reached: no step then). */
+const noForm: WizardForm = { id: 0, version: '', stepCount: 1, definition: null };
+
+const startContext = (form: WizardForm | null, values: FormWizardValues = {}): FormWizardContext => ({
+  form,
+  stepCount: Math.max(1, Math.floor(form?.stepCount ?? 1)),
+  step: 0,
+  values,
+  intent: 'next',
+  offline: false,
+  idempotencyKey: null,
+  pipsEarned: null,
+  errorCode: null,
+});
 
 /** The failure code of an output, or `fallback` for a success that should not get here. */
 const codeOf = (output: { ok: boolean; code?: FormWizardErrorCode }, fallback: FormWizardErrorCode): FormWizardErrorCode =>
@@ -48,10 +62,18 @@ export const formWizardMachine = setup({
     queueSubmission: fromPromise<QueueSubmissionOutput, SubmitAnswersInput>(async () => notProvided),
   },
   actions: {
-    /** Tell the member (toast with the pips), refresh the pips, go back to the list. */
+    /** Tell the member (toast with the pips) and go back to the list. */
     notifySubmitted: (_, _params: { pipsEarned: number }) => {},
-    /** Tell the member the answers will be sent when back online. */
+    /** Tell the member the answers will be sent when back online, and go back to the list. */
     notifyQueued: () => {},
+    /** Pips moved: the resources reload the balances, activity, rewards and promos. */
+    tellPipsChanged: sendTo(resourcesActor, { type: 'pips.changed' }),
+    /** The questionnaire's state changed on the server: the resources reload the list. */
+    tellFormsChanged: sendTo(resourcesActor, { type: 'resource.reload', key: 'forms' }),
+    /** Something was queued: the connectivity sync sends it as soon as it can. */
+    requestSync: sendTo(connectivitySyncActor, { type: 'sync.request' }),
+    openForm: assign((_, params: { form: WizardForm; values?: FormWizardValues }) => startContext(params.form, params.values)),
+    closeForm: assign(() => startContext(null)),
     /** Point the member at the first part in error (focus). */
     notifyInvalid: (_, _params: { invalidPartIds: string[] }) => {},
 
@@ -79,6 +101,9 @@ export const formWizardMachine = setup({
     assignError: assign((_, params: { code: FormWizardErrorCode }) => ({ errorCode: params.code })),
   },
   guards: {
+    hasForm: ({ context }) => context.form !== null,
+    isOtherForm: ({ context }, params: { form: WizardForm }) =>
+      context.form === null || context.form.id !== params.form.id || context.form.version !== params.form.version,
     hasNextStep: ({ context }) => context.step < context.stepCount - 1,
     hasPreviousStep: ({ context }) => context.step > 0,
     isLastStep: ({ context }) => context.step === context.stepCount - 1,
@@ -91,18 +116,21 @@ export const formWizardMachine = setup({
   },
 }).createMachine({
   id: 'formWizard',
-  initial: 'editing',
-  context: ({ input }) => ({
-    stepCount: Math.max(1, Math.floor(input?.stepCount ?? defaultStepCount)),
-    step: 0,
-    values: input?.values ?? {},
-    intent: 'next',
-    offline: false,
-    idempotencyKey: null,
-    pipsEarned: null,
-    errorCode: null,
-  }),
+  initial: 'closed',
+  context: ({ input }) => startContext(input?.form ?? null, input?.values),
+  on: {
+    'wizard.open': {
+      guard: { type: 'isOtherForm', params: ({ event }) => ({ form: event.form }) },
+      target: '.editing',
+      actions: { type: 'openForm', params: ({ event }) => ({ form: event.form, values: event.values }) },
+    },
+    'wizard.close': { target: '.closed', actions: 'closeForm' },
+  },
   states: {
+    /** No questionnaire yet (the app starts here; a wizard started with a form goes on at once). */
+    closed: {
+      always: { guard: 'hasForm', target: 'editing' },
+    },
     /** The member answers the parts of step `context.step`. */
     editing: {
       initial: 'ready',
@@ -124,7 +152,7 @@ export const formWizardMachine = setup({
       invoke: {
         id: 'validateStep',
         src: 'validateStep',
-        input: ({ context }) => ({ step: context.step, values: context.values }),
+        input: ({ context }) => ({ form: context.form ?? noForm, step: context.step, values: context.values }),
         onDone: [
           {
             guard: { type: 'isInvalid', params: ({ event }) => ({ output: event.output }) },
@@ -146,7 +174,7 @@ export const formWizardMachine = setup({
       invoke: {
         id: 'submitAnswers',
         src: 'submitAnswers',
-        input: ({ context }) => ({ values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({ form: context.form ?? noForm, values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
         onDone: [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
@@ -173,7 +201,7 @@ export const formWizardMachine = setup({
       invoke: {
         id: 'queueSubmission',
         src: 'queueSubmission',
-        input: ({ context }) => ({ values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({ form: context.form ?? noForm, values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
         onDone: [
           { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'queued' },
           {
@@ -184,18 +212,17 @@ export const formWizardMachine = setup({
         onError: { target: 'editing.failed', actions: { type: 'assignError', params: { code: 'QUEUE_FAILED' } } },
       },
     },
+    /** Sent and credited. The wizard waits for the next questionnaire. */
     submitted: {
-      type: 'final',
-      entry: { type: 'notifySubmitted', params: ({ context }) => ({ pipsEarned: context.pipsEarned ?? 0 }) },
+      entry: [{ type: 'notifySubmitted', params: ({ context }) => ({ pipsEarned: context.pipsEarned ?? 0 }) }, 'tellPipsChanged', 'tellFormsChanged'],
     },
-    /** Waiting in the offline queue; the connectivity sync sends it when back online. */
+    /** Waiting in the offline queue; the connectivity sync is asked to send it. */
     queued: {
-      type: 'final',
-      entry: 'notifyQueued',
+      entry: ['notifyQueued', 'requestSync'],
     },
-    /** ALREADY_ANSWERED or NOT_FOUND: nothing more to do here. */
+    /** ALREADY_ANSWERED or NOT_FOUND: nothing more to do here; the list learns it. */
     rejected: {
-      type: 'final',
+      entry: 'tellFormsChanged',
     },
   },
 });

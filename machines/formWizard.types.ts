@@ -22,15 +22,27 @@ export type FormWizardErrorCode =
 /** What the user has entered, keyed by part id (opaque to the machine). */
 export type FormWizardValues = Readonly<Record<string, unknown>>;
 
-export interface FormWizardInput {
+/** The questionnaire the wizard shows (`wizard.open`). */
+export interface WizardForm {
+  /** The questionnaire's id. */
+  id: number;
+  /** Tells versions apart (another payload, another language): a new version starts over. */
+  version: string;
   /** How many steps the questionnaire has (at least 1). */
   stepCount: number;
+  /** The questionnaire as the adapters read it (title, parts); opaque to the machine. */
+  definition: unknown;
+}
+
+export interface FormWizardInput {
+  form: WizardForm;
   /** Values to start from (a draft); none by default. */
   values?: FormWizardValues;
 }
 
-/** Input of `validateStep`: the step (0-based) and every value entered so far. */
+/** Input of `validateStep`: the form, the step (0-based) and every value entered so far. */
 export interface ValidateStepInput {
+  form: WizardForm;
   step: number;
   values: FormWizardValues;
 }
@@ -40,6 +52,7 @@ export type ValidateStepOutput = { valid: true } | { valid: false; invalidPartId
 
 /** Input of `submitAnswers` and `queueSubmission`: the values and the submission's key. */
 export interface SubmitAnswersInput {
+  form: WizardForm;
   values: FormWizardValues;
   idempotencyKey: string;
 }
@@ -54,6 +67,8 @@ export type SubmitAnswersOutput = { ok: true; pipsEarned: number } | { ok: false
 export type QueueSubmissionOutput = { ok: true } | { ok: false; code: FormWizardErrorCode };
 
 export interface FormWizardContext {
+  /** The questionnaire shown; null until one is opened. */
+  form: WizardForm | null;
   stepCount: number;
   /** The step shown, 0-based. */
   step: number;
@@ -72,6 +87,13 @@ export interface FormWizardContext {
 }
 
 export type FormWizardEvent =
+  /**
+   * The member opened a questionnaire: another one (or another version) starts over; the same
+   * one goes on where the member left it.
+   */
+  | { type: 'wizard.open'; form: WizardForm; values?: FormWizardValues }
+  /** The member's session ended: the answers go. */
+  | { type: 'wizard.close' }
   | { type: 'user.answer'; partId: string; value: unknown }
   | { type: 'user.next' }
   | { type: 'user.previous' }

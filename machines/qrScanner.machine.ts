@@ -61,11 +61,15 @@ export const qrScannerMachine = setup({
   id: 'qrScanner',
   initial: 'idle',
   context: { text: null, camera: null, accepted: null, errorCode: null },
+  on: {
+    // A printed code's link opened the app (`/earn?qr=`, `/community-scan?communityId=`): it is
+    // checked at once, whatever the scanner was doing.
+    'link.opened': { target: '#qrScanner.decoded', actions: ['clearAttempt', { type: 'assignText', params: ({ event }) => ({ text: event.text }) }] },
+  },
   states: {
     idle: {
       on: {
         'user.start': { target: 'requestingCamera' },
-        'link.opened': { target: 'decoded', actions: { type: 'assignText', params: ({ event }) => ({ text: event.text }) } },
         'user.pickPhoto': pickPhoto,
       },
     },
@@ -108,7 +112,7 @@ export const qrScannerMachine = setup({
     },
     /** No camera: the error says why; a photo still works, and the user may try the camera again. */
     cameraUnavailable: {
-      on: { 'user.retry': scanAgain, 'user.pickPhoto': pickPhoto, 'user.cancel': cancel },
+      on: { 'user.start': scanAgain, 'user.retry': scanAgain, 'user.pickPhoto': pickPhoto, 'user.cancel': cancel },
     },
     decodingPhoto: {
       tags: 'busy',
@@ -162,12 +166,12 @@ export const qrScannerMachine = setup({
     },
     /** The text, the photo or the lookup failed: the error code says which. */
     rejected: {
-      on: { 'user.retry': scanAgain, 'user.pickPhoto': pickPhoto, 'user.cancel': cancel },
+      on: { 'user.start': scanAgain, 'user.retry': scanAgain, 'user.pickPhoto': pickPhoto, 'user.cancel': cancel },
     },
-    /** Accepted. Not final: the user may scan another code. */
+    /** Accepted. Not final: the user may scan another code; leaving the screen cancels. */
     done: {
       entry: { type: 'notifyAccepted', params: ({ context }) => ({ value: context.accepted }) },
-      on: { 'user.retry': scanAgain, 'user.pickPhoto': pickPhoto },
+      on: { 'user.start': scanAgain, 'user.retry': scanAgain, 'user.pickPhoto': pickPhoto, 'user.cancel': cancel },
     },
   },
 });

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { RedeemRewardInput, RedeemRewardOutput, RedemptionContext, RedemptionErrorCode, RedemptionEvent } from './redemption.types';
+import { resourcesActor } from './system';
 
 /** Failures that the same request cannot fix: the dialog offers no retry for them. */
 const FINAL_FAILURES: readonly RedemptionErrorCode[] = ['INSUFFICIENT_PIPS', 'OUT_OF_STOCK', 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'];
@@ -18,8 +19,8 @@ const failWith = (code: RedemptionErrorCode) => ({ type: 'assignError', params: 
  * cost, remaining balance), confirms, and the redemption is sent once with the confirmation's
  * idempotency key. A failure keeps the dialog open with its code; retryable ones (no answer,
  * unexpected error) send the same key again. Reaching `succeeded` tells the screen
- * (`notifyRedeemed`: toast, refresh the pips, show the reward); a failure tells it too
- * (`notifyFailed`: reload the stock or the balance).
+ * (`notifyRedeemed`: toast, show the reward) and the resources (pips and stock); a failure tells
+ * the member and reloads what it shows to be stale.
  */
 export const redemptionMachine = setup({
   types: {
@@ -34,8 +35,23 @@ export const redemptionMachine = setup({
   actions: {
     /** Tell the screen the reward is ours (`transactionId` of the new reward). */
     notifyRedeemed: (_, _params: { transactionId: number }) => {},
-    /** Tell the screen why it failed (e.g. reload the stock or the balance). */
+    /** Tell the member why it failed. */
     notifyFailed: (_, _params: { code: RedemptionErrorCode }) => {},
+    /** Pips moved: the resources reload the balances, activity, rewards and promos. */
+    tellPipsChanged: sendTo(resourcesActor, { type: 'pips.changed' }),
+    /** The stock changed: the resources reload the rewards on offer. */
+    tellStockChanged: sendTo(resourcesActor, { type: 'resource.reload', key: 'redeemPromos' }),
+    /**
+     * A failure shows what to fetch again: the stock after OUT_OF_STOCK, the balance the server
+     * has after INSUFFICIENT_PIPS or no answer (which may still have been a debit).
+     */
+    reloadAfterFailure: enqueueActions(({ context, enqueue, system }) => {
+      const code = context.errorCode;
+      if (code === 'OUT_OF_STOCK') enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'redeemPromos' });
+      if (code === 'INSUFFICIENT_PIPS' || (code !== 'OFFLINE' && isRetryableRedemptionError(code))) {
+        enqueue.sendTo(resourcesActor({ system }), { type: 'pips.changed' });
+      }
+    }),
     assignChoice: assign((_, params: { pid: number; optId: number; idempotencyKey: string }) => ({
       choice: { pid: params.pid, optId: params.optId },
       idempotencyKey: params.idempotencyKey,
@@ -104,15 +120,25 @@ export const redemptionMachine = setup({
     /** The dialog shows why; a retryable failure may be sent again with the same key. */
     failed: {
       tags: 'dialog',
-      entry: { type: 'notifyFailed', params: ({ context }) => ({ code: context.errorCode ?? 'UNKNOWN_ERROR' }) },
+      entry: [{ type: 'notifyFailed', params: ({ context }) => ({ code: context.errorCode ?? 'UNKNOWN_ERROR' }) }, 'reloadAfterFailure'],
       on: {
         'user.retry': { guard: 'canRetry', target: 'redeeming', actions: 'clearError' },
         'user.cancel': { target: 'idle', actions: 'reset' },
       },
     },
+    /** The reward is the member's; another may be redeemed next. */
     succeeded: {
-      type: 'final',
-      entry: { type: 'notifyRedeemed', params: ({ context }) => ({ transactionId: context.transactionId ?? 0 }) },
+      entry: [{ type: 'notifyRedeemed', params: ({ context }) => ({ transactionId: context.transactionId ?? 0 }) }, 'tellPipsChanged', 'tellStockChanged'],
+      on: {
+        'user.redeem': {
+          target: 'confirming',
+          actions: {
+            type: 'assignChoice',
+            params: ({ event }) => ({ pid: event.pid, optId: event.optId, idempotencyKey: event.idempotencyKey }),
+          },
+        },
+        'user.cancel': { target: 'idle', actions: 'reset' },
+      },
     },
   },
 });

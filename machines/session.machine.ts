@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { verificationMachine } from './verification.machine';
 import type {
   ApplyRestoredCredentialsParams,
   AuthData,
@@ -15,6 +16,7 @@ import type {
   StoreCredentialsParams,
   StoredCredentials,
 } from './session.types';
+import { pendingLogoutsActor, resourcesActor, tokenRefreshActor } from './system';
 
 /** SPEC §9: a stored token shorter than this is not restored. */
 export const MIN_RESTORABLE_TOKEN_LENGTH = 10;
@@ -71,17 +73,24 @@ type AuthDoneArgs = { context: SessionContext; event: { output: AuthResult } };
  * What a login or register call ends in: its failure code, no token (still logged out), or the
  * logged-in session. The two differ only in the auth flags they set (SPEC §4).
  */
-const authOutcome = (flags: 'setLoginFlags' | 'setRegisterFlags') =>
-  [
+const authOutcome = (flags: 'setLoginFlags' | 'setRegisterFlags') => {
+  const attempt: 'login' | 'register' = flags === 'setLoginFlags' ? 'login' : 'register';
+  return [
     {
       guard: { type: 'isAuthFailure', params: ({ event }: AuthDoneArgs) => ({ result: event.output }) },
       target: 'idle',
-      actions: { type: 'assignAuthError', params: ({ event }: AuthDoneArgs) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+      actions: [
+        { type: 'assignAuthError', params: ({ event }: AuthDoneArgs) => ({ code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+        { type: 'notifyAuthFailed', params: ({ event }: AuthDoneArgs) => ({ attempt, code: authFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
+      ],
     },
     {
       guard: { type: 'isTokenless', params: ({ event }: AuthDoneArgs) => ({ result: event.output }) },
       target: 'idle',
-      actions: { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
+      actions: [
+        { type: 'assignAuthError', params: { code: 'NO_AUTH_TOKEN' } },
+        { type: 'notifyAuthFailed', params: { attempt, code: 'NO_AUTH_TOKEN' } },
+      ],
     },
     {
       target: '#session.loggedIn',
@@ -95,6 +104,7 @@ const authOutcome = (flags: 'setLoginFlags' | 'setRegisterFlags') =>
       ],
     },
   ] as const;
+};
 
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
@@ -102,7 +112,7 @@ const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
  * The user's session: app-start restore, login/register, verification and the ordered logout of
  * SPEC §4. Tokens never enter the context; `storeCredentials` and the logout steps own them.
  */
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -115,10 +125,22 @@ export const sessionMachine = setup({
     login: fromPromise<AuthResult, LoginInput>(async () => notProvided),
     /** tokenize(register) for the password token, then POST /mobile/user/register. */
     register: fromPromise<AuthResult, RegistrationPayload>(async () => notProvided),
+    /**
+     * Sends `credentials.changed` whenever another tab changes the stored credentials (the
+     * browser's storage event), so this tab follows a login or logout made elsewhere.
+     */
+    watchStoredCredentials: fromCallback<EventObject>(() => () => {}),
+    /** Entering the e-mail code (invoked while the member is unverified). */
+    verification: verificationMachine,
     /** Logout step 1: delete the push device identifier. May reject; logout goes on. */
     unregisterPush: fromPromise<void, LogoutInput>(async () => {}),
     /** Logout step 2: clear the user's local databases. May reject; logout goes on. */
     clearUserData: fromPromise<void, LogoutInput>(async () => {}),
+    /**
+     * Logout step 3: the server revokes the session's tokens (the logout call), or, offline, the
+     * tokens join the pending logouts sent later. May reject; logout goes on.
+     */
+    revokeSession: fromPromise<void, LogoutInput>(async () => {}),
   },
   actions: {
     /** Persist tokens, rememberMe, userId, email, isVerified; set the auth header. */
@@ -127,14 +149,19 @@ export const sessionMachine = setup({
     applyRestoredCredentials: (_, _params: ApplyRestoredCredentialsParams) => {},
     /** Persist isVerified = true. */
     storeVerified: () => {},
-    /** Fire and forget: announcements, user details, dashboard; failures are only logged. */
-    loadVerifiedData: () => {},
+    /** Requests still waiting for a token refresh are dropped: the session is ending. */
+    resetTokenRefresh: sendTo(tokenRefreshActor, { type: 'session.reset' }),
+    /** A logout may have been queued: the pending logouts send what waits. */
+    checkPendingLogouts: sendTo(pendingLogoutsActor, { type: 'pendingLogouts.check' }),
+    /**
+     * A login or registration failed: the login screen says so under its form (SPEC §8), a
+     * failed registration raises an error toast.
+     */
+    notifyAuthFailed: (_, _params: { attempt: 'login' | 'register'; code: SessionErrorCode }) => {},
     /** Show the logout error toast (pages.login.logoutError); the logout still completes. */
     notifyLogoutError: (_, _params: NotifyLogoutErrorParams) => {},
     /** Logout step 3: remove the stored tokens and the auth header. */
     clearTokens: () => {},
-    /** Logout step 4: reset every store to its initial state. */
-    resetStores: () => {},
     /** Logout step 5: remove the persisted user and announcements slices. */
     clearPersistedState: () => {},
 
@@ -184,11 +211,42 @@ export const sessionMachine = setup({
     /** SPEC §4: a login that returns no token leaves the user logged out. */
     isTokenless: (_, params: { result: AuthResult }) => params.result.ok && !params.result.authToken,
     isVerified: ({ context }) => context.isVerified,
+    /** Another tab signed a member in: this one restores the same session. */
+    isSignedInElsewhere: (_, params: { stored: StoredCredentials | null }) => isRestorable(params.stored),
+    /** Another tab signed in another member than this tab's. */
+    isOtherMemberStored: ({ context }, params: { stored: StoredCredentials | null }) => {
+      const restored = restoreFrom(params.stored);
+      return restored !== null && restored.userId !== context.userId;
+    },
+    /** Another tab signed out: nothing restorable is stored any more. */
+    isSignedOutElsewhere: (_, params: { stored: StoredCredentials | null }) => !isRestorable(params.stored),
+    /** Another tab verified this member. */
+    isVerifiedElsewhere: ({ context }, params: { stored: StoredCredentials | null }) => {
+      const restored = restoreFrom(params.stored);
+      return restored !== null && restored.userId === context.userId && restored.isVerified && !context.isVerified;
+    },
   },
-}).createMachine({
+});
+
+export const sessionMachine = sessionSetup
+  .extend({
+    actions: {
+        /**
+         * SPEC §4 App start: a verified member's user details and dashboard load (announcements join
+         * with their issue); the resources load them for the member once the app root tells them
+         * who it is.
+         */
+        loadVerifiedData: sessionSetup.enqueueActions(({ enqueue, system }) => {
+          enqueue.sendTo(resourcesActor({ system }), { type: 'resource.open', resource: { key: 'dashboard' } });
+          enqueue.sendTo(resourcesActor({ system }), { type: 'resource.open', resource: { key: 'profile' } });
+        }),
+    },
+  })
+  .createMachine({
   id: 'session',
   initial: 'restoring',
   context: { ...loggedOutContext, origin: null, logoutReason: null },
+  invoke: { id: 'watchStoredCredentials', src: 'watchStoredCredentials' },
   states: {
     /** App start: read storage, then go straight to where the user was. */
     restoring: {
@@ -230,6 +288,11 @@ export const sessionMachine = setup({
               },
             },
             'user.devLogin': { target: '#session.loggedIn', actions: 'setDevLoginFlags' },
+            'credentials.changed': {
+              guard: { type: 'isSignedInElsewhere', params: ({ event }) => ({ stored: event.stored }) },
+              target: '#session.loggedIn',
+              actions: { type: 'assignRestored', params: ({ event }) => ({ stored: event.stored }) },
+            },
             'session.authenticated': {
               target: '#session.loggedIn',
               actions: [
@@ -256,7 +319,13 @@ export const sessionMachine = setup({
               return { email: event.email, pwd: event.pwd };
             },
             onDone: authOutcome('setLoginFlags'),
-            onError: { target: 'idle', actions: { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } } },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } },
+                { type: 'notifyAuthFailed', params: { attempt: 'login', code: 'UNKNOWN_ERROR' } },
+              ],
+            },
           },
         },
         registering: {
@@ -269,7 +338,13 @@ export const sessionMachine = setup({
               return event.payload;
             },
             onDone: authOutcome('setRegisterFlags'),
-            onError: { target: 'idle', actions: { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } } },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'assignAuthError', params: { code: 'UNKNOWN_ERROR' } },
+                { type: 'notifyAuthFailed', params: { attempt: 'register', code: 'UNKNOWN_ERROR' } },
+              ],
+            },
           },
         },
       },
@@ -282,6 +357,27 @@ export const sessionMachine = setup({
         'session.tokensRefreshed': { actions: 'assignTokenHeld' },
         'user.devLogin': { actions: 'setDevLoginFlags' },
         'navigation.originConsumed': { actions: 'clearOrigin' },
+        'credentials.changed': [
+          {
+            // Another member signed in, in another tab (which shares this tab's storage): this
+            // tab drops its member's state and takes the stored session.
+            guard: { type: 'isOtherMemberStored', params: ({ event }) => ({ stored: event.stored }) },
+            target: '#session.loggedIn',
+            reenter: true,
+            actions: ['resetTokenRefresh', 'clearSession', { type: 'assignRestored', params: ({ event }) => ({ stored: event.stored }) }],
+          },
+          {
+            // Signed out in another tab, which did the logout's steps: this tab forgets its session.
+            guard: { type: 'isSignedOutElsewhere', params: ({ event }) => ({ stored: event.stored }) },
+            target: 'loggedOut',
+            actions: ['resetTokenRefresh', 'clearSession'],
+          },
+          {
+            guard: { type: 'isVerifiedElsewhere', params: ({ event }) => ({ stored: event.stored }) },
+            target: '.verified',
+            actions: 'assignVerified',
+          },
+        ],
       },
       states: {
         /** Transient: every way in (restore, login, register, dev login) is routed by isVerified. */
@@ -290,6 +386,12 @@ export const sessionMachine = setup({
         },
         /** Only /verify is open (SPEC §6). */
         unverified: {
+          invoke: {
+            id: 'verification',
+            systemId: 'verification',
+            src: 'verification',
+            onDone: { target: 'verified', actions: ['assignVerified', 'storeVerified'] },
+          },
           on: { 'user.verified': { target: 'verified', actions: ['assignVerified', 'storeVerified'] } },
         },
         /** Every entry (restore, login, verification) loads the verified-only data. */
@@ -302,6 +404,7 @@ export const sessionMachine = setup({
      */
     loggingOut: {
       tags: 'busy',
+      entry: 'resetTokenRefresh',
       initial: 'unregisteringPush',
       states: {
         unregisteringPush: {
@@ -321,16 +424,32 @@ export const sessionMachine = setup({
             id: 'clearUserData',
             src: 'clearUserData',
             input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
-            onDone: { target: 'clearingSession' },
+            onDone: { target: 'revokingSession' },
             onError: {
-              target: 'clearingSession',
+              target: 'revokingSession',
               actions: { type: 'notifyLogoutError', params: ({ event }) => ({ step: 'clearUserData', error: event.error }) },
             },
           },
         },
-        /** The synchronous steps, reached on every path. */
+        /** The server ends the session (beyond SPEC §4's steps), while the tokens are still stored. */
+        revokingSession: {
+          invoke: {
+            id: 'revokeSession',
+            src: 'revokeSession',
+            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
+            onDone: { target: 'clearingSession', actions: 'checkPendingLogouts' },
+            onError: {
+              target: 'clearingSession',
+              actions: { type: 'notifyLogoutError', params: ({ event }) => ({ step: 'revokeSession', error: event.error }) },
+            },
+          },
+        },
+        /**
+         * The synchronous steps, reached on every path. SPEC §4's "reset the whole store" is the
+         * app root's: it resets every member-scoped actor the moment the member's session ends.
+         */
         clearingSession: {
-          entry: ['clearTokens', 'resetStores', 'clearPersistedState'],
+          entry: ['clearTokens', 'clearPersistedState'],
           always: { target: '#session.loggedOut', actions: 'clearSession' },
         },
       },

@@ -74,7 +74,7 @@ export interface RestoredSession {
 export type LogoutReason = 'USER' | 'SESSION_EXPIRED';
 
 /** The logout step that failed (passed to `notifyLogoutError`). */
-export type LogoutStep = 'unregisterPush' | 'clearUserData';
+export type LogoutStep = 'unregisterPush' | 'clearUserData' | 'revokeSession';
 
 export interface SessionContext {
   userId: number | null;
@@ -103,6 +103,11 @@ export type SessionEvent =
   | { type: 'session.authenticated'; auth: AuthData; email: string; rememberMe: boolean }
   | { type: 'user.verified' }
   | { type: 'user.logout' }
+  /**
+   * The stored credentials changed in another tab (a login, a logout, another member): this tab
+   * follows, so every tab has the session storage has.
+   */
+  | { type: 'credentials.changed'; stored: StoredCredentials | null }
   /** The token refresh failed (tokenRefresh machine's `expireSession`). */
   | { type: 'session.expired' }
   | { type: 'session.tokensRefreshed' }

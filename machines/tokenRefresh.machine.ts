@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   ExpireSessionParams,
   RefreshErrorCode,
@@ -10,6 +10,7 @@ import type {
   TokenRefreshContext,
   TokenRefreshEvent,
 } from './tokenRefresh.types';
+import { sessionActor } from './system';
 
 /** SPEC §5: refresh only when rememberMe is 'true' and a refresh token exists; else the reason. */
 export function refreshBlocker(pre: RefreshPreconditions): 'REFRESH_DISABLED' | 'MISSING_REFRESH_TOKEN' | null {
@@ -42,8 +43,12 @@ export const tokenRefreshMachine = setup({
     retryQueued: (_, _params: RetryQueuedParams) => {},
     /** Resolve every waiting request with "no token" (each fails with its 401/403). */
     rejectQueued: (_, _params: RejectQueuedParams) => {},
-    /** Log the user out: toast 'Your session has expired...' and session.expired. */
-    expireSession: (_, _params: ExpireSessionParams) => {},
+    /** Toast 'Your session has expired. Please log in again.' (SPEC §8). */
+    notifySessionExpired: (_, _params: ExpireSessionParams) => {},
+    /** Log the member out (SPEC §8: after the one refresh attempt). */
+    expireSession: sendTo(sessionActor, { type: 'session.expired' }),
+    /** The session learns that a fresh token is held. */
+    tellSessionRefreshed: sendTo(sessionActor, { type: 'session.tokensRefreshed' }),
 
     enqueue: assign(({ context }, params: { requestId: string }) => ({
       queue: context.queue.includes(params.requestId) ? context.queue : [...context.queue, params.requestId],
@@ -97,7 +102,8 @@ export const tokenRefreshMachine = setup({
                     type: 'rejectQueued',
                     params: ({ context, event }) => ({ requestIds: context.queue, code: refreshBlocker(event.output) ?? 'REFRESH_FAILED' }),
                   },
-                  { type: 'expireSession', params: ({ event }) => ({ code: refreshBlocker(event.output) ?? 'REFRESH_FAILED' }) },
+                  { type: 'notifySessionExpired', params: ({ event }) => ({ code: refreshBlocker(event.output) ?? 'REFRESH_FAILED' }) },
+                  'expireSession',
                   { type: 'settleFailure', params: ({ event }) => ({ code: refreshBlocker(event.output) ?? 'REFRESH_FAILED' }) },
                 ],
               },
@@ -107,7 +113,8 @@ export const tokenRefreshMachine = setup({
               target: '#tokenRefresh.idle',
               actions: [
                 { type: 'rejectQueued', params: ({ context }) => ({ requestIds: context.queue, code: 'REFRESH_FAILED' }) },
-                { type: 'expireSession', params: { code: 'REFRESH_FAILED' } },
+                { type: 'notifySessionExpired', params: { code: 'REFRESH_FAILED' } },
+                  'expireSession',
                 { type: 'settleFailure', params: { code: 'REFRESH_FAILED' } },
               ],
             },
@@ -127,6 +134,7 @@ export const tokenRefreshMachine = setup({
                     params: ({ event }) =>
                       event.output.ok ? { authToken: event.output.authToken, refreshToken: event.output.refreshToken } : { authToken: '', refreshToken: '' },
                   },
+                  'tellSessionRefreshed',
                   {
                     type: 'retryQueued',
                     params: ({ context, event }) => ({ authToken: event.output.ok ? event.output.authToken : '', requestIds: context.queue }),
@@ -138,7 +146,8 @@ export const tokenRefreshMachine = setup({
                 target: '#tokenRefresh.idle',
                 actions: [
                   { type: 'rejectQueued', params: ({ context }) => ({ requestIds: context.queue, code: 'REFRESH_FAILED' }) },
-                  { type: 'expireSession', params: { code: 'REFRESH_FAILED' } },
+                  { type: 'notifySessionExpired', params: { code: 'REFRESH_FAILED' } },
+                  'expireSession',
                   { type: 'settleFailure', params: { code: 'REFRESH_FAILED' } },
                 ],
               },
@@ -147,7 +156,8 @@ export const tokenRefreshMachine = setup({
               target: '#tokenRefresh.idle',
               actions: [
                 { type: 'rejectQueued', params: ({ context }) => ({ requestIds: context.queue, code: 'REFRESH_FAILED' }) },
-                { type: 'expireSession', params: { code: 'REFRESH_FAILED' } },
+                { type: 'notifySessionExpired', params: { code: 'REFRESH_FAILED' } },
+                  'expireSession',
                 { type: 'settleFailure', params: { code: 'REFRESH_FAILED' } },
               ],
             },

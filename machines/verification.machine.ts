@@ -19,7 +19,8 @@ const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
 /**
  * Verifying the account with the 6-digit e-mail code, and asking for a new code. A malformed
- * code never reaches the server. Reaching `verified` tells the session (`notifyVerified`).
+ * code never reaches the server. The session invokes it while the member is unverified; reaching
+ * the final `verified` state is what tells the session.
  */
 export const verificationMachine = setup({
   types: {
@@ -34,8 +35,6 @@ export const verificationMachine = setup({
     resendCode: fromPromise<VerificationCallOutput>(async () => notProvided),
   },
   actions: {
-    /** Tell the session machine (`user.verified`). */
-    notifyVerified: () => {},
     assignError: assign((_, params: { code: VerificationErrorCode }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
   },
@@ -109,7 +108,6 @@ export const verificationMachine = setup({
     },
     verified: {
       type: 'final',
-      entry: 'notifyVerified',
     },
   },
 });

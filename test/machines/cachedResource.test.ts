@@ -8,7 +8,11 @@ import {
   selectResourceFromCache,
   selectResourceStatus,
 } from '../../machines/cachedResource.selectors';
-import type { CachedCopy, FetchRemoteOutput, WriteCacheInput } from '../../machines/cachedResource.types';
+import type { CachedCopy, FetchRemoteOutput, ResourceScope, WriteCacheInput } from '../../machines/cachedResource.types';
+import { actorStarted, actorStopped, startRecorded } from './recording';
+
+/** The dashboard of member 7, in Spanish. */
+const scope: ResourceScope = { key: 'dashboard', userId: 7, language: 'es' };
 
 /** A promise the test settles when it wants to. */
 function deferred<T>() {
@@ -29,11 +33,11 @@ function startResource(cache: CachedCopy) {
   const written: unknown[] = [];
   const machine = cachedResourceMachine.provide({
     actors: {
-      readCache: fromPromise<CachedCopy>(async () => {
+      readCache: fromPromise<CachedCopy, ResourceScope>(async () => {
         calls.push('readCache');
         return cache;
       }),
-      fetchRemote: fromPromise<FetchRemoteOutput>(({ signal }) => {
+      fetchRemote: fromPromise<FetchRemoteOutput, ResourceScope>(({ signal }) => {
         calls.push('fetchRemote');
         const index = aborted.push(false) - 1;
         signal.addEventListener('abort', () => (aborted[index] = true));
@@ -47,7 +51,7 @@ function startResource(cache: CachedCopy) {
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: scope }).start();
   const view = () => {
     const s = actor.getSnapshot();
     return {
@@ -62,7 +66,6 @@ function startResource(cache: CachedCopy) {
   const answer = async (output: FetchRemoteOutput, index?: number) => {
     await waitFor(actor, () => fetches.length > (index ?? 0));
     fetches[index ?? fetches.length - 1].resolve(output);
-    await new Promise((r) => setTimeout(r, 0));
   };
   return { actor, calls, fetches, aborted, written, view, answer };
 }
@@ -97,13 +100,13 @@ describe('cachedResource: nothing cached', () => {
   it('treats an unreadable cache as an empty one', async () => {
     const machine = cachedResourceMachine.provide({
       actors: {
-        readCache: fromPromise<CachedCopy>(async () => {
+        readCache: fromPromise<CachedCopy, ResourceScope>(async () => {
           throw new Error('no IndexedDB');
         }),
-        fetchRemote: fromPromise<FetchRemoteOutput>(async () => ({ ok: true, data: 1 })),
+        fetchRemote: fromPromise<FetchRemoteOutput, ResourceScope>(async () => ({ ok: true, data: 1 })),
       },
     });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: scope }).start();
     const done = await waitFor(actor, (s) => s.matches('succeeded'));
     expect(done.context.data).toBe(1);
   });
@@ -111,12 +114,12 @@ describe('cachedResource: nothing cached', () => {
   it('a throwing fetch fails with UNKNOWN_ERROR', async () => {
     const machine = cachedResourceMachine.provide({
       actors: {
-        fetchRemote: fromPromise<FetchRemoteOutput>(async () => {
+        fetchRemote: fromPromise<FetchRemoteOutput, ResourceScope>(async () => {
           throw new Error('bug');
         }),
       },
     });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: scope }).start();
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.errorCode).toBe('UNKNOWN_ERROR');
   });
@@ -169,5 +172,23 @@ describe('cachedResource: open and reload', () => {
     await waitFor(r.actor, (s) => s.matches('succeeded'));
     expect(r.view().data).toEqual(['after earn']);
     expect(r.written).toEqual([['after earn']]);
+  });
+});
+
+describe('cachedResource: the scope', () => {
+  it('reads, fetches and stores for its own member and language, and aborts a call a reload replaces', () => {
+    const load = startRecorded(cachedResourceMachine, { input: scope });
+    load.resolve('readCache', null);
+    load.send({ type: 'resource.reload' });
+    load.resolve('fetchRemote', { ok: true, data: ['fresh'] });
+    load.resolve('writeCache');
+    expect(load.log.take()).toEqual([
+      actorStarted('readCache', scope),
+      actorStarted('fetchRemote', scope),
+      actorStopped('fetchRemote'),
+      actorStarted('fetchRemote', scope),
+      actorStarted('writeCache', { ...scope, data: ['fresh'] }),
+    ]);
+    load.stop();
   });
 });

@@ -1,61 +1,196 @@
-import { describe, expect, it } from 'vitest';
 import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
-import type { ConnectivitySyncEvent } from '../../machines/connectivitySync.types';
-import {
-  actorEvents,
-  describePath,
-  listTransitions,
-  userEvents,
-  type ActorOutputFixtures,
-  type EventFixtures,
-} from './pathCoverage';
-import { describePathCoverage } from './describePathCoverage';
+import { selectIsOffline, selectIsSyncing, selectPendingQueues } from '../../machines/connectivitySync.selectors';
+import type { ConnectivitySyncContext, ConnectivitySyncEvent, OfflineQueue, PendingQueues, QueueCount, QueueRunResult } from '../../machines/connectivitySync.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import { action, actorStarted, actorStopped, sendAction, type Effect } from './recording';
 
-const eventFixtures = {
+const waiting: PendingQueues = { earn: [{ id: 1, timestamp: 1_700_000_000_000, title: null }], forms: [] };
+
+const events = {
   'network.online': [{ type: 'network.online' }],
   'network.offline': [{ type: 'network.offline' }],
-  'session.verified': [{ type: 'session.verified', userId: 7 }],
+  'session.verified': [
+    { type: 'session.verified', userId: 7 },
+    { type: 'session.verified', userId: 8 },
+  ],
   'session.ended': [{ type: 'session.ended' }],
   'sync.request': [{ type: 'sync.request' }],
   'lock.acquired': [{ type: 'lock.acquired' }],
+  'queues.changed': [{ type: 'queues.changed', pending: waiting }],
 } satisfies EventFixtures<ConnectivitySyncEvent>;
 
-const outputFixtures = {
+const outputs = {
   watchNetwork: [undefined],
+  watchQueues: [undefined],
   holdSyncLock: [undefined],
-  loadEarnQueue: [{ count: 0 }, { count: 2 }],
+  loadEarnQueue: [{ count: 0 }, { count: 3 }],
   processEarnQueue: [
-    { succeeded: 2, rejected: [], kept: [] },
+    { succeeded: 3, rejected: [], kept: [] },
     { succeeded: 1, rejected: [{ id: 2, code: 'ALREADY_EARNED' }], kept: [{ id: 3, code: 'NETWORK_ERROR' }] },
+    { succeeded: 0, rejected: [], kept: [{ id: 1, code: 'SERVER_ERROR' }] },
   ],
   loadFormQueue: [{ count: 0 }, { count: 1 }],
   processFormQueue: [
     { succeeded: 1, rejected: [], kept: [] },
-    { succeeded: 0, rejected: [], kept: [{ id: 1, code: 'SERVER_ERROR' }] },
+    { succeeded: 0, rejected: [{ id: 4, code: 'NOT_FOUND' }], kept: [] },
   ],
 } satisfies ActorOutputFixtures<typeof connectivitySyncMachine>;
 
-const events = [...userEvents(eventFixtures), ...actorEvents(connectivitySyncMachine, outputFixtures)];
-const report = describePathCoverage('connectivitySync', connectivitySyncMachine, { events });
+/**
+ * Graph key: the states and whether a run was asked for again. Who the member is (7 or 8), what
+ * waits and what the last run gave only show in the effects and the meaning, which the oracle
+ * follows path by path.
+ */
+const serializeState: SerializeState = (s) => JSON.stringify({ value: s.value, syncAgain: (s.context as ConnectivitySyncContext).syncAgain });
 
-describe('connectivitySync machine paths, beyond coverage', () => {
-  it('has the transitions the coverage guard walks', () => {
-    expect(listTransitions(connectivitySyncMachine).length).toBeGreaterThan(20);
-  });
-
-  it('syncs only for a verified member while online', () => {
-    for (const path of report.paths) {
-      if (!path.state.matches({ sync: 'syncing' })) continue;
-      expect(path.state.context.userId, describePath(path)).not.toBeNull();
-      const entered = path.steps.findIndex((step) => step.state.matches({ sync: 'syncing' }));
-      expect(path.steps[entered].state.matches({ network: 'online' }), describePath(path)).toBe(true);
+/**
+ * The rules (SPEC §4 Connectivity; the machine's doc comment):
+ * - The network status known at start raises no toast; going offline raises the offline toast
+ *   and flag, going online the online toast.
+ * - Only a verified member's queues are watched and sent (told by the app root); the session
+ *   ending stops everything of theirs; another member starts over for them.
+ * - The queues go out at sign-in when online, when the network comes back, and when asked (a
+ *   queued item, the page shown again) while online; one run at a time, holding the cross-tab
+ *   lock for the whole run (waiting while another tab's run holds it).
+ * - A run reloads the earn queue, announces a non-empty one with its count and sends it; then the
+ *   same for the form queue. What it reports: successes reload the pips (and the forms list for
+ *   forms) with a success toast and the count; failures (refused and kept together) a warning
+ *   with the count. An unreadable queue, or a run that broke, reports nothing.
+ * - Asked again during a run: one more round, still holding the lock. Going offline stops the
+ *   run quietly (what is left stays queued); the lock is let go when the run ends or stops.
+ */
+function connectivitySyncRules() {
+  let network: 'unknown' | 'online' | 'offline' = 'unknown';
+  let member: number | null = null;
+  let pending: PendingQueues = { earn: [], forms: [] };
+  type Step = 'lock' | 'loadingEarn' | 'processingEarn' | 'loadingForms' | 'processingForms';
+  let run: Step | null = null;
+  let again = false;
+  const calls: Record<Step, string> = {
+    lock: 'holdSyncLock',
+    loadingEarn: 'loadEarnQueue',
+    processingEarn: 'processEarnQueue',
+    loadingForms: 'loadFormQueue',
+    processingForms: 'processFormQueue',
+  };
+  const input = () => ({ userId: member });
+  /** Stops the run: its current call, then the lock. */
+  const stopRun = (): Effect[] => {
+    if (run === null) return [];
+    const effects = run === 'lock' ? [actorStopped('holdSyncLock')] : [actorStopped(calls[run]), actorStopped('holdSyncLock')];
+    [run, again] = [null, false];
+    return effects;
+  };
+  const startRun = (): Effect[] => {
+    run = 'lock';
+    return [actorStarted('holdSyncLock')];
+  };
+  const step = (next: Step): Effect[] => {
+    run = next;
+    return [actorStarted(calls[next], input())];
+  };
+  /** The form queue is done: round again if asked, else the run ends and lets the lock go. */
+  const finish = (): Effect[] => {
+    if (again) {
+      again = false;
+      return step('loadingEarn');
     }
-  });
-
-  it('forgets the member when the session ends', () => {
-    for (const path of report.paths) {
-      const last = path.steps.at(-1);
-      if (last?.event.type === 'session.ended') expect(path.state.context.userId, describePath(path)).toBeNull();
+    run = null;
+    return [actorStopped('holdSyncLock')];
+  };
+  const report = (queue: OfflineQueue, result: QueueRunResult): Effect[] => {
+    const effects: Effect[] = [];
+    if (result.succeeded > 0) {
+      effects.push(sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }));
+      if (queue === 'forms') effects.push(sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' }));
+      effects.push(action('notifySynced', { queue, count: result.succeeded }));
     }
-  });
+    const failed = result.rejected.length + result.kept.length;
+    if (failed > 0) effects.push(action('notifyFailed', { queue, count: failed, rejected: result.rejected, kept: result.kept }));
+    return effects;
+  };
+  const signIn = (userId: number): Effect[] => {
+    [member, pending] = [userId, { earn: [], forms: [] }];
+    const effects = [actorStarted('watchQueues', { userId })];
+    return network === 'online' ? [...effects, ...startRun()] : effects;
+  };
+  const signOut = (): Effect[] => {
+    const effects = [...stopRun(), actorStopped('watchQueues')];
+    [member, pending] = [null, { earn: [], forms: [] }];
+    return effects;
+  };
+
+  return {
+    started: [actorStarted('watchNetwork')],
+    on(event: PathEvent<ConnectivitySyncEvent>): Effect[] {
+      switch (event.type) {
+        case 'network.online': {
+          const toast = network === 'offline' ? [action('notifyOnline')] : [];
+          network = 'online';
+          if (member === null) return toast;
+          if (run !== null) {
+            again = true;
+            return toast;
+          }
+          return [...toast, ...startRun()];
+        }
+        case 'network.offline': {
+          const toast = network === 'online' ? [action('notifyOffline')] : [];
+          network = 'offline';
+          return [...toast, ...stopRun()];
+        }
+        case 'session.verified':
+          if (event.userId === member) throw new Error('the same member changes nothing');
+          return member === null ? signIn(event.userId) : [...signOut(), ...signIn(event.userId)];
+        case 'session.ended':
+          if (member === null) throw new Error('nobody to sign out');
+          return signOut();
+        case 'sync.request':
+          if (member === null || network !== 'online') throw new Error('nothing may be sent now');
+          if (run !== null) {
+            again = true;
+            return [];
+          }
+          return startRun();
+        case 'queues.changed':
+          if (member === null) throw new Error('no queues watched');
+          pending = event.pending;
+          return [];
+        case 'lock.acquired':
+          if (run !== 'lock') throw new Error('no lock asked for');
+          return step('loadingEarn');
+        case 'xstate.done.actor.loadEarnQueue':
+        case 'xstate.done.actor.loadFormQueue': {
+          const queue: OfflineQueue = event.type === 'xstate.done.actor.loadEarnQueue' ? 'earn' : 'forms';
+          const { count } = event.output as QueueCount;
+          if (count > 0) return [action('notifyPending', { queue, count }), ...step(queue === 'earn' ? 'processingEarn' : 'processingForms')];
+          return queue === 'earn' ? step('loadingForms') : finish();
+        }
+        case 'xstate.error.actor.loadEarnQueue':
+        case 'xstate.error.actor.processEarnQueue':
+          return step('loadingForms');
+        case 'xstate.error.actor.loadFormQueue':
+        case 'xstate.error.actor.processFormQueue':
+          return finish();
+        case 'xstate.done.actor.processEarnQueue':
+          return [...report('earn', event.output as QueueRunResult), ...step('loadingForms')];
+        case 'xstate.done.actor.processFormQueue':
+          return [...report('forms', event.output as QueueRunResult), ...finish()];
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({ offline: network === 'offline', syncing: run !== null, member, pending }),
+  };
+}
+
+describeMachinePaths({
+  name: 'connectivitySync',
+  machine: connectivitySyncMachine,
+  events,
+  outputs,
+  serializeState,
+  meaning: (s) => ({ offline: selectIsOffline(s), syncing: selectIsSyncing(s), member: s.context.userId, pending: selectPendingQueues(s) }),
+  oracle: connectivitySyncRules,
 });

@@ -1,244 +1,262 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { connectivitySyncMachine, reportActions } from '../../machines/connectivitySync.machine';
-import { selectIsOffline, selectIsSyncing } from '../../machines/connectivitySync.selectors';
-import type { OfflineQueue, QueueCount, QueueInput, QueueRunResult } from '../../machines/connectivitySync.types';
-
-interface Queues {
-  earn: QueueRunResult;
-  forms: QueueRunResult;
-}
+import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
+import { selectIsOffline, selectIsSyncing, selectPendingQueues } from '../../machines/connectivitySync.selectors';
+import type { PendingQueues, QueueRunResult } from '../../machines/connectivitySync.types';
+import { action, actorStarted, actorStopped, sendAction, startRecorded, type Effect } from './recording';
 
 const sent = (succeeded: number): QueueRunResult => ({ succeeded, rejected: [], kept: [] });
+const member7 = { userId: 7 };
+const pips = sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' });
+const formsReload = sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' });
 
-/**
- * The machine over fake queues (counts and run results per queue), a fake lock and a fake
- * network; `log` records every effect in order.
- */
-function startSync({
-  counts = { earn: 0, forms: 0 } as Record<OfflineQueue, number>,
-  runs = { earn: sent(counts.earn), forms: sent(counts.forms) } as Queues,
-  lock = 'free' as 'free' | 'taken',
-} = {}) {
-  const log: string[] = [];
-  let sendNetwork: ((event: EventObject) => void) | null = null;
-  let lockReleases = 0;
-  let grantLock = () => {};
-  const load = (queue: OfflineQueue) =>
-    fromPromise<QueueCount, QueueInput>(async ({ input }) => {
-      log.push(`load ${queue} for ${input.userId}`);
-      return { count: counts[queue] };
-    });
-  const process = (queue: OfflineQueue) =>
-    fromPromise<QueueRunResult, QueueInput>(async ({ input }) => {
-      log.push(`process ${queue} for ${input.userId}`);
-      return runs[queue];
-    });
-  const machine = connectivitySyncMachine.provide({
-    actors: {
-      watchNetwork: fromCallback<EventObject>(({ sendBack }) => {
-        sendNetwork = sendBack;
-        return () => {};
-      }),
-      holdSyncLock: fromCallback<EventObject>(({ sendBack }) => {
-        log.push('lock');
-        // A taken lock is another tab's run: this one waits for grantLock().
-        grantLock = () => sendBack({ type: 'lock.acquired' });
-        if (lock === 'free') grantLock();
-        return () => void lockReleases++;
-      }),
-      loadEarnQueue: load('earn'),
-      processEarnQueue: process('earn'),
-      loadFormQueue: load('forms'),
-      processFormQueue: process('forms'),
-    },
-    actions: {
-      notifyOffline: () => void log.push('toast error offline'),
-      notifyOnline: () => void log.push('toast success online'),
-      notifyPending: (_, { queue, count }) => void log.push(`toast info ${queue} ${count}`),
-      notifySynced: (_, { queue, count }) => void log.push(`toast success ${queue} ${count}`),
-      notifyFailed: (_, { queue, count, rejected, kept }) =>
-        void log.push(`toast warning ${queue} ${count} (rejected ${rejected.length}, kept ${kept.length})`),
-      refreshPips: () => void log.push('refreshPips'),
-    },
-  });
-  const actor = createActor(machine).start();
-  const network = (event: 'network.online' | 'network.offline') => sendNetwork?.({ type: event });
-  const idle = () => waitFor(actor, (s) => s.matches({ sync: 'idle' }));
-  return { actor, log, network, idle, lockReleases: () => lockReleases, grantLock: () => grantLock() };
+/** The sync with every effect recorded; the test plays the network, the lock and the queues. */
+function startSync() {
+  const sync = startRecorded(connectivitySyncMachine);
+  expect(sync.log.take()).toEqual([actorStarted('watchNetwork')]);
+  const view = () => {
+    const s = sync.actor.getSnapshot();
+    return { offline: selectIsOffline(s), syncing: selectIsSyncing(s) };
+  };
+  /** Plays one whole run: the lock, then each queue's count and run result. */
+  const run = (earn: [number, QueueRunResult?], forms: [number, QueueRunResult?]) => {
+    sync.send({ type: 'lock.acquired' });
+    sync.resolve('loadEarnQueue', { count: earn[0] });
+    if (earn[0] > 0) sync.resolve('processEarnQueue', earn[1]);
+    sync.resolve('loadFormQueue', { count: forms[0] });
+    if (forms[0] > 0) sync.resolve('processFormQueue', forms[1]);
+  };
+  return { ...sync, view, run };
 }
 
 describe('connectivitySync: the offline flag', () => {
   it('starts from the reported status without a toast', () => {
-    const offline = startSync();
-    offline.network('network.offline');
-    expect(selectIsOffline(offline.actor.getSnapshot())).toBe(true);
-    const online = startSync();
-    online.network('network.online');
-    expect(selectIsOffline(online.actor.getSnapshot())).toBe(false);
-    expect([...offline.log, ...online.log]).toEqual([]);
+    const sync = startSync();
+    sync.send({ type: 'network.offline' });
+    expect(sync.view().offline).toBe(true);
+    expect(sync.log.take()).toEqual([]);
+    sync.stop();
   });
 
-  it('going offline shows the error toast and sets the flag; back online the success toast', async () => {
+  it('going offline shows the error toast and sets the flag; back online the success toast', () => {
     const sync = startSync();
-    sync.network('network.online');
-    sync.network('network.offline');
-    expect(selectIsOffline(sync.actor.getSnapshot())).toBe(true);
-    sync.network('network.online');
-    expect(selectIsOffline(sync.actor.getSnapshot())).toBe(false);
-    expect(sync.log).toEqual(['toast error offline', 'toast success online']);
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'network.offline' });
+    expect(sync.view().offline).toBe(true);
+    sync.send({ type: 'network.online' });
+    expect(sync.view().offline).toBe(false);
+    expect(sync.log.take()).toEqual([action('notifyOffline'), action('notifyOnline')]);
+    sync.stop();
+  });
+
+  it('nobody verified: going online only toasts, and a sync request is not even taken', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.offline' });
+    sync.send({ type: 'network.online' });
+    expect(sync.actor.getSnapshot().can({ type: 'sync.request' })).toBe(false);
+    expect(sync.log.take()).toEqual([action('notifyOnline')]);
+    sync.stop();
+  });
+});
+
+describe('connectivitySync: the member (signedOut / signedIn)', () => {
+  it("watches only a verified member's queues, and what waits follows queues.changed", () => {
+    const sync = startSync();
+    sync.send({ type: 'network.offline' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    expect(sync.log.take()).toEqual([actorStarted('watchQueues', member7)]);
+    const waiting: PendingQueues = { earn: [{ id: 1, timestamp: 1, title: null }], forms: [{ id: 2, timestamp: 2, title: 'Coffee', formId: 9 }] };
+    sync.send({ type: 'queues.changed', pending: waiting });
+    expect(selectPendingQueues(sync.actor.getSnapshot())).toEqual(waiting);
+    sync.send({ type: 'session.ended' });
+    expect(sync.log.take()).toEqual([actorStopped('watchQueues')]);
+    expect(selectPendingQueues(sync.actor.getSnapshot())).toEqual({ earn: [], forms: [] });
+    expect(sync.actor.getSnapshot().context.userId).toBeNull();
+    sync.stop();
+  });
+
+  it("another member: the first one's watch and run stop, the new member's start", () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'lock.acquired' });
+    sync.log.take();
+    sync.send({ type: 'session.verified', userId: 8 });
+    expect(sync.log.take()).toEqual([
+      actorStopped('loadEarnQueue'),
+      actorStopped('holdSyncLock'),
+      actorStopped('watchQueues'),
+      actorStarted('watchQueues', { userId: 8 }),
+      actorStarted('holdSyncLock'),
+    ]);
+    sync.send({ type: 'lock.acquired' });
+    expect(sync.log.take()).toEqual([actorStarted('loadEarnQueue', { userId: 8 })]);
+    sync.stop();
+  });
+
+  it('the same member again changes nothing', () => {
+    const sync = startSync();
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.log.take();
+    sync.send({ type: 'session.verified', userId: 7 });
+    expect(sync.log.take()).toEqual([]);
+    sync.stop();
   });
 });
 
 describe('connectivitySync: sending the queues', () => {
-  it('back online with a verified member: online toast, then each queue announced, sent, reported', async () => {
-    const sync = startSync({ counts: { earn: 2, forms: 1 } });
-    sync.network('network.offline'); // the status at start: no toast
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    sync.network('network.online');
-    expect(selectIsSyncing(sync.actor.getSnapshot())).toBe(true);
-    await sync.idle();
-    expect(sync.log).toEqual([
-      'toast success online',
-      'lock',
-      'load earn for 7',
-      'toast info earn 2',
-      'process earn for 7',
-      'refreshPips',
-      'toast success earn 2',
-      'load forms for 7',
-      'toast info forms 1',
-      'process forms for 7',
-      'refreshPips',
-      'toast success forms 1',
-    ]);
-    expect(sync.lockReleases()).toBe(1);
-  });
-
-  it('failures show a warning with the count (refused and kept together)', async () => {
-    const sync = startSync({
-      counts: { earn: 3, forms: 1 },
-      runs: {
-        earn: { succeeded: 1, rejected: [{ id: 2, code: 'ALREADY_EARNED' }], kept: [{ id: 3, code: 'NETWORK_ERROR' }] },
-        forms: { succeeded: 0, rejected: [], kept: [{ id: 1, code: 'SERVER_ERROR' }] },
-      },
-    });
-    sync.network('network.online');
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    await sync.idle();
-    expect(sync.log.filter((line) => !line.startsWith('load') && !line.startsWith('process') && line !== 'lock')).toEqual([
-      'toast info earn 3',
-      'refreshPips',
-      'toast success earn 1',
-      'toast warning earn 2 (rejected 1, kept 1)',
-      'toast info forms 1',
-      'toast warning forms 1 (rejected 0, kept 1)',
-    ]);
-  });
-
-  it('empty queues: nothing announced, nothing sent', async () => {
+  it('back online with a verified member: online toast, then each queue announced, sent and reported; the lock let go', () => {
     const sync = startSync();
-    sync.network('network.online');
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    await sync.idle();
-    expect(sync.log).toEqual(['lock', 'load earn for 7', 'load forms for 7']);
-  });
-
-  it('app start: a verified member online syncs at once; offline it waits for the network', async () => {
-    const online = startSync({ counts: { earn: 1, forms: 0 } });
-    online.network('network.online');
-    online.actor.send({ type: 'session.verified', userId: 7 });
-    await online.idle();
-    expect(online.log).toContain('process earn for 7');
-
-    const offline = startSync({ counts: { earn: 1, forms: 0 } });
-    offline.network('network.offline');
-    offline.actor.send({ type: 'session.verified', userId: 7 });
-    offline.actor.send({ type: 'sync.request' });
-    expect(offline.log).toEqual([]);
-    offline.network('network.online');
-    await offline.idle();
-    expect(offline.log).toContain('process earn for 7');
-  });
-
-  it('nobody verified: going online only toasts, and sync requests are ignored', async () => {
-    const sync = startSync({ counts: { earn: 1, forms: 1 } });
-    sync.network('network.offline');
-    sync.network('network.online');
-    sync.actor.send({ type: 'sync.request' });
-    expect(sync.log).toEqual(['toast success online']);
-    expect(selectIsSyncing(sync.actor.getSnapshot())).toBe(false);
-  });
-
-  it('another tab holds the lock: this tab waits for its run to end, then sends what is left', async () => {
-    const sync = startSync({ counts: { earn: 2, forms: 0 }, lock: 'taken' });
-    sync.network('network.online');
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(sync.log).toEqual(['lock']);
-    expect(selectIsSyncing(sync.actor.getSnapshot())).toBe(true);
-    sync.grantLock();
-    await sync.idle();
-    expect(sync.log).toEqual(['lock', 'load earn for 7', 'toast info earn 2', 'process earn for 7', 'refreshPips', 'toast success earn 2', 'load forms for 7']);
-    expect(sync.lockReleases()).toBe(1);
-  });
-
-  it('a sync request during a run runs once more afterwards', async () => {
-    const sync = startSync({ counts: { earn: 1, forms: 0 } });
-    sync.network('network.online');
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    sync.actor.send({ type: 'sync.request' });
-    sync.actor.send({ type: 'sync.request' });
-    await waitFor(sync.actor, (s) => s.matches({ sync: 'idle' }) && !s.context.syncAgain);
-    expect(sync.log.filter((line) => line === 'process earn for 7')).toHaveLength(2);
-    // Once more inside the same lock: letting it go and asking again could lose it to a waiting tab.
-    expect(sync.log.filter((line) => line === 'lock')).toHaveLength(1);
-    expect(sync.lockReleases()).toBe(1);
-  });
-
-  it('the session ending stops the run and releases the lock', async () => {
-    const sync = startSync({ counts: { earn: 1, forms: 0 } });
-    sync.network('network.online');
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    sync.actor.send({ type: 'session.ended' });
-    expect(sync.actor.getSnapshot().matches({ sync: 'idle' })).toBe(true);
-    expect(sync.actor.getSnapshot().context.userId).toBeNull();
-    expect(sync.lockReleases()).toBe(1);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(sync.log).not.toContain('process earn for 7');
-  });
-
-  it('going offline during a run stops it quietly; back online the queue is sent', async () => {
-    const sync = startSync({ counts: { earn: 1, forms: 0 } });
-    sync.network('network.online');
-    sync.actor.send({ type: 'session.verified', userId: 7 });
-    sync.network('network.offline');
-    expect(sync.actor.getSnapshot().matches({ sync: 'idle' })).toBe(true);
-    expect(sync.lockReleases()).toBe(1);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(sync.log).toEqual(['lock', 'load earn for 7', 'toast error offline']);
-    sync.network('network.online');
-    await sync.idle();
-    expect(sync.log.slice(3)).toEqual([
-      'toast success online',
-      'lock',
-      'load earn for 7',
-      'toast info earn 1',
-      'process earn for 7',
-      'refreshPips',
-      'toast success earn 1',
-      'load forms for 7',
+    sync.send({ type: 'network.offline' }); // the status at start: no toast
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'network.online' });
+    expect(sync.view().syncing).toBe(true);
+    sync.run([2, sent(2)], [1, sent(1)]);
+    expect(sync.view().syncing).toBe(false);
+    expect(sync.log.take()).toEqual([
+      actorStarted('watchQueues', member7),
+      action('notifyOnline'),
+      actorStarted('holdSyncLock'),
+      actorStarted('loadEarnQueue', member7),
+      action('notifyPending', { queue: 'earn', count: 2 }),
+      actorStarted('processEarnQueue', member7),
+      pips,
+      action('notifySynced', { queue: 'earn', count: 2 }),
+      actorStarted('loadFormQueue', member7),
+      action('notifyPending', { queue: 'forms', count: 1 }),
+      actorStarted('processFormQueue', member7),
+      pips,
+      formsReload,
+      action('notifySynced', { queue: 'forms', count: 1 }),
+      actorStopped('holdSyncLock'),
     ]);
+    sync.stop();
   });
-});
 
-describe('reportActions', () => {
-  it('refreshes and toasts successes, warns with the count of failures', () => {
-    expect(reportActions('earn', sent(0))).toEqual([]);
-    expect(reportActions('forms', { succeeded: 2, rejected: [{ id: 1, code: 'NOT_FOUND' }], kept: [] })).toEqual([
-      { type: 'refreshPips' },
-      { type: 'notifySynced', params: { queue: 'forms', count: 2 } },
-      { type: 'notifyFailed', params: { queue: 'forms', count: 1, rejected: [{ id: 1, code: 'NOT_FOUND' }], kept: [] } },
+  it('reportRun: failures show one warning with the count, refused and kept together', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    const earn: QueueRunResult = { succeeded: 1, rejected: [{ id: 2, code: 'ALREADY_EARNED' }], kept: [{ id: 3, code: 'NETWORK_ERROR' }] };
+    const forms: QueueRunResult = { succeeded: 0, rejected: [], kept: [{ id: 1, code: 'SERVER_ERROR' }] };
+    sync.run([3, earn], [1, forms]);
+    const toasts = sync.log.take().filter((e): e is Effect & { action: string } => 'action' in e);
+    expect(toasts).toEqual([
+      action('notifyPending', { queue: 'earn', count: 3 }),
+      pips,
+      action('notifySynced', { queue: 'earn', count: 1 }),
+      action('notifyFailed', { queue: 'earn', count: 2, rejected: earn.rejected, kept: earn.kept }),
+      action('notifyPending', { queue: 'forms', count: 1 }),
+      action('notifyFailed', { queue: 'forms', count: 1, rejected: [], kept: forms.kept }),
     ]);
+    sync.stop();
+  });
+
+  it('empty queues: nothing announced, nothing sent', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.run([0], [0]);
+    expect(sync.log.take()).toEqual([
+      actorStarted('watchQueues', member7),
+      actorStarted('holdSyncLock'),
+      actorStarted('loadEarnQueue', member7),
+      actorStarted('loadFormQueue', member7),
+      actorStopped('holdSyncLock'),
+    ]);
+    sync.stop();
+  });
+
+  it('an unreadable queue or a broken run reports nothing; the other queue still goes', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'lock.acquired' });
+    sync.reject('loadEarnQueue');
+    sync.resolve('loadFormQueue', { count: 1 });
+    sync.reject('processFormQueue');
+    expect(sync.log.take().filter((e) => 'action' in e)).toEqual([action('notifyPending', { queue: 'forms', count: 1 })]);
+    expect(sync.view().syncing).toBe(false);
+    sync.stop();
+  });
+
+  it('app start: a verified member online syncs at once; offline nothing runs, even when asked', () => {
+    const online = startSync();
+    online.send({ type: 'network.online' });
+    online.send({ type: 'session.verified', userId: 7 });
+    expect(online.view().syncing).toBe(true);
+    online.stop();
+
+    const offline = startSync();
+    offline.send({ type: 'network.offline' });
+    offline.send({ type: 'session.verified', userId: 7 });
+    expect(offline.actor.getSnapshot().can({ type: 'sync.request' })).toBe(false);
+    expect(offline.view().syncing).toBe(false);
+    expect(offline.log.take()).toEqual([actorStarted('watchQueues', member7)]);
+    offline.stop();
+  });
+
+  it('another tab holds the lock: nothing is loaded until this tab gets it', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    expect(sync.log.take()).toEqual([actorStarted('watchQueues', member7), actorStarted('holdSyncLock')]);
+    expect(sync.view().syncing).toBe(true);
+    sync.send({ type: 'lock.acquired' });
+    expect(sync.log.take()).toEqual([actorStarted('loadEarnQueue', member7)]);
+    sync.stop();
+  });
+
+  it('a sync request during a run runs once more afterwards, inside the same lock', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'sync.request' });
+    sync.send({ type: 'sync.request' });
+    sync.run([1, sent(1)], [0]);
+    sync.resolve('loadEarnQueue', { count: 0 });
+    sync.resolve('loadFormQueue', { count: 0 });
+    const effects = sync.log.take();
+    expect(effects.filter((e) => 'actor' in e && e.actor === 'loadEarnQueue')).toHaveLength(2);
+    // Letting the lock go and asking again could lose it to a waiting tab.
+    expect(effects.filter((e) => 'actor' in e && e.actor === 'holdSyncLock')).toHaveLength(1);
+    expect(effects.at(-1)).toEqual(actorStopped('holdSyncLock'));
+    expect(sync.view().syncing).toBe(false);
+    sync.stop();
+  });
+
+  it('the session ending stops the run and lets the lock go', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'lock.acquired' });
+    sync.resolve('loadEarnQueue', { count: 1 });
+    sync.log.take();
+    sync.send({ type: 'session.ended' });
+    expect(sync.log.take()).toEqual([actorStopped('processEarnQueue'), actorStopped('holdSyncLock'), actorStopped('watchQueues')]);
+    expect(sync.view().syncing).toBe(false);
+    sync.stop();
+  });
+
+  it('going offline during a run stops it quietly (no warning); back online the queues go again', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'lock.acquired' });
+    sync.log.take();
+    sync.send({ type: 'network.offline' });
+    expect(sync.log.take()).toEqual([action('notifyOffline'), actorStopped('loadEarnQueue'), actorStopped('holdSyncLock')]);
+    sync.send({ type: 'network.online' });
+    expect(sync.log.take()).toEqual([action('notifyOnline'), actorStarted('holdSyncLock')]);
+    sync.stop();
+  });
+
+  it('reportRun tells the resources exactly what moved', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.run([0], [1, sent(1)]);
+    const told = sync.log.take().filter((e) => 'to' in e);
+    expect(told).toEqual([pips, formsReload]);
+    sync.stop();
   });
 });

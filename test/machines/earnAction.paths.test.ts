@@ -1,47 +1,97 @@
-import { describe, expect, it } from 'vitest';
 import { earnActionMachine } from '../../machines/earnAction.machine';
-import type { EarnActionEvent } from '../../machines/earnAction.types';
-import { actorEvents, describePath, listTransitions, userEvents, type ActorOutputFixtures, type EventFixtures } from './pathCoverage';
-import { describePathCoverage } from './describePathCoverage';
+import { selectEarnError, selectEarningPid, selectIsEarning, selectLastEarned } from '../../machines/earnAction.selectors';
+import type { EarnActionEvent, EarnOutput } from '../../machines/earnAction.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import { action, actorStarted, received, sendAction, type Effect } from './recording';
 
-const eventFixtures = {
+const survey = 'https://partner.example.org/survey';
+
+const events = {
   'user.earn': [
-    { type: 'user.earn', pid: 1, url: 'https://partner.example.org/survey', online: true, idempotencyKey: 'key-00000001' },
+    { type: 'user.earn', pid: 1, url: survey, online: true, idempotencyKey: 'key-00000001' },
     { type: 'user.earn', pid: 2, url: null, online: true, idempotencyKey: 'key-00000002' },
-    { type: 'user.earn', pid: 1, url: 'https://partner.example.org/survey', online: false, idempotencyKey: 'key-00000003' },
+    { type: 'user.earn', pid: 1, url: survey, online: false, idempotencyKey: 'key-00000003' },
   ],
 } satisfies EventFixtures<EarnActionEvent>;
 
-const outputFixtures = {
+const outputs = {
   earn: [
     { ok: true, pipsEarned: 5, availablePips: 15, url: 'https://partner.example.org/thanks' },
     { ok: true, pipsEarned: 5, availablePips: 20, url: null },
     { ok: false, code: 'ALREADY_EARNED' },
+    { ok: false, code: 'ALREADY_EARNED_TODAY' },
+    { ok: false, code: 'NOT_FOUND' },
     { ok: false, code: 'NETWORK_ERROR' },
   ],
 } satisfies ActorOutputFixtures<typeof earnActionMachine>;
 
-// The keys and urls make every attempt a distinct state; the graph only needs the shape.
-const serializeState = (s: { value: unknown; context: { pid: number | null; errorCode: string | null } }) =>
-  JSON.stringify({ value: s.value, pid: s.context.pid, errorCode: s.context.errorCode });
+/** Graph key: the state, the promo and the code (keys and urls would make every attempt new). */
+const serializeState: SerializeState = (s) => JSON.stringify({ value: s.value, pid: s.context.pid, errorCode: s.context.errorCode });
 
-const events = [...userEvents(eventFixtures), ...actorEvents(earnActionMachine, outputFixtures)];
-const report = describePathCoverage('earnAction', earnActionMachine, { events, serializeState });
+/**
+ * The rules (SPEC §2 Earn, §4, §8; the machine's doc comment): a click earns, whatever the last
+ * attempt gave, one attempt at a time. Offline nothing is sent and the member is told (every
+ * click). Online, a promo with a page gets a blank tab in the same click (browsers block later
+ * ones), then the request goes with the click's key. A credit shows the answer's page (or the
+ * promo's own) in that tab, tells the member the pips and the resources that pips moved. A
+ * failure closes the tab and tells the member why; ALREADY_EARNED, ALREADY_EARNED_TODAY and
+ * NOT_FOUND show the promo list is out of date, so it reloads.
+ */
+function earnActionRules() {
+  let view: 'idle' | 'earning' | 'succeeded' | 'failed' = 'idle';
+  let pid: number | null = null;
+  let url: string | null = null;
+  let pipsEarned: number | null = null;
+  let error: string | null = null;
+  const fail = (code: string): Effect[] => {
+    [view, error] = ['failed', code];
+    const effects = [action('closeTab'), action('notifyFailed', { pid, code })];
+    if (['ALREADY_EARNED', 'ALREADY_EARNED_TODAY', 'NOT_FOUND'].includes(code)) effects.push(received('resources', { type: 'pips.changed' }));
+    return effects;
+  };
+  return {
+    started: [],
+    on(event: PathEvent<EarnActionEvent>): Effect[] {
+      switch (event.type) {
+        case 'user.earn':
+          if (view === 'earning') throw new Error('one attempt at a time');
+          [pid, url, pipsEarned, error] = [event.pid, event.url, null, null];
+          if (!event.online) return fail('OFFLINE');
+          view = 'earning';
+          return [...(event.url ? [action('openBlankTab')] : []), actorStarted('earn', { pid: event.pid, idempotencyKey: event.idempotencyKey })];
+        case 'xstate.done.actor.earn': {
+          const output = event.output as EarnOutput;
+          if (!output.ok) return fail(output.code);
+          view = 'succeeded';
+          pipsEarned = output.pipsEarned;
+          return [
+            action('showPageInTab', { url: output.url ?? url }),
+            action('notifyEarned', { pid, pipsEarned: output.pipsEarned }),
+            sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
+          ];
+        }
+        case 'xstate.error.actor.earn':
+          return fail('UNKNOWN_ERROR');
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({
+      earning: view === 'earning',
+      earningPid: view === 'earning' ? pid : null,
+      error: view === 'failed' ? error : null,
+      lastEarned: view === 'succeeded' ? { pid, pipsEarned } : null,
+    }),
+  };
+}
 
-describe('earnAction machine paths, beyond coverage', () => {
-  it('has the transitions the coverage guard walks', () => {
-    expect(listTransitions(earnActionMachine).length).toBeGreaterThanOrEqual(12);
-  });
-
-  it('only ever sends with a key', () => {
-    for (const path of report.paths) {
-      if (path.state.matches('earning')) expect(path.state.context.idempotencyKey, describePath(path)).toMatch(/^key-/);
-    }
-  });
-
-  it('never fails offline with a request in flight', () => {
-    for (const path of report.paths) {
-      if (path.state.context.errorCode === 'OFFLINE') expect(path.state.matches('failed'), describePath(path)).toBe(true);
-    }
-  });
+describeMachinePaths({
+  name: 'earnAction',
+  machine: earnActionMachine,
+  events,
+  outputs,
+  serializeState,
+  meaning: (s) => ({ earning: selectIsEarning(s), earningPid: selectEarningPid(s), error: selectEarnError(s), lastEarned: selectLastEarned(s) }),
+  oracle: earnActionRules,
 });

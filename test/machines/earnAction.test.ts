@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { earnActionMachine } from '../../machines/earnAction.machine';
 import { selectEarnError, selectEarningPid, selectIsEarning, selectLastEarned } from '../../machines/earnAction.selectors';
 import type { EarnActionEvent, EarnInput, EarnOutput } from '../../machines/earnAction.types';
+import { action, actorStarted, received, sendAction, startRecorded } from './recording';
 
 type Call = [string, unknown?];
 
@@ -97,6 +98,51 @@ describe('offline', () => {
     actor.send(click(3, 'https://partner.example.org/survey', 'key-aaaaaaaa', false));
     expect(selectEarnError(actor.getSnapshot())).toBe('OFFLINE');
     expect(calls).toEqual([['closeTab'], ['notifyFailed', { pid: 3, code: 'OFFLINE' }]]);
+  });
+
+  it('tells the member every time they click offline, also right after a failure', () => {
+    const earn = startRecorded(earnActionMachine);
+    earn.send(click(3, null, 'key-aaaaaaaa', false));
+    earn.send(click(4, null, 'key-bbbbbbbb', false));
+    expect(earn.log.take()).toEqual([
+      action('closeTab'),
+      action('notifyFailed', { pid: 3, code: 'OFFLINE' }),
+      action('closeTab'),
+      action('notifyFailed', { pid: 4, code: 'OFFLINE' }),
+    ]);
+    expect(earn.actor.getSnapshot().context.pid).toBe(4);
+    earn.stop();
+  });
+});
+
+describe('what an earn tells the rest of the app', () => {
+  it('a credit tells the resources that pips moved', () => {
+    const earn = startRecorded(earnActionMachine);
+    earn.send(click(3, null, 'key-aaaaaaaa'));
+    earn.resolve('earn', { ok: true, pipsEarned: 5, availablePips: 15, url: null });
+    expect(earn.log.take()).toEqual([
+      actorStarted('earn', { pid: 3, idempotencyKey: 'key-aaaaaaaa' }),
+      action('showPageInTab', { url: null }),
+      action('notifyEarned', { pid: 3, pipsEarned: 5 }),
+      sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
+    ]);
+    earn.stop();
+  });
+
+  it.each(['ALREADY_EARNED', 'ALREADY_EARNED_TODAY', 'NOT_FOUND'])('reloadIfStale: %s shows the promo list is out of date, so it reloads', (code) => {
+    const earn = startRecorded(earnActionMachine);
+    earn.send(click(3, null, 'key-aaaaaaaa'));
+    earn.resolve('earn', { ok: false, code });
+    expect(earn.log.take().slice(1)).toEqual([action('closeTab'), action('notifyFailed', { pid: 3, code }), received('resources', { type: 'pips.changed' })]);
+    earn.stop();
+  });
+
+  it.each(['NETWORK_ERROR', 'IDEMPOTENCY_KEY_REUSED'])('reloadIfStale: %s says nothing about the list, nothing reloads', (code) => {
+    const earn = startRecorded(earnActionMachine);
+    earn.send(click(3, null, 'key-aaaaaaaa'));
+    earn.resolve('earn', { ok: false, code });
+    expect(earn.log.take().slice(1)).toEqual([action('closeTab'), action('notifyFailed', { pid: 3, code })]);
+    earn.stop();
   });
 });
 

@@ -1,19 +1,36 @@
-import { describe, expect, it } from 'vitest';
 import { formWizardMachine } from '../../machines/formWizard.machine';
-import type { FormWizardContext, FormWizardEvent } from '../../machines/formWizard.types';
-import { describePathCoverage } from './describePathCoverage';
 import {
-  actorEvents,
-  coverageReport,
-  describePath,
-  listTransitions,
-  userEvents,
-  type ActorOutputFixtures,
-  type EventFixtures,
-  type SerializeState,
-} from './pathCoverage';
+  selectRejection,
+  selectShowStepErrors,
+  selectSubmitFailure,
+  selectWizardBusy,
+  selectWizardDone,
+  selectWizardStep,
+  selectWizardValues,
+} from '../../machines/formWizard.selectors';
+import type {
+  FormWizardContext,
+  FormWizardEvent,
+  FormWizardInput,
+  FormWizardValues,
+  QueueSubmissionOutput,
+  SubmitAnswersOutput,
+  ValidateStepOutput,
+  WizardForm,
+} from '../../machines/formWizard.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import { action, actorStarted, actorStopped, sendAction, type Effect } from './recording';
 
-const eventFixtures = {
+const coffee: WizardForm = { id: 9, version: 'en:1', stepCount: 2, definition: { title: 'Coffee' } };
+const tea: WizardForm = { id: 10, version: 'en:1', stepCount: 1, definition: { title: 'Tea' } };
+
+const events = {
+  'wizard.open': [
+    { type: 'wizard.open', form: coffee },
+    { type: 'wizard.open', form: tea, values: { name: 'Ada' } },
+  ],
+  'wizard.close': [{ type: 'wizard.close' }],
   'user.answer': [{ type: 'user.answer', partId: 'colour', value: 'teal' }],
   'user.next': [{ type: 'user.next' }],
   'user.previous': [{ type: 'user.previous' }],
@@ -23,61 +40,200 @@ const eventFixtures = {
   ],
 } satisfies EventFixtures<FormWizardEvent>;
 
-const outputFixtures = {
+const outputs = {
   validateStep: [{ valid: true }, { valid: false, invalidPartIds: ['colour'] }],
   submitAnswers: [
     { ok: true, pipsEarned: 10 },
     { ok: false, code: 'NETWORK_ERROR' },
     { ok: false, code: 'ALREADY_ANSWERED' },
-    { ok: false, code: 'NOT_FOUND' },
     { ok: false, code: 'VALIDATION_ERROR' },
   ],
   queueSubmission: [{ ok: true }, { ok: false, code: 'QUEUE_FAILED' }],
 } satisfies ActorOutputFixtures<typeof formWizardMachine>;
 
-const events = [...userEvents(eventFixtures), ...actorEvents(formWizardMachine, outputFixtures)];
-
 /**
- * Graph keys: the state and what steers the transitions (step, intent, offline, error), not the
- * values and keys themselves, whose handling the behaviour test checks.
+ * Graph key: the state, the questionnaire and the step, plus what steers the next move where it
+ * does (intent and offline while validating, the code where it is shown). NOT_FOUND ends like
+ * ALREADY_ANSWERED and a middle step moves like the others: the focused tests have them.
  */
 const serializeState: SerializeState = (s) => {
-  const { step, intent, offline, errorCode, idempotencyKey } = s.context as FormWizardContext;
-  return JSON.stringify({ value: s.value, step, intent, offline, errorCode, keyed: idempotencyKey !== null });
+  const { form, step, intent, offline, errorCode } = s.context as FormWizardContext;
+  const validating = s.matches('validating');
+  const shown = s.matches({ editing: 'failed' }) || s.matches('rejected');
+  return JSON.stringify({
+    value: s.value,
+    form: form ? `${form.id}:${form.version}` : null,
+    step,
+    ...(validating ? { intent, offline } : {}),
+    ...(shown ? { errorCode } : {}),
+  });
 };
 
-// Without input the wizard has three steps: a first, a middle and a last one.
-const report = describePathCoverage('formWizard', formWizardMachine, { events, serializeState });
+/**
+ * The rules (SPEC §2 Forms, §4 offline form queue, §8; the machine's doc comment): the app has
+ * one wizard. Opening a questionnaire starts it (with a draft if any); opening the same one again
+ * goes on where the member left it; another one (or another version) starts over. The session
+ * ending closes it and drops the answers (abandoning whatever was under way). On a step, answers
+ * are kept as given (another answer is another submission, so it loses its key). Next and submit
+ * (only on the last step) check the step first: a step that does not validate is shown again
+ * with its errors (the member pointed at them); previous never checks and keeps every answer.
+ * A valid submit sends the answers once under one key (made at the first submit of these
+ * answers); offline (known at submit, or no answer) they go to the offline queue under that key
+ * and the sync is asked to send them. A credit tells the member, and the resources reload pips
+ * and the forms list; ALREADY_ANSWERED and NOT_FOUND end the questionnaire (the list learns it);
+ * other failures keep the answers for a retry, with the code.
+ */
+function formWizardRules(input: FormWizardInput | undefined) {
+  type View = 'closed' | 'ready' | 'invalid' | 'failed' | 'validating' | 'submitting' | 'queueing' | 'submitted' | 'queued' | 'rejected';
+  let view: View = 'closed';
+  let form: WizardForm | null = null;
+  let step = 0;
+  let values: FormWizardValues = {};
+  let intent: 'next' | 'submit' = 'next';
+  let offline = false;
+  let key: string | null = null;
+  let error: string | null = null;
+  const stepCount = () => Math.max(1, Math.floor(form?.stepCount ?? 1));
+  const running: Partial<Record<View, string>> = { validating: 'validateStep', submitting: 'submitAnswers', queueing: 'queueSubmission' };
+  const open = (next: WizardForm | null, draft: FormWizardValues = {}) => {
+    [form, step, values, intent, offline, key, error] = [next, 0, draft, 'next', false, null, null];
+    view = next ? 'ready' : 'closed';
+  };
+  /** Leaves the current view: its call, if any, is abandoned. */
+  const leave = (): Effect[] => {
+    const call = running[view];
+    return call ? [actorStopped(call)] : [];
+  };
+  const answers = () => ({ form, values, idempotencyKey: key ?? '' });
+  const editing = () => view === 'ready' || view === 'invalid' || view === 'failed';
+  const validate = (): Effect[] => {
+    view = 'validating';
+    return [actorStarted('validateStep', { form, step, values })];
+  };
+  open(input?.form ?? null, input?.values);
 
-describe('formWizard machine paths, beyond coverage', () => {
-  it('has the transitions the coverage guard walks', () => {
-    expect(listTransitions(formWizardMachine).length).toBeGreaterThan(15);
-  });
+  return {
+    started: [],
+    on(event: PathEvent<FormWizardEvent>): Effect[] {
+      switch (event.type) {
+        case 'wizard.open': {
+          const same = form !== null && form.id === event.form.id && form.version === event.form.version;
+          if (same) throw new Error('the same questionnaire goes on: nothing happens');
+          const effects = leave();
+          open(event.form, event.values);
+          return effects;
+        }
+        case 'wizard.close': {
+          const effects = leave();
+          open(null);
+          return effects;
+        }
+        case 'user.answer':
+          if (!editing()) throw new Error(`no answers while ${view}`);
+          values = { ...values, [event.partId]: event.value };
+          key = null;
+          return [];
+        case 'user.next':
+          if (!editing() || step >= stepCount() - 1) throw new Error('no next step');
+          [intent, error] = ['next', null];
+          return validate();
+        case 'user.previous':
+          if (!editing() || step === 0) throw new Error('no previous step');
+          [view, step, error] = ['ready', step - 1, null];
+          return [];
+        case 'user.submit':
+          if (!editing() || step !== stepCount() - 1) throw new Error('submit only on the last step');
+          [intent, offline, key, error] = ['submit', !event.online, key ?? event.idempotencyKey, null];
+          return validate();
+        case 'xstate.done.actor.validateStep': {
+          const output = event.output as ValidateStepOutput;
+          if (!output.valid) {
+            view = 'invalid';
+            return [action('notifyInvalid', { invalidPartIds: output.invalidPartIds })];
+          }
+          if (intent === 'next') {
+            [view, step] = ['ready', step + 1];
+            return [];
+          }
+          view = offline ? 'queueing' : 'submitting';
+          return [actorStarted(offline ? 'queueSubmission' : 'submitAnswers', answers())];
+        }
+        case 'xstate.error.actor.validateStep':
+          [view, error] = ['failed', 'UNKNOWN_ERROR'];
+          return [];
+        case 'xstate.done.actor.submitAnswers': {
+          const output = event.output as SubmitAnswersOutput;
+          if (output.ok) {
+            view = 'submitted';
+            return [
+              action('notifySubmitted', { pipsEarned: output.pipsEarned }),
+              sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
+              sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' }),
+            ];
+          }
+          if (output.code === 'NETWORK_ERROR') {
+            view = 'queueing';
+            return [actorStarted('queueSubmission', answers())];
+          }
+          error = output.code;
+          if (output.code === 'ALREADY_ANSWERED' || output.code === 'NOT_FOUND') {
+            view = 'rejected';
+            return [sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })];
+          }
+          view = 'failed';
+          return [];
+        }
+        case 'xstate.error.actor.submitAnswers':
+          [view, error] = ['failed', 'UNKNOWN_ERROR'];
+          return [];
+        case 'xstate.done.actor.queueSubmission': {
+          const output = event.output as QueueSubmissionOutput;
+          if (!output.ok) {
+            [view, error] = ['failed', output.code];
+            return [];
+          }
+          view = 'queued';
+          return [action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })];
+        }
+        case 'xstate.error.actor.queueSubmission':
+          [view, error] = ['failed', 'QUEUE_FAILED'];
+          return [];
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({
+      form: form?.id ?? null,
+      step,
+      values,
+      showErrors: view === 'invalid',
+      busy: view === 'submitting' || view === 'queueing',
+      submitFailure: view === 'failed' ? error : null,
+      rejection: view === 'rejected' ? error : null,
+      done: view === 'submitted' || view === 'queued',
+    }),
+  };
+}
 
-  it('never leaves the steps of the questionnaire', () => {
-    for (const path of report.paths) {
-      const { step, stepCount } = path.state.context;
-      expect(step, describePath(path)).toBeGreaterThanOrEqual(0);
-      expect(step, describePath(path)).toBeLessThan(stepCount);
-    }
-  });
-
-  it('only submits or queues from the last step, with a key', () => {
-    for (const path of report.paths) {
-      if (!['submitting', 'queueing', 'submitted', 'queued'].some((s) => path.state.matches(s))) continue;
-      expect(path.state.context.step, describePath(path)).toBe(path.state.context.stepCount - 1);
-      expect(path.state.context.idempotencyKey, describePath(path)).toMatch(/^key-/);
-    }
-  });
-
-  it('covers a one-step questionnaire too (next and previous never apply)', () => {
-    const single = coverageReport(formWizardMachine, { events, serializeState, input: { stepCount: 1 } });
-    expect(single.mismatches).toEqual([]);
-    expect(single.unvisitedStates).toEqual([]);
-    expect(single.untakenTransitions).toEqual([
-      'formWizard.editing --user.next [hasNextStep]--> formWizard.validating',
-      'formWizard.editing --user.previous [hasPreviousStep]--> formWizard.editing.ready',
-      'formWizard.validating --xstate.done.actor.validateStep--> formWizard.editing.ready',
-    ]);
-  });
+describeMachinePaths({
+  name: 'formWizard',
+  machine: formWizardMachine,
+  events,
+  outputs,
+  serializeState,
+  inputs: {
+    'the app (closed)': undefined,
+    'started with a draft': { form: { ...tea, version: 'en:2' }, values: { name: 'Ada' } },
+  },
+  meaning: (s) => ({
+    form: s.context.form?.id ?? null,
+    step: selectWizardStep(s),
+    values: selectWizardValues(s),
+    showErrors: selectShowStepErrors(s),
+    busy: selectWizardBusy(s),
+    submitFailure: selectSubmitFailure(s),
+    rejection: selectRejection(s),
+    done: selectWizardDone(s),
+  }),
+  oracle: formWizardRules,
 });

@@ -16,7 +16,12 @@ import type {
   SubmitAnswersInput,
   SubmitAnswersOutput,
   ValidateStepInput,
+  WizardForm,
 } from '../../machines/formWizard.types';
+import { action, actorStarted, actorStopped, sendAction, startRecorded } from './recording';
+
+/** A three-step questionnaire (its parts are opaque to the machine). */
+const form: WizardForm = { id: 9, version: 'en:1', stepCount: 3, definition: { title: 'Coffee' } };
 
 /** Each step requires its listed parts to have a value. */
 const requiredByStep = [['name'], ['colour'], ['rating']];
@@ -50,7 +55,7 @@ function startWizard(fakes: Fakes = {}, stepCount = 3, values?: FormWizardValues
       notifyInvalid: (_, params) => void calls.push(['notifyInvalid', params]),
     },
   });
-  const actor = createActor(machine, { input: { stepCount, values } }).start();
+  const actor = createActor(machine, { input: { form: { ...form, stepCount }, values } }).start();
   return { actor, calls };
 }
 
@@ -132,10 +137,12 @@ describe('submitting', () => {
     const { actor, calls } = startWizard();
     await answerAllAndReachLastStep(actor);
     actor.send({ type: 'user.submit', idempotencyKey: 'key-0001-abcdef', online: true });
-    const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.matches('submitted')).toBe(true);
+    const done = await waitFor(actor, (s) => s.matches('submitted'));
+    // Not final: the app's one wizard waits for the next questionnaire.
+    expect(done.status).toBe('active');
+    expect(selectWizardDone(done)).toBe(true);
     expect(calls.filter(([n]) => n === 'submitAnswers')).toEqual([
-      ['submitAnswers', { values: { name: 'Ada', colour: 'teal', rating: 4 }, idempotencyKey: 'key-0001-abcdef' }],
+      ['submitAnswers', { form: { ...form, stepCount: 3 }, values: { name: 'Ada', colour: 'teal', rating: 4 }, idempotencyKey: 'key-0001-abcdef' }],
     ]);
     expect(calls.at(-1)).toEqual(['notifySubmitted', { pipsEarned: 15 }]);
   });
@@ -181,15 +188,16 @@ describe('submitting', () => {
     await waitFor(actor, selectWizardDone);
     const sent = calls.filter(([n]) => n === 'submitAnswers').map(([, input]) => input);
     expect(sent).toEqual([
-      { values: { name: 'Ada' }, idempotencyKey: 'key-first-0001' },
-      { values: { name: 'Ada L.' }, idempotencyKey: 'key-second-0002' },
+      { form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-first-0001' },
+      { form: { ...form, stepCount: 1 }, values: { name: 'Ada L.' }, idempotencyKey: 'key-second-0002' },
     ]);
   });
 
   it.each(['ALREADY_ANSWERED', 'NOT_FOUND'])('ends on %s', async (code) => {
     const { actor, calls } = startWizard({ submit: async () => ({ ok: false, code }) }, 1, { name: 'Ada' });
     actor.send({ type: 'user.submit', idempotencyKey: 'key-0001-abcdef', online: true });
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.matches('rejected'));
+    expect(done.status).toBe('active');
     expect(selectRejection(done)).toBe(code);
     expect(names(calls)).not.toContain('notifySubmitted');
   });
@@ -218,11 +226,11 @@ describe('offline', () => {
   it('queues the answers without sending them when offline at submit', async () => {
     const { actor, calls } = startWizard({}, 1, { name: 'Ada' });
     actor.send({ type: 'user.submit', idempotencyKey: 'key-offline-0001', online: false });
-    const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.matches('queued')).toBe(true);
+    const done = await waitFor(actor, (s) => s.matches('queued'));
+    expect(selectWizardDone(done)).toBe(true);
     expect(calls).toEqual([
       ['validateStep', 0],
-      ['queueSubmission', { values: { name: 'Ada' }, idempotencyKey: 'key-offline-0001' }],
+      ['queueSubmission', { form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-offline-0001' }],
       ['notifyQueued', null],
     ]);
   });
@@ -232,7 +240,7 @@ describe('offline', () => {
     actor.send({ type: 'user.submit', idempotencyKey: 'key-lost-0001', online: true });
     await waitFor(actor, (s) => s.matches('queued'));
     expect(names(calls)).toEqual(['validateStep', 'submitAnswers', 'queueSubmission', 'notifyQueued']);
-    expect(calls[2][1]).toEqual({ values: { name: 'Ada' }, idempotencyKey: 'key-lost-0001' });
+    expect(calls[2][1]).toEqual({ form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-lost-0001' });
   });
 
   it('keeps the answers when the queue cannot store them', async () => {
@@ -241,5 +249,99 @@ describe('offline', () => {
     const failed = await waitFor(actor, (s) => selectSubmitFailure(s) !== null);
     expect(selectSubmitFailure(failed)).toBe('QUEUE_FAILED');
     expect(failed.context.values).toEqual({ name: 'Ada' });
+  });
+});
+
+describe('the app\'s one wizard: open, close', () => {
+  const other: WizardForm = { id: 10, version: 'en:1', stepCount: 2, definition: { title: 'Tea' } };
+
+  it('starts closed without a questionnaire, and opens one on wizard.open (with a draft)', () => {
+    const wizard = startRecorded(formWizardMachine);
+    expect(wizard.actor.getSnapshot().matches('closed')).toBe(true);
+    wizard.send({ type: 'wizard.open', form, values: { name: 'Ada' } });
+    const s = wizard.actor.getSnapshot();
+    expect(s.matches({ editing: 'ready' })).toBe(true);
+    expect(s.context).toMatchObject({ form, stepCount: 3, step: 0, values: { name: 'Ada' } });
+    wizard.stop();
+  });
+
+  it('the same questionnaire opened again goes on where the member left it; another one starts over', () => {
+    const wizard = startRecorded(formWizardMachine);
+    wizard.send({ type: 'wizard.open', form });
+    wizard.send({ type: 'user.answer', partId: 'name', value: 'Ada' });
+    wizard.send({ type: 'user.next' });
+    wizard.resolve('validateStep', { valid: true });
+    wizard.send({ type: 'wizard.open', form });
+    expect(selectWizardStep(wizard.actor.getSnapshot())).toBe(1);
+    expect(wizard.actor.getSnapshot().context.values).toEqual({ name: 'Ada' });
+    wizard.send({ type: 'wizard.open', form: { ...form, version: 'es:1' } });
+    expect(selectWizardStep(wizard.actor.getSnapshot())).toBe(0);
+    expect(wizard.actor.getSnapshot().context.values).toEqual({});
+    wizard.send({ type: 'wizard.open', form: other });
+    expect(wizard.actor.getSnapshot().context).toMatchObject({ form: other, stepCount: 2, step: 0 });
+    wizard.stop();
+  });
+
+  it('wizard.close (the session ended) drops the answers and abandons a submission in flight', () => {
+    const wizard = startRecorded(formWizardMachine);
+    wizard.send({ type: 'wizard.open', form: { ...form, stepCount: 1 }, values: { name: 'Ada' } });
+    wizard.send({ type: 'user.submit', idempotencyKey: 'key-0001', online: true });
+    wizard.resolve('validateStep', { valid: true });
+    wizard.send({ type: 'wizard.close' });
+    expect(wizard.log.take().slice(-2)).toEqual([
+      actorStarted('submitAnswers', { form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-0001' }),
+      actorStopped('submitAnswers'),
+    ]);
+    const s = wizard.actor.getSnapshot();
+    expect(s.matches('closed')).toBe(true);
+    expect(s.context).toMatchObject({ form: null, values: {}, idempotencyKey: null });
+    wizard.stop();
+  });
+
+  it.each([
+    ['submitted', { ok: true, pipsEarned: 15 }],
+    ['rejected', { ok: false, code: 'ALREADY_ANSWERED' }],
+  ] as const)('ends %s without being final: the next questionnaire opens in the same wizard', (end, output) => {
+    const wizard = startRecorded(formWizardMachine);
+    wizard.send({ type: 'wizard.open', form: { ...form, stepCount: 1 }, values: { name: 'Ada' } });
+    wizard.send({ type: 'user.submit', idempotencyKey: 'key-0001', online: true });
+    wizard.resolve('validateStep', { valid: true });
+    wizard.resolve('submitAnswers', output);
+    expect(wizard.actor.getSnapshot().matches(end)).toBe(true);
+    wizard.send({ type: 'wizard.open', form: other });
+    expect(wizard.actor.getSnapshot().matches({ editing: 'ready' })).toBe(true);
+    wizard.stop();
+  });
+});
+
+describe('what a submission tells the rest of the app', () => {
+  function submitted(online: boolean, ...answers: Array<[string, unknown]>) {
+    const wizard = startRecorded(formWizardMachine, { input: { form: { ...form, stepCount: 1 }, values: { name: 'Ada' } } });
+    wizard.send({ type: 'user.submit', idempotencyKey: 'key-0001', online });
+    wizard.resolve('validateStep', { valid: true });
+    for (const [id, output] of answers) wizard.resolve(id, output);
+    return wizard;
+  }
+
+  it('a credit: the member is told, then the resources reload the pips and the forms list', () => {
+    const wizard = submitted(true, ['submitAnswers', { ok: true, pipsEarned: 15 }]);
+    expect(wizard.log.take().slice(2)).toEqual([
+      action('notifySubmitted', { pipsEarned: 15 }),
+      sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
+      sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' }),
+    ]);
+    wizard.stop();
+  });
+
+  it('queued: the member is told, and the connectivity sync asked to send it', () => {
+    const wizard = submitted(false, ['queueSubmission', { ok: true }]);
+    expect(wizard.log.take().slice(2)).toEqual([action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })]);
+    wizard.stop();
+  });
+
+  it('refused for good: the forms list learns it', () => {
+    const wizard = submitted(true, ['submitAnswers', { ok: false, code: 'NOT_FOUND' }]);
+    expect(wizard.log.take().slice(2)).toEqual([sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })]);
+    wizard.stop();
   });
 });

@@ -125,14 +125,21 @@ describe('scanning with the camera', () => {
     expect(names()).toEqual(['openCamera', 'scanFrames', 'releaseCamera']);
   });
 
-  it.each(['user.cancel', 'stop'] as const)('releases the camera on %s', async (how) => {
+  it('releases the camera on cancel, and waits', async () => {
     const { actor, calls } = startScanner();
     actor.send({ type: 'user.start' });
     await waitFor(actor, (s) => s.matches('scanning'));
-    if (how === 'stop') actor.stop();
-    else actor.send({ type: 'user.cancel' });
+    actor.send({ type: 'user.cancel' });
     expect(calls.at(-1)).toEqual(['releaseCamera', 'camera-1']);
-    if (how === 'user.cancel') expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('releases the camera when the scanner itself is stopped (the screen is left)', async () => {
+    const { actor, calls } = startScanner();
+    actor.send({ type: 'user.start' });
+    await waitFor(actor, (s) => s.matches('scanning'));
+    actor.stop();
+    expect(calls.at(-1)).toEqual(['releaseCamera', 'camera-1']);
   });
 
   it('scans another code after one was accepted', async () => {

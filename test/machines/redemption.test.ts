@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { action, actorStarted, received, sendAction, startRecorded } from './recording';
 import { isRetryableRedemptionError, redemptionMachine } from '../../machines/redemption.machine';
 import {
   selectCanRetryRedemption,
@@ -44,7 +45,9 @@ describe('redemption', () => {
     actor.send({ type: 'user.confirm' });
     expect(selectIsRedeeming(actor.getSnapshot())).toBe(true);
     const done = await waitFor(actor, (s) => s.matches('succeeded'));
-    expect(done.status).toBe('done');
+    // Not final: the member may redeem another option next.
+    expect(done.status).toBe('active');
+    expect(selectRedemptionDialogOpen(done)).toBe(false);
     expect(selectRedeemedTransaction(done)).toBe(41);
     expect(sent).toEqual([{ pid: 3, optId: 31, idempotencyKey: 'confirm-key-1' }]);
     expect(redeemed).toEqual([41]);
@@ -126,5 +129,50 @@ describe('redemption', () => {
     expect(isRetryableRedemptionError(null)).toBe(false);
     expect(isRetryableRedemptionError('OFFLINE')).toBe(true);
     expect(isRetryableRedemptionError('OUT_OF_STOCK')).toBe(false);
+  });
+});
+
+describe('redemption effects on the app', () => {
+  function confirmed(answer: RedeemRewardOutput | 'throws') {
+    const redemption = startRecorded(redemptionMachine);
+    redemption.send(choose);
+    redemption.send({ type: 'user.confirm' });
+    if (answer === 'throws') redemption.reject('redeemReward');
+    else redemption.resolve('redeemReward', answer);
+    return redemption;
+  }
+
+  it('a success tells the screen, then the resources that pips and stock moved', () => {
+    const redemption = confirmed({ ok: true, transactionId: 41, availablePips: 60 });
+    expect(redemption.log.take()).toEqual([
+      actorStarted('redeemReward', { pid: 3, optId: 31, idempotencyKey: 'confirm-key-1' }),
+      action('notifyRedeemed', { transactionId: 41 }),
+      sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
+      sendAction('tellStockChanged', 'resources', { type: 'resource.reload', key: 'redeemPromos' }),
+    ]);
+    // Another option right away, with its own key.
+    redemption.send({ type: 'user.redeem', pid: 5, optId: 51, idempotencyKey: 'confirm-key-2' });
+    redemption.send({ type: 'user.confirm' });
+    expect(redemption.log.take()).toEqual([actorStarted('redeemReward', { pid: 5, optId: 51, idempotencyKey: 'confirm-key-2' })]);
+    redemption.stop();
+  });
+
+  it.each([
+    ['OUT_OF_STOCK', [received('resources', { type: 'resource.reload', key: 'redeemPromos' })]],
+    ['INSUFFICIENT_PIPS', [received('resources', { type: 'pips.changed' })]],
+    ['NETWORK_ERROR', [received('resources', { type: 'pips.changed' })]],
+    ['NOT_FOUND', []],
+    ['IDEMPOTENCY_KEY_REUSED', []],
+    ['OFFLINE', []],
+  ] as const)('reloadAfterFailure: %s reloads what it shows to be stale', (code, reloads) => {
+    const redemption = confirmed({ ok: false, code });
+    expect(redemption.log.take().slice(1)).toEqual([action('notifyFailed', { code }), ...reloads]);
+    redemption.stop();
+  });
+
+  it('reloadAfterFailure: an adapter that threw may still have debited, so the balance reloads', () => {
+    const redemption = confirmed('throws');
+    expect(redemption.log.take().slice(1)).toEqual([action('notifyFailed', { code: 'UNKNOWN_ERROR' }), received('resources', { type: 'pips.changed' })]);
+    redemption.stop();
   });
 });

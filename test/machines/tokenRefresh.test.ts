@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { refreshBlocker, tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
 import type { RefreshPreconditions, RefreshSessionOutput } from '../../machines/tokenRefresh.types';
+import { action, actorStarted, actorStopped, sendAction, startRecorded } from './recording';
 
 interface Fakes {
   preconditions?: RefreshPreconditions;
@@ -25,7 +26,6 @@ function startQueue(fakes: Fakes = {}) {
       storeRefreshedTokens: log('storeRefreshedTokens'),
       retryQueued: log('retryQueued'),
       rejectQueued: log('rejectQueued'),
-      expireSession: log('expireSession'),
     },
   });
   const actor = createActor(machine).start();
@@ -85,33 +85,53 @@ describe('token refresh queue', () => {
     ['rememberMe is not "true"', { rememberMe: 'false', hasRefreshToken: true }, 'REFRESH_DISABLED'],
     ['no rememberMe stored', { rememberMe: null, hasRefreshToken: true }, 'REFRESH_DISABLED'],
     ['no refresh token', { rememberMe: 'true', hasRefreshToken: false }, 'MISSING_REFRESH_TOKEN'],
-  ] as const)('fails without calling the server when %s', async (_, preconditions, code) => {
-    const { actor, calls, refreshCount } = startQueue({ preconditions });
-    actor.send({ type: 'request.unauthorized', requestId: 'a' });
-    actor.send({ type: 'request.unauthorized', requestId: 'b' });
-    const s = await waitFor(actor, (s) => s.matches('idle'));
-    expect(refreshCount()).toBe(0);
-    expect(calls).toEqual([
-      ['rejectQueued', { requestIds: ['a', 'b'], code }],
-      ['expireSession', { code }],
+  ] as const)('fails without calling the server when %s: the queue is rejected, the member told and logged out', (_, preconditions, code) => {
+    const queue = startRecorded(tokenRefreshMachine);
+    queue.send({ type: 'request.unauthorized', requestId: 'a' });
+    queue.send({ type: 'request.unauthorized', requestId: 'b' });
+    queue.resolve('readRefreshPreconditions', preconditions);
+    expect(queue.log.take()).toEqual([
+      actorStarted('readRefreshPreconditions'),
+      action('rejectQueued', { requestIds: ['a', 'b'], code }),
+      action('notifySessionExpired', { code }),
+      sendAction('expireSession', 'session', { type: 'session.expired' }),
     ]);
-    expect(s.context).toEqual({ queue: [], errorCode: code });
+    expect(queue.actor.getSnapshot().context).toEqual({ queue: [], errorCode: code });
+    queue.stop();
   });
 
   it.each([
-    ['the server answers success false', async (): Promise<RefreshSessionOutput> => ({ ok: false, serverCode: 'REFRESH_TOKEN_REUSED' })],
-    ['the answer has no token', async (): Promise<RefreshSessionOutput> => ({ ok: true, authToken: '', refreshToken: '' })],
-    ['the call throws', async (): Promise<RefreshSessionOutput> => Promise.reject(new Error('offline'))],
-  ])('fails with REFRESH_FAILED when %s, rejecting the queue and expiring the session', async (_, refresh) => {
-    const { actor, calls } = startQueue({ refresh });
-    for (const requestId of ids.slice(0, 3)) actor.send({ type: 'request.unauthorized', requestId });
-    const s = await waitFor(actor, (s) => s.matches('idle'));
-    expect(calls).toEqual([
-      ['refreshSession'],
-      ['rejectQueued', { requestIds: ids.slice(0, 3), code: 'REFRESH_FAILED' }],
-      ['expireSession', { code: 'REFRESH_FAILED' }],
+    ['the server answers success false', { ok: false, serverCode: 'REFRESH_TOKEN_REUSED' }],
+    ['the answer has no token', { ok: true, authToken: '', refreshToken: '' }],
+    ['the call throws', 'throws'],
+  ] as const)('fails with REFRESH_FAILED when %s, rejecting the queue and expiring the session', (_, answer) => {
+    const queue = startRecorded(tokenRefreshMachine);
+    for (const requestId of ids.slice(0, 3)) queue.send({ type: 'request.unauthorized', requestId });
+    queue.resolve('readRefreshPreconditions', { rememberMe: 'true', hasRefreshToken: true });
+    if (answer === 'throws') queue.reject('refreshSession');
+    else queue.resolve('refreshSession', answer);
+    expect(queue.log.take()).toEqual([
+      actorStarted('readRefreshPreconditions'),
+      actorStarted('refreshSession'),
+      action('rejectQueued', { requestIds: ids.slice(0, 3), code: 'REFRESH_FAILED' }),
+      action('notifySessionExpired', { code: 'REFRESH_FAILED' }),
+      sendAction('expireSession', 'session', { type: 'session.expired' }),
     ]);
-    expect(s.context).toEqual({ queue: [], errorCode: 'REFRESH_FAILED' });
+    expect(queue.actor.getSnapshot().context).toEqual({ queue: [], errorCode: 'REFRESH_FAILED' });
+    queue.stop();
+  });
+
+  it('a success stores the rotated tokens before anything is retried, and tells the session', () => {
+    const queue = startRecorded(tokenRefreshMachine);
+    queue.send({ type: 'request.unauthorized', requestId: 'a' });
+    queue.resolve('readRefreshPreconditions', { rememberMe: 'true', hasRefreshToken: true });
+    queue.resolve('refreshSession', { ok: true, authToken: 'new-auth-token', refreshToken: 'new-refresh-token' });
+    expect(queue.log.take().slice(2)).toEqual([
+      action('storeRefreshedTokens', { authToken: 'new-auth-token', refreshToken: 'new-refresh-token' }),
+      sendAction('tellSessionRefreshed', 'session', { type: 'session.tokensRefreshed' }),
+      action('retryQueued', { authToken: 'new-auth-token', requestIds: ['a'] }),
+    ]);
+    queue.stop();
   });
 
   it('starts a fresh refresh after a failure', async () => {
@@ -127,16 +147,19 @@ describe('token refresh queue', () => {
     expect(names().at(-1)).toBe('retryQueued');
   });
 
-  it('session.reset rejects the waiting requests without expiring the session again', async () => {
-    const answer = deferred<RefreshSessionOutput>();
-    const { actor, calls } = startQueue({ refresh: () => answer.promise });
-    actor.send({ type: 'request.unauthorized', requestId: 'a' });
-    await waitFor(actor, (s) => s.matches({ active: 'refreshing' }));
-    actor.send({ type: 'session.reset' });
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
-    answer.resolve({ ok: true, authToken: 'late', refreshToken: 'late' });
-    await answer.promise;
-    expect(calls).toEqual([['refreshSession'], ['rejectQueued', { requestIds: ['a'], code: 'SESSION_RESET' }]]);
-    expect(actor.getSnapshot().context).toEqual({ queue: [], errorCode: 'SESSION_RESET' });
+  it('session.reset rejects the waiting requests, abandons the refresh and does not expire the session again', () => {
+    const queue = startRecorded(tokenRefreshMachine);
+    queue.send({ type: 'request.unauthorized', requestId: 'a' });
+    queue.resolve('readRefreshPreconditions', { rememberMe: 'true', hasRefreshToken: true });
+    queue.send({ type: 'session.reset' });
+    expect(queue.log.take()).toEqual([
+      actorStarted('readRefreshPreconditions'),
+      actorStarted('refreshSession'),
+      action('rejectQueued', { requestIds: ['a'], code: 'SESSION_RESET' }),
+      actorStopped('refreshSession'),
+    ]);
+    expect(queue.actor.getSnapshot().matches('idle')).toBe(true);
+    expect(queue.actor.getSnapshot().context).toEqual({ queue: [], errorCode: 'SESSION_RESET' });
+    queue.stop();
   });
 });

@@ -1,22 +1,27 @@
 import { verificationMachine } from '../../machines/verification.machine';
-import type { VerificationEvent } from '../../machines/verification.types';
 import {
-  actorEvents,
-  userEvents,
-  type ActorOutputFixtures,
-  type EventFixtures,
-} from './pathCoverage';
-import { describePathCoverage } from './describePathCoverage';
+  selectIsResending,
+  selectIsVerified,
+  selectIsVerifying,
+  selectResendError,
+  selectResendSucceeded,
+  selectVerifyError,
+} from '../../machines/verification.selectors';
+import type { VerificationCallOutput, VerificationEvent } from '../../machines/verification.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
+import { actorStarted, type Effect } from './recording';
 
-const eventFixtures = {
+const events = {
   'user.submit': [
     { type: 'user.submit', code: ' 123456 ' },
     { type: 'user.submit', code: '12345' },
+    { type: 'user.submit', code: '12a456' },
   ],
   'user.resend': [{ type: 'user.resend' }],
 } satisfies EventFixtures<VerificationEvent>;
 
-const outputFixtures = {
+const outputs = {
   verifyCode: [
     { ok: true },
     { ok: false, code: 'INVALID_CODE' },
@@ -28,5 +33,88 @@ const outputFixtures = {
   resendCode: [{ ok: true }, { ok: false, code: 'RATE_LIMITED' }, { ok: false, code: 'ALREADY_VERIFIED' }],
 } satisfies ActorOutputFixtures<typeof verificationMachine>;
 
-const events = [...userEvents(eventFixtures), ...actorEvents(verificationMachine, outputFixtures)];
-describePathCoverage('verification', verificationMachine, { events });
+/**
+ * The rules (SPEC §2 Verify account, §8 Verify/Resend): the code is 6 digits once trimmed; any
+ * other text is refused (INVALID_CODE_FORMAT) without a call. A well-formed code is sent trimmed;
+ * a wrong, expired or over-tried code (or no answer) is shown and the member may try again. An
+ * account already verified counts as verified, whichever call says so. A new code may be asked
+ * for; its failure is shown apart from the code's. Verified is the end (the session follows).
+ * One call at a time.
+ */
+function verificationRules() {
+  type View = 'idle' | 'verifying' | 'resending' | 'codeFailed' | 'resent' | 'resendFailed' | 'verified';
+  let view: View = 'idle';
+  let error: string | null = null;
+  const waiting = () => {
+    if (view === 'verifying' || view === 'resending' || view === 'verified') throw new Error(`no input while ${view}`);
+  };
+  return {
+    started: [],
+    on(event: PathEvent<VerificationEvent>): Effect[] {
+      switch (event.type) {
+        case 'user.submit': {
+          waiting();
+          const code = event.code.trim();
+          if (!/^\d{6}$/.test(code)) {
+            view = 'codeFailed';
+            error = 'INVALID_CODE_FORMAT';
+            return [];
+          }
+          view = 'verifying';
+          error = null;
+          return [actorStarted('verifyCode', { code })];
+        }
+        case 'user.resend':
+          waiting();
+          view = 'resending';
+          error = null;
+          return [actorStarted('resendCode')];
+        case 'xstate.done.actor.verifyCode': {
+          const output = event.output as VerificationCallOutput;
+          if (output.ok || output.code === 'ALREADY_VERIFIED') view = 'verified';
+          else [view, error] = ['codeFailed', output.code];
+          return [];
+        }
+        case 'xstate.error.actor.verifyCode':
+          [view, error] = ['codeFailed', 'UNKNOWN_ERROR'];
+          return [];
+        case 'xstate.done.actor.resendCode': {
+          const output = event.output as VerificationCallOutput;
+          if (output.ok) view = 'resent';
+          else if (output.code === 'ALREADY_VERIFIED') view = 'verified';
+          else [view, error] = ['resendFailed', output.code];
+          return [];
+        }
+        case 'xstate.error.actor.resendCode':
+          [view, error] = ['resendFailed', 'UNKNOWN_ERROR'];
+          return [];
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({
+      verifying: view === 'verifying',
+      resending: view === 'resending',
+      verified: view === 'verified',
+      verifyError: view === 'codeFailed' ? error : null,
+      resendError: view === 'resendFailed' ? error : null,
+      resent: view === 'resent',
+    }),
+  };
+}
+
+describeMachinePaths({
+  name: 'verification',
+  machine: verificationMachine,
+  events,
+  outputs,
+  meaning: (s) => ({
+    verifying: selectIsVerifying(s),
+    resending: selectIsResending(s),
+    verified: selectIsVerified(s),
+    verifyError: selectVerifyError(s),
+    resendError: selectResendError(s),
+    resent: selectResendSucceeded(s),
+  }),
+  oracle: verificationRules,
+});

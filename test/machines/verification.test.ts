@@ -17,7 +17,6 @@ function startVerification(fakes: { verify?: (code: string) => Promise<Verificat
         return fakes.resend ? fakes.resend() : { ok: true };
       }),
     },
-    actions: { notifyVerified: () => void calls.push(['notifyVerified']) },
   });
   const actor = createActor(machine).start();
   return { actor, calls };
@@ -48,13 +47,13 @@ describe('code format', () => {
 });
 
 describe('verifying', () => {
-  it('sends the trimmed code and notifies the session once verified', async () => {
+  it('sends the trimmed code and ends verified (done: that is what tells the session)', async () => {
     const { actor, calls } = startVerification();
     actor.send({ type: 'user.submit', code: ' 123456 ' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     const s = await waitFor(actor, (s) => s.matches('verified'));
     expect(s.status).toBe('done');
-    expect(calls).toEqual([['verifyCode', { code: '123456' }], ['notifyVerified']]);
+    expect(calls).toEqual([['verifyCode', { code: '123456' }]]);
   });
 
   it.each(['INVALID_CODE', 'CODE_EXPIRED', 'CODE_ATTEMPTS_EXCEEDED', 'NETWORK_ERROR'])('keeps %s and lets the user try again', async (code) => {
@@ -66,15 +65,20 @@ describe('verifying', () => {
     answer = { ok: true };
     actor.send({ type: 'user.submit', code: '222222' });
     expect(actor.getSnapshot().context.errorCode).toBeNull();
-    await waitFor(actor, (s) => s.matches('verified'));
-    expect(calls.map(([n]) => n)).toEqual(['verifyCode', 'verifyCode', 'notifyVerified']);
+    const verified = await waitFor(actor, (s) => s.matches('verified'));
+    expect(verified.status).toBe('done');
+    expect(calls).toEqual([
+      ['verifyCode', { code: '111111' }],
+      ['verifyCode', { code: '222222' }],
+    ]);
   });
 
   it('treats ALREADY_VERIFIED as verified', async () => {
-    const { actor, calls } = startVerification({ verify: async () => ({ ok: false, code: 'ALREADY_VERIFIED' }) });
+    const { actor } = startVerification({ verify: async () => ({ ok: false, code: 'ALREADY_VERIFIED' }) });
     actor.send({ type: 'user.submit', code: '123456' });
-    await waitFor(actor, (s) => s.matches('verified'));
-    expect(calls.at(-1)).toEqual(['notifyVerified']);
+    const verified = await waitFor(actor, (s) => s.matches('verified'));
+    expect(verified.status).toBe('done');
+    expect(verified.context.errorCode).toBeNull();
   });
 
   it('reports UNKNOWN_ERROR when the adapter throws', async () => {
@@ -102,7 +106,7 @@ describe('resend', () => {
     expect(s.context.errorCode).toBeNull();
     actor.send({ type: 'user.submit', code: '123456' });
     await waitFor(actor, (s) => s.matches('verified'));
-    expect(calls.map(([n]) => n)).toEqual(['resendCode', 'verifyCode', 'notifyVerified']);
+    expect(calls).toEqual([['resendCode'], ['verifyCode', { code: '123456' }]]);
   });
 
   it('fails with the server code, and can be retried', async () => {
@@ -126,7 +130,8 @@ describe('resend', () => {
   it('an already verified account ends verified', async () => {
     const { actor, calls } = startVerification({ resend: async () => ({ ok: false, code: 'ALREADY_VERIFIED' }) });
     actor.send({ type: 'user.resend' });
-    await waitFor(actor, (s) => s.matches('verified'));
-    expect(calls.at(-1)).toEqual(['notifyVerified']);
+    const verified = await waitFor(actor, (s) => s.matches('verified'));
+    expect(verified.status).toBe('done');
+    expect(calls).toEqual([['resendCode']]);
   });
 });

@@ -1,0 +1,21 @@
+/** Types of the app's root: the system every app-wide actor runs in. */
+
+export interface AppInput {
+  /** The language the app starts in (detected before the first render). */
+  language?: string;
+  /** This page load follows a reload the app made itself a moment ago (no reload loops). */
+  reloadedRecently?: boolean;
+}
+
+export interface AppContext {
+  /** The verified member, as the session says; null when nobody is (SPEC §6: only verified members load data). */
+  member: number | null;
+  /** The active language: cached data and content are kept per language. */
+  language: string;
+  /** See AppInput: handed to the service worker actor. */
+  reloadedRecently: boolean;
+}
+
+export type AppEvent =
+  /** The member switched the language (sent by `watchLanguage`). */
+  { type: 'language.changed'; language: string };

@@ -1,0 +1,205 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { parseEarnCode } from './earnCode';
+import type {
+  CallFailure,
+  EarnPipelineContext,
+  EarnPipelineInput,
+  EarnPipelineOutput,
+  EarnScanInput,
+  EarnScanOutput,
+  PrepareScanOutput,
+  QueueScanInput,
+  QueueScanOutput,
+  TokenizeScanOutput,
+} from './earnPipeline.types';
+import { resourcesActor, connectivitySyncActor } from './system';
+
+/**
+ * Answers no retry can turn into a success: a replayed scan with one of these is dropped from
+ * the queue (and counted as failed).
+ */
+export const PERMANENT_FAILURES: ReadonlySet<string> = new Set([
+  'ALREADY_EARNED',
+  'ALREADY_EARNED_TODAY',
+  'ALREADY_ANSWERED',
+  'QR_CODE_EXPIRED',
+  'QR_CODE_EXHAUSTED',
+  'INVALID_TOKEN',
+  'NOT_FOUND',
+  'VALIDATION_ERROR',
+  'IDEMPOTENCY_KEY_REUSED',
+]);
+
+/** Nothing answered: the network is down (or the server unreachable). */
+export const isNoAnswer = (failure: { code: string; status: number }): boolean => failure.code === 'NETWORK_ERROR' || failure.status === 0;
+
+/**
+ * A failed call as the pipeline reports it: refused for good (no retry), or to be tried again,
+ * stopping the queue run when nothing answers or the session is ending (401).
+ */
+export function classifyFailure(failure: { code: string; status: number }): EarnPipelineOutput {
+  return {
+    ok: false,
+    code: failure.code,
+    retry: !PERMANENT_FAILURES.has(failure.code),
+    stop: isNoAnswer(failure) || failure.status === 401,
+  };
+}
+
+type DoneArgs<T> = { event: { output: T } };
+const failureOf = (output: { ok: boolean }): CallFailure =>
+  output.ok ? { ok: false, code: 'UNKNOWN_ERROR', status: 500 } : (output as CallFailure);
+const assignCallFailure = <T extends { ok: boolean }>() =>
+  ({ type: 'assignFailure', params: ({ event }: DoneArgs<T>) => ({ failure: failureOf(event.output) }) }) as const;
+const unexpected = { type: 'assignFailure', params: { failure: { ok: false, code: 'UNKNOWN_ERROR', status: 500 } } } as const;
+
+/**
+ * One scanned earn QR code (SPEC §2 EarnQRScanner, §4 offline earn queue). A text that is no earn
+ * code is refused without a call. Live: offline (known beforehand) the scan is queued at once;
+ * otherwise it is tokenized and earned under a fresh idempotency key, and when nothing answers
+ * (the token call, or the earn call whose answer was lost) it is queued under that same key, so
+ * the replay can never credit twice. Replay: the queued scan is sent under its key; a failure
+ * says whether it may be retried. A live credit tells the resources that pips moved; a queued
+ * scan asks the connectivity sync to send it as soon as it can.
+ */
+export const earnPipelineMachine = setup({
+  types: {
+    context: {} as EarnPipelineContext,
+    input: {} as EarnPipelineInput,
+    output: {} as EarnPipelineOutput,
+  },
+  actors: {
+    /** live: a fresh idempotency key, and whether the app is offline. */
+    prepareScan: fromPromise<PrepareScanOutput>(async () => ({ idempotencyKey: '', offline: false })),
+    /** POST /api/tokenize tokenType=qrParams qrParam=<text>. */
+    tokenizeScan: fromPromise<TokenizeScanOutput, { text: string }>(async () => ({ ok: false, code: 'NOT_PROVIDED', status: 500 })),
+    /** POST /mobile/earn/qr/post qrToken, idempotencyKey. */
+    earnScan: fromPromise<EarnScanOutput, EarnScanInput>(async () => ({ ok: false, code: 'NOT_PROVIDED', status: 500 })),
+    /** Saves the scan in the signed-in member's offline earn queue. */
+    queueScan: fromPromise<QueueScanOutput, QueueScanInput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
+  },
+  actions: {
+    /** Pips moved: the resources reload the balances, activity, rewards and promos. */
+    tellPipsChanged: sendTo(resourcesActor, { type: 'pips.changed' }),
+    /** Something was queued: the connectivity sync sends it as soon as it can. */
+    requestSync: sendTo(connectivitySyncActor, { type: 'sync.request' }),
+    assignPrepared: assign((_, params: { prepared: PrepareScanOutput }) => ({
+      idempotencyKey: params.prepared.idempotencyKey,
+      offline: params.prepared.offline,
+    })),
+    assignToken: assign((_, params: { output: TokenizeScanOutput }) => ({ token: params.output.ok ? params.output.token : null })),
+    assignEarned: assign((_, params: { output: EarnScanOutput }) =>
+      params.output.ok ? { output: { ok: true, value: { kind: 'earned', title: params.output.title, pipsEarned: params.output.pipsEarned } } as const } : {},
+    ),
+    assignQueued: assign({ output: { ok: true, value: { kind: 'queued' } } as const }),
+    assignFailure: assign((_, params: { failure: { code: string; status: number } }) => ({ output: classifyFailure(params.failure) })),
+  },
+  guards: {
+    isReplay: ({ context }) => context.mode === 'replay',
+    isLive: ({ context }) => context.mode === 'live',
+    isEarnCode: ({ context }) => parseEarnCode(context.text) !== null,
+    isKnownOffline: ({ context }) => context.mode === 'live' && context.offline,
+    isOk: (_, params: { output: { ok: boolean } }) => params.output.ok,
+    /** Nothing answered, in a live scan: the scan waits in the queue for the network. */
+    isLiveNoAnswer: ({ context }, params: { output: { ok: boolean; code?: string; status?: number } }) =>
+      context.mode === 'live' && !params.output.ok && isNoAnswer({ code: params.output.code ?? '', status: params.output.status ?? 500 }),
+  },
+}).createMachine({
+  id: 'earnPipeline',
+  initial: 'starting',
+  context: ({ input }) => ({
+    text: (input?.text ?? '').trim(),
+    mode: input?.mode ?? 'live',
+    idempotencyKey: input?.idempotencyKey ?? null,
+    offline: false,
+    token: null,
+    output: null,
+  }),
+  output: ({ context }) => context.output ?? { ok: false, code: 'UNKNOWN_ERROR', retry: true, stop: false },
+  states: {
+    /** A replay has its key; a live scan gets one (and the offline flag) first. */
+    starting: {
+      always: [{ guard: 'isReplay', target: 'checking' }, { target: 'preparing' }],
+    },
+    preparing: {
+      invoke: {
+        id: 'prepareScan',
+        src: 'prepareScan',
+        onDone: { target: 'checking', actions: { type: 'assignPrepared', params: ({ event }) => ({ prepared: event.output }) } },
+        onError: { target: 'failed', actions: unexpected },
+      },
+    },
+    /** Only an earn code is ever sent; offline, a live scan goes straight to the queue. */
+    checking: {
+      always: [
+        { guard: { type: 'isEarnCode' }, target: 'routing' },
+        { target: 'failed', actions: { type: 'assignFailure', params: { failure: { code: 'INVALID_TOKEN', status: 400 } } } },
+      ],
+    },
+    routing: {
+      always: [{ guard: 'isKnownOffline', target: 'queueing' }, { target: 'tokenizing' }],
+    },
+    tokenizing: {
+      invoke: {
+        id: 'tokenizeScan',
+        src: 'tokenizeScan',
+        input: ({ context }) => ({ text: context.text }),
+        onDone: [
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
+            target: 'earning',
+            actions: { type: 'assignToken', params: ({ event }) => ({ output: event.output }) },
+          },
+          // Nothing was credited yet: the scan can wait for the connection.
+          { guard: { type: 'isLiveNoAnswer', params: ({ event }) => ({ output: event.output }) }, target: 'queueing' },
+          { target: 'failed', actions: assignCallFailure<TokenizeScanOutput>() },
+        ],
+        onError: { target: 'failed', actions: unexpected },
+      },
+    },
+    earning: {
+      invoke: {
+        id: 'earnScan',
+        src: 'earnScan',
+        input: ({ context }) => ({ token: context.token ?? '', idempotencyKey: context.idempotencyKey ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
+            target: 'earned',
+            actions: { type: 'assignEarned', params: ({ event }) => ({ output: event.output }) },
+          },
+          // The answer was lost: the queued scan goes again under the same key, so the server
+          // answers it with this attempt's result if this attempt did credit.
+          { guard: { type: 'isLiveNoAnswer', params: ({ event }) => ({ output: event.output }) }, target: 'queueing' },
+          { target: 'failed', actions: assignCallFailure<EarnScanOutput>() },
+        ],
+        onError: { target: 'failed', actions: unexpected },
+      },
+    },
+    queueing: {
+      invoke: {
+        id: 'queueScan',
+        src: 'queueScan',
+        input: ({ context }) => ({ text: context.text, idempotencyKey: context.idempotencyKey ?? '' }),
+        onDone: [
+          { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'queued', actions: 'assignQueued' },
+          { target: 'failed', actions: { type: 'assignFailure', params: { failure: { code: 'QUEUE_FAILED', status: 500 } } } },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: { failure: { code: 'QUEUE_FAILED', status: 500 } } } },
+      },
+    },
+    /** Credited. A live credit tells the resources; a replay's run reports once for all. */
+    earned: {
+      always: [{ guard: 'isLive', target: 'done', actions: 'tellPipsChanged' }, { target: 'done' }],
+    },
+    /** Saved for later; the sync is asked to send it. */
+    queued: {
+      entry: 'requestSync',
+      always: { target: 'done' },
+    },
+    failed: {
+      always: { target: 'done' },
+    },
+    done: { type: 'final' },
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * Types of the trivia machines: the contest verification (SPEC §4 "Trivia verification") and a
+ * round of questions (the question of the day, or one contest's questions). Structural copies of
+ * the openapi.yaml shapes they carry, so machines/ imports nothing from src/.
+ */
+
+export interface TriviaContestSummary {
+  id: number;
+  name: string;
+  assigned: boolean;
+  status?: 'upcoming' | 'running' | 'ended';
+  startsAt?: string;
+  endsAt?: string;
+  pipsPerCorrectAnswer?: number;
+  rules?: string | null;
+  teamName?: string | null;
+}
+
+export interface TriviaQuestionData {
+  id: number;
+  text: string;
+  answers: { id: number; text: string }[];
+  streakDays?: number;
+}
+
+export interface TriviaLeader {
+  userId: number;
+  correctAnswers: number;
+  rank?: number;
+  displayName?: string;
+}
+
+export interface TriviaChartData {
+  userId: number;
+  userCorrectAnswers: number;
+  userTotalPips: number;
+  userRank: number;
+  leaders: TriviaLeader[];
+  userDisplayName?: string;
+  teams?: { id: number; name: string; correctAnswers: number; members: number; mine: boolean }[];
+}
+
+export interface TriviaResult {
+  correct: boolean;
+  pipsEarned: number;
+  correctAnswerId: number | null;
+  streakDays: number | null;
+}
+
+/** A failure as data: the contract's error code (NO_AVAILABLE_QUESTIONS, CONTEST_ENDED, ...) or OFFLINE / NETWORK_ERROR. */
+export type Failure = { ok: false; code: string };
+
+// ---- verification ---------------------------------------------------------------------------
+
+export interface TriviaVerificationContext {
+  userId: number | null;
+  language: string;
+  contests: TriviaContestSummary[];
+  /** Contests whose question call said NO_AVAILABLE_QUESTIONS. */
+  answered: number[];
+  errorCode: string | null;
+}
+
+export type TriviaVerificationEvent =
+  /** The verified member or the language changed (sent by the app root). */
+  | { type: 'scope.changed'; userId: number | null; language: string }
+  /** Check again (after joining or answering). */
+  | { type: 'verify.request' };
+
+export interface ScanContestsInput {
+  userId: number;
+  language: string;
+  /** SPEC §9: up to 4 contests checked in parallel. */
+  concurrency: number;
+}
+
+export type ScanContestsOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[] } | Failure;
+
+// ---- a round -------------------------------------------------------------------------------
+
+export interface TriviaRoundContext {
+  /** null: the question of the day; otherwise the contest's id. */
+  contestId: number | null;
+  question: TriviaQuestionData | null;
+  chosen: number | null;
+  result: TriviaResult | null;
+  /** The contest's chart: the server's, updated locally when an answer earns pips. */
+  chart: TriviaChartData | null;
+  errorCode: string | null;
+}
+
+export type TriviaRoundEvent =
+  | { type: 'round.open'; contestId: number | null }
+  | { type: 'round.close' }
+  | { type: 'user.answer'; answerId: number }
+  | { type: 'user.skip' }
+  | { type: 'user.next' }
+  | { type: 'user.retry' }
+  | { type: 'user.join'; displayName?: string };
+
+export type LoadQuestionOutput = { ok: true; question: TriviaQuestionData } | Failure;
+export interface SubmitAnswerInput {
+  contestId: number | null;
+  questionId: number;
+  answerId: number;
+  /** The same answer always carries the same key: a replay after a lost response pays once. */
+  idempotencyKey: string;
+}
+export type SubmitAnswerOutput = ({ ok: true } & TriviaResult) | Failure;
+export type SkipQuestionOutput = { ok: true } | Failure;
+export type LoadChartOutput = { ok: true; chart: TriviaChartData } | Failure;
+export type JoinContestOutput = { ok: true; pipsEarned: number } | Failure;

@@ -1,0 +1,266 @@
+import { announcementsMachine } from '../../machines/announcements.machine';
+import {
+  selectAnnouncements,
+  selectHasMore,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectLoadFailed,
+  selectShowingCopy,
+  selectUnreadCount,
+} from '../../machines/announcements.selectors';
+import type { AnnouncementItem, AnnouncementsEvent, CachedList, PageOutput, SendStatusOutput, StatusOp } from '../../machines/announcements.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import { action, actorStarted, actorStopped, type Effect } from './recording';
+
+const item = (id: number, status: 1 | 2 | 3): AnnouncementItem => ({
+  id,
+  title: `News ${id}`,
+  text: `Text ${id}`,
+  sendDate: `2026-11-0${id}T10:00:00.000Z`,
+  url: id === 3 ? '/earn' : null,
+  type: 'USER_INDIVIDUAL',
+  status,
+});
+
+const cached: NonNullable<CachedList> = { items: [item(2, 2)], hasMore: false, unreadCount: 1 };
+const firstPage: PageOutput = { ok: true, items: [item(3, 1), item(2, 2)], hasMore: true, unreadCount: 40 };
+const nextPage: PageOutput = { ok: true, items: [item(1, 3)], hasMore: false, unreadCount: 40 };
+
+const events = {
+  'scope.changed': [
+    { type: 'scope.changed', userId: 7, language: 'es' },
+    { type: 'scope.changed', userId: null, language: 'en' },
+  ],
+  'user.read': [{ type: 'user.read', id: 3 }],
+  'user.delete': [{ type: 'user.delete', id: 2 }],
+  'user.loadMore': [{ type: 'user.loadMore' }],
+  'announcements.refresh': [{ type: 'announcements.refresh' }],
+  'network.online': [{ type: 'network.online' }],
+  'queue.flushed': [{ type: 'queue.flushed' }],
+} satisfies EventFixtures<AnnouncementsEvent | { type: 'queue.flushed' }>;
+
+const outputs = {
+  readCache: [null, cached],
+  fetchPage: [firstPage, nextPage, { ok: false, code: 'NETWORK_ERROR' }],
+  sendStatus: [{ outcome: 'saved' }, { outcome: 'queued' }, { outcome: 'failed', code: 'NOT_FOUND' }],
+  flushQueue: [{ sent: 1 }],
+  watchPage: [undefined],
+} satisfies ActorOutputFixtures<typeof announcementsMachine>;
+
+/**
+ * Graph key: the states, the member, what is held (ids and statuses), how many changes wait (2 or
+ * more counts as 2: a refetch brings an item back unread, so reading it again could queue
+ * without end), whether there is more, loaded, the load error.
+ */
+const serializeState: SerializeState = (s) =>
+  JSON.stringify({
+    value: s.value,
+    userId: s.context.userId,
+    items: s.context.items.map((i: AnnouncementItem) => `${i.id}:${i.status}`),
+    ops: Math.min(s.context.ops.length, 2),
+    more: s.context.hasMore,
+    loaded: s.context.loaded,
+    error: s.context.loadError,
+  });
+
+type ListState = 'readingCache' | 'fetching' | 'shown' | 'fetchingMore';
+type OpsState = 'idle' | 'saving' | 'flushing';
+
+/**
+ * The rules (SPEC §2 Announcements, §3, §4 "Announcements", "Loading states", "Language change",
+ * §9; issue 9): for a verified member the stored copy shows first, then the first page from the
+ * network (a failure keeps the copy; with nothing held the failure shows); scrolling to the end
+ * appends the next page (older than the last held) while there is more. Reading an unread item
+ * makes it read at once and deleting removes it at once, both stored in the copy and counted off
+ * the bell; the changes go to the server one at a time, oldest first. A refused change is undone
+ * (unread again with the bell +1, or the item back in its place, newest first) with a notice
+ * naming it, and the copy stored again; a change nothing answered stays done (the binding queued
+ * it offline). The connection coming back, or the page asking for a refresh (a push, the page
+ * shown again), sends the changes queued offline, then reloads the first page. A new member or language starts over; nobody signed in holds nothing.
+ */
+function announcementsRules(input: { language?: string } | undefined) {
+  let language = input?.language ?? 'en';
+  let userId: number | null = null;
+  let active = false;
+  let list: ListState = 'readingCache';
+  let ops: OpsState = 'idle';
+  let items: AnnouncementItem[] = [];
+  let hasMore = false;
+  let unread = 0;
+  let queue: StatusOp[] = [];
+  let loaded = false;
+  let loadError: string | null = null;
+
+  const scope = () => ({ userId: userId ?? 0, language });
+  const writeCache = () => action('writeCache', { ...scope(), list: { items, hasMore, unreadCount: unread } });
+  const clear = () => {
+    [items, hasMore, unread, queue, loaded, loadError] = [[], false, 0, [], false, null];
+  };
+  /** Stopping the member's actors: the list's call, the change in flight, the page watcher. */
+  const stopAll = (): Effect[] => {
+    // The regions stop in reverse order (changes, then the list), then the state's own watcher.
+    const stopped: Effect[] = [];
+    if (ops === 'saving') stopped.push(actorStopped('sendStatus'));
+    if (ops === 'flushing') stopped.push(actorStopped('flushQueue'));
+    if (list === 'readingCache') stopped.push(actorStopped('readCache'));
+    if (list === 'fetching') stopped.push(actorStopped('fetchFirstPage'));
+    if (list === 'fetchingMore') stopped.push(actorStopped('fetchNextPage'));
+    stopped.push(actorStopped('watchPage'));
+    return stopped;
+  };
+  const fetchFirst = (): Effect[] => {
+    list = 'fetching';
+    return [actorStarted('fetchPage', { ...scope(), before: null }, 'fetchFirstPage')];
+  };
+  /** The next change goes out when none is in flight. */
+  const nextChange = (): Effect[] => {
+    if (ops !== 'idle' || queue.length === 0) return [];
+    ops = 'saving';
+    return [actorStarted('sendStatus', { ...scope(), op: queue[0] })];
+  };
+  /** The list reloads (refresh, back online, changes sent) when it is shown. */
+  const reloadShown = (): Effect[] => (list === 'shown' ? fetchFirst() : []);
+  const undo = (op: StatusOp) => {
+    if (op.kind === 'read') {
+      const held = items.find((i) => i.id === op.id);
+      if (held?.status === 3) {
+        items = items.map((i) => (i.id === op.id ? { ...i, status: op.previous } : i));
+        unread += 1;
+      }
+      return;
+    }
+    if (items.some((i) => i.id === op.id)) return;
+    items = [...items, op.item].sort((a, b) => b.id - a.id);
+    if (op.item.status !== 3) unread += 1;
+  };
+
+  return {
+    started: [],
+    on(event: PathEvent<AnnouncementsEvent | { type: 'queue.flushed' }>): Effect[] {
+      switch (event.type) {
+        case 'scope.changed': {
+          const stopped = active ? stopAll() : [];
+          clear();
+          language = event.language;
+          userId = event.userId;
+          if (event.userId === null) {
+            active = false;
+            return stopped;
+          }
+          [active, list, ops] = [true, 'readingCache', 'idle'];
+          return [...stopped, actorStarted('watchPage'), actorStarted('readCache', scope())];
+        }
+        case 'user.read': {
+          const held = items.find((i) => i.id === event.id);
+          if (!active || !held || held.status === 3) throw new Error('only an unread item held is read');
+          queue = [...queue, { kind: 'read', id: held.id, type: held.type, previous: held.status }];
+          items = items.map((i) => (i.id === event.id ? { ...i, status: 3 } : i));
+          unread = Math.max(0, unread - 1);
+          return [writeCache(), ...nextChange()];
+        }
+        case 'user.delete': {
+          const held = items.find((i) => i.id === event.id);
+          if (!active || !held) throw new Error('only an item held is deleted');
+          queue = [...queue, { kind: 'delete', id: held.id, type: held.type, item: held }];
+          items = items.filter((i) => i.id !== event.id);
+          if (held.status !== 3) unread = Math.max(0, unread - 1);
+          return [writeCache(), ...nextChange()];
+        }
+        case 'user.loadMore':
+          if (list !== 'shown' || !hasMore || items.length === 0) throw new Error('more only when shown and there is more');
+          list = 'fetchingMore';
+          return [actorStarted('fetchPage', { ...scope(), before: items[items.length - 1].id }, 'fetchNextPage')];
+        case 'announcements.refresh':
+        case 'network.online':
+          if (!active || ops !== 'idle') throw new Error(`${event.type} is taken while no change is in flight`);
+          ops = 'flushing';
+          return [actorStarted('flushQueue', scope())];
+        case 'queue.flushed':
+          if (list !== 'shown') throw new Error('a flush reloads only a shown list');
+          return fetchFirst();
+        case 'xstate.done.actor.readCache': {
+          const copy = event.output as CachedList;
+          if (copy) [items, hasMore, unread, loaded] = [copy.items, copy.hasMore, copy.unreadCount, true];
+          return fetchFirst();
+        }
+        case 'xstate.error.actor.readCache':
+          return fetchFirst();
+        case 'xstate.done.actor.fetchFirstPage':
+        case 'xstate.done.actor.fetchNextPage': {
+          const output = event.output as PageOutput;
+          const more = event.type === 'xstate.done.actor.fetchNextPage';
+          list = 'shown';
+          if (!output.ok) {
+            loadError = output.code;
+            return [];
+          }
+          if (more) {
+            const ids = new Set(items.map((i) => i.id));
+            items = [...items, ...output.items.filter((i) => !ids.has(i.id))];
+          } else {
+            items = output.items;
+            loaded = true;
+          }
+          [hasMore, unread, loadError] = [output.hasMore, output.unreadCount, null];
+          return [writeCache()];
+        }
+        case 'xstate.error.actor.fetchFirstPage':
+        case 'xstate.error.actor.fetchNextPage':
+          list = 'shown';
+          loadError = 'UNKNOWN_ERROR';
+          return [];
+        case 'xstate.done.actor.sendStatus':
+        case 'xstate.error.actor.sendStatus': {
+          const output: SendStatusOutput =
+            event.type === 'xstate.done.actor.sendStatus' ? (event.output as SendStatusOutput) : { outcome: 'failed', code: 'UNKNOWN_ERROR' };
+          const [op, ...rest] = queue;
+          ops = 'idle';
+          const effects: Effect[] = [];
+          if (output.outcome === 'failed') {
+            undo(op);
+            queue = rest;
+            effects.push(action('notifyReverted', { kind: op.kind, code: output.code }), writeCache());
+          } else {
+            queue = rest;
+          }
+          return [...effects, ...nextChange()];
+        }
+        case 'xstate.done.actor.flushQueue':
+        case 'xstate.error.actor.flushQueue':
+          // Then the first page reloads, if the list is shown (the next change goes out first).
+          ops = 'idle';
+          return [...nextChange(), ...reloadShown()];
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({
+      items: items.map((i) => `${i.id}:${i.status}`),
+      unread,
+      hasMore,
+      loading: active && !loaded && (list === 'readingCache' || list === 'fetching'),
+      loadingMore: active && list === 'fetchingMore',
+      loadFailed: active && !loaded && loadError !== null && list === 'shown',
+      showingCopy: loaded && loadError !== null,
+    }),
+  };
+}
+
+describeMachinePaths({
+  name: 'announcements',
+  machine: announcementsMachine,
+  events,
+  outputs,
+  serializeState,
+  meaning: (s) => ({
+    items: selectAnnouncements(s).map((i) => `${i.id}:${i.status}`),
+    unread: selectUnreadCount(s),
+    hasMore: selectHasMore(s),
+    loading: selectIsLoading(s),
+    loadingMore: selectIsLoadingMore(s),
+    loadFailed: selectLoadFailed(s),
+    showingCopy: selectShowingCopy(s),
+  }),
+  oracle: announcementsRules,
+});

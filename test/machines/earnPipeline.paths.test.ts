@@ -1,0 +1,155 @@
+import { earnPipelineMachine } from '../../machines/earnPipeline.machine';
+import type {
+  EarnPipelineInput,
+  EarnPipelineOutput,
+  EarnScanOutput,
+  PrepareScanOutput,
+  QueueScanOutput,
+  TokenizeScanOutput,
+} from '../../machines/earnPipeline.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
+import { actorStarted, sendAction, type Effect } from './recording';
+
+const code = 'Qr7bX2kLm9PzT4vW';
+const printedLink = `https://pips.example.org/earn?qr=${code}`;
+const communityLink = 'https://pips.example.org/community-scan?communityId=demo';
+
+const outputs = {
+  prepareScan: [
+    { idempotencyKey: 'key-live-0001', offline: false },
+    { idempotencyKey: 'key-live-0001', offline: true },
+  ],
+  tokenizeScan: [
+    { ok: true, token: 'token-0001' },
+    { ok: false, code: 'NETWORK_ERROR', status: 0 },
+    { ok: false, code: 'QR_CODE_EXPIRED', status: 400 },
+    { ok: false, code: 'UNAUTHORIZED', status: 401 },
+    { ok: false, code: 'SERVER_ERROR', status: 500 },
+  ],
+  earnScan: [
+    { ok: true, title: 'Coffee morning', pipsEarned: 5 },
+    { ok: false, code: 'NETWORK_ERROR', status: 0 },
+    { ok: false, code: 'ALREADY_EARNED', status: 409 },
+    { ok: false, code: 'SERVER_ERROR', status: 502 },
+  ],
+  queueScan: [{ ok: true }, { ok: false, code: 'QUEUE_FAILED' }],
+} satisfies ActorOutputFixtures<typeof earnPipelineMachine>;
+
+/** Refusals no retry can turn into a credit (SPEC §4: such a queued scan is dropped, counted as failed). */
+const refusedForGood = [
+  'ALREADY_EARNED',
+  'ALREADY_EARNED_TODAY',
+  'ALREADY_ANSWERED',
+  'QR_CODE_EXPIRED',
+  'QR_CODE_EXHAUSTED',
+  'INVALID_TOKEN',
+  'NOT_FOUND',
+  'VALIDATION_ERROR',
+  'IDEMPOTENCY_KEY_REUSED',
+];
+
+/**
+ * The rules (SPEC §2 EarnQRScanner, §4 offline earn queue; the machine's doc comment): only an
+ * earn code (the bare code or a link to /earn with one `qr`) is ever sent; anything else is
+ * refused for good (INVALID_TOKEN) without a call.
+ * - live: the scan gets a fresh key and learns whether the app is offline. Offline, the scan is
+ *   queued at once. Otherwise it is tokenized, then earned under the key; when nothing answers
+ *   (the token call, or the earn call whose answer was lost) it is queued under that same key,
+ *   so the replay cannot credit twice. A credit tells the resources that pips moved; a queued
+ *   scan asks the connectivity sync to send it.
+ * - replay: the queued scan is tokenized and earned under its own key; it is never queued again,
+ *   and the queue run reports the credit for all.
+ * A failure says whether a retry can help (not for the refusals for good) and whether the run
+ * must stop (nothing answered, or the session is ending: 401). Nothing that broke (an adapter
+ * throwing) is refused for good.
+ */
+function earnPipelineRules(input: EarnPipelineInput | undefined) {
+  const text = (input?.text ?? '').trim();
+  const live = (input?.mode ?? 'live') === 'live';
+  let key = input?.idempotencyKey ?? null;
+  let output: EarnPipelineOutput | null = null;
+  const isEarnCode = (t: string) => {
+    if (/^[A-Za-z0-9_-]{16,128}$/.test(t)) return true;
+    try {
+      const url = new URL(t);
+      const qr = url.searchParams.getAll('qr');
+      return ['http:', 'https:'].includes(url.protocol) && url.pathname.replace(/\/+$/, '') === '/earn' && qr.length === 1 && /^[A-Za-z0-9_-]{16,128}$/.test(qr[0]);
+    } catch {
+      return false;
+    }
+  };
+  const fail = (failure: { code: string; status: number }): Effect[] => {
+    output = {
+      ok: false,
+      code: failure.code,
+      retry: !refusedForGood.includes(failure.code),
+      stop: failure.code === 'NETWORK_ERROR' || failure.status === 0 || failure.status === 401,
+    };
+    return [];
+  };
+  const queue = (): Effect[] => [actorStarted('queueScan', { text, idempotencyKey: key ?? '' })];
+  const noAnswer = (f: { code: string; status: number }) => f.code === 'NETWORK_ERROR' || f.status === 0;
+  const send = (offline: boolean): Effect[] => {
+    if (!isEarnCode(text)) return fail({ code: 'INVALID_TOKEN', status: 400 });
+    if (live && offline) return queue();
+    return [actorStarted('tokenizeScan', { text })];
+  };
+
+  return {
+    started: live ? [actorStarted('prepareScan')] : send(false),
+    on(event: PathEvent<never>): Effect[] {
+      switch (event.type) {
+        case 'xstate.done.actor.prepareScan': {
+          const prepared = event.output as PrepareScanOutput;
+          key = prepared.idempotencyKey;
+          return send(prepared.offline);
+        }
+        case 'xstate.done.actor.tokenizeScan': {
+          const result = event.output as TokenizeScanOutput;
+          if (result.ok) return [actorStarted('earnScan', { token: result.token, idempotencyKey: key ?? '' })];
+          return live && noAnswer(result) ? queue() : fail(result);
+        }
+        case 'xstate.done.actor.earnScan': {
+          const result = event.output as EarnScanOutput;
+          if (result.ok) {
+            output = { ok: true, value: { kind: 'earned', title: result.title, pipsEarned: result.pipsEarned } };
+            return live ? [sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' })] : [];
+          }
+          return live && noAnswer(result) ? queue() : fail(result);
+        }
+        case 'xstate.done.actor.queueScan': {
+          const result = event.output as QueueScanOutput;
+          if (!result.ok) return fail({ code: 'QUEUE_FAILED', status: 500 });
+          output = { ok: true, value: { kind: 'queued' } };
+          return [sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })];
+        }
+        case 'xstate.error.actor.queueScan':
+          return fail({ code: 'QUEUE_FAILED', status: 500 });
+        case 'xstate.error.actor.prepareScan':
+        case 'xstate.error.actor.tokenizeScan':
+        case 'xstate.error.actor.earnScan':
+          return fail({ code: 'UNKNOWN_ERROR', status: 500 });
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({ output }),
+  };
+}
+
+describeMachinePaths({
+  name: 'earnPipeline',
+  machine: earnPipelineMachine,
+  events: {} satisfies EventFixtures<never>,
+  outputs,
+  inputs: {
+    'live code': { text: ` ${code} ` },
+    'live printed link': { text: printedLink },
+    'live other text': { text: communityLink },
+    'replay code': { text: code, mode: 'replay', idempotencyKey: 'key-queued-0042' },
+    'replay other text': { text: 'hello', mode: 'replay', idempotencyKey: 'key-queued-0043' },
+  },
+  meaning: (s) => ({ output: s.status === 'done' ? (s.output as EarnPipelineOutput) : null }),
+  oracle: earnPipelineRules,
+});

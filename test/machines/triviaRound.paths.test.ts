@@ -1,0 +1,262 @@
+import type { TriviaChartData, TriviaQuestionData, TriviaRoundEvent } from '../../machines/trivia.types';
+import { answerKey, triviaRoundMachine } from '../../machines/triviaRound.machine';
+import {
+  selectRoundBusy,
+  selectRoundCanSkip,
+  selectRoundChart,
+  selectRoundError,
+  selectRoundExhausted,
+  selectRoundQuestion,
+  selectRoundResult,
+} from '../../machines/triviaRound.selectors';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import { action, actorStarted, actorStopped, received, sendAction, type Effect } from './recording';
+
+const question: TriviaQuestionData = { id: 31, text: 'Capital of Spain?', answers: [{ id: 11, text: 'Madrid' }, { id: 12, text: 'Paris' }] };
+/** The member (7) is sixth with 2 right answers: shown as the top four plus the member. */
+const chart: TriviaChartData = {
+  userId: 7,
+  userCorrectAnswers: 2,
+  userTotalPips: 10,
+  userRank: 6,
+  leaders: [
+    { userId: 1, correctAnswers: 5, rank: 1 },
+    { userId: 2, correctAnswers: 4, rank: 2 },
+    { userId: 3, correctAnswers: 3, rank: 3 },
+    { userId: 4, correctAnswers: 3, rank: 3 },
+    { userId: 7, correctAnswers: 2, rank: 6 },
+  ],
+};
+const othersCorrect = [5, 4, 3, 3];
+
+const events = {
+  'round.open': [
+    { type: 'round.open', contestId: null },
+    { type: 'round.open', contestId: 5 },
+  ],
+  'round.close': [{ type: 'round.close' }],
+  'user.answer': [{ type: 'user.answer', answerId: 11 }],
+  'user.skip': [{ type: 'user.skip' }],
+  'user.next': [{ type: 'user.next' }],
+  'user.retry': [{ type: 'user.retry' }],
+  'user.join': [{ type: 'user.join', displayName: 'Ana' }],
+} satisfies EventFixtures<TriviaRoundEvent>;
+
+const outputs = {
+  loadQuestion: [{ ok: true, question }, { ok: false, code: 'NO_AVAILABLE_QUESTIONS' }, { ok: false, code: 'OFFLINE' }],
+  submitAnswer: [
+    { ok: true, correct: true, pipsEarned: 5, correctAnswerId: 11, streakDays: 2 },
+    { ok: true, correct: false, pipsEarned: 0, correctAnswerId: 11, streakDays: 2 },
+    { ok: false, code: 'CONTEST_ENDED' },
+  ],
+  skipQuestion: [{ ok: true }, { ok: false, code: 'NO_AVAILABLE_QUESTIONS' }, { ok: false, code: 'OFFLINE' }],
+  loadChart: [{ ok: true, chart }, { ok: false, code: 'OFFLINE' }],
+  joinContest: [{ ok: true, pipsEarned: 0 }, { ok: false, code: 'CONTEST_ENDED' }],
+} satisfies ActorOutputFixtures<typeof triviaRoundMachine>;
+
+/** Graph key: the state, the round, whether a chart is held and how far it moved locally (capped). */
+const serializeState: SerializeState = (s) =>
+  JSON.stringify({
+    value: s.value,
+    contestId: s.context.contestId,
+    chart: s.context.chart ? Math.min(s.context.chart.userCorrectAnswers, 3) : null,
+    result: s.context.result?.pipsEarned ?? null,
+    error: s.context.errorCode,
+  });
+
+/**
+ * The rules (SPEC §2 Trivia, the issue, the machine's doc comment):
+ * - opening the question of the day loads a question; opening a contest loads its chart first
+ *   (a failed chart load still goes on to the question), then a question; opening again or
+ *   closing stops whatever call was under way;
+ * - a question is answered once: the call carries the question, the answer and the answer's
+ *   own key; the question of the day may be skipped, a contest question may not;
+ * - a result goes to the answer route; pips earned tell the resources and, in a contest, move
+ *   the chart at once: one more right answer, the pips added, the rank recomputed from the
+ *   leaders shown (ties share a rank; below the top four the rank stays);
+ * - 'next' goes back to the question route and loads the next question;
+ * - NO_AVAILABLE_QUESTIONS ends the round (a contest then asks the verification to check
+ *   again); any other failure keeps its code and may be retried by loading a question again;
+ * - joining a contest (any time in a contest) asks the verification and the resources to
+ *   reload, then loads the chart and a question.
+ */
+function roundRules() {
+  type View = 'idle' | 'loadingChart' | 'loading' | 'question' | 'answering' | 'skipping' | 'result' | 'exhausted' | 'failed' | 'joining';
+  const invokeOf: Partial<Record<View, string>> = {
+    loadingChart: 'loadChart',
+    loading: 'loadQuestion',
+    answering: 'submitAnswer',
+    skipping: 'skipQuestion',
+    joining: 'joinContest',
+  };
+  let view: View = 'idle';
+  let contestId: number | null = null;
+  let held: TriviaChartData | null = null;
+  let error: string | null = null;
+  let result: { correct: boolean; pipsEarned: number } | null = null;
+  let shown: TriviaQuestionData | null = null;
+
+  const leave = (): Effect[] => {
+    const running = invokeOf[view];
+    return running ? [actorStopped(running)] : [];
+  };
+  const load = (): Effect[] => {
+    view = 'loading';
+    return [actorStarted('loadQuestion', { contestId })];
+  };
+  const loadChart = (): Effect[] => {
+    view = 'loadingChart';
+    return [actorStarted('loadChart', { contestId })];
+  };
+  const fail = (code: string): Effect[] => {
+    view = 'failed';
+    error = code;
+    return [];
+  };
+  const only = (...views: View[]) => {
+    if (!views.includes(view)) throw new Error(`the rules take no such event while ${view}`);
+  };
+  const localChart = (before: TriviaChartData, pips: number): TriviaChartData => {
+    const mine = before.userCorrectAnswers + 1;
+    const ahead = othersCorrect.filter((c) => c > mine).length;
+    return { ...before, userCorrectAnswers: mine, userTotalPips: before.userTotalPips + pips, userRank: ahead < 4 ? ahead + 1 : before.userRank };
+  };
+
+  return {
+    started: [],
+    on(event: PathEvent<TriviaRoundEvent>): Effect[] {
+      switch (event.type) {
+        case 'round.open': {
+          const stopped = leave();
+          contestId = event.contestId;
+          held = null;
+          error = null;
+          result = null;
+          shown = null;
+          return [...stopped, ...(contestId === null ? load() : loadChart())];
+        }
+        case 'round.close': {
+          const stopped = leave();
+          view = 'idle';
+          contestId = null;
+          held = null;
+          error = null;
+          result = null;
+          shown = null;
+          return stopped;
+        }
+        case 'user.join': {
+          if (contestId === null) throw new Error('only in a contest');
+          if (view === 'joining') return [];
+          const stopped = leave();
+          view = 'joining';
+          return [...stopped, actorStarted('joinContest', { contestId, displayName: 'Ana' })];
+        }
+        case 'user.answer':
+          only('question');
+          view = 'answering';
+          return [actorStarted('submitAnswer', { contestId, questionId: question.id, answerId: 11, idempotencyKey: answerKey(contestId, question.id, 11) })];
+        case 'user.skip':
+          only('question');
+          if (contestId !== null) throw new Error('a contest question cannot be skipped');
+          view = 'skipping';
+          return [actorStarted('skipQuestion', {})];
+        case 'user.next':
+          only('result');
+          return [action('showQuestion', { contestId }), ...load()];
+        case 'user.retry':
+          only('failed');
+          error = null;
+          return load();
+        case 'xstate.done.actor.loadChart':
+          only('loadingChart');
+          if (event.output.ok) held = event.output.chart;
+          return load();
+        case 'xstate.error.actor.loadChart':
+          only('loadingChart');
+          return load();
+        case 'xstate.done.actor.loadQuestion':
+          only('loading');
+          if (event.output.ok) {
+            view = 'question';
+            shown = event.output.question;
+            result = null;
+            error = null;
+            return [];
+          }
+          if (event.output.code === 'NO_AVAILABLE_QUESTIONS') {
+            view = 'exhausted';
+            return contestId === null ? [] : [received('triviaVerification', { type: 'verify.request' })];
+          }
+          return fail(event.output.code);
+        case 'xstate.done.actor.submitAnswer': {
+          only('answering');
+          if (!event.output.ok) return fail(event.output.code);
+          view = 'result';
+          result = { correct: event.output.correct, pipsEarned: event.output.pipsEarned };
+          const effects: Effect[] = [action('showResult', { contestId })];
+          if (result.pipsEarned > 0) {
+            effects.push(received('resources', { type: 'pips.changed' }));
+            if (held) held = localChart(held, result.pipsEarned);
+          }
+          return effects;
+        }
+        case 'xstate.done.actor.skipQuestion':
+          only('skipping');
+          if (event.output.ok) return load();
+          if (event.output.code === 'NO_AVAILABLE_QUESTIONS') {
+            view = 'exhausted';
+            return [];
+          }
+          return fail(event.output.code);
+        case 'xstate.done.actor.joinContest':
+          only('joining');
+          if (!event.output.ok) return fail(event.output.code);
+          return [
+            sendAction('tellVerification', 'triviaVerification', { type: 'verify.request' }),
+            sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
+            ...loadChart(),
+          ];
+        case 'xstate.error.actor.loadQuestion':
+        case 'xstate.error.actor.submitAnswer':
+        case 'xstate.error.actor.skipQuestion':
+        case 'xstate.error.actor.joinContest':
+          return fail('UNKNOWN_ERROR');
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => ({
+      busy: ['loadingChart', 'loading', 'answering', 'skipping', 'joining'].includes(view),
+      question: view === 'question' || view === 'answering' ? shown?.id ?? null : null,
+      canSkip: view === 'question' && contestId === null,
+      result: view === 'result' ? result : null,
+      exhausted: view === 'exhausted',
+      error: view === 'failed' ? error : null,
+      chart: held ? { correct: held.userCorrectAnswers, pips: held.userTotalPips, rank: held.userRank } : null,
+    }),
+  };
+}
+
+describeMachinePaths({
+  name: 'triviaRound',
+  machine: triviaRoundMachine,
+  events,
+  outputs,
+  serializeState,
+  meaning: (s) => {
+    const roundChart = selectRoundChart(s);
+    const roundResult = selectRoundResult(s);
+    return {
+      busy: selectRoundBusy(s),
+      question: selectRoundQuestion(s)?.id ?? null,
+      canSkip: selectRoundCanSkip(s),
+      result: roundResult?.result ? { correct: roundResult.result.correct, pipsEarned: roundResult.result.pipsEarned } : null,
+      exhausted: selectRoundExhausted(s),
+      error: selectRoundError(s),
+      chart: roundChart ? { correct: roundChart.userCorrectAnswers, pips: roundChart.userTotalPips, rank: roundChart.userRank } : null,
+    };
+  },
+  oracle: roundRules,
+});
