@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
+import { announcementCreate, announcementDelete, announcementList, pushStatusCommand } from './admin/announcements';
 import { parseCommandArgs } from './admin/args';
+import { ctwCreate, ctwDraw, ctwList, ctwVerify, ctwWinners } from './admin/chanceToWin';
 import { communityCreate, communityList, communityQr, userShow } from './admin/communities';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext } from './admin/context';
 import { ledgerShow, pipsAdjust } from './admin/ledger';
@@ -7,6 +9,7 @@ import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
 import { giftcardsImport, rewardCreate, rewardList } from './admin/rewards';
+import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/index';
 
@@ -35,6 +38,20 @@ export const COMMANDS: readonly AdminCommand[] = [
   questionnaireList,
   pipsAdjust,
   ledgerShow,
+  announcementCreate,
+  announcementList,
+  announcementDelete,
+  pushStatusCommand,
+  ctwCreate,
+  ctwList,
+  ctwDraw,
+  ctwVerify,
+  ctwWinners,
+  triviaImport,
+  triviaAllowance,
+  contestCreate,
+  contestList,
+  contestCharts,
 ];
 
 const byName = new Map(COMMANDS.map((command) => [command.name, command]));

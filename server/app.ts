@@ -1,29 +1,40 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { clientErrorHandler } from './clientErrors';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { NotifyWinners } from './contests/runDraws';
 import type { Mailer } from './mail/mailer';
+import type { PushOptions } from './plugins/app/announcements';
+import type { PushOutcome, PushTarget } from './push/webPush';
 import accounts from './plugins/app/accounts';
+import announcements from './plugins/app/announcements';
+import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
 import devices from './plugins/app/devices';
-import earning from './plugins/app/earning';
+import earnActions from './plugins/app/earnActions';
+import earnQr from './plugins/app/earnQr';
+import housekeeping from './plugins/app/housekeeping';
 import ledger from './plugins/app/ledger';
 import oidc from './plugins/app/oidc';
 import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
 import passwords from './plugins/app/passwords';
+import promos from './plugins/app/promos';
 import questionnaires from './plugins/app/questionnaires';
 import rateLimiter from './plugins/app/rateLimit';
 import rewards from './plugins/app/rewards';
 import sessions from './plugins/app/sessions';
+import trivia from './plugins/app/trivia';
 import verification from './plugins/app/verification';
 import dbPlugin from './plugins/external/db';
 import floodGuard from './plugins/external/floodGuard';
 import formbody from './plugins/external/formbody';
-import securityHeaders from './plugins/external/securityHeaders';
+import helmet from './plugins/external/helmet';
 import mail from './plugins/external/mail';
 import openapi, { type ContractViolation } from './plugins/external/openapi';
+import operations from './plugins/external/operations';
 import staticFiles from './plugins/external/static';
 import { createHandlers } from './routes/index';
 
@@ -41,6 +52,12 @@ export interface AppOptions {
   onContractViolation?: (violation: ContractViolation) => void;
   /** Tests: an already parsed openapi document instead of ./openapi.yaml. */
   specification?: Record<string, unknown>;
+  /** Tests: the push queue's timings (retries, leases). */
+  push?: Partial<PushOptions>;
+  /** Tests: send pushes with this instead of the network. */
+  pushSend?: (target: PushTarget, payload: string) => Promise<PushOutcome>;
+  /** Tells a Chance to Win draw's winners; default: logged (see server/contests/runDraws.ts). */
+  notifyWinners?: NotifyWinners;
 }
 
 /** Tokens travel in query strings of some calls (register, reset, change password): never log them. */
@@ -67,6 +84,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // JSON bodies: refuse prototype poisoning outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // What Node's HTTP parser refuses (over-long headers or URL, unknown methods): the envelope too.
+    clientErrorHandler,
     // Errors the router raises before any route runs (a bad %-escape, an over-long path parameter).
     frameworkErrors: (error, _request, reply) => {
       const mapped = mapError(error) ?? { status: 400, code: 'VALIDATION_ERROR', message: 'The request is malformed.' };
@@ -79,9 +98,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: opts.db });
   await app.register(mail, { mailer: opts.mailer });
 
-  await app.register(securityHeaders);
+  await app.register(helmet, { https: config.publicUrl.startsWith('https:') });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(floodGuard, { limit: config.rateLimits.requestsPerAddress });
+  await app.register(operations);
 
   await app.register(rateLimiter);
   await app.register(sessions);
@@ -92,10 +112,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(ledger);
   await app.register(rewards);
   await app.register(questionnaires);
-  await app.register(earning);
+  await app.register(promos);
+  await app.register(earnActions);
+  await app.register(earnQr);
   await app.register(dashboard);
   await app.register(communities);
   await app.register(oidc);
+  await app.register(housekeeping);
+  await app.register(announcements, { push: opts.push, send: opts.pushSend });
+  await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
+  await app.register(trivia);
 
   await app.register(openapi, {
     handlers: createHandlers(app),

@@ -1,3 +1,5 @@
+import envSchema from 'env-schema';
+
 /**
  * Server configuration, read once from the environment by `main.ts` and passed to `buildApp`.
  * Tests build a Config with `makeConfig(overrides)` instead of touching process.env.
@@ -83,6 +85,8 @@ export interface Config {
   /** Trust X-Forwarded-For from a reverse proxy when deciding the client address. */
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** How often a server looks for due Chance to Win draws; 0: only at start and from the CLI. */
+  drawIntervalSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   verificationCodeTtlSeconds: number;
@@ -92,6 +96,10 @@ export interface Config {
   oneTimeTokenTtlSeconds: number;
   /** Life of the e-mailed password reset token. */
   resetTokenTtlSeconds: number;
+  /** Idempotency keys older than this are pruned (default 7 days). */
+  idempotencyKeyMaxAgeSeconds: number;
+  /** How often the pruning job runs; 0 turns it off (default hourly). */
+  idempotencyPruneIntervalSeconds: number;
   /** scrypt cost N (a power of two). Tests lower it for speed. */
   scryptCost: number;
   rateLimits: RateLimits;
@@ -102,6 +110,15 @@ export interface Config {
    * issuers (the tests' local provider). Production issuers are https.
    */
   oidcAllowInsecureIssuer: boolean;
+  /** Web Push VAPID keys (base64url); when unset, a pair is generated on first start and kept in the database. */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  /** The VAPID subject (mailto: or https:); default: mailto: the address of MAIL_FROM. */
+  vapidSubject?: string;
+  /** Seconds between two runs of the push queue; 0 stops the worker (tests run it by hand). */
+  pushPollSeconds: number;
+  /** Tests only: accept plain-http push endpoints on a loopback address (a local stand-in push service). */
+  pushAllowInsecureEndpoint: boolean;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -131,6 +148,7 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
     staticDir: './dist',
     trustProxy: false,
     bodyLimitBytes: 256 * 1024,
+    drawIntervalSeconds: 30,
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     verificationCodeTtlSeconds: 10 * 60,
@@ -138,8 +156,12 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
     oneTimeTokenTtlSeconds: 10 * 60,
     resetTokenTtlSeconds: 60 * 60,
     scryptCost: 16384,
+    idempotencyKeyMaxAgeSeconds: 7 * 24 * 3600,
+    idempotencyPruneIntervalSeconds: 3600,
     oidcProviders: [],
     oidcAllowInsecureIssuer: false,
+    pushPollSeconds: 5,
+    pushAllowInsecureEndpoint: false,
     ...rest,
     rateLimits: { ...defaultRateLimits, ...rateLimits },
   };
@@ -147,67 +169,148 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
 
 type Env = Record<string, string | undefined>;
 
+const BOOLEAN_WORDS = ['1', '0', 'true', 'false', 'yes', 'no', 'TRUE', 'FALSE', 'True', 'False', 'YES', 'NO', 'Yes', 'No'];
+const booleanText = { type: 'string', enum: BOOLEAN_WORDS };
+const integerIn = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
+/** `max/windowSeconds`, e.g. 10/900. */
+const limitText = { type: 'string', pattern: '^\\s*\\d+/\\d+\\s*$' };
+
+/** The name of a rate limit's variable: loginPerAccount -> RATE_LIMIT_LOGIN_PER_ACCOUNT. */
+const rateLimitVariable = (key: keyof RateLimits) => `RATE_LIMIT_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/**
+ * Every environment variable the server reads, as a JSON schema (env-schema validates and
+ * converts it; the README's configuration table lists the same names). Unset and empty
+ * variables take the defaults below.
+ */
+export const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: integerIn(0, 65535),
+    HOST: { type: 'string', minLength: 1 },
+    PUBLIC_URL: { type: 'string' },
+    DATABASE_URL: { type: 'string' },
+    DATA_DIR: { type: 'string', minLength: 1 },
+    SMTP_URL: { type: 'string' },
+    MAIL_FROM: { type: 'string', minLength: 1 },
+    STATIC_DIR: { type: 'string', minLength: 1 },
+    TRUST_PROXY: booleanText,
+    BODY_LIMIT_BYTES: integerIn(1024, 50 * 1024 * 1024),
+    CTW_DRAW_INTERVAL_SECONDS: integerIn(0, 24 * 3600),
+    ACCESS_TOKEN_TTL_SECONDS: integerIn(1, 7 * 24 * 3600),
+    REFRESH_TOKEN_TTL_SECONDS: integerIn(60, 365 * 24 * 3600),
+    SCRYPT_COST: integerIn(1024, 1 << 20),
+    IDEMPOTENCY_KEY_MAX_AGE_SECONDS: integerIn(60, 365 * 24 * 3600),
+    IDEMPOTENCY_PRUNE_INTERVAL_SECONDS: integerIn(0, 7 * 24 * 3600),
+    OIDC_ALLOW_INSECURE_ISSUER: booleanText,
+    VAPID_PUBLIC_KEY: { type: 'string', pattern: '^[A-Za-z0-9_-]{80,100}$' },
+    VAPID_PRIVATE_KEY: { type: 'string', pattern: '^[A-Za-z0-9_-]{40,50}$' },
+    VAPID_SUBJECT: { type: 'string', pattern: '^(mailto:|https://).+' },
+    PUSH_POLL_SECONDS: integerIn(0, 3600),
+    PUSH_ALLOW_INSECURE_ENDPOINT: booleanText,
+    ...Object.fromEntries(
+      (Object.keys(OIDC_DEFAULTS) as OidcProviderId[]).flatMap((id) =>
+        ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((part) => [`OIDC_${id.toUpperCase()}_${part}`, { type: 'string' }]),
+      ),
+    ),
+    ...Object.fromEntries(
+      (Object.keys({ ...defaultRateLimits }) as (keyof RateLimits)[]).map((key) => [
+        rateLimitVariable(key),
+        key === 'resendMinIntervalSeconds' ? integerIn(0, 86400) : limitText,
+      ]),
+    ),
+  },
+} as const;
+
+/** The environment after validation: numbers are numbers, everything else text. */
+type ParsedEnv = Record<string, string | number | undefined>;
+
 /**
  * Reads the configuration from environment variables. Throws with a readable message naming
  * the variable when a value is malformed.
  */
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 8080, 0, 65535);
+  // Only the variables of the schema, and an empty one counts as unset.
+  const data: Record<string, string> = {};
+  for (const name of Object.keys(ENV_SCHEMA.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') data[name] = value;
+  }
+  let parsed: ParsedEnv;
+  try {
+    parsed = envSchema({ schema: structuredClone(ENV_SCHEMA) as unknown as Record<string, unknown>, data, env: false, dotenv: false }) as ParsedEnv;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`invalid configuration: ${message.replace(/env\//g, '')} (see the README's configuration table)`, { cause: error });
+  }
+  const text = (name: string) => (typeof parsed[name] === 'string' ? (parsed[name] as string) : undefined);
+  const number = (name: string, fallback: number) => (typeof parsed[name] === 'number' ? (parsed[name] as number) : fallback);
+
+  const port = number('PORT', 8080);
   const rateLimits: RateLimits = { ...defaultRateLimits };
   for (const key of Object.keys(defaultRateLimits) as (keyof RateLimits)[]) {
-    const name = `RATE_LIMIT_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-    const raw = env[name];
-    if (raw === undefined || raw === '') continue;
+    const name = rateLimitVariable(key);
     if (key === 'resendMinIntervalSeconds') {
-      rateLimits.resendMinIntervalSeconds = integer(env, name, 30, 0, 86400);
-    } else {
-      const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
-      if (!match) throw new Error(`${name} must look like MAX/WINDOW_SECONDS, e.g. 10/900 (got "${raw}")`);
-      rateLimits[key] = { max: Number(match[1]), windowSeconds: Math.max(1, Number(match[2])) };
+      rateLimits.resendMinIntervalSeconds = number(name, defaultRateLimits.resendMinIntervalSeconds);
+      continue;
     }
+    const raw = text(name);
+    if (raw === undefined) continue;
+    const [max, windowSeconds] = raw.trim().split('/').map(Number);
+    rateLimits[key] = { max, windowSeconds: Math.max(1, windowSeconds) };
   }
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicUrl);
   } catch {
     throw new Error(`PUBLIC_URL must be an absolute URL (got "${env.PUBLIC_URL}")`);
   }
+  const scryptCost = number('SCRYPT_COST', 16384);
+  if ((scryptCost & (scryptCost - 1)) !== 0) throw new Error(`SCRYPT_COST must be a power of two between 1024 and 1048576 (got ${scryptCost})`);
   return makeConfig({
     port,
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || './data',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'pips <no-reply@pips.localhost>',
+    host: text('HOST') ?? '127.0.0.1',
+    databaseUrl: text('DATABASE_URL'),
+    dataDir: text('DATA_DIR') ?? './data',
+    smtpUrl: text('SMTP_URL'),
+    mailFrom: text('MAIL_FROM') ?? 'pips <no-reply@pips.localhost>',
     publicUrl,
-    staticDir: env.STATIC_DIR || './dist',
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
-    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 50 * 1024 * 1024),
-    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1, 7 * 24 * 3600),
-    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
-    scryptCost: powerOfTwo(env, 'SCRYPT_COST', 16384),
+    staticDir: text('STATIC_DIR') ?? './dist',
+    trustProxy: isTrue(text('TRUST_PROXY')),
+    bodyLimitBytes: number('BODY_LIMIT_BYTES', 256 * 1024),
+    drawIntervalSeconds: number('CTW_DRAW_INTERVAL_SECONDS', 30),
+    accessTokenTtlSeconds: number('ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: number('REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    scryptCost,
+    idempotencyKeyMaxAgeSeconds: number('IDEMPOTENCY_KEY_MAX_AGE_SECONDS', 7 * 24 * 3600),
+    idempotencyPruneIntervalSeconds: number('IDEMPOTENCY_PRUNE_INTERVAL_SECONDS', 3600),
     rateLimits,
-    ...oidcFromEnv(env),
+    ...oidcFromEnv(text),
+    ...vapidFromEnv(text),
+    pushPollSeconds: number('PUSH_POLL_SECONDS', 5),
+    pushAllowInsecureEndpoint: isTrue(text('PUSH_ALLOW_INSECURE_ENDPOINT')),
   });
 }
+
+const isTrue = (word: string | undefined) => word !== undefined && /^(1|true|yes)$/i.test(word);
 
 /**
  * OIDC_<PROVIDER>_ISSUER / _CLIENT_ID / _CLIENT_SECRET for google and apple, and
  * OIDC_ALLOW_INSECURE_ISSUER. A provider needs both its client id and secret; half a
  * configuration is an error, so a typo does not silently hide the button.
  */
-function oidcFromEnv(env: Env): Pick<Config, 'oidcProviders' | 'oidcAllowInsecureIssuer'> {
-  const allowInsecure = boolean(env, 'OIDC_ALLOW_INSECURE_ISSUER', false);
+function oidcFromEnv(text: (name: string) => string | undefined): Pick<Config, 'oidcProviders' | 'oidcAllowInsecureIssuer'> {
+  const allowInsecure = isTrue(text('OIDC_ALLOW_INSECURE_ISSUER'));
   const providers: OidcProviderConfig[] = [];
   for (const id of Object.keys(OIDC_DEFAULTS) as OidcProviderId[]) {
     const prefix = `OIDC_${id.toUpperCase()}`;
-    const clientId = env[`${prefix}_CLIENT_ID`]?.trim() || '';
-    const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || '';
+    const clientId = text(`${prefix}_CLIENT_ID`)?.trim() || '';
+    const clientSecret = text(`${prefix}_CLIENT_SECRET`)?.trim() || '';
     if (!clientId && !clientSecret) continue;
     if (!clientId || !clientSecret) {
       throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
     }
-    const issuer = (env[`${prefix}_ISSUER`]?.trim() || OIDC_DEFAULTS[id].issuer).replace(/\/+$/, '');
+    const issuer = (text(`${prefix}_ISSUER`)?.trim() || OIDC_DEFAULTS[id].issuer).replace(/\/+$/, '');
     let url: URL;
     try {
       url = new URL(issuer);
@@ -227,26 +330,12 @@ function oidcFromEnv(env: Env): Pick<Config, 'oidcProviders' | 'oidcAllowInsecur
   return { oidcProviders: providers, oidcAllowInsecureIssuer: allowInsecure };
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (half a pair is an error); VAPID_SUBJECT alone is fine. */
+function vapidFromEnv(text: (name: string) => string | undefined): Pick<Config, 'vapidPublicKey' | 'vapidPrivateKey' | 'vapidSubject'> {
+  const publicKey = text('VAPID_PUBLIC_KEY');
+  const privateKey = text('VAPID_PRIVATE_KEY');
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
-  return value;
-}
-
-function powerOfTwo(env: Env, name: string, fallback: number): number {
-  const value = integer(env, name, fallback, 1024, 1 << 20);
-  if ((value & (value - 1)) !== 0) throw new Error(`${name} must be a power of two between 1024 and 1048576 (got ${value})`);
-  return value;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes)$/i.test(raw)) return true;
-  if (/^(0|false|no)$/i.test(raw)) return false;
-  throw new Error(`${name} must be true or false (got "${raw}")`);
+  return { vapidPublicKey: publicKey, vapidPrivateKey: privateKey, vapidSubject: text('VAPID_SUBJECT') };
 }

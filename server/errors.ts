@@ -40,9 +40,13 @@ export type ErrorCode =
   | 'QR_CODE_NOT_YET_VALID'
   | 'QR_CODE_EXHAUSTED'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | 'QUESTION_NOT_SERVED'
+  | 'CONTEST_NOT_STARTED'
+  | 'CONTEST_ENDED'
   | 'PASSWORD_CONFIRMATION_REQUIRED'
   | 'PROVIDER_NOT_CONFIGURED'
   | 'NOT_IMPLEMENTED'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
 /** A failure the caller is meant to see: the central error handler sends it as the envelope. */

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { ensureDemoContent } from './db/demoContent';
+import { ensureDemoContent, ensureDemoContest } from './db/demoContent';
 import { migrateToLatest, openDatabase } from './db/index';
-import { earnQrLink } from './db/repositories/catalog';
+import { earnQrLink } from './db/repositories/earnQrCodes';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
 
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const demo = await ensureDemoCommunity(database.db);
   const demoContent = await ensureDemoContent(database.db, demo.id);
+  await ensureDemoContest(database.db, demo.id);
   const mailer = createMailer(config);
   const app = await buildApp({ db: database.db, mailer, config, logger: true });
 

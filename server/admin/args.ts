@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { findCommunity } from '../db/repositories/communities';
@@ -152,3 +153,21 @@ export function showText(value: LocalizedText | null | undefined): string {
 
 /** The English (or only) text, for one-line listings. */
 export const englishText = (value: LocalizedText): string => (typeof value === 'string' ? value : value.en);
+
+const MAX_FILE_BYTES = 1024 * 1024;
+
+/** Reads an operator's JSON file (at most 1 MB), refusing what cannot be read or parsed with a usage error. */
+export async function readJsonFile(file: string): Promise<unknown> {
+  let content: string;
+  try {
+    content = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (content.length > MAX_FILE_BYTES) throw new UsageError(`${file} is larger than 1 MB`);
+  try {
+    return JSON.parse(content) as unknown;
+  } catch (error) {
+    throw new UsageError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { adjustPips, showLedger } from '../db/repositories/catalog';
+import { adjustPips, showLedger } from '../db/repositories/ledger';
 import { englishText, requiredText, requireUser, wholeNumber } from './args';
 import { RefusedError, UsageError, type AdminCommand } from './context';
 

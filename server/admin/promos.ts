@@ -1,4 +1,5 @@
-import { createEarnPromo, findQuestionnaire, listPromos, questionnairePath } from '../db/repositories/catalog';
+import { createEarnPromo, listPromos, questionnairePath } from '../db/repositories/promos';
+import { findQuestionnaire } from '../db/repositories/questionnaires';
 import type { EarnLimit } from '../db/schema';
 import { appPath, englishText, httpUrl, localized, oneOf, requireCommunity, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';

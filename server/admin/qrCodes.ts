@@ -1,4 +1,4 @@
-import { createEarnQrCode, earnQrLink, listEarnQrCodes } from '../db/repositories/catalog';
+import { createEarnQrCode, earnQrLink, listEarnQrCodes } from '../db/repositories/earnQrCodes';
 import { englishText, isoMoment, localized, oneOf, requireCommunity, showText, text, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';
 import { writeQrImages } from './qrImage';

@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { createQuestionnaire, listQuestionnaires, questionnairePath } from '../db/repositories/catalog';
+import { questionnairePath } from '../db/repositories/promos';
+import { createQuestionnaire, listQuestionnaires } from '../db/repositories/questionnaires';
 import type { LocalizedText } from '../db/schema';
 import { parsePayload, partsOf, type QuestionnairePayload } from '../questionnaires/payload';
-import { englishText, requireCommunity, requiredText, showText, wholeNumber } from './args';
+import { englishText, readJsonFile, requireCommunity, requiredText, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';
 
 const MAX_PIPS = 1_000_000;
-const MAX_FILE_BYTES = 1024 * 1024;
 
 /** "3 steps, 6 parts (singleChoice, text, …)". */
 function describePayload(payload: QuestionnairePayload): string {
@@ -29,19 +28,7 @@ export const questionnaireCreate: AdminCommand = {
     const pips = wholeNumber(values, 'pips', 0, MAX_PIPS);
     if (pips === undefined) throw new UsageError('questionnaire:create needs --pips <n> (0 for none)');
 
-    let content: string;
-    try {
-      content = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (content.length > MAX_FILE_BYTES) throw new UsageError(`${file} is larger than 1 MB`);
-    let json: unknown;
-    try {
-      json = JSON.parse(content);
-    } catch (error) {
-      throw new UsageError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const json = await readJsonFile(file);
     const parsed = parsePayload(json);
     if (!parsed.ok) {
       const count = parsed.errors.length;

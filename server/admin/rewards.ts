@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards } from '../db/repositories/catalog';
+import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards } from '../db/repositories/rewards';
 import type { LocalizedText } from '../db/schema';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { commitmentOf, newSeed } from '../contests/draw';
 import { parsePayload } from '../questionnaires/payload';
-import {
-  createEarnPromo,
-  createEarnQrCode,
-  createQuestionnaire,
-  createReward,
-  importGiftCardCodes,
-} from './repositories/catalog';
+import { createEarnQrCode } from './repositories/earnQrCodes';
+import { createEarnPromo } from './repositories/promos';
+import { createQuestionnaire } from './repositories/questionnaires';
+import { createReward, importGiftCardCodes } from './repositories/rewards';
+import { createContest, createQuestions, type QuestionInput } from './repositories/trivia';
 import type { Database } from './schema';
 
 /**
@@ -148,6 +147,7 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
       .where('communities.id', '=', communityId)
       .executeTakeFirst();
     if (!existing) throw new Error(`no community has the id ${communityId}`);
+    await ensureDemoTrivia(trx, communityId);
     if (Number(existing.promos) > 0 || Number(existing.questionnaires) > 0 || existing.qrCode) {
       return { created: false, earnQrCode: existing.qrCode ?? null };
     }
@@ -231,5 +231,126 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
       limit: 'daily',
     });
     return { created: true, earnQrCode: qr.code };
+  });
+}
+
+/** Questions of the day for the demo community (each with one right answer). */
+export const DEMO_TRIVIA: QuestionInput[] = [
+  {
+    text: { en: 'How many legs does a spider have?', es: '¿Cuántas patas tiene una araña?' },
+    answers: [
+      { text: { en: 'Six', es: 'Seis' }, correct: false },
+      { text: { en: 'Eight', es: 'Ocho' }, correct: true },
+      { text: { en: 'Ten', es: 'Diez' }, correct: false },
+    ],
+  },
+  {
+    text: { en: 'Which planet is known as the red planet?', es: '¿Qué planeta es conocido como el planeta rojo?' },
+    answers: [
+      { text: { en: 'Mars', es: 'Marte' }, correct: true },
+      { text: { en: 'Venus', es: 'Venus' }, correct: false },
+      { text: { en: 'Jupiter', es: 'Júpiter' }, correct: false },
+    ],
+  },
+  {
+    text: { en: 'What do bees make?', es: '¿Qué hacen las abejas?' },
+    answers: [
+      { text: { en: 'Milk', es: 'Leche' }, correct: false },
+      { text: { en: 'Honey', es: 'Miel' }, correct: true },
+      { text: { en: 'Silk', es: 'Seda' }, correct: false },
+    ],
+  },
+  {
+    text: { en: 'How many days are in a leap year?', es: '¿Cuántos días tiene un año bisiesto?' },
+    answers: [
+      { text: '365', correct: false },
+      { text: '366', correct: true },
+      { text: '364', correct: false },
+    ],
+  },
+];
+
+/** The demo contest's questions. */
+export const DEMO_CONTEST_QUESTIONS: QuestionInput[] = [
+  {
+    text: { en: 'What is the largest ocean on Earth?', es: '¿Cuál es el océano más grande de la Tierra?' },
+    answers: [
+      { text: { en: 'Atlantic', es: 'Atlántico' }, correct: false },
+      { text: { en: 'Pacific', es: 'Pacífico' }, correct: true },
+      { text: { en: 'Indian', es: 'Índico' }, correct: false },
+    ],
+  },
+  {
+    text: { en: 'How many minutes are in an hour?', es: '¿Cuántos minutos tiene una hora?' },
+    answers: [
+      { text: '60', correct: true },
+      { text: '100', correct: false },
+      { text: '30', correct: false },
+    ],
+  },
+  {
+    text: { en: 'Which gas do plants take in?', es: '¿Qué gas absorben las plantas?' },
+    answers: [
+      { text: { en: 'Oxygen', es: 'Oxígeno' }, correct: false },
+      { text: { en: 'Carbon dioxide', es: 'Dióxido de carbono' }, correct: true },
+      { text: { en: 'Helium', es: 'Helio' }, correct: false },
+    ],
+  },
+];
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Trivia for the demo community, added once (also to a demo community made before trivia
+ * existed): a few questions of the day and one running contest with two teams.
+ */
+export async function ensureDemoTrivia(trx: Kysely<Database>, communityId: string, now: Date = new Date()): Promise<boolean> {
+  const any = await trx.selectFrom('trivia_questions').select('id').where('community_id', '=', communityId).limit(1).executeTakeFirst();
+  if (any) return false;
+  await createQuestions(trx, communityId, null, DEMO_TRIVIA);
+  const contest = await createContest(trx, {
+    communityId,
+    name: { en: 'Community quiz cup', es: 'Copa de preguntas de la comunidad' },
+    rules: {
+      en: 'Join a team, answer each question once, and earn pips for every right answer. The team with the most right answers wins.',
+      es: 'Únete a un equipo, responde cada pregunta una vez y gana pips por cada respuesta correcta. Gana el equipo con más respuestas correctas.',
+    },
+    startsAt: new Date(now.getTime() - DAY_MS),
+    endsAt: new Date(now.getTime() + 365 * DAY_MS),
+    pipsPerAnswer: 5,
+    teams: [
+      { en: 'Owls', es: 'Búhos' },
+      { en: 'Foxes', es: 'Zorros' },
+    ],
+  });
+  await createQuestions(trx, communityId, contest.id, DEMO_CONTEST_QUESTIONS);
+  return true;
+}
+
+/**
+ * The demo community's Chance to Win contest (issue 11): made once, when the community has none:
+ * 20 pips earned in the next 7 days qualify, one winner, its commitment published at once.
+ */
+export async function ensureDemoContest(db: Kysely<Database>, communityId: string, now = new Date()): Promise<{ created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`pips:demo-contest:${communityId}`}))`.execute(trx);
+    const existing = await trx.selectFrom('ctw_contests').select('id').where('community_id', '=', communityId).executeTakeFirst();
+    if (existing) return { created: false };
+    const seed = newSeed();
+    await trx
+      .insertInto('ctw_contests')
+      .values({
+        community_id: communityId,
+        name: JSON.stringify({ en: 'Demo Chance to Win', es: 'Chance to Win de demostración' }),
+        prize: JSON.stringify({ en: 'A community hoodie', es: 'Una sudadera de la comunidad' }),
+        threshold_pips: 20,
+        starts_at: now,
+        draws_at: new Date(now.getTime() + 7 * 24 * 3600_000),
+        number_of_winners: 1,
+        seed,
+        commitment: commitmentOf(seed),
+      })
+      .execute();
+    return { created: true };
   });
 }

@@ -43,8 +43,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       max: options.maxConnections ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    // An idle client that loses its connection must not crash the process.
+    // An idle client that loses its connection must not crash the process; nor may one in use
+    // (its queries fail on their own and the request answers 503 SERVICE_UNAVAILABLE).
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -80,6 +82,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0].schema,
+    // Features land on separate branches with their own number ranges: a database migrated
+    // before an earlier-numbered feature landed still takes it.
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
@@ -88,6 +93,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${cause}`, { cause: result.error });
   }
   return result;
+}
+
+/** Names of the migrations not applied to this database (empty when it is up to date). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: rows[0].schema });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /** Cheap liveness probe for the health call. */

@@ -21,6 +21,22 @@ export interface Database {
   gift_card_codes: GiftCardCodesTable;
   earn_qr_codes: EarnQrCodesTable;
   earn_claims: EarnClaimsTable;
+  announcements: AnnouncementsTable;
+  announcement_statuses: AnnouncementStatusesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  push_keys: PushKeysTable;
+  ctw_contests: CtwContestsTable;
+  ctw_entries: CtwEntriesTable;
+  ctw_winners: CtwWinnersTable;
+  trivia_settings: TriviaSettingsTable;
+  trivia_contests: TriviaContestsTable;
+  trivia_teams: TriviaTeamsTable;
+  trivia_questions: TriviaQuestionsTable;
+  trivia_answers: TriviaAnswersTable;
+  trivia_servings: TriviaServingsTable;
+  trivia_contest_members: TriviaContestMembersTable;
+  trivia_contest_answers: TriviaContestAnswersTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -140,7 +156,7 @@ export type LocalizedText = string | { en: string; es?: string };
 /** A jsonb column: read as the parsed value, written as JSON text. */
 type Json<T> = ColumnType<T, string, string>;
 
-export type LedgerKind = 'promo' | 'qr' | 'questionnaire' | 'redeem' | 'adjustment';
+export type LedgerKind = 'promo' | 'qr' | 'questionnaire' | 'redeem' | 'adjustment' | 'trivia' | 'contest';
 export type EarnLimit = 'once' | 'daily' | 'unlimited';
 
 /** Append-only: rows are inserted by `ledger.post` and never updated or deleted. */
@@ -254,7 +270,186 @@ export interface EarnClaimsTable {
   created_at: CreatedAt;
 }
 
+/** A Chance to Win contest (migration 030). */
+export interface CtwContestsTable {
+  id: Generated<number>;
+  community_id: string;
+  name: Json<LocalizedText>;
+  prize: Json<LocalizedText | null> | null;
+  threshold_pips: number;
+  starts_at: Timestamp;
+  draws_at: Timestamp;
+  number_of_winners: number;
+  /** Secret until status is 'drawn'. */
+  seed: string;
+  commitment: string;
+  status: ColumnType<'open' | 'drawn', 'open' | 'drawn' | undefined, 'open' | 'drawn'>;
+  entries_hash: string | null;
+  drawn_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface CtwEntriesTable {
+  id: Generated<number>;
+  contest_id: number;
+  user_id: number;
+  earned_pips: number;
+}
+
+export interface CtwWinnersTable {
+  contest_id: number;
+  entry_id: number;
+  user_id: number;
+  position: number;
+  name: string;
+}
+
+export type CtwContest = Selectable<CtwContestsTable>;
+export interface TriviaSettingsTable {
+  community_id: string;
+  daily_allowance: ColumnType<number, number | undefined, number>;
+  /** IANA time zone of the community's day. */
+  time_zone: ColumnType<string, string | undefined, string>;
+}
+
+export interface TriviaContestsTable {
+  id: Generated<number>;
+  community_id: string;
+  name: Json<LocalizedText>;
+  rules: Json<LocalizedText> | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  pips_per_answer: number;
+  join_pips: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface TriviaTeamsTable {
+  id: Generated<number>;
+  contest_id: number;
+  name: Json<LocalizedText>;
+  position: number;
+}
+
+export interface TriviaQuestionsTable {
+  id: Generated<number>;
+  community_id: string;
+  /** null: the community's individual pool (question of the day). */
+  contest_id: number | null;
+  text: Json<LocalizedText>;
+  position: Generated<number>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface TriviaAnswersTable {
+  id: Generated<number>;
+  question_id: number;
+  text: Json<LocalizedText>;
+  correct: boolean;
+  position: number;
+}
+
+export type TriviaServingStatus = 'served' | 'answered' | 'skipped';
+
+export interface TriviaServingsTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number;
+  /** The community's day 'YYYY-MM-DD' it was served on. */
+  day: string;
+  status: ColumnType<TriviaServingStatus, TriviaServingStatus | undefined, TriviaServingStatus>;
+  answer_id: number | null;
+  correct: boolean | null;
+  ledger_entry_id: number | null;
+  answered_day: string | null;
+  served_at: Timestamp;
+  answered_at: Timestamp | null;
+}
+
+export interface TriviaContestMembersTable {
+  contest_id: number;
+  user_id: number;
+  team_id: number;
+  display_name: string | null;
+  correct_answers: Generated<number>;
+  total_pips: Generated<number>;
+  joined_at: Timestamp;
+}
+
+export interface TriviaContestAnswersTable {
+  id: Generated<number>;
+  contest_id: number;
+  question_id: number;
+  user_id: number;
+  answer_id: number;
+  correct: boolean;
+  pips: number;
+  ledger_entry_id: number | null;
+  created_at: Timestamp;
+}
+
 export type Community = Selectable<CommunitiesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** Operator text of an announcement: at least one of the two languages. */
+export interface AnnouncementText {
+  en?: string;
+  es?: string;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  community_id: string;
+  title: Json<AnnouncementText>;
+  text: Json<AnnouncementText>;
+  url: string | null;
+  icon: string | null;
+  send_date: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+}
+
+/** 2 delivered by push, 3 read, 4 deleted; no row: 1 (new). */
+export type StoredAnnouncementStatus = 2 | 3 | 4;
+
+export interface AnnouncementStatusesTable {
+  announcement_id: number;
+  user_id: number;
+  type: string;
+  status: StoredAnnouncementStatus;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  device_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type PushDeliveryState = 'pending' | 'sending' | 'sent' | 'gone' | 'none' | 'failed';
+
+export interface PushDeliveriesTable {
+  announcement_id: number;
+  user_id: number;
+  state: PushDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_at: Timestamp | null;
+  last_error: string | null;
+  updated_at: Timestamp;
+}
+
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../db/index';
-import { ok } from './envelope';
+import { ok } from '../envelope';
 import type { Handlers } from './handlers';
-import { input } from './input';
 
 /** Calls beyond SPEC §7 (tag `extensions`). */
 export function extensionHandlers(app: FastifyInstance): Handlers {
   return {
     async getCommunity(request) {
-      return ok(await app.communities.get(input(request.params, 'params').string('communityId')));
+      return ok(await app.communities.get(request.params.communityId));
+    },
+    async getPushKey() {
+      return ok({ publicKey: app.announcements.publicKey() });
     },
     async health() {
       await pingDatabase(app.db);

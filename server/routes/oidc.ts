@@ -1,17 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { OidcProviderId } from '../config';
-import { validationError } from '../errors';
-import { mailLanguage } from '../mail/language';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../envelope';
 import { OIDC_COOKIE, OIDC_COOKIE_PATH } from '../plugins/app/oidc';
-import { ok } from './envelope';
 import type { Handlers } from './handlers';
-import { input } from './input';
-
-function providerOf(request: FastifyRequest): OidcProviderId {
-  const provider = input(request.params, 'params').string('provider');
-  if (provider !== 'google' && provider !== 'apple') throw validationError('provider', 'must be google or apple');
-  return provider;
-}
+import { requestMailLanguage } from './language';
 
 /** One cookie from a Cookie header (no cookie plugin needed for one value). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -44,14 +35,14 @@ export function oidcHandlers(app: FastifyInstance): Handlers {
     },
 
     async startOidc(request, reply) {
-      const returnTo = input(request.query, 'query').optionalString('returnTo') ?? '/';
-      const { location, binding } = await app.oidc.start(providerOf(request), returnTo, request.ip);
+      const returnTo = request.query.returnTo ?? '/';
+      const { location, binding } = await app.oidc.start(request.params.provider, returnTo, request.ip);
       if (binding) reply.header('set-cookie', cookie(binding, 600));
       return reply.redirect(location, 302);
     },
 
     async oidcCallback(request, reply) {
-      const provider = providerOf(request);
+      const { provider } = request.params;
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       const binding = readCookie(request.headers.cookie, OIDC_COOKIE);
       const location = await app.oidc.callback(provider, rawQuery, binding);
@@ -60,39 +51,16 @@ export function oidcHandlers(app: FastifyInstance): Handlers {
     },
 
     async oidcCallbackFormPost(request, reply) {
-      const body = input(request.body, 'body');
-      const location = await app.oidc.formPost(providerOf(request), {
-        code: body.optionalString('code'),
-        state: body.optionalString('state'),
-        iss: body.optionalString('iss'),
-        error: body.optionalString('error'),
-        error_description: body.optionalString('error_description'),
-        user: body.optionalString('user'),
-      });
+      const location = await app.oidc.formPost(request.params.provider, request.body ?? {});
       return reply.redirect(location, 303);
     },
 
     async oidcSession(request) {
-      return ok(await app.oidc.session(input(request.body, 'body').string('ticket')));
+      return ok(await app.oidc.session(request.body.ticket));
     },
 
     async oidcRegister(request) {
-      const body = input(request.body, 'body');
-      return ok(
-        await app.oidc.register(
-          {
-            ticket: body.string('ticket'),
-            communityId: body.string('communityId'),
-            customTermsAccepted: body.string('customTermsAccepted'),
-            dayOfBirth: body.optionalString('dayOfBirth'),
-            guardianConsent: body.optionalString('guardianConsent'),
-            phone: body.optionalString('phone'),
-            firstName: body.optionalString('firstName'),
-            lastName: body.optionalString('lastName'),
-          },
-          mailLanguage(request.headers['accept-language']),
-        ),
-      );
+      return ok(await app.oidc.register(request.body, requestMailLanguage(request)));
     },
   };
 }

@@ -98,6 +98,15 @@ describe('config', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads the Web Push settings: a VAPID pair together, the subject, the queue interval', () => {
+    const pair = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig(pair)).toMatchObject({ vapidPublicKey: pair.VAPID_PUBLIC_KEY, vapidPrivateKey: pair.VAPID_PRIVATE_KEY, pushPollSeconds: 5 });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/set together/);
+    expect(() => loadConfig({ ...pair, VAPID_SUBJECT: 'http://x' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ PUSH_POLL_SECONDS: '0', PUSH_ALLOW_INSECURE_ENDPOINT: 'true' })).toMatchObject({ pushPollSeconds: 0, pushAllowInsecureEndpoint: true });
+    expect(loadConfig({}).pushAllowInsecureEndpoint).toBe(false);
+  });
+
   it('makeConfig merges rate limit overrides with the defaults', () => {
     const config = makeConfig({ rateLimits: { loginPerAccount: { max: 1, windowSeconds: 1 } } });
     expect(config.rateLimits.loginPerAccount).toEqual({ max: 1, windowSeconds: 1 });

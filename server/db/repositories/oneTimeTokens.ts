@@ -61,3 +61,56 @@ export async function mergeOneTimeTokenPayload(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A live (unused, unexpired) token of a type issued to this user, or undefined. */
+export async function findLiveUserToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  type: OneTimeTokenType,
+  userId: number,
+  now: Date,
+): Promise<{ payload: Record<string, unknown> } | undefined> {
+  return db
+    .selectFrom('one_time_tokens')
+    .select('payload')
+    .where('token_hash', '=', tokenHash)
+    .where('type', '=', type)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Uses up a live token of a type issued to this user; false when it is not live (another request used it first). */
+export async function consumeUserToken(db: Kysely<Database>, tokenHash: string, type: OneTimeTokenType, userId: number, now: Date): Promise<boolean> {
+  const used = await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('type', '=', type)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('token_hash')
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/**
+ * A token of a type issued to this user, used or not (an exact replay of a write names a token
+ * the first request used up), or undefined.
+ */
+export async function findUserToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  type: OneTimeTokenType,
+  userId: number,
+): Promise<{ payload: Record<string, unknown> } | undefined> {
+  return db
+    .selectFrom('one_time_tokens')
+    .select('payload')
+    .where('token_hash', '=', tokenHash)
+    .where('type', '=', type)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -86,3 +86,14 @@ export async function deleteExpiredSessions(db: Kysely<Database>, userId: number
   await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
 }
+
+/** The session of an access token with its member's verification, for members not deleted. */
+export async function findSessionByAccessToken(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select(['auth_tokens.user_id', 'auth_tokens.family_id', 'auth_tokens.expires_at', 'users.is_verified'])
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -104,6 +104,24 @@ export async function anonymizeUser(db: Kysely<Database>, userId: number, now: D
   await db.deleteFrom('verification_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('one_time_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('devices').where('user_id', '=', userId).execute();
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('push_deliveries').where('user_id', '=', userId).where('state', '=', 'pending').execute();
   // A later Google / Apple sign-in with the same identity starts a new account.
   await db.deleteFrom('identities').where('user_id', '=', userId).execute();
+}
+
+/** Whether a user exists and is not deleted. */
+export async function isActiveUser(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The pip balances of an active user, or undefined. */
+export async function findBalances(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['available_pips', 'total_earned_pips', 'total_used_pips'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }

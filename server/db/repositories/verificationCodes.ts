@@ -37,3 +37,19 @@ export async function countWrongAttempt(db: Kysely<Database>, userId: number): P
 export async function deleteVerificationCode(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('verification_codes').where('user_id', '=', userId).execute();
 }
+
+/**
+ * Reserves one try of the stored code atomically, so parallel guesses cannot exceed the limit;
+ * false when the tries are used up or another code was sent meanwhile.
+ */
+export async function reserveVerificationAttempt(db: Kysely<Database>, userId: number, codeHash: string, maxAttempts: number): Promise<boolean> {
+  const reserved = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('attempts', '<', maxAttempts)
+    .where('code_hash', '=', codeHash)
+    .returning('attempts')
+    .executeTakeFirst();
+  return reserved !== undefined;
+}

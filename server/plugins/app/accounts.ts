@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { QueryOf, Schema } from '../../api/types';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { findCommunity } from '../../db/repositories/communities';
@@ -14,7 +15,7 @@ import {
   updateProfile,
   type UserRecord,
 } from '../../db/repositories/users';
-import { AppError, unauthorized, validationError } from '../../errors';
+import { AppError, rateLimited, unauthorized, validationError } from '../../errors';
 import type { MailLanguage } from '../../mail/language';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import {
@@ -31,61 +32,56 @@ import type { RateLimiter } from './rateLimit';
 import type { AuthContext, SessionService } from './sessions';
 import type { VerificationService } from './verification';
 
-/** Returned by login and register. */
-export interface AuthData {
-  authToken: string;
-  refreshToken: string;
-  userId: number;
-  isVerified: boolean;
-  status: 'OK';
+/** Failed logins one address may make on one account without waiting. */
+export const FREE_LOGIN_FAILURES = 3;
+
+/**
+ * Seconds an address waits after its n-th failed login on one account: nothing for the first
+ * FREE_LOGIN_FAILURES, then 1, 2, 4, 8 ... seconds, at most the account window.
+ */
+export function backoffSeconds(failures: number, capSeconds: number): number {
+  if (failures < FREE_LOGIN_FAILURES) return 0;
+  return Math.min(capSeconds, 2 ** (failures - FREE_LOGIN_FAILURES));
 }
+
+const secondsLeft = (from: Date, seconds: number, time: Date) =>
+  Math.max(1, Math.ceil((from.getTime() + seconds * 1000 - time.getTime()) / 1000));
+
+/** The rate-limit buckets of one login attempt. */
+function loginPolicy(email: string, address: string) {
+  return {
+    /** Failures from the address, on any account. */
+    address: `login:address:${address}`,
+    /** Failures on the account, from any address. */
+    account: `login:account:${email}`,
+    /** Failures of this address on this account. */
+    pair: `login:pair:${email}|${address}`,
+    /** Opened at this address's last failure on this account (for the backoff). */
+    last: `login:last:${email}|${address}`,
+  };
+}
+
+/** Returned by login and register. */
+export type AuthData = Schema<'AuthData'>;
 
 /** The profile as the app sees it. */
-export interface UserView {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  isVerified: boolean;
-  communityId: string;
-  communityName: string;
-  dayOfBirth: string | null;
-  /** false for a Google/Apple account without a password. */
-  hasPassword: boolean;
-}
+export type User = Schema<'User'>;
 
-export interface RegisterInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordToken: string;
-  dayOfBirth?: string;
-  phone?: string;
-  customTermsAccepted: string;
-  communityId: string;
-  guardianConsent?: string;
-}
+export type RegisterInput = QueryOf<'registerUser'>;
 
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  dayOfBirth?: string;
-  phone?: string;
-}
+export type ProfileInput = QueryOf<'updateUser'>;
 
 export interface AccountService {
   register(input: RegisterInput, language?: MailLanguage): Promise<AuthData>;
   login(email: string, password: string, address: string): Promise<AuthData>;
-  getUser(auth: AuthContext): Promise<UserView>;
-  updateUser(auth: AuthContext, input: ProfileInput): Promise<UserView>;
+  getUser(auth: AuthContext): Promise<User>;
+  updateUser(auth: AuthContext, input: ProfileInput): Promise<User>;
   /** Accounts with a password need a confirmPassword token of their own (`passwordToken`). */
   deleteUser(auth: AuthContext, passwordToken?: string): Promise<{ status: 'OK' }>;
   emailExists(email: string, address: string): Promise<{ exists: boolean }>;
 }
 
-export function toUserView(user: UserRecord): UserView {
+export function toUser(user: UserRecord): User {
   const firstName = user.first_name;
   const lastName = user.last_name;
   return {
@@ -244,31 +240,53 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
     async login(rawEmail, password, address) {
       const email = normalizeEmail(rawEmail);
-      const accountBucket = `login:account:${email}`;
-      const addressBucket = `login:address:${address}`;
-      await rateLimiter.assertAllowed(addressBucket, limits.loginPerAddress);
-      await rateLimiter.assertAllowed(accountBucket, limits.loginPerAccount);
+      const policy = loginPolicy(email, address);
+      // An address failing on many accounts is refused outright.
+      await rateLimiter.assertAllowed(policy.address, limits.loginPerAddress);
+      const pair = await rateLimiter.peek(policy.pair, limits.loginPerAccount);
+      if (pair.count > 0) {
+        // This address has been failing on this account: it backs off, and while the account
+        // is over its limit it waits for the account's window to end.
+        const account = await rateLimiter.peek(policy.account, limits.loginPerAccount);
+        if (account.count >= limits.loginPerAccount.max && limits.loginPerAccount.max > 0) {
+          throw rateLimited(secondsLeft(account.windowStart, limits.loginPerAccount.windowSeconds, now()));
+        }
+        const wait = backoffSeconds(pair.count, limits.loginPerAccount.windowSeconds);
+        if (wait > 0) {
+          const last = await rateLimiter.peek(policy.last, limits.loginPerAccount);
+          const time = now();
+          if (last.count > 0 && last.windowStart.getTime() + wait * 1000 > time.getTime()) {
+            throw rateLimited(secondsLeft(last.windowStart, wait, time));
+          }
+        }
+      }
+      // An address that has not been failing on this account always has its password checked,
+      // so nobody can lock a member out by typing their e-mail with wrong passwords (OWASP).
       const user = isValidEmail(email) ? await findUserByEmail(db, email) : undefined;
       // Unknown e-mails and accounts without a password (Google / Apple only) cost one scrypt too.
       const matches = user?.password_hash
         ? await verifyPassword(password, user.password_hash)
         : await verifyPassword(password, await getDummyHash()).then(() => false);
       if (!user || !matches) {
-        await rateLimiter.recordFailure(addressBucket, limits.loginPerAddress);
-        await rateLimiter.recordFailure(accountBucket, limits.loginPerAccount);
+        await rateLimiter.recordFailure(policy.address, limits.loginPerAddress);
+        await rateLimiter.recordFailure(policy.account, limits.loginPerAccount);
+        await rateLimiter.recordFailure(policy.pair, limits.loginPerAccount);
+        await rateLimiter.restart(policy.last, limits.loginPerAccount);
         throw new AppError(
           'INVALID_CREDENTIALS',
           401,
           'Login failed, please check your email and password and try again.',
         );
       }
-      await rateLimiter.reset(accountBucket);
+      await rateLimiter.reset(policy.account);
+      await rateLimiter.reset(policy.pair);
+      await rateLimiter.reset(policy.last);
       const tokens = await sessions.start(user.id);
       return { ...tokens, userId: user.id, isVerified: user.is_verified, status: 'OK' };
     },
 
     async getUser(auth) {
-      return toUserView(await currentUser(auth));
+      return toUser(await currentUser(auth));
     },
 
     async updateUser(auth, input) {
@@ -290,7 +308,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         changes.day_of_birth = day;
       }
       await updateProfile(db, auth.userId, changes);
-      return toUserView(await currentUser(auth));
+      return toUser(await currentUser(auth));
     },
 
     async deleteUser(auth, passwordToken) {

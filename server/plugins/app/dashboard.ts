@@ -1,72 +1,33 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Database, LedgerKind } from '../../db/schema';
+import type { Schema } from '../../api/types';
+import { ledgerCount, ledgerPage } from '../../db/repositories/ledger';
+import { findBalances } from '../../db/repositories/users';
+import type { Database } from '../../db/schema';
 import { unauthorized } from '../../errors';
 import { resolveText, type ContentLanguage } from '../../i18n/localized';
-import type { EarningService } from './earning';
+import type { PromoService } from './promos';
 import type { AuthContext } from './sessions';
-
-/** An earn promo as the home screen lists it (openapi.yaml EarnAction). */
-export interface EarnAction {
-  id: number;
-  /** The promo id (`pid` of the earn call). */
-  eid: number;
-  title: string;
-  description: string | null;
-  pipsToEarn: number;
-  questionnaireUrl: string | null;
-  redirectToInternalScreen: string | null;
-}
-
-export interface Dashboard {
-  availablePips: number;
-  totalEarnedPips: number;
-  totalUsedPips: number;
-  actions: EarnAction[];
-}
-
-/** One ledger row as Activity shows it (openapi.yaml ActivityItem). */
-export interface ActivityItem {
-  id: number;
-  type: 'EARN' | 'REDEEM';
-  kind: LedgerKind;
-  title: string;
-  /** Earned (positive) or spent (negative). */
-  pips: number;
-  date: string;
-}
-
-export interface ActivityPage {
-  actions: ActivityItem[];
-  page: number;
-  size: number;
-  total: number;
-}
 
 /** The home screen summary and the Activity list, both read from the ledger's tables. */
 export interface DashboardService {
-  get(auth: AuthContext, language: ContentLanguage): Promise<Dashboard>;
+  get(auth: AuthContext, language: ContentLanguage): Promise<Schema<'Dashboard'>>;
   /** The member's ledger rows, newest first. */
-  activity(auth: AuthContext, page: number, size: number, language: ContentLanguage): Promise<ActivityPage>;
+  activity(auth: AuthContext, page: number, size: number, language: ContentLanguage): Promise<Schema<'ActivityPage'>>;
 }
 
-export function createDashboardService(deps: { db: Kysely<Database>; earning: EarningService }): DashboardService {
-  const { db, earning } = deps;
+export function createDashboardService(deps: { db: Kysely<Database>; promos: PromoService }): DashboardService {
+  const { db, promos } = deps;
   return {
     async get(auth, language) {
-      const row = await db
-        .selectFrom('users')
-        .select(['available_pips', 'total_earned_pips', 'total_used_pips'])
-        .where('id', '=', auth.userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const row = await findBalances(db, auth.userId);
       if (!row) throw unauthorized();
-      const { promos } = await earning.promos(auth, 'EARN', language);
+      const earnPromos = await promos.earnPromos(auth, language);
       return {
         availablePips: row.available_pips,
         totalEarnedPips: row.total_earned_pips,
         totalUsedPips: row.total_used_pips,
-        actions: promos.map((promo) => ({
+        actions: earnPromos.map((promo) => ({
           id: promo.id,
           eid: promo.id,
           title: promo.title,
@@ -79,19 +40,8 @@ export function createDashboardService(deps: { db: Kysely<Database>; earning: Ea
     },
 
     async activity(auth, page, size, language) {
-      const rows = await db
-        .selectFrom('ledger_entries')
-        .select(['id', 'delta', 'kind', 'title', 'reason', 'created_at'])
-        .where('user_id', '=', auth.userId)
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute();
-      const count = await db
-        .selectFrom('ledger_entries')
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .where('user_id', '=', auth.userId)
-        .executeTakeFirstOrThrow();
+      const rows = await ledgerPage(db, auth.userId, size, (page - 1) * size);
+      const total = await ledgerCount(db, auth.userId);
       return {
         actions: rows.map((row) => ({
           id: row.id,
@@ -104,7 +54,7 @@ export function createDashboardService(deps: { db: Kysely<Database>; earning: Ea
         })),
         page,
         size,
-        total: Number(count.total),
+        total,
       };
     },
   };
@@ -118,7 +68,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('dashboard', createDashboardService({ db: app.db, earning: app.earning }));
+    app.decorate('dashboard', createDashboardService({ db: app.db, promos: app.promos }));
   },
-  { name: 'dashboard', dependencies: ['db', 'earning'] },
+  { name: 'dashboard', dependencies: ['db', 'promos'] },
 );

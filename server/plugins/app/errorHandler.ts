@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type ErrorCode } from '../../errors';
-import { failure } from '../../routes/envelope';
+import { failure } from '../../envelope';
 
 type ValidationIssue = {
   instancePath?: string;
@@ -61,8 +61,24 @@ interface Mapped {
   retryAfterSeconds?: number;
 }
 
+/** Network errors and PostgreSQL codes that mean the database cannot be reached right now. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i;
+
+/** Whether an error means the database is unreachable (a 503 to retry, not a bug). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (Array.isArray((error as { errors?: unknown }).errors)) return (error as { errors: unknown[] }).errors.some(isDatabaseUnreachable);
+  return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
+}
+
 /** Maps any thrown value to a status, a stable code and a message safe to show. */
 export function mapError(error: unknown): Mapped | null {
+  if (isDatabaseUnreachable(error)) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable, please try again.', retryAfterSeconds: 5 };
+  }
   if (error instanceof AppError) {
     return { status: error.statusCode, code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
@@ -110,7 +126,8 @@ export default fp(
         return sendError(reply, mapped);
       }
       if (mapped) {
-        // 501 and other deliberate 5xx answers from our own code.
+        // 501, 503 (database unreachable: the pool reconnects by itself) and other deliberate 5xx answers.
+        if (mapped.status === 503) request.log.warn({ code: mapped.code }, 'database unreachable');
         return sendError(reply, mapped);
       }
       request.log.error({ err: error }, 'unexpected error');

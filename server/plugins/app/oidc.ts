@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
+import type { BodyOf, Schema } from '../../api/types';
 import { isLoopbackUrl, type OidcProviderConfig, type OidcProviderId } from '../../config';
 import { findIdentityUser, linkIdentity } from '../../db/repositories/identities';
 import {
@@ -35,30 +36,12 @@ interface ProviderProfile {
   lastName: string;
 }
 
-export type OidcSessionData =
-  | { outcome: 'signedIn'; auth: AuthData; email: string }
-  | ({ outcome: 'needsSignup'; ticket: string } & Omit<ProviderProfile, 'subject' | 'emailVerified'>);
+export type OidcSessionData = Schema<'OidcSession'>;
 
-export interface OidcRegisterInput {
-  ticket: string;
-  communityId: string;
-  customTermsAccepted: string;
-  dayOfBirth?: string;
-  guardianConsent?: string;
-  phone?: string;
-  firstName?: string;
-  lastName?: string;
-}
+export type OidcRegisterInput = BodyOf<'oidcRegister'>;
 
 /** Apple's form_post fields (the rest of its answer travels on to the GET callback). */
-export interface FormPostResponse {
-  code?: string;
-  state?: string;
-  iss?: string;
-  error?: string;
-  error_description?: string;
-  user?: string;
-}
+export type FormPostResponse = NonNullable<BodyOf<'oidcCallbackFormPost'>>;
 
 /**
  * Google and Apple sign-in (OpenID Connect, authorization code flow with PKCE, state and nonce)

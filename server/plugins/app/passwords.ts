@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { BodyOf } from '../../api/types';
 import type { Config } from '../../config';
 import type { Database, OneTimeTokenType } from '../../db/schema';
 import { consumeOneTimeToken, deleteStaleOneTimeTokens, insertOneTimeToken } from '../../db/repositories/oneTimeTokens';
@@ -15,13 +16,8 @@ import { requireValidEmail } from './accounts';
 import type { RateLimiter } from './rateLimit';
 import type { AuthContext, SessionService } from './sessions';
 
-export interface TokenizeInput {
-  tokenType: 'register' | 'changePassword' | 'qrParams' | 'confirmPassword';
-  password?: string;
-  currentPassword?: string;
-  userId?: number;
-  qrParam?: string;
-}
+/** The tokenize form without the auth token (which `authenticate` resolves). */
+export type TokenizeInput = Omit<BodyOf<'tokenize'>, 'authToken'>;
 
 /**
  * Passwords never travel with the calls that use them: `tokenize` turns a password into a

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { Schema } from '../../api/types';
+import { findQuestionnaireOfMember, hasAnswered, insertAnswers, questionnairesOfMember } from '../../db/repositories/questionnaires';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveDeep, resolveText, type ContentLanguage } from '../../i18n/localized';
@@ -8,21 +10,8 @@ import { answersShapeProblem, parsePayload, validateAnswers } from '../../questi
 import type { LedgerService } from './ledger';
 import type { AuthContext } from './sessions';
 
-/** openapi.yaml's Questionnaire, in the caller's language. */
-export interface QuestionnaireItem {
-  id: number;
-  title: string;
-  pipsToEarn: number;
-  /** Whether this member already submitted it. */
-  answered: boolean;
-  /** The JSON text of the QuestionnairePayload, every text resolved. */
-  payload: string;
-}
-
-export interface AnswerResult {
-  status: 'OK';
-  pipsEarned: number;
-}
+export type QuestionnaireItem = Schema<'Questionnaire'>;
+export type AnswerResult = Schema<'QuestionnaireAnswerResult'>;
 
 /**
  * Questionnaires (Forms) of the member's community. Each member answers one once; its pips (if
@@ -47,17 +36,7 @@ export function createQuestionnaireService(deps: {
 
   return {
     async list(auth, page, size, language) {
-      const rows = await db
-        .selectFrom('questionnaires as q')
-        .innerJoin('users as u', 'u.community_id', 'q.community_id')
-        .leftJoin('questionnaire_answers as a', (join) => join.onRef('a.questionnaire_id', '=', 'q.id').on('a.user_id', '=', auth.userId))
-        .select(['q.id', 'q.payload', 'q.pips', 'a.id as answerId'])
-        .where('u.id', '=', auth.userId)
-        .where('q.active', '=', true)
-        .orderBy('q.id')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute();
+      const rows = await questionnairesOfMember(db, auth.userId, size, (page - 1) * size);
       const questionnaires: QuestionnaireItem[] = [];
       for (const row of rows) {
         const parsed = parsePayload(row.payload);
@@ -88,14 +67,7 @@ export function createQuestionnaireService(deps: {
           fingerprint: `q=${id};${answersFingerprint(answers)}`,
         },
         async (trx) => {
-          const questionnaire = await trx
-            .selectFrom('questionnaires as q')
-            .innerJoin('users as u', 'u.community_id', 'q.community_id')
-            .select(['q.payload', 'q.pips'])
-            .where('q.id', '=', id)
-            .where('q.active', '=', true)
-            .where('u.id', '=', auth.userId)
-            .executeTakeFirst();
+          const questionnaire = await findQuestionnaireOfMember(trx, auth.userId, id);
           if (!questionnaire) throw formNotFound();
           const parsed = parsePayload(questionnaire.payload);
           if (!parsed.ok) {
@@ -105,13 +77,7 @@ export function createQuestionnaireService(deps: {
           const validated = validateAnswers(parsed.payload, answers);
           if (!validated.ok) throw new AppError('VALIDATION_ERROR', 400, validated.message);
 
-          const previous = await trx
-            .selectFrom('questionnaire_answers')
-            .select('id')
-            .where('questionnaire_id', '=', id)
-            .where('user_id', '=', auth.userId)
-            .executeTakeFirst();
-          if (previous) throw alreadyAnswered();
+          if (await hasAnswered(trx, auth.userId, id)) throw alreadyAnswered();
 
           const posted =
             questionnaire.pips > 0
@@ -127,18 +93,13 @@ export function createQuestionnaireService(deps: {
           // A concurrent submission (another key) may have stored its answers since the check
           // above: the unique (questionnaire, user) then keeps this one out, and the credit
           // rolls back with it.
-          const stored = await trx
-            .insertInto('questionnaire_answers')
-            .values({
-              questionnaire_id: id,
-              user_id: auth.userId,
-              answers: JSON.stringify(validated.answers),
-              ledger_entry_id: posted?.entryId ?? null,
-              created_at: now(),
-            })
-            .onConflict((oc) => oc.columns(['questionnaire_id', 'user_id']).doNothing())
-            .returning('id')
-            .executeTakeFirst();
+          const stored = await insertAnswers(trx, {
+            questionnaireId: id,
+            userId: auth.userId,
+            answers: validated.answers,
+            ledgerEntryId: posted?.entryId ?? null,
+            createdAt: now(),
+          });
           if (!stored) throw alreadyAnswered();
           return { status: 'OK' as const, pipsEarned: questionnaire.pips };
         },

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Limit } from '../../config';
 import type { Database } from '../../db/schema';
-import { clearBucket, deleteOldWindows, incrementWindow, readWindow } from '../../db/repositories/rateLimits';
+import { clearBucket, deleteOldWindows, incrementWindow, readWindow, type WindowCount } from '../../db/repositories/rateLimits';
 import { rateLimited } from '../../errors';
 
 /**
@@ -18,6 +18,10 @@ export interface RateLimiter {
   assertAllowed(bucket: string, limit: Limit): Promise<void>;
   /** Counts one failure (after a failed attempt). */
   recordFailure(bucket: string, limit: Limit): Promise<void>;
+  /** The events counted in the bucket's current window and when it opened (count 0: no window). */
+  peek(bucket: string, limit: Limit): Promise<WindowCount>;
+  /** Forgets the bucket and opens a new window with one event now (remembers "the last time"). */
+  restart(bucket: string, limit: Limit): Promise<void>;
   /** Forgets a bucket (e.g. an account's failed logins after a successful one). */
   reset(bucket: string): Promise<void>;
 }
@@ -49,6 +53,14 @@ export function createRateLimiter(db: Kysely<Database>, now: () => Date): RateLi
       const time = now();
       await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
       await housekeeping(time);
+    },
+    async peek(bucket, limit) {
+      return readWindow(db, bucket, now(), limit.windowSeconds * 1000);
+    },
+    async restart(bucket, limit) {
+      const time = now();
+      await clearBucket(db, bucket);
+      await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
     },
     async reset(bucket) {
       await clearBucket(db, bucket);

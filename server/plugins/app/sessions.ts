@@ -6,12 +6,15 @@ import type { Database } from '../../db/schema';
 import {
   claimRefreshToken,
   deleteExpiredSessions,
+  findAccessToken,
   findRefreshToken,
+  findSessionByAccessToken,
   insertAccessToken,
   insertRefreshToken,
   revokeFamily,
   revokeUserSessions,
 } from '../../db/repositories/sessions';
+import { isActiveUser } from '../../db/repositories/users';
 import { AppError, unauthorized } from '../../errors';
 import { hashToken, newId, newToken } from '../../security/tokens';
 
@@ -40,6 +43,12 @@ export interface SessionService {
   authenticate(rawToken: string | undefined): Promise<AuthContext>;
   /** Rotates a refresh token. */
   refresh(rawRefreshToken: string): Promise<SessionTokens>;
+  /**
+   * Logout: revokes the whole family of either token (its access tokens are deleted, its refresh
+   * tokens revoked). Unknown or already ended tokens are fine: a logout replayed from an offline
+   * queue does no harm.
+   */
+  logout(tokens: { authToken?: string; refreshToken?: string }): Promise<{ status: 'OK' }>;
   /** Ends every session of a user, or all but one family. */
   revokeAll(userId: number, db?: Kysely<Database>, keepFamilyId?: string): Promise<void>;
 }
@@ -85,13 +94,7 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
 
     async authenticate(rawToken) {
       if (!rawToken || !plausibleToken(rawToken)) throw unauthorized();
-      const row = await deps.db
-        .selectFrom('auth_tokens')
-        .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-        .select(['auth_tokens.user_id', 'auth_tokens.family_id', 'auth_tokens.expires_at', 'users.is_verified'])
-        .where('auth_tokens.token_hash', '=', hashToken(rawToken))
-        .where('users.deleted_at', 'is', null)
-        .executeTakeFirst();
+      const row = await findSessionByAccessToken(deps.db, hashToken(rawToken));
       if (!row) throw unauthorized();
       if (row.expires_at.getTime() <= now().getTime()) throw unauthorized('The auth token has expired.');
       return { userId: row.user_id, isVerified: row.is_verified, familyId: row.family_id };
@@ -113,17 +116,26 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
           };
         }
         if (stored.expires_at.getTime() <= time.getTime()) return { error: invalid() };
-        const user = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', stored.user_id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!user) return { error: invalid() };
+        if (!(await isActiveUser(trx, stored.user_id))) return { error: invalid() };
         return { tokens: await issue(trx, stored.user_id, stored.family_id) };
       });
       if ('error' in outcome) throw outcome.error;
       return outcome.tokens;
+    },
+
+    async logout({ authToken, refreshToken }) {
+      const families = new Set<string>();
+      if (authToken && plausibleToken(authToken)) {
+        const access = await findAccessToken(deps.db, hashToken(authToken));
+        if (access) families.add(access.family_id);
+      }
+      if (refreshToken && plausibleToken(refreshToken)) {
+        const stored = await findRefreshToken(deps.db, hashToken(refreshToken));
+        if (stored) families.add(stored.family_id);
+      }
+      const time = now();
+      for (const familyId of families) await revokeFamily(deps.db, familyId, time);
+      return { status: 'OK' };
     },
 
     async revokeAll(userId, db = deps.db, keepFamilyId) {

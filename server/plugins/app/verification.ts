@@ -8,6 +8,7 @@ import {
   deleteVerificationCode,
   findVerificationCode,
   replaceVerificationCode,
+  reserveVerificationAttempt,
 } from '../../db/repositories/verificationCodes';
 import { AppError, rateLimited } from '../../errors';
 import type { MailLanguage } from '../../mail/language';
@@ -77,15 +78,7 @@ export function createVerificationService(deps: {
         throw new AppError('CODE_EXPIRED', 400, 'The code has expired. Please ask for a new one.');
       }
       // Reserve the attempt atomically, so parallel guesses cannot exceed the limit.
-      const reserved = await db
-        .updateTable('verification_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('user_id', '=', auth.userId)
-        .where('attempts', '<', config.verificationMaxAttempts)
-        .where('code_hash', '=', stored.code_hash)
-        .returning('attempts')
-        .executeTakeFirst();
-      if (!reserved) {
+      if (!(await reserveVerificationAttempt(db, auth.userId, stored.code_hash, config.verificationMaxAttempts))) {
         // Another request used the last try, or a new code was sent meanwhile.
         const current = await findVerificationCode(db, auth.userId);
         if (current && current.attempts >= config.verificationMaxAttempts) {

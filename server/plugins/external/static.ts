@@ -42,6 +42,8 @@ export default fp<{ staticDir: string }>(
         root,
         wildcard: true,
         index: ['index.html'],
+        // The build writes .br and .gz next to every text file (build/precompress.ts).
+        preCompressed: true,
         // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
         setHeaders(reply, path) {
           reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

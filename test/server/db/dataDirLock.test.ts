@@ -33,7 +33,8 @@ describe('PGlite data folder lock', () => {
     expect(existsSync(join(dir, 'pips.lock'))).toBe(true);
     await opened.close();
     expect(existsSync(join(dir, 'pips.lock'))).toBe(false);
-  });
+    // (a new PGlite folder runs every migration: allow a busy machine its time)
+  }, 120_000);
 
   it('lets the same folder be locked again after release', () => {
     const dir = fresh();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CODES_PER_OPTION, ensureDemoContent } from '../../../server/db/demoContent';
+import { DEMO_CODES_PER_OPTION, DEMO_CONTEST_QUESTIONS, DEMO_TRIVIA, ensureDemoContent } from '../../../server/db/demoContent';
 import { createCommunity } from '../../../server/db/repositories/communities';
 import type { Database } from '../../../server/db/schema';
 import { parsePayload, partsOf, PART_TYPES } from '../../../server/questionnaires/payload';
@@ -42,6 +42,24 @@ describe.each(backends)('demo content on $name', (backend) => {
     const second = await ensureDemoContent(db, community.id);
     expect(second).toEqual({ created: false, earnQrCode: first.earnQrCode });
     expect(await counts(db, community.id)).toEqual(after);
+  });
+
+  it('adds trivia once: questions of the day and one running contest with two teams', async () => {
+    const { db } = database;
+    const community = await createCommunity(db, 'Demo Community', 'demo-');
+    await ensureDemoContent(db, community.id);
+    await ensureDemoContent(db, community.id);
+    const questions = await db.selectFrom('trivia_questions').select(['contest_id']).where('community_id', '=', community.id).execute();
+    expect(questions.filter((q) => q.contest_id === null)).toHaveLength(DEMO_TRIVIA.length);
+    const contests = await db.selectFrom('trivia_contests').select(['id', 'starts_at', 'ends_at']).where('community_id', '=', community.id).execute();
+    expect(contests).toHaveLength(1);
+    const now = Date.now();
+    expect(new Date(contests[0].starts_at).getTime()).toBeLessThan(now);
+    expect(new Date(contests[0].ends_at).getTime()).toBeGreaterThan(now);
+    expect(questions.filter((q) => q.contest_id === contests[0].id)).toHaveLength(DEMO_CONTEST_QUESTIONS.length);
+    expect(await db.selectFrom('trivia_teams').select('id').where('contest_id', '=', contests[0].id).execute()).toHaveLength(2);
+    // Every demo question has exactly one right answer.
+    for (const question of [...DEMO_TRIVIA, ...DEMO_CONTEST_QUESTIONS]) expect(question.answers.filter((a) => a.correct)).toHaveLength(1);
   });
 
   it('is safe when two instances start together', async () => {

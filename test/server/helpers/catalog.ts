@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import * as catalog from '../../../server/db/repositories/catalog';
+import * as earnQrCodes from '../../../server/db/repositories/earnQrCodes';
+import * as promos from '../../../server/db/repositories/promos';
+import * as questionnaires from '../../../server/db/repositories/questionnaires';
+import * as rewards from '../../../server/db/repositories/rewards';
 import type { Database, EarnLimit, LocalizedText } from '../../../server/db/schema';
 import type { Harness, RegisterOptions, TestUser } from './harness';
 
 /**
  * Test data for the ledger suites: promos, rewards, gift-card codes, earn QR codes and
- * questionnaires, made with the operator's repository (server/db/repositories/catalog.ts) and
+ * questionnaires, made with the operator's repository (server/db/repositories/: promos, rewards, earnQrCodes, questionnaires) and
  * defaults for what a test does not care about. Every helper takes the Kysely handle (`h.db`).
  */
 
@@ -32,7 +35,7 @@ export interface EarnPromoInput {
 
 /** An EARN promo; returns its id (the `pid` of the earn call). */
 export async function createEarnPromo(db: Db, { active = true, ...input }: EarnPromoInput): Promise<number> {
-  const id = await catalog.createEarnPromo(db, { ...input, title: input.title ?? 'Follow us', pips: input.pips ?? 5 });
+  const id = await promos.createEarnPromo(db, { ...input, title: input.title ?? 'Follow us', pips: input.pips ?? 5 });
   if (!active) await deactivate(db, 'promos', id);
   return id;
 }
@@ -56,11 +59,11 @@ export interface RedeemPromoInput {
   options: RedeemOptionInput[];
 }
 
-export type RedeemPromo = catalog.CreatedReward;
+export type RedeemPromo = rewards.CreatedReward;
 
 /** A REDEEM promo (a reward) with its options and their gift-card codes. */
 export async function createRedeemPromo(db: Db, { active = true, options, ...input }: RedeemPromoInput): Promise<RedeemPromo> {
-  const reward = await catalog.createReward(db, {
+  const reward = await rewards.createReward(db, {
     ...input,
     title: input.title ?? 'Coffee card',
     options: options.map((option, index) => ({ label: option.label ?? `Option ${index + 1}`, pips: option.pips })),
@@ -72,19 +75,19 @@ export async function createRedeemPromo(db: Db, { active = true, options, ...inp
 
 /** Loads gift-card codes into an option's inventory. */
 export async function addGiftCardCodes(db: Db, optionId: number, codes: string[]): Promise<void> {
-  if (codes.length > 0) await catalog.importGiftCardCodes(db, optionId, codes);
+  if (codes.length > 0) await rewards.importGiftCardCodes(db, optionId, codes);
 }
 
 /** `count` distinct gift-card codes with a prefix (e.g. `giftCodes(3, 'AMZ')` → AMZ-1-…). */
 export const giftCodes = (count: number, prefix = 'CODE') =>
   Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}-${randomBytes(4).toString('hex')}`);
 
-export type EarnQrCodeInput = Partial<catalog.EarnQrCodeInput> & { communityId: string };
-export type EarnQrCode = catalog.CreatedEarnQrCode;
+export type EarnQrCodeInput = Partial<earnQrCodes.EarnQrCodeInput> & { communityId: string };
+export type EarnQrCode = earnQrCodes.CreatedEarnQrCode;
 
 /** An earn QR code. */
 export function createEarnQrCode(db: Db, input: EarnQrCodeInput): Promise<EarnQrCode> {
-  return catalog.createEarnQrCode(db, { ...input, title: input.title ?? 'Welcome desk', pips: input.pips ?? 10 });
+  return earnQrCodes.createEarnQrCode(db, { ...input, title: input.title ?? 'Welcome desk', pips: input.pips ?? 10 });
 }
 
 export interface QuestionnaireInput {
@@ -101,7 +104,7 @@ export async function createQuestionnaire(db: Db, { active = true, ...input }: Q
     title: 'Quick survey',
     steps: [{ parts: [{ id: 'comment', type: 'text', label: 'Anything to add?' }] }],
   };
-  const id = await catalog.createQuestionnaire(db, { communityId: input.communityId, payload, pips: input.pips ?? 0 });
+  const id = await questionnaires.createQuestionnaire(db, { communityId: input.communityId, payload, pips: input.pips ?? 0 });
   if (!active) await deactivate(db, 'questionnaires', id);
   return id;
 }

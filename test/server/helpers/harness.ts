@@ -25,6 +25,8 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     scryptCost: 1024,
     publicUrl: 'http://pips.test',
     staticDir: '/nonexistent/pips-dist',
+    // The push queue runs when a test asks (app.announcements.pushNow()), not on a timer.
+    pushPollSeconds: 0,
     ...rest,
     rateLimits: {
       requestsPerAddress: OFF,

@@ -42,7 +42,7 @@ describe.each(backends)('device identifiers on $name', (backend) => {
     expectFailure(await set(user.authToken, 'x', 'windows'), 400, 'VALIDATION_ERROR');
     expectFailure(await set(user.authToken, ''), 400, 'VALIDATION_ERROR');
     expectFailure(await set(user.authToken, '   '), 400, 'VALIDATION_ERROR');
-    expectFailure(await set(user.authToken, 'x'.repeat(513)), 400, 'VALIDATION_ERROR');
+    expectFailure(await set(user.authToken, 'x'.repeat(4097)), 400, 'VALIDATION_ERROR');
     expectFailure(await h.call({ method: 'POST', url: '/mobile/device/identifier/set', form: { identifier: 'a', platform: 'ios' } }), 401, 'UNAUTHORIZED');
   });
 });

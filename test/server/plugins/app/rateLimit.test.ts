@@ -68,19 +68,55 @@ describe.each(backends)('rate limits on $name', (backend) => {
   });
 
   describe('login', () => {
-    it('locks an account after too many failures, whatever the address', async () => {
+    it('cannot be used to lock a member out: an address that has not been failing gets the right password through', async () => {
       const user = await h.register();
       for (let i = 0; i < 3; i++) {
         expectFailure(await h.login(user.email, 'Wrong-passw0rd', `10.0.0.${i + 1}`), 401, 'INVALID_CREDENTIALS');
       }
-      const locked = expectFailure(await h.login(user.email, user.password, '10.0.0.99'), 429, 'RATE_LIMITED');
-      expect(locked.error.message).toBeTruthy();
+      // The account is over its limit: the failing addresses are refused, even with the right password.
+      const locked = await h.login(user.email, user.password, '10.0.0.1');
+      expectFailure(locked, 429, 'RATE_LIMITED');
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+      // A fresh address still has its password checked: wrong is 401 (and now it is failing too) ...
+      expectFailure(await h.login(user.email, 'Wrong-passw0rd', '10.0.0.50'), 401, 'INVALID_CREDENTIALS');
+      expectFailure(await h.login(user.email, user.password, '10.0.0.50'), 429, 'RATE_LIMITED');
+      // ... and right logs the member in.
+      expectOk(await h.login(user.email, user.password, '10.0.0.99'));
       // Another account is not affected.
       const other = await h.register();
-      expectOk(await h.login(other.email, other.password, '10.0.0.99'));
-      // The lock ends with the window.
+      expectOk(await h.login(other.email, other.password, '10.0.0.1'));
+      // The lock of the failing addresses ends with the window.
       h.clock.advance(901);
-      expectOk(await h.login(user.email, user.password, '10.0.0.99'));
+      expectOk(await h.login(user.email, user.password, '10.0.0.2'));
+    });
+
+    it('makes an address failing on one account back off: 3 free tries, then 1, 2, 4 ... seconds', async () => {
+      const h2 = await h.buildApp({ rateLimits: { loginPerAccount: { max: 20, windowSeconds: 900 }, loginPerAddress: { max: 20, windowSeconds: 900 } } });
+      const user = await h.register();
+      const login = async (pwd: string) =>
+        h2.inject({
+          method: 'POST',
+          url: '/mobile/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: user.email, pwd }).toString(),
+          remoteAddress: '10.3.0.1',
+        });
+      for (let i = 0; i < 3; i++) expect((await login('Wrong-passw0rd')).statusCode).toBe(401);
+      const waits: string[] = [];
+      for (const seconds of [1, 2, 4, 8]) {
+        const refused = await login(user.password);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().error.code).toBe('RATE_LIMITED');
+        waits.push(String(refused.headers['retry-after']));
+        h.clock.advance(seconds);
+        expect((await login('Wrong-passw0rd')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual(['1', '2', '4', '8']);
+      h.clock.advance(16);
+      expect((await login(user.password)).statusCode).toBe(200);
+      // A success forgets the address's failures: the next mistake is free again.
+      expect((await login('Wrong-passw0rd')).statusCode).toBe(401);
+      expect((await login(user.password)).statusCode).toBe(200);
     });
 
     it('locks an address that fails on many accounts', async () => {
@@ -93,7 +129,7 @@ describe.each(backends)('rate limits on $name', (backend) => {
     it('forgets an account failures after a successful login', async () => {
       const user = await h.register();
       for (let i = 0; i < 2; i++) expectFailure(await h.login(user.email, 'Wrong-passw0rd', '10.1.0.1'), 401, 'INVALID_CREDENTIALS');
-      expectOk(await h.login(user.email, user.password, '10.1.0.2'));
+      expectOk(await h.login(user.email, user.password, '10.1.0.1'));
       for (let i = 0; i < 2; i++) expectFailure(await h.login(user.email, 'Wrong-passw0rd', '10.1.0.3'), 401, 'INVALID_CREDENTIALS');
       expectOk(await h.login(user.email, user.password, '10.1.0.4'));
     });

@@ -105,4 +105,37 @@ describe.each(backends)('sessions on $name', (backend) => {
     });
     expectOk(response);
   });
+
+  describe('logout', () => {
+    const logout = (form: Record<string, string>) => h.call({ method: 'POST', url: '/mobile/session/logout', form });
+
+    it('ends the session: the old auth token gets 401 and the old refresh token no longer refreshes', async () => {
+      const user = await h.register();
+      const other = expectOk(await h.login(user.email, user.password));
+      expect(expectOk(await logout({ authToken: user.authToken, refreshToken: user.refreshToken }))).toEqual({ status: 'OK' });
+      expectFailure(await getUser(user.authToken), 401, 'UNAUTHORIZED');
+      expectFailure(await refresh(user.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+      // Only this login's family ends: the member's other session goes on.
+      expectOk(await getUser(other.authToken as string));
+    });
+
+    it('revokes the family from either token alone, including tokens rotated since', async () => {
+      const user = await h.register();
+      const rotated = expectOk(await refresh(user.refreshToken));
+      expectOk(await logout({ refreshToken: rotated.refreshToken }));
+      expectFailure(await getUser(rotated.authToken), 401, 'UNAUTHORIZED');
+
+      const second = await h.register();
+      expectOk(await logout({ authToken: second.authToken }));
+      expectFailure(await refresh(second.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+    });
+
+    it('answers OK for unknown or already ended tokens (a replayed logout) and refuses an empty body', async () => {
+      const user = await h.register();
+      expectOk(await logout({ authToken: user.authToken }));
+      expectOk(await logout({ authToken: user.authToken, refreshToken: user.refreshToken }));
+      expectOk(await logout({ refreshToken: 'y'.repeat(43) }));
+      expectFailure(await logout({}), 400, 'VALIDATION_ERROR');
+    });
+  });
 });

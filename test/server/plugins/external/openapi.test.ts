@@ -28,7 +28,8 @@ describe.each(backends)('contract plumbing on $name', (backend) => {
   const later = operations.filter((o) => o.routed && !implemented.has(o.operationId));
 
   it('answers 501 NOT_IMPLEMENTED in the envelope for every operation of a later issue', async () => {
-    expect(later.length).toBeGreaterThan(10);
+    // What is left of the contract for later issues (today /api/translate, issue 12).
+    expect(later.map((o) => o.operationId)).toEqual(['translate']);
     const user = await h.registerVerified();
     for (const operation of later) {
       const sample = sampleRequest(operation);
@@ -45,10 +46,8 @@ describe.each(backends)('contract plumbing on $name', (backend) => {
     }
   });
 
-  it('still authenticates, checks verification and validates before answering 501', async () => {
+  it('authenticates, checks verification and validates before any handler runs', async () => {
     const unverified = await h.register();
-    const charts = later.find((o) => o.operationId === 'getTriviaCharts')!;
-    expect(charts).toBeDefined();
     expectFailure(await h.call({ url: '/mobile/contest/trivia/3/charts' }), 401, 'UNAUTHORIZED');
     expectFailure(await h.call({ url: '/mobile/contest/trivia/3/charts', token: unverified.authToken }), 403, 'ACCOUNT_NOT_VERIFIED');
     const verified = await h.registerVerified();

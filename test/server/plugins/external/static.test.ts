@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,12 @@ describe.each(backends)('static PWA on $name', (backend) => {
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("pips")');
     await writeFile(join(dist, 'manifest.webmanifest'), MANIFEST);
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
+    // What build/precompress.ts writes next to a text file of the build.
+    const big = `console.log(${JSON.stringify('pips '.repeat(400))})`;
+    await writeFile(join(dist, 'assets', 'big-def456.js'), big);
+    await writeFile(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+    await writeFile(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
+    await writeFile(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     h = await createHarness(backend);
     app = await h.buildApp({ staticDir: dist });
   });
@@ -37,6 +44,27 @@ describe.each(backends)('static PWA on $name', (backend) => {
     const sw = await call(app, { url: '/sw.js' });
     expect(sw.status).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed brotli or gzip copy the browser accepts, and the plain file otherwise', async () => {
+    const raw = async (encoding: string | undefined) =>
+      app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('pips pips');
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('pips pips');
+    const plain = await raw(undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('pips pips');
+  });
+
+  it('serves robots.txt', async () => {
+    const robots = await call(app, { url: '/robots.txt' });
+    expect(robots.status).toBe(200);
+    expect(robots.text).toContain('User-agent');
   });
 
   it('serves the manifest of the build as application/manifest+json', async () => {

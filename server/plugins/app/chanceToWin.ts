@@ -1,0 +1,178 @@
+import { createHmac } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../api/types';
+import { winnersAnnouncement } from '../../contests/announceWinners';
+import { runDueDraws, type FinishedDraw, type NotifyWinners } from '../../contests/runDraws';
+import {
+  earnedInWindow,
+  entriesOf,
+  findCurrentContest,
+  listDrawnContests,
+  qualifiedMembers,
+  winnersOf,
+  type WinnerRow,
+} from '../../db/repositories/chanceToWin';
+import { findUserById } from '../../db/repositories/users';
+import type { CtwContest, Database } from '../../db/schema';
+import { AppError, unauthorized } from '../../errors';
+import { resolveText, type ContentLanguage } from '../../i18n/localized';
+import type { AuthContext } from './sessions';
+
+/** How many past contests the archive lists. */
+const ARCHIVE_SIZE = 50;
+
+const NOT_ACTIVE: Record<ContentLanguage, string> = {
+  en: 'There is no Chance to Win contest right now.',
+  es: 'No hay ningún sorteo Chance to Win en este momento.',
+};
+
+const notActive = (language: ContentLanguage) => new AppError('CHALLENGE_NOT_ACTIVE', 404, NOT_ACTIVE[language]);
+
+/**
+ * A player's public id: stable per member and contest, unlinkable to the member's id or to other
+ * contests (HMAC with the contest's secret seed).
+ */
+export const playerIdOf = (contest: Pick<CtwContest, 'seed'>, userId: number): number =>
+  createHmac('sha256', Buffer.from(contest.seed, 'hex')).update(`player:${userId}`).digest().readUInt32BE(0) & 0x7fffffff;
+
+/** The Chance to Win contests of the member's community: the current one, the archive, and the due draws. */
+export interface ChanceToWinService {
+  current(auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWin'>>;
+  archive(auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWinArchive'>>;
+  /** Draws every due contest once, then notifies its winners. */
+  runDueDraws(): Promise<FinishedDraw[]>;
+}
+
+export function createChanceToWinService(deps: {
+  db: Kysely<Database>;
+  now: () => Date;
+  notifyWinners: NotifyWinners;
+  onNotifyError?: (error: unknown, draw: FinishedDraw) => void;
+}): ChanceToWinService {
+  const { db, now } = deps;
+
+  async function communityOf(auth: AuthContext): Promise<string> {
+    const user = await findUserById(db, auth.userId);
+    if (!user) throw unauthorized();
+    return user.community_id;
+  }
+
+  function contestView(
+    contest: CtwContest,
+    language: ContentLanguage,
+    entries: number[] | undefined,
+    winners: WinnerRow[],
+  ): Schema<'ChanceToWinContest'> {
+    const drawn = contest.status === 'drawn';
+    return {
+      id: contest.id,
+      name: resolveText(contest.name, language),
+      prize: resolveText(contest.prize, language),
+      thresholdInPips: contest.threshold_pips,
+      startDate: contest.starts_at.toISOString(),
+      drawingDate: contest.draws_at.toISOString(),
+      winners: winners.map((winner) => ({ name: winner.name, entryId: winner.entryId })),
+      proof: {
+        commitment: contest.commitment,
+        numberOfWinners: contest.number_of_winners,
+        seed: drawn ? contest.seed : null,
+        entries: drawn ? (entries ?? []) : null,
+        entryCount: drawn ? (entries ?? []).length : null,
+        entriesHash: drawn ? contest.entries_hash : null,
+        drawnAt: drawn && contest.drawn_at ? contest.drawn_at.toISOString() : null,
+      },
+    };
+  }
+
+  async function drawnViews(contests: CtwContest[], language: ContentLanguage): Promise<Schema<'ChanceToWinContest'>[]> {
+    const ids = contests.map((contest) => contest.id);
+    const [entries, winners] = await Promise.all([entriesOf(db, ids), winnersOf(db, ids)]);
+    return contests.map((contest) => contestView(contest, language, entries.get(contest.id), winners.get(contest.id) ?? []));
+  }
+
+  return {
+    async current(auth, language) {
+      const communityId = await communityOf(auth);
+      const contest = await findCurrentContest(db, communityId, now());
+      if (!contest) throw notActive(language);
+      const [earnedPips, players, [lastContest]] = await Promise.all([
+        earnedInWindow(db, auth.userId, contest.starts_at, contest.draws_at),
+        qualifiedMembers(db, communityId, contest.starts_at, contest.draws_at, contest.threshold_pips),
+        listDrawnContests(db, communityId, 1).then((rows) => drawnViews(rows, language)),
+      ]);
+      return {
+        ...contestView(contest, language, undefined, []),
+        earnedPips,
+        players: players
+          .map((player) => ({
+            playerId: playerIdOf(contest, player.userId),
+            earnedPips: player.earned,
+            isYou: player.userId === auth.userId,
+          }))
+          .sort((a, b) => b.earnedPips - a.earnedPips || a.playerId - b.playerId),
+        lastContest: lastContest ?? null,
+      };
+    },
+
+    async archive(auth, language) {
+      const communityId = await communityOf(auth);
+      return { challenges: await drawnViews(await listDrawnContests(db, communityId, ARCHIVE_SIZE), language) };
+    },
+
+    runDueDraws: () => runDueDraws(db, now(), deps.notifyWinners, deps.onNotifyError),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chanceToWin: ChanceToWinService;
+  }
+}
+
+/**
+ * The service, and the draw job: due draws run when the server starts (a draw due while it was
+ * down runs then) and every `drawIntervalSeconds`; one run at a time per server, and once in all
+ * across servers (see runDraws.ts).
+ */
+export default fp<{ notifyWinners?: NotifyWinners }>(
+  async (app, options) => {
+    // Winners are announced to the community (and pushed) through the announcements feature.
+    const notifyWinners: NotifyWinners =
+      options.notifyWinners ??
+      (async (draw) => {
+        await app.announcements.announce(winnersAnnouncement(draw));
+      });
+    const service = createChanceToWinService({
+      db: app.db,
+      now: app.now,
+      notifyWinners,
+      onNotifyError: (error, draw) => app.log.error({ err: error, contestId: draw.contestId }, 'notifying the Chance to Win winners failed'),
+    });
+    app.decorate('chanceToWin', service);
+
+    let running: Promise<unknown> | null = null;
+    const tick = () => {
+      if (running) return;
+      running = service
+        .runDueDraws()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Chance to Win draws failed'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      tick();
+      if (app.config.drawIntervalSeconds > 0) {
+        timer = setInterval(tick, app.config.drawIntervalSeconds * 1000);
+        timer.unref();
+      }
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'chanceToWin', dependencies: ['db', 'core', 'announcements'] },
+);

@@ -1,0 +1,89 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../api/types';
+import { earnPromosOfMember, optionsOfPromos, questionnairePath, redeemPromosOfMember } from '../../db/repositories/promos';
+import type { Database } from '../../db/schema';
+import { utcDay } from '../../earning/limits';
+import { resolveText, type ContentLanguage } from '../../i18n/localized';
+import type { AuthContext } from './sessions';
+
+export type Promo = Schema<'Promo'>;
+export type PromoOption = Schema<'PromoOption'>;
+
+/** The promos of the member's community: earn actions (EARN) or rewards (REDEEM), in the member's language. */
+export interface PromoService {
+  list(auth: AuthContext, type: Schema<'PromoType'>, language: ContentLanguage): Promise<Schema<'PromoList'>>;
+  /** The EARN promos, with whether the member can earn each now. */
+  earnPromos(auth: AuthContext, language: ContentLanguage): Promise<Promo[]>;
+}
+
+export function createPromoService(deps: { db: Kysely<Database>; now: () => Date }): PromoService {
+  const { db, now } = deps;
+
+  async function earnPromos(auth: AuthContext, language: ContentLanguage): Promise<Promo[]> {
+    const rows = await earnPromosOfMember(db, auth.userId, utcDay(now()));
+    return rows.map((row) => ({
+      id: row.id,
+      type: 'EARN' as const,
+      title: resolveText(row.title, language),
+      description: resolveText(row.description, language),
+      imageUrl: row.image_url,
+      url: row.url,
+      pips: row.pips,
+      questionnaireUrl: row.questionnaire_id === null ? null : questionnairePath(row.questionnaire_id),
+      redirectToInternalScreen: row.redirect_to_internal_screen,
+      limit: row.earn_limit,
+      available: row.questionnaire_id === null ? row.earn_limit === 'unlimited' || !row.claimed : !row.answered,
+      options: [],
+    }));
+  }
+
+  async function redeemPromos(auth: AuthContext, language: ContentLanguage): Promise<Promo[]> {
+    const rows = await redeemPromosOfMember(db, auth.userId);
+    const options = await optionsOfPromos(
+      db,
+      rows.map((row) => row.id),
+    );
+    const byPromo = new Map<number, PromoOption[]>();
+    for (const option of options) {
+      const list = byPromo.get(option.promo_id) ?? [];
+      list.push({ optId: option.id, label: resolveText(option.label, language), pips: option.pips, inStock: Boolean(option.in_stock) });
+      byPromo.set(option.promo_id, list);
+    }
+    return rows.map((row) => {
+      const list = byPromo.get(row.id) ?? [];
+      return {
+        id: row.id,
+        type: 'REDEEM' as const,
+        title: resolveText(row.title, language),
+        description: resolveText(row.description, language),
+        imageUrl: row.image_url,
+        url: row.url,
+        terms: resolveText(row.terms, language),
+        pips: list[0]?.pips ?? 0,
+        available: list.some((option) => option.inStock),
+        options: list,
+      };
+    });
+  }
+
+  return {
+    async list(auth, type, language) {
+      return { promos: type === 'EARN' ? await earnPromos(auth, language) : await redeemPromos(auth, language) };
+    },
+    earnPromos,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    promos: PromoService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('promos', createPromoService({ db: app.db, now: app.now }));
+  },
+  { name: 'promos', dependencies: ['db', 'core'] },
+);
