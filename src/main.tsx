@@ -1,11 +1,15 @@
-import '@mantine/core/styles.css';
+// Mantine's global styles; each component's CSS comes with the chunk that uses it (build/mantineComponentCss.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './theme/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerServiceWorker } from './app/serviceWorker';
+import { readReloadedRecently } from './actors/serviceWorker';
 import { activateLocale } from './i18n/i18n';
 import { browserLocaleSources, detectLocale } from './i18n/locales';
+import { applyStylesheets } from './theme/applyStylesheets';
 
 /** Fades the splash of index.html out once the app has painted. */
 function removeSplash(): void {
@@ -15,12 +19,11 @@ function removeSplash(): void {
   setTimeout(() => splash.remove(), 250);
 }
 
-await activateLocale(detectLocale(browserLocaleSources()));
+const [language] = await Promise.all([activateLocale(detectLocale(browserLocaleSources())), applyStylesheets()]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App input={{ language, reloadedRecently: readReloadedRecently() }} />
   </StrictMode>,
 );
 requestAnimationFrame(removeSplash);
-registerServiceWorker();

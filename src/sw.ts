@@ -49,3 +49,56 @@ self.addEventListener('periodicsync', ((event: PeriodicSyncEvent) => {
     })(),
   );
 }) as EventListener);
+
+/** What the server pushes for an announcement (server/plugins/app/announcements.ts). */
+interface AnnouncementPush {
+  type?: string;
+  announcementId?: number;
+  title?: string;
+  body?: string;
+  url?: string;
+}
+
+/** Only paths of this app are opened from a notification. */
+const appPath = (url: unknown) => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/announcements');
+
+// An announcement arrived: show it with the app's icon, and tell open pages (the bell refreshes).
+self.addEventListener('push', (event) => {
+  let data: AnnouncementPush = {};
+  try {
+    data = (event.data?.json() ?? {}) as AnnouncementPush;
+  } catch {
+    data = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(data.title || 'pips', {
+        body: data.body ?? '',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        tag: data.announcementId ? `announcement-${data.announcementId}` : undefined,
+        data: { url: appPath(data.url) },
+      });
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const page of pages) page.postMessage({ type: 'PUSH_RECEIVED', announcementId: data.announcementId });
+    })(),
+  );
+});
+
+// A click on the notification focuses an open window of the app (on the announcements) or opens one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appPath((event.notification.data as { url?: string } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const page = pages.find((client) => new URL(client.url).origin === self.location.origin) as WindowClient | undefined;
+      if (page) {
+        const focused = await page.focus();
+        await focused.navigate(new URL(url, self.location.origin).href).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

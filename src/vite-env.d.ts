@@ -1,8 +1,15 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
 
 interface ImportMetaEnv {
   /** Base URL of the API; empty means the same origin (the reference server serves the PWA). */
   readonly VITE_API_URL?: string;
   /** Site of the rewards program, linked from the footer logo. */
   readonly VITE_PROGRAM_URL?: string;
+}
+
+/** Tabler icons imported one file per icon (the package's barrel holds thousands). */
+declare module '@tabler/icons-react/dist/esm/icons/*.mjs' {
+  const Icon: import('@tabler/icons-react').Icon;
+  export default Icon;
 }

@@ -173,6 +173,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/session/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a session on the server (beyond the SPEC's list).
+         * @description Auth is skipped: the tokens travel in the body, so a logout queued while offline can
+         *     still be sent after the app dropped its auth header. Revokes the whole token family of
+         *     either token (its auth tokens stop working at once, its refresh tokens no longer
+         *     refresh). Unknown, expired or already revoked tokens are not an error: the answer is the
+         *     same, so a replayed logout is harmless.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/web/user/email": {
         parameters: {
             query?: never;
@@ -407,7 +431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Announcements of the user's community, newest first (page size 30). */
+        /**
+         * Announcements of the user's community, newest first (page size 30).
+         * @description The published announcements of the member's community in the member's language (Accept-Language; the other language when the operator wrote only one), newest first, without those the member deleted. `type` and `status` are the member's (as in `getUserAnnouncements`; an announcement without a record of the member is USER_INDIVIDUAL and status 1). `before` (an extension) pages by the last id the app holds, so the member's own deletions never shift the next page; without it `page` counts pages of `size` from the newest.
+         */
         get: operations["getAnnouncements"];
         put?: never;
         post?: never;
@@ -426,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The user's own announcement status records (no body). */
+        /**
+         * The user's own announcement status records (no body).
+         * @description Every status record of the member: 2 delivered by push, 3 read, 4 deleted (the app keeps only 1, 2 and 3). An announcement without a record is new (1).
+         */
         post: operations["getUserAnnouncements"];
         delete?: never;
         options?: never;
@@ -543,7 +573,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's individual trivia question. */
+        /**
+         * Today's individual trivia question.
+         * @description The member's pending question, or the next one never served to the member, in the member's language (Accept-Language; English where no Spanish was written). At most the community's daily allowance of questions a day (the day in the community's time zone). Never says which answer is right.
+         */
         get: operations["getIndividualTriviaQuestion"];
         put?: never;
         post?: never;
@@ -562,7 +595,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answer the individual trivia question (1 pip per correct answer). */
+        /**
+         * Answer the individual trivia question (1 pip per correct answer).
+         * @description Only a question served to the member by getIndividualTriviaQuestion and not yet answered or skipped (409 QUESTION_NOT_SERVED otherwise; ALREADY_ANSWERED when it was answered). The result names the right answer either way.
+         */
         post: operations["answerIndividualTrivia"];
         delete?: never;
         options?: never;
@@ -595,7 +631,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Join a trivia contest. */
+        /**
+         * Join a trivia contest.
+         * @description Assigns the member to the team with the fewest members (team sizes stay within one of each other). Joining again changes nothing (and may set the display name). pipsEarned is what joining paid (the contest's join pips, once).
+         */
         put: operations["joinTriviaContest"];
         post?: never;
         delete?: never;
@@ -611,7 +650,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The contest leaderboard and the user's place. */
+        /**
+         * The contest leaderboard and the user's place.
+         * @description leaders: the top 5 (by correct answers, then who joined first), or the top 4 plus the member when the member is not among them; ranks are competition ranks (ties share one). teams: the team scoreboard with the member's team marked.
+         */
         get: operations["getTriviaCharts"];
         put?: never;
         post?: never;
@@ -719,6 +761,23 @@ export interface paths {
         };
         /** Liveness check. */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key the app subscribes to Web Push with. */
+        get: operations["getPushKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -892,10 +951,11 @@ export interface components {
          *     IDEMPOTENCY_KEY_REUSED 409 (the key was used for a different request),
          *     PASSWORD_CONFIRMATION_REQUIRED 400 (deleteUser without passwordToken),
          *     PROVIDER_NOT_CONFIGURED 404 (Google / Apple sign-in not set up), NOT_IMPLEMENTED 501,
-         *     INTERNAL_ERROR 500 (never for bad input).
+         *     SERVICE_UNAVAILABLE 503 (the database is unreachable for a moment; retry after
+         *     Retry-After seconds), INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -`, no consecutive dots, a domain with a dot and a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -913,6 +973,7 @@ export interface components {
         TokenType: "register" | "changePassword" | "qrParams" | "confirmPassword";
         /** @description Client-generated; the server applies each key once per user. */
         IdempotencyKey: string;
+        /** @description A device id, or a browser's Web Push subscription as JSON (`{"endpoint":"https://…","keys":{"p256dh":"…","auth":"…"}}`, what `PushSubscription.toJSON()` gives); for a subscription `set` answers a short device id as `msg`, and `delete` takes either. */
         DeviceIdentifier: string;
         /** @description Ids are the database's 32-bit integers. */
         Id: number;
@@ -921,10 +982,12 @@ export interface components {
         /**
          * @description What moved the pips: `promo` (an external earn action), `qr` (an earn QR code),
          *     `questionnaire` (a submitted form), `redeem` (a reward), `adjustment` (an operator's
-         *     correction, with its reason as the title).
+         *     correction, with its reason as the title),
+         *     `trivia` (a right answer to the question of the day), `contest` (a trivia contest: a right
+         *     answer, or joining one that pays for joining).
          * @enum {string}
          */
-        LedgerKind: "promo" | "qr" | "questionnaire" | "redeem" | "adjustment";
+        LedgerKind: "promo" | "qr" | "questionnaire" | "redeem" | "adjustment" | "trivia" | "contest";
         /**
          * @description How often one member may earn it (days are UTC days).
          * @enum {string}
@@ -1115,12 +1178,22 @@ export interface components {
         AnnouncementStatus: 1 | 2 | 3;
         AnnouncementList: {
             announcements: components["schemas"]["Announcement"][];
+            /** @description (Extension) How many announcements of the community the member has not read or deleted, over every page: the bell's count. */
+            unreadCount?: number;
         };
         UserAnnouncement: {
             /** @description The announcement id. */
             id: number;
             type: components["schemas"]["AnnouncementType"];
-            status: components["schemas"]["AnnouncementStatus"];
+            /**
+             * @description 1 new, 2 delivered (both unread), 3 read, 4 deleted.
+             * @enum {integer}
+             */
+            status: 1 | 2 | 3 | 4;
+        };
+        PushKey: {
+            /** @description The server's VAPID public key (base64url), the `applicationServerKey` of `PushManager.subscribe`. */
+            publicKey: string;
         };
         UserAnnouncementList: {
             usersAnnouncements: components["schemas"]["UserAnnouncement"][];
@@ -1187,29 +1260,60 @@ export interface components {
             pipsEarned: components["schemas"]["Pips"];
         };
         Winner: {
+            /** @description The winner's first name and the initial of the last name. */
             name: string;
+            /** @description The winning entry among `entries` (see DrawProof). */
+            entryId?: number;
+        };
+        /**
+         * @description What a Chance to Win draw publishes so anyone can check it (README "Verifiable draws").
+         *     `commitment` (hex SHA-256 of the seed's 32 bytes) is published when the contest is
+         *     created; at the drawing the server reveals `seed` (64 hex characters) and the sorted
+         *     `entries` (one id per qualified member), whose hash is `entriesHash` (hex SHA-256 of the
+         *     ids in ascending order joined by "\n"). The winners are the first `numberOfWinners`
+         *     entries of a Fisher-Yates shuffle driven by HMAC-SHA-256(seed, entriesHash + ":" +
+         *     counter) read as big-endian 32-bit words, with rejection sampling (no modulo bias).
+         */
+        DrawProof: {
+            commitment: string;
+            numberOfWinners: number;
+            /** @description Null until the draw; then the seed whose SHA-256 is the commitment. */
+            seed: string | null;
+            /** @description Null until the draw; then the entry ids in ascending order. */
+            entries: number[] | null;
+            entryCount: number | null;
+            entriesHash: string | null;
+            drawnAt: string | null;
         };
         ChanceToWinContest: {
             id: number;
             name: string;
+            /** @description What the winners get, in the request's language. */
+            prize?: string | null;
             thresholdInPips: components["schemas"]["Pips"];
             startDate: string;
             drawingDate: string;
             winners: components["schemas"]["Winner"][];
+            proof?: components["schemas"]["DrawProof"];
         };
         ChanceToWin: {
             id: number;
             name: string;
+            /** @description What the winners get, in the request's language. */
+            prize?: string | null;
             thresholdInPips: components["schemas"]["Pips"];
-            /** @description Pips the user earned since the contest started. */
+            /** @description Pips the user earned inside the contest window (startDate to drawingDate). */
             earnedPips: components["schemas"]["Pips"];
+            proof?: components["schemas"]["DrawProof"];
             startDate: string;
             drawingDate: string;
             winners: components["schemas"]["Winner"][];
             /** @description Qualified players (the app shows fictional names for them). */
             players: {
+                /** @description Stable per member and contest, unrelated to the member's id. */
                 playerId: number;
                 earnedPips: components["schemas"]["Pips"];
+                isYou?: boolean;
             }[];
             lastContest?: components["schemas"]["ChanceToWinContest"] | null;
         };
@@ -1220,6 +1324,16 @@ export interface components {
             id: number;
             name: string;
             assigned: boolean;
+            /** @enum {string} */
+            status?: "upcoming" | "running" | "ended";
+            /** Format: date-time */
+            startsAt?: string;
+            /** Format: date-time */
+            endsAt?: string;
+            pipsPerCorrectAnswer?: components["schemas"]["Pips"];
+            rules?: string | null;
+            /** @description The member's team once joined. */
+            teamName?: string | null;
         };
         TriviaContestList: {
             contests: components["schemas"]["TriviaContest"][];
@@ -1231,10 +1345,18 @@ export interface components {
                 id: number;
                 text: string;
             }[];
+            /** @description Individual trivia only; days in a row the member answered a question. */
+            streakDays?: number;
         };
         TriviaAnswerResult: {
             correct: boolean;
             pipsEarned: components["schemas"]["Pips"];
+            correctAnswerId?: number;
+            streakDays?: number;
+        };
+        TriviaContestAnswerResult: {
+            pipsEarned: components["schemas"]["Pips"];
+            correct?: boolean;
             correctAnswerId?: number;
         };
         TriviaJoinResult: {
@@ -1250,6 +1372,19 @@ export interface components {
             leaders: {
                 userId: number;
                 correctAnswers: number;
+                /** @description Competition rank; ties share a rank. */
+                rank?: number;
+                /** @description The name the member chose, or initials; never an e-mail address. */
+                displayName?: string;
+            }[];
+            userDisplayName?: string;
+            /** @description Team scoreboard, most correct answers first. */
+            teams?: {
+                id: number;
+                name: string;
+                correctAnswers: number;
+                members: number;
+                mine: boolean;
             }[];
         };
         PipsEarned: {
@@ -1373,6 +1508,8 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1412,6 +1549,8 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description EMAIL_TAKEN. */
             409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1448,6 +1587,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1487,6 +1628,8 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1519,6 +1662,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description FORBIDDEN (the token belongs to another user). */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1550,6 +1695,8 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description RATE_LIMITED. */
             429: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1580,6 +1727,8 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR, INVALID_TOKEN (either token unknown, used or expired). */
             400: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1615,6 +1764,44 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    authToken?: components["schemas"]["Token"];
+                    refreshToken?: components["schemas"]["Token"];
+                };
+            };
+        };
+        responses: {
+            /** @description The session is ended (or was not there). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["StatusOk"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNSUPPORTED_MEDIA_TYPE. */
+            415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1644,6 +1831,8 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description RATE_LIMITED. */
             429: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1669,6 +1858,8 @@ export interface operations {
             };
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1701,6 +1892,8 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1730,6 +1923,8 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1770,6 +1965,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1805,6 +2002,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1832,6 +2031,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1864,6 +2065,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1896,6 +2099,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1935,6 +2140,8 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -1966,6 +2173,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2008,6 +2217,8 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2042,6 +2253,8 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description ALREADY_EARNED (a once-only code already scanned by the user), ALREADY_EARNED_TODAY, QR_CODE_EXHAUSTED, IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2086,6 +2299,8 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2094,6 +2309,8 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
+                /** @description Only announcements with an id below this one (the next page after the last held). */
+                before?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;
@@ -2118,6 +2335,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2145,6 +2364,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2182,6 +2403,10 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such announcement for the user). */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2214,6 +2439,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2259,8 +2486,12 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description ALREADY_ANSWERED, IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2290,6 +2521,8 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description CHALLENGE_NOT_ACTIVE (no active contest). */
             404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2317,6 +2550,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2344,6 +2579,8 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2373,6 +2610,8 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NO_AVAILABLE_QUESTIONS ("Please try again tomorrow."). */
             404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2381,6 +2620,8 @@ export interface operations {
             query: {
                 questionId: components["schemas"]["Id"];
                 answerId: components["schemas"]["Id"];
+                /** @description Replaying the same key answers the first result again (one payment per answer). */
+                idempotencyKey?: components["schemas"]["IdempotencyKey"];
             };
             header?: never;
             path?: never;
@@ -2407,8 +2648,10 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such question or answer). */
             404: components["responses"]["Error"];
-            /** @description ALREADY_ANSWERED. */
+            /** @description ALREADY_ANSWERED, QUESTION_NOT_SERVED (never served to this member, or skipped), IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2438,12 +2681,17 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NO_AVAILABLE_QUESTIONS. */
             404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
     joinTriviaContest: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How the leaderboard shows the member (initials when none is chosen). */
+                displayName?: string;
+            };
             header?: never;
             path: {
                 id: components["parameters"]["PathId"];
@@ -2469,6 +2717,12 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such contest). */
             404: components["responses"]["Error"];
+            /** @description CONTEST_ENDED. */
+            409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2500,6 +2754,10 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such contest). */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2531,6 +2789,12 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NO_AVAILABLE_QUESTIONS (the contest counts as answered), NOT_FOUND (no such contest). */
             404: components["responses"]["Error"];
+            /** @description CONTEST_NOT_STARTED, CONTEST_ENDED. */
+            409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2540,6 +2804,8 @@ export interface operations {
                 questionId: components["schemas"]["Id"];
                 /** @description The chosen answer (its id, as text). */
                 answer: string;
+                /** @description Replaying the same key answers the first result again (one payment per answer). */
+                idempotencyKey?: components["schemas"]["IdempotencyKey"];
             };
             header?: never;
             path: {
@@ -2556,7 +2822,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkEnvelope"] & {
-                        data: components["schemas"]["PipsEarned"];
+                        data: components["schemas"]["TriviaContestAnswerResult"];
                     };
                 };
             };
@@ -2564,12 +2830,16 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
-            /** @description ACCOUNT_NOT_VERIFIED. */
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the member has not joined the contest). */
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such contest or question). */
             404: components["responses"]["Error"];
-            /** @description ALREADY_ANSWERED. */
+            /** @description ALREADY_ANSWERED, CONTEST_NOT_STARTED, CONTEST_ENDED, IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2605,6 +2875,8 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2654,6 +2926,10 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description COMMUNITY_NOT_FOUND. */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2677,6 +2953,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["PushKey"];
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2700,6 +3003,8 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2727,6 +3032,10 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description PROVIDER_NOT_CONFIGURED. */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2756,6 +3065,10 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR (unknown provider, over-long values). */
             400: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2791,8 +3104,12 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR. */
             400: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2828,6 +3145,8 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2870,6 +3189,8 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

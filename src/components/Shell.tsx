@@ -2,18 +2,37 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { selectAccess } from '../../machines/session.selectors';
+import { useSession } from '../actors/hooks';
+import { AnnouncementBell } from './AnnouncementBell';
+import { InstallButton } from './InstallButton';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { UpdateNotice } from './UpdateNotice';
+import { BackLink } from './navigation/BackLink';
+import { HeaderSections, TabBar } from './navigation/SectionNavigation';
 
 const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
 
-/** Top bar (logo to /), the screen, and the 'Powered by' footer. */
+/**
+ * The frame of every screen: the top bar (logo to /, the sections on wide screens, then the
+ * top-bar actions: language, the announcements bell, install), a new version's notice, the back
+ * link of a screen below a section, the screen, the 'Powered by' footer, and on phones the tab
+ * bar. The sections appear once the member is verified.
+ */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
+  const verified = useSession(selectAccess) === 'verified';
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-        <Container size="xs" py="sm">
-          <Group justify="space-between">
+      <Box
+        component="header"
+        bg="white"
+        pt="env(safe-area-inset-top, 0px)"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      >
+        <Container size="lg" py="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
             <Anchor
               component={Link}
               href="/"
@@ -21,17 +40,25 @@ export function Shell({ children }: { children: ReactNode }) {
               c="inherit"
               aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
             >
-              <Group gap="xs">
+              <Group gap="xs" wrap="nowrap">
                 <Logo size={30} />
                 <Text fw={800} fz="xl" lh={1}>
                   pips
                 </Text>
               </Group>
             </Anchor>
+            {verified && <HeaderSections />}
+            <Group gap="xs" wrap="nowrap" data-testid="top-bar-actions">
+              <LanguageSwitch />
+              <AnnouncementBell />
+              <InstallButton />
+            </Group>
           </Group>
         </Container>
       </Box>
-      <Container component="main" size="xs" py="lg" w="100%" style={{ flex: 1 }}>
+      <Container component="main" size="sm" py="lg" w="100%" style={{ flex: 1 }}>
+        <UpdateNotice />
+        <BackLink />
         {children}
       </Container>
       <Box component="footer" py="md">
@@ -49,6 +76,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </Anchor>
         </Group>
       </Box>
+      {verified && <TabBar />}
     </Box>
   );
 }

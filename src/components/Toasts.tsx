@@ -1,9 +1,9 @@
-import '@mantine/notifications/styles.css';
+import '@mantine/notifications/styles.layer.css';
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import { modalNotices, toastTimings } from '../app/toast';
+import { modalNotices, toastTimings } from '../actors/toast';
 
 /**
  * The toast container (SPEC §9: top right, 20 px in — see theme/app.css — 5000 ms, 300 ms close)

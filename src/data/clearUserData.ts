@@ -1,20 +1,18 @@
 import Dexie from 'dexie';
 import { db } from './databases';
-import { resetResources } from './resources';
-import { notifyScopeChanged } from './scope';
 
 /**
- * SPEC §4 Logout "clear local data for the user": stops every resource load first (so no
- * answer lands after the wipe), then deletes the member's cached rows in every language. With
- * no known member, every cached row goes. The offline queues stay: they are pips the member
- * earned, sent after their next sign-in (only for them: every run is scoped by member).
+ * SPEC §4 Logout "clear local data for the user": deletes the member's cached rows in every
+ * language (the resources actor stopped every load when the session ended, so no answer lands
+ * after the wipe). With no known member, every cached row goes. The offline queues stay: they
+ * are pips the member earned, sent after their next sign-in (only for them: every run is scoped
+ * by member).
  */
 export async function clearUserData(userId: number | null): Promise<void> {
-  resetResources();
   // No IndexedDB (old browser, some private modes, unit tests): nothing was ever stored.
   if (!Dexie.dependencies.indexedDB) return;
   const d = db();
-  const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.transactions];
+  const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.profile, d.user.transactions, d.announcements.lists];
   await Promise.all(
     cached.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
   );
@@ -24,16 +22,7 @@ export async function clearUserData(userId: number | null): Promise<void> {
 export async function dropOfflineQueues(userId: number): Promise<void> {
   if (!Dexie.dependencies.indexedDB) return;
   const d = db();
-  await Promise.all([d.offlineEarn.actions, d.offlineForms.submissions].map((table) => table.where('userId').equals(userId).delete()));
-}
-
-/**
- * SPEC §4 Logout "reset the whole store": forget every in-memory load, so the next member
- * starts from their own cache.
- */
-export function resetDataStores(): void {
-  resetResources();
-  notifyScopeChanged();
+  await Promise.all([d.offlineEarn.actions, d.offlineForms.submissions, d.announcements.statusQueue].map((table) => table.where('userId').equals(userId).delete()));
 }
 
 /**
@@ -42,6 +31,6 @@ export function resetDataStores(): void {
  */
 export async function clearPersistedUser(): Promise<void> {
   if (!Dexie.dependencies.indexedDB) return;
-  const { user } = db();
-  await Promise.all([user.actions.clear(), user.rewards.clear(), user.dashboard.clear(), user.transactions.clear()]);
+  const { user, announcements } = db();
+  await Promise.all([user.actions.clear(), user.rewards.clear(), user.dashboard.clear(), user.profile.clear(), user.transactions.clear(), announcements.lists.clear()]);
 }

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { ActivityItem, Dashboard, GiftCard, Promo, Questionnaire, Transaction } from '../api/client';
+import type { ActivityItem, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User } from '../api/client';
+import type { AnnouncementItem } from '../../machines/announcements.types';
 
 /**
  * The local databases of SPEC §9 that this room owns: earn, redeem, forms, user (version 2),
@@ -91,7 +92,10 @@ export class FormsDatabase extends Dexie {
   }
 }
 
-/** SPEC §9 "user (actions and rewards, version 2)": version 2 adds transaction details and balances. */
+/**
+ * SPEC §9 "user (actions and rewards, version 2)": version 2 adds transaction details and
+ * balances, version 3 the profile.
+ */
 export class UserDatabase extends Dexie {
   /** The activity list (`GET /mobile/dashboard/actions`). */
   actions!: Table<CachedRow<ActivityItem[]>, CacheKey>;
@@ -101,6 +105,8 @@ export class UserDatabase extends Dexie {
   transactions!: Table<CachedTransactionRow, [userId: number, transactionId: number, language: string]>;
   /** The pips balances (`GET /mobile/dashboard`). */
   dashboard!: Table<CachedRow<Dashboard>, CacheKey>;
+  /** The member's profile (`GET /mobile/user/get`), shown offline too. */
+  profile!: Table<CachedRow<User>, CacheKey>;
   constructor() {
     super('user');
     this.version(1).stores({ actions: cachedByUserAndLanguage, rewards: cachedByUserAndLanguage });
@@ -108,6 +114,7 @@ export class UserDatabase extends Dexie {
       transactions: '[userId+transactionId+language], userId',
       dashboard: cachedByUserAndLanguage,
     });
+    this.version(3).stores({ profile: cachedByUserAndLanguage });
   }
 }
 
@@ -127,6 +134,33 @@ export class OfflineFormsDatabase extends Dexie {
   }
 }
 
+/** A read or a delete the member made offline, sent when the connection returns. */
+export interface QueuedAnnouncementStatus {
+  id: number;
+  userId: number;
+  announcementId: number;
+  type: string;
+  status: 'READ' | 'DELETED';
+  timestamp: number;
+}
+
+/** The announcement list as last shown, per member and language. */
+export interface CachedAnnouncementList {
+  items: AnnouncementItem[];
+  hasMore: boolean;
+  unreadCount: number;
+}
+
+/** SPEC §9 "announcements": the cached list per member and language, and the offline reads and deletes. */
+export class AnnouncementsDatabase extends Dexie {
+  lists!: Table<CachedRow<CachedAnnouncementList>, CacheKey>;
+  statusQueue!: EntityTable<QueuedAnnouncementStatus, 'id'>;
+  constructor() {
+    super('announcements');
+    this.version(1).stores({ lists: cachedByUserAndLanguage, statusQueue: '++id, userId' });
+  }
+}
+
 export interface Databases {
   earn: EarnDatabase;
   redeem: RedeemDatabase;
@@ -134,6 +168,7 @@ export interface Databases {
   user: UserDatabase;
   offlineEarn: OfflineEarnDatabase;
   offlineForms: OfflineFormsDatabase;
+  announcements: AnnouncementsDatabase;
 }
 
 let databases: Databases | null = null;
@@ -147,6 +182,7 @@ export function db(): Databases {
     user: new UserDatabase(),
     offlineEarn: new OfflineEarnDatabase(),
     offlineForms: new OfflineFormsDatabase(),
+    announcements: new AnnouncementsDatabase(),
   };
   return databases;
 }

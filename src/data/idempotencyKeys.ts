@@ -1,6 +1,5 @@
 import type { ApiResult } from '../api/client';
 import { NETWORK_ERROR } from '../api/client';
-import { currentScope } from './scope';
 
 /** A fresh idempotency key (openapi IdempotencyKey: ^[A-Za-z0-9_-]{8,128}$). */
 export function newIdempotencyKey(): string {
@@ -38,16 +37,17 @@ function write(entries: Unresolved): void {
   }
 }
 
-const entryName = (name: string) => `${currentScope().userId}:${name}`;
+/** A write of one member: `7:redeem:3:1`. */
+const entryName = (userId: number | null, name: string) => `${userId ?? 0}:${name}`;
 
 /** The key for the member's next attempt of `name`: the unresolved one, else a fresh one. */
-export function keyForWrite(name: string): string {
-  return read()[entryName(name)] ?? newIdempotencyKey();
+export function keyForWrite(userId: number | null, name: string): string {
+  return read()[entryName(userId, name)] ?? newIdempotencyKey();
 }
 
 /** Call just before sending: until a definite answer, the write counts as unresolved. */
-export function beginWrite(name: string, key: string): void {
-  write({ ...read(), [entryName(name)]: key });
+export function beginWrite(userId: number | null, name: string, key: string): void {
+  write({ ...read(), [entryName(userId, name)]: key });
 }
 
 /** Whether the server may or may not have applied the write that got this answer. */
@@ -55,9 +55,9 @@ export const isUncertain = (result: ApiResult<unknown>) =>
   !result.success && (result.error === NETWORK_ERROR || result.statusCode === 0 || result.statusCode >= 500);
 
 /** Call with the answer: a definite one (applied, or refused) forgets the key. */
-export function settleWrite(name: string, result: ApiResult<unknown>): void {
+export function settleWrite(userId: number | null, name: string, result: ApiResult<unknown>): void {
   if (isUncertain(result)) return;
   const entries = read();
-  delete entries[entryName(name)];
+  delete entries[entryName(userId, name)];
   write(entries);
 }

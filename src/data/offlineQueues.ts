@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
+import type { PendingQueues } from '../../machines/connectivitySync.types';
 import { db, type OfflineEarnAction, type OfflineEarnMetadata, type OfflineEarnType, type OfflineFormSubmission } from './databases';
 import { newIdempotencyKey } from './idempotencyKeys';
-import { notifyQueued } from './queueEvents';
-import { currentScope, useDataScope } from './scope';
 
 export type { OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
 
-/** Who is acting: queue items always belong to a signed-in member. */
-function actingUserId(): number {
-  const { userId } = currentScope();
-  if (!userId) throw new Error('queueOffline: nobody is signed in');
+/** Queue items always belong to a signed-in member (the session says which). */
+function member(userId: number | null | undefined): number {
+  if (!userId) throw new Error('offline queue: nobody is signed in');
   return userId;
 }
 
 export interface QueueOfflineEarnInput {
-  /** The earn promo id for type 'earn'; leave out for a scanned QR code. */
-  eid?: number | null;
-  /** 'qr' (the default, SPEC §3) or 'earn'. */
+  /** The member the session says is signed in. */
+  userId: number | null;
+  /** 'qr' (the default, SPEC §3): a scanned QR code. */
   type?: OfflineEarnType;
   /** type 'qr' needs `qrParam` (the scanned text); title and pips are shown while pending. */
   metadata?: OfflineEarnMetadata;
@@ -27,22 +24,22 @@ export interface QueueOfflineEarnInput {
 
 /**
  * Queues an earn made while offline, for the signed-in member, with a fresh idempotency key
- * (or the one of an attempt whose answer was lost).
- * The connectivity sync sends it when the network is back.
+ * (or the one of an attempt whose answer was lost). The connectivity sync sends it.
  */
-export async function queueOfflineEarn({ eid = null, type = 'qr', metadata = {}, idempotencyKey }: QueueOfflineEarnInput): Promise<void> {
+export async function queueOfflineEarn({ userId, type = 'qr', metadata = {}, idempotencyKey }: QueueOfflineEarnInput): Promise<void> {
   await db().offlineEarn.actions.add({
-    eid,
+    eid: null,
     type,
     metadata,
     timestamp: Date.now(),
     idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
-    userId: actingUserId(),
+    userId: member(userId),
   } as OfflineEarnAction);
-  notifyQueued();
 }
 
 export interface QueueOfflineFormInput {
+  /** The member the session says is signed in. */
+  userId: number | null;
   formId: number;
   /** The answers keyed by part id, as `answerQuestionnaire` takes them. */
   data: Record<string, unknown>;
@@ -53,16 +50,15 @@ export interface QueueOfflineFormInput {
 }
 
 /** Queues a questionnaire answered while offline (same rules as `queueOfflineEarn`). */
-export async function queueOfflineForm({ formId, data, title, idempotencyKey }: QueueOfflineFormInput): Promise<void> {
+export async function queueOfflineForm({ userId, formId, data, title, idempotencyKey }: QueueOfflineFormInput): Promise<void> {
   await db().offlineForms.submissions.add({
     formId,
     data,
     title,
     timestamp: Date.now(),
     idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
-    userId: actingUserId(),
+    userId: member(userId),
   } as OfflineFormSubmission);
-  notifyQueued();
 }
 
 /** The member's queued earn actions, oldest first. */
@@ -73,31 +69,24 @@ export const listOfflineEarn = (userId: number): Promise<OfflineEarnAction[]> =>
 export const listOfflineForms = (userId: number): Promise<OfflineFormSubmission[]> =>
   db().offlineForms.submissions.where('userId').equals(userId).sortBy('id');
 
-export interface PendingOffline {
-  earn: OfflineEarnAction[];
-  forms: OfflineFormSubmission[];
+/** What the screens show of the member's queues, oldest first. */
+export async function readPendingQueues(userId: number): Promise<PendingQueues> {
+  const [earn, forms] = await Promise.all([listOfflineEarn(userId), listOfflineForms(userId)]);
+  return {
+    earn: earn.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.metadata.title ?? null })),
+    forms: forms.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.title ?? null, formId: item.formId })),
+  };
 }
 
-const nothingPending: PendingOffline = { earn: [], forms: [] };
-
 /**
- * What the signed-in member has queued offline, oldest first, kept current as items are added
- * or synced (in this tab or another).
+ * The member's queues now and whenever they change, in this tab or another (Dexie's live
+ * query). Returns the unsubscribe function.
  */
-export function usePendingOffline(): PendingOffline {
-  const { userId } = useDataScope();
-  const [pending, setPending] = useState<{ userId: number; value: PendingOffline }>({ userId, value: nothingPending });
-  useEffect(() => {
-    if (!userId) return;
-    const subscription = liveQuery(async () => ({
-      earn: await listOfflineEarn(userId),
-      forms: await listOfflineForms(userId),
-    })).subscribe({
-      next: (value) => setPending({ userId, value }),
-      // No IndexedDB: nothing can have been queued either.
-      error: () => setPending({ userId, value: nothingPending }),
-    });
-    return () => subscription.unsubscribe();
-  }, [userId]);
-  return pending.userId === userId ? pending.value : nothingPending;
+export function watchPendingQueues(userId: number, onChange: (pending: PendingQueues) => void): () => void {
+  const subscription = liveQuery(() => readPendingQueues(userId)).subscribe({
+    next: onChange,
+    // No IndexedDB: nothing can have been queued either.
+    error: () => onChange({ earn: [], forms: [] }),
+  });
+  return () => subscription.unsubscribe();
 }

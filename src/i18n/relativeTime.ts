@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-
-/** SPEC §9: relative time labels are refreshed every 60 s. */
-export const RELATIVE_TIME_REFRESH_MS = 60_000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -68,14 +64,4 @@ export function formatLongDate(date: DateInput, locale: string): string {
   const time = toTime(date);
   if (!Number.isFinite(time)) return '';
   return new Intl.DateTimeFormat(dateLocale(locale), { year: 'numeric', month: 'long', day: 'numeric' }).format(time);
-}
-
-/** The current time in ms, updated every `intervalMs` (SPEC §9: relative labels refresh every 60 s). */
-export function useNow(intervalMs: number = RELATIVE_TIME_REFRESH_MS): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

@@ -1,14 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation, useSearchParams } from 'wouter';
-import type { ApiResult, AuthData, OidcSession } from '../api/client';
-import { api } from '../app/api';
-import { rememberMeDefault } from '../app/credentials';
-import { commonMessages } from '../app/errorMessages';
-import { clearPendingCommunity, readPendingCommunity } from '../app/pendingCommunity';
-import { SessionContext } from '../app/SessionContext';
-import { useOnline } from '../app/useOnline';
+import { useSelector } from '@xstate/react';
+import { Link, useSearchParams } from 'wouter';
+import { useIsOffline, useSystemActor } from '../actors/hooks';
+import { commonMessages } from '../components/errorMessages';
+import { readPendingCommunity } from '../data/pendingCommunity';
+import { safeReturnPath, type PendingOidcSignup } from '../data/pendingOidcSignup';
 import { paths } from '../routing/paths';
 import {
   cleanText,
@@ -23,98 +21,33 @@ import {
   type ValidationMessageId,
 } from '../validation';
 import { oidcErrorFallback, oidcErrorMessages } from './oidcMessages';
-import {
-  clearPendingOidcSignup,
-  readPendingOidcSignup,
-  safeReturnPath,
-  storePendingOidcSignup,
-  type PendingOidcSignup,
-} from './pendingOidcSignup';
-
-/** A ticket works once: React may run the effect twice, so both runs share one exchange. */
-const exchanges = new Map<string, Promise<ApiResult<OidcSession>>>();
-function exchangeTicket(ticket: string): Promise<ApiResult<OidcSession>> {
-  let exchange = exchanges.get(ticket);
-  if (!exchange) {
-    exchange = api.oidcSession({ ticket });
-    exchanges.set(ticket, exchange);
-  }
-  return exchange;
-}
 
 /** Where /community-scan sends the member back to once the community is known. */
 const scanAndReturn = `${paths.communityScan}?${new URLSearchParams({ returnTo: paths.authCallback })}`;
 
-type View = { kind: 'exchanging' } | { kind: 'failed'; code: string } | { kind: 'signup'; signup: PendingOidcSignup } | { kind: 'empty' };
-
 /**
- * /auth/callback: where the server sends the browser back after Google or Apple. With
- * `?ticket=` it exchanges the ticket: a known member is signed in; a new one completes the
- * signup here (community, terms, date of birth, a guardian's permission under 18). With
- * `?error=` it says what went wrong.
+ * /auth/callback: where the server sends the browser back after Google or Apple. The oidcCallback
+ * actor exchanges `?ticket=` once: a known member is signed in; a new one completes the signup
+ * here (community, terms, date of birth, a guardian's permission under 18). With `?error=` it
+ * says what went wrong.
  */
 export default function AuthCallbackScreen() {
   const [params] = useSearchParams();
-  const [, navigate] = useLocation();
-  const session = SessionContext.useActorRef();
+  const callback = useSystemActor('oidcCallback');
   const ticket = params.get('ticket');
   const error = params.get('error');
   const returnTo = safeReturnPath(params.get('returnTo'));
 
-  const [view, setView] = useState<View>(() => {
-    if (error) return { kind: 'failed', code: error };
-    if (ticket) return { kind: 'exchanging' };
-    const pending = readPendingOidcSignup();
-    return pending ? { kind: 'signup', signup: pending } : { kind: 'empty' };
-  });
-
-  const signIn = (auth: AuthData, email: string, to: string) => {
-    clearPendingOidcSignup();
-    session.send({ type: 'session.authenticated', auth, email, rememberMe: rememberMeDefault() });
-    navigate(to, { replace: true });
-  };
-
   useEffect(() => {
-    if (!ticket || error) return;
-    let live = true;
-    void exchangeTicket(ticket).then((result) => {
-      if (!live) return;
-      if (!result.success) {
-        setView({ kind: 'failed', code: result.error });
-        return;
-      }
-      if (result.data.outcome === 'signedIn') {
-        signIn(result.data.auth, result.data.email, returnTo);
-        return;
-      }
-      const { outcome: _outcome, ...signup } = result.data;
-      storePendingOidcSignup(signup);
-      // The ticket is used up: keep it out of the address bar and the history.
-      navigate(paths.authCallback, { replace: true });
-      setView({ kind: 'signup', signup });
-    });
-    return () => {
-      live = false;
-    };
-    // signIn and navigate are stable enough; the exchange runs once per ticket.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ticket, error]);
+    callback.send({ type: 'callback.opened', ticket, error, returnTo });
+  }, [callback, ticket, error, returnTo]);
+
+  const failedCode = useSelector(callback, (s) => (s.matches('failed') ? (s.context.errorCode ?? 'UNKNOWN_ERROR') : null));
+  const signup = useSelector(callback, (s) => (s.matches('signingUp') || s.matches('registering') ? (s.context.signup as PendingOidcSignup | null) : null));
 
   return (
     <Stack gap="lg">
-      {view.kind === 'exchanging' && <Exchanging />}
-      {view.kind === 'failed' && <Failed code={view.code} />}
-      {view.kind === 'empty' && <Failed code="INVALID_TOKEN" />}
-      {view.kind === 'signup' && (
-        <CompleteSignup
-          signup={view.signup}
-          onSignedIn={(auth) => signIn(auth, view.signup.email, paths.root)}
-          onExpired={(code) => {
-            clearPendingOidcSignup();
-            setView({ kind: 'failed', code });
-          }}
-        />
-      )}
+      {failedCode ? <Failed code={failedCode} /> : signup ? <CompleteSignup signup={signup} /> : <Exchanging />}
     </Stack>
   );
 }
@@ -157,17 +90,12 @@ function Failed({ code }: { code: string }) {
 type Field = 'firstName' | 'lastName' | 'dateOfBirth' | 'guardianConsent' | 'terms' | 'community';
 
 /** What a first Google / Apple sign-in still needs (SPEC §5 signup rules). */
-function CompleteSignup({
-  signup,
-  onSignedIn,
-  onExpired,
-}: {
-  signup: PendingOidcSignup;
-  onSignedIn: (auth: AuthData) => void;
-  onExpired: (code: string) => void;
-}) {
+function CompleteSignup({ signup }: { signup: PendingOidcSignup }) {
   const { t, i18n } = useLingui();
-  const online = useOnline();
+  const online = !useIsOffline();
+  const callback = useSystemActor('oidcCallback');
+  const busy = useSelector(callback, (s) => s.hasTag('busy'));
+  const failedCode = useSelector(callback, (s) => (s.matches({ signingUp: 'failed' }) ? s.context.errorCode : null));
   const [community] = useState(readPendingCommunity);
   const [firstName, setFirstName] = useState(signup.firstName);
   const [lastName, setLastName] = useState(signup.lastName);
@@ -176,8 +104,12 @@ function CompleteSignup({
   const [terms, setTerms] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [offlineTry, setOfflineTry] = useState(false);
+  const failure = offlineTry
+    ? i18n._(commonMessages.offline)
+    : failedCode
+      ? i18n._(failedCode === 'NETWORK_ERROR' ? commonMessages.offline : (oidcErrorMessages[failedCode] ?? oidcErrorFallback))
+      : null;
 
   const today = new Date();
   const minor = isMinor(dateOfBirth, today);
@@ -197,37 +129,26 @@ function CompleteSignup({
   const providerName = signup.provider === 'apple' ? 'Apple' : 'Google';
   const email = signup.email;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
+    setOfflineTry(false);
     if (Object.values(errors).some(Boolean) || !community) return;
     if (!online) {
-      setFailure(i18n._(commonMessages.offline));
+      setOfflineTry(true);
       return;
     }
-    setBusy(true);
-    const result = await api.oidcRegister({
-      ticket: signup.ticket,
-      communityId: community.communityId,
-      customTermsAccepted: 'true',
-      dayOfBirth: dateOfBirth,
-      ...(minor ? { guardianConsent: guardianConsent ? 'true' : 'false' } : {}),
-      firstName: cleanText(firstName),
-      lastName: cleanText(lastName),
+    callback.send({
+      type: 'user.completeSignup',
+      input: {
+        communityId: community.communityId,
+        customTermsAccepted: 'true',
+        dayOfBirth: dateOfBirth,
+        ...(minor ? { guardianConsent: guardianConsent ? 'true' : 'false' } : {}),
+        firstName: cleanText(firstName),
+        lastName: cleanText(lastName),
+      },
     });
-    setBusy(false);
-    if (result.success) {
-      clearPendingCommunity();
-      onSignedIn(result.data);
-      return;
-    }
-    if (result.error === 'INVALID_TOKEN' || result.error === 'EMAIL_TAKEN') {
-      onExpired(result.error);
-      return;
-    }
-    const message = result.error === 'NETWORK_ERROR' ? commonMessages.offline : (oidcErrorMessages[result.error] ?? oidcErrorFallback);
-    setFailure(i18n._(message));
   };
 
   return (

@@ -1,29 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Button, Divider, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { selectOrigin } from '../../machines/session.selectors';
-import { oidcStartPath, type AuthProvider } from '../api/client';
-import { api } from '../app/api';
-import { SessionContext } from '../app/SessionContext';
-import { useOnline } from '../app/useOnline';
-import { safeReturnPath } from './pendingOidcSignup';
-
-let providersRequest: Promise<AuthProvider[]> | null = null;
-
-/** The providers the server has set up, asked once per page load (again after a failure). */
-function loadProviders(): Promise<AuthProvider[]> {
-  providersRequest ??= api.getAuthProviders().then((result) => {
-    if (result.success) return result.data.providers;
-    providersRequest = null;
-    return [];
-  });
-  return providersRequest;
-}
-
-/** Tests: forget the providers asked for earlier. */
-export function resetOidcProviders(): void {
-  providersRequest = null;
-}
+import { useIsOffline, useResource, useSession } from '../actors/hooks';
+import { oidcStartPath } from '../api/client';
+import { safeReturnPath } from '../data/pendingOidcSignup';
 
 /**
  * "Continue with Google" / "Continue with Apple" for the login and signup screens: links to the
@@ -33,19 +13,9 @@ export function resetOidcProviders(): void {
  */
 export function OidcButtons({ mode }: { mode: 'login' | 'signup' }) {
   const { t } = useLingui();
-  const online = useOnline();
-  const origin = SessionContext.useSelector(selectOrigin);
-  const [providers, setProviders] = useState<AuthProvider[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    void loadProviders().then((list) => {
-      if (live) setProviders(list);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const online = !useIsOffline();
+  const origin = useSession(selectOrigin);
+  const providers = useResource('authProviders').data ?? [];
 
   if (providers.length === 0) return null;
   const base = import.meta.env.VITE_API_URL ?? '';

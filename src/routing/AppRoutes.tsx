@@ -3,13 +3,13 @@ import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { selectAccess, selectOrigin, type SessionAccess } from '../../machines/session.selectors';
-import { commonMessages } from '../app/errorMessages';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
+import { commonMessages } from '../components/errorMessages';
+import { useSession, useSystemActor } from '../actors/hooks';
+import { showToast } from '../actors/toast';
 import { guardRoute, type SessionStanding } from './guard';
 import { guardMessages } from './guardMessages';
 import { routeTable } from './routeTable';
-import { screens } from './screens';
+import { NotFoundScreen, screens } from './screens';
 
 const isLoggedIn = (access: SessionAccess) => access === 'verified' || access === 'unverified';
 
@@ -30,9 +30,9 @@ export function AppRoutes() {
   const { i18n } = useLingui();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const session = SessionContext.useActorRef();
-  const access = SessionContext.useSelector(selectAccess);
-  const origin = SessionContext.useSelector(selectOrigin);
+  const session = useSystemActor('session');
+  const access = useSession(selectAccess);
+  const origin = useSession(selectOrigin);
   // The standing the user had when this component last settled: tells a log-out or an expiry
   // (session ended here) from a visit to a protected page without a session.
   const settledAccess = useRef<SessionAccess>(access);
@@ -66,6 +66,7 @@ export function AppRoutes() {
           .map(({ pattern, screen }) => (
             <Route key={pattern} path={pattern} component={screens[screen]} />
           ))}
+        <Route component={NotFoundScreen} />
       </Switch>
     </Suspense>
   );

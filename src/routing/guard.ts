@@ -69,8 +69,8 @@ function decide(access: RouteAccess | undefined, standing: SessionStanding, { se
       }
       return standing === 'unverified' ? { redirect: paths.verify, messageId: 'guard.verificationRequired' } : stay;
     default:
-      // An unknown path: the root decides where this user belongs.
-      return { redirect: paths.root };
+      // An unknown path: the 'Page not found' screen says so, with a way home (no silent redirect).
+      return stay;
   }
 }
 

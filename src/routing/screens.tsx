@@ -12,6 +12,7 @@ const ResetPasswordScreen = lazy(() => import('../screens/ResetPasswordScreen'))
 const VerifyScreen = lazy(() => import('../screens/VerifyScreen'));
 const AuthCallbackScreen = lazy(() => import('../oidc/AuthCallbackScreen'));
 const SitemapScreen = lazy(() => import('../screens/SitemapScreen'));
+const DocumentationScreen = lazy(() => import('../screens/DocumentationScreen'));
 const HomeScreen = lazy(() => import('../screens/HomeScreen'));
 const ProfileScreen = lazy(() => import('../screens/ProfileScreen'));
 const ChangePasswordScreen = lazy(() => import('../screens/ChangePasswordScreen'));
@@ -22,7 +23,16 @@ const RedeemScreen = lazy(() => import('../screens/redeem/RedeemScreen'));
 const RewardsScreen = lazy(() => import('../screens/rewards/RewardsScreen'));
 const RewardDetailScreen = lazy(() => import('../screens/rewards/RewardDetailScreen'));
 const ActivityScreen = lazy(() => import('../screens/activity/ActivityScreen'));
+const AnnouncementsScreen = lazy(() => import('../screens/announcements/AnnouncementsScreen'));
 const FeatureComingScreen = lazy(() => import('../screens/FeatureComingScreen'));
+/** An unknown URL's screen (not in the route table: no pattern matches it). */
+export const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
+const IndividualTriviaScreen = lazy(() => import('../screens/trivia/IndividualTriviaScreen'));
+const TriviaQuestionScreen = lazy(() => import('../screens/trivia/TriviaQuestionScreen'));
+const TriviaAnswerScreen = lazy(() => import('../screens/trivia/TriviaAnswerScreen'));
+const TriviaContestScreen = lazy(() => import('../screens/trivia/TriviaContestScreen'));
+const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaContestInfoScreen'));
+const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
 
 /** A screen of a later issue: its honest placeholder, titled with the feature. */
 function coming(feature: ComingFeature): ComponentType {
@@ -46,20 +56,20 @@ export const screens: Record<ScreenKey, ComponentType> = {
   Profile: ProfileScreen,
   ChangePassword: ChangePasswordScreen,
   DeleteAccount: DeleteAccountScreen,
-  Documentation: coming('Documentation'),
+  Documentation: DocumentationScreen,
   ApiDocs: coming('ApiDocs'),
   Activity: ActivityScreen,
-  Announcements: coming('Announcements'),
-  ChanceToWin: coming('ChanceToWin'),
+  Announcements: AnnouncementsScreen,
+  ChanceToWin: ChanceToWinScreen,
   Earn: EarnScreen,
   Forms: FormsScreen,
   Redeem: RedeemScreen,
   Rewards: RewardsScreen,
   RewardDetail: RewardDetailScreen,
   Support: coming('Support'),
-  IndividualTrivia: coming('IndividualTrivia'),
-  TriviaQuestion: coming('TriviaQuestion'),
-  TriviaAnswer: coming('TriviaAnswer'),
-  TriviaContest: coming('TriviaContest'),
-  TriviaContestInfo: coming('TriviaContestInfo'),
+  IndividualTrivia: IndividualTriviaScreen,
+  TriviaQuestion: TriviaQuestionScreen,
+  TriviaAnswer: TriviaAnswerScreen,
+  TriviaContest: TriviaContestScreen,
+  TriviaContestInfo: TriviaContestInfoScreen,
 };

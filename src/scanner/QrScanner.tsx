@@ -2,16 +2,18 @@ import { Alert, Button, FileButton, Loader, Stack, Text } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { qrScannerMachine } from '../../machines/qrScanner.machine';
 import { selectCameraLive, selectScannerError, selectScannerPhase, type QrScannerPhase } from '../../machines/qrScanner.selectors';
 import type { QrScannerErrorCode } from '../../machines/qrScanner.types';
-import { commonMessages } from '../app/errorMessages';
+import { commonMessages } from '../components/errorMessages';
 import { describeCameraError, describeRejection as defaultDescribeRejection, statusMessages } from './qrScannerMessages';
-import type { QrScannerHandle } from './useQrScanner';
 import classes from './QrScanner.module.css';
 
 export interface QrScannerProps {
-  scanner: QrScannerHandle;
+  /** The scanner actor (the app's earn or community scanner). */
+  scanner: ActorRefFrom<typeof qrScannerMachine>;
   /** The text under 'Uh-oh, something went wrong' for a refused code (default: 'Please try again.'). */
   describeRejection?: (code: QrScannerErrorCode | null) => MessageDescriptor;
 }
@@ -23,8 +25,18 @@ export interface QrScannerProps {
  */
 export function QrScanner({ scanner, describeRejection = defaultDescribeRejection }: QrScannerProps) {
   const { t, i18n } = useLingui();
-  const { actor, videoRef } = scanner;
+  const actor = scanner;
   const phase = useSelector(actor, selectScannerPhase);
+  // The preview shows the camera the scanner opened (it decodes the same stream on its own).
+  const camera = useSelector(actor, (s) => s.context.camera as MediaStream | null);
+  const videoRef = useCallback(
+    (video: HTMLVideoElement | null) => {
+      if (!video || video.srcObject === camera) return;
+      video.srcObject = camera;
+      if (camera) void video.play().catch(() => {});
+    },
+    [camera],
+  );
   const errorCode = useSelector(actor, selectScannerError);
   const live = useSelector(actor, selectCameraLive);
   const resetPhoto = useRef<() => void>(null);

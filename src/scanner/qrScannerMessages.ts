@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QrScannerPhase } from '../../machines/qrScanner.selectors';
 import type { QrScannerErrorCode } from '../../machines/qrScanner.types';
-import { commonMessages } from '../app/errorMessages';
+import { commonMessages } from '../components/errorMessages';
 
 /** Why the camera is off, by code (the photo fallback is offered next to it). */
 export const cameraMessages: Record<string, MessageDescriptor> = {

@@ -1,18 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
-import { selectUserId } from '../../machines/session.selectors';
-import { changePassword, PASSWORD_TOKEN_FAILED } from '../app/accountActions';
-import { api } from '../app/api';
-import { commonMessages } from '../app/errorMessages';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
-import { useApiAction } from '../app/useApiAction';
-import { useOnline } from '../app/useOnline';
-import { paths } from '../routing/paths';
+import { PASSWORD_TOKEN_FAILED, type PasswordChangeInput } from '../actors/accountRequests';
+import { useIsOffline, useSubmission, useUnsentInput } from '../actors/hooks';
+import { commonMessages } from '../components/errorMessages';
 import {
   validateNewPassword,
   validatePasswordConfirmation,
@@ -36,16 +29,15 @@ type Field = 'current' | 'next' | 'confirmation';
 /** Change password: current, new (rules of SPEC §5, different from the current) and confirmation. */
 export default function ChangePasswordScreen() {
   const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
-  const online = useOnline();
-  const userId = SessionContext.useSelector(selectUserId);
+  const online = !useIsOffline();
   const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', confirmation: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<MessageDescriptor | null>(null);
-  const change = useApiAction(
-    (input: { userId: number; currentPassword: string; newPassword: string }, signal) => changePassword(api, input, signal),
-  );
+  const [offlineTry, setOfflineTry] = useState(false);
+  // Success goes back to the profile with a toast (the request's binding).
+  const change = useSubmission<PasswordChangeInput>('passwordChange');
+  const failure: MessageDescriptor | null = offlineTry ? commonMessages.offline : change.error ? (changeErrors[change.error] ?? changeFailure) : null;
+  useUnsentInput('changePassword', Object.values(values).some(Boolean) && !change.done);
 
   const errors: Record<Field, ValidationMessageId | null> = {
     current: values.current ? null : 'validation.password.required',
@@ -67,25 +59,16 @@ export default function ChangePasswordScreen() {
     visibilityToggleButtonProps: { 'aria-label': i18n._(passwordMessages.toggle) },
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
-    if (Object.values(errors).some(Boolean) || userId === null) return;
+    setOfflineTry(false);
+    if (Object.values(errors).some(Boolean)) return;
     if (!online) {
-      setFailure(commonMessages.offline);
+      setOfflineTry(true);
       return;
     }
-    const result = await change.run({ userId, currentPassword: values.current, newPassword: values.next });
-    if (!result) return;
-    if (!result.ok) {
-      setFailure(changeErrors[result.code] ?? changeFailure);
-      return;
-    }
-    showToast('success', t({ id: 'pages.changePassword.success', message: 'Your password has been changed.' }), {
-      id: 'password-changed',
-    });
-    navigate(paths.profile);
+    change.submit({ currentPassword: values.current, newPassword: values.next });
   };
 
   return (
@@ -116,16 +99,11 @@ export default function ChangePasswordScreen() {
               {i18n._(failure)}
             </Text>
           )}
-          <Button type="submit" fullWidth loading={change.pending}>
+          <Button type="submit" fullWidth loading={change.busy}>
             <Trans id="pages.changePassword.submit">Change password</Trans>
           </Button>
         </Stack>
       </form>
-      <Text ta="center" size="sm">
-        <Anchor component={Link} href={paths.profile} fw={600}>
-          <Trans id="pages.changePassword.back">Back to profile</Trans>
-        </Anchor>
-      </Text>
     </Stack>
   );
 }

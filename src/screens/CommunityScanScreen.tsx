@@ -6,16 +6,11 @@ import { useLocation, useSearchParams } from 'wouter';
 import { selectAccess } from '../../machines/session.selectors';
 import { selectAccepted } from '../../machines/qrScanner.selectors';
 import type { Community } from '../api/client';
-import { api } from '../app/api';
-import { storePendingCommunity } from '../app/pendingCommunity';
-import { SessionContext } from '../app/SessionContext';
+import { useSession, useSystemActor } from '../actors/hooks';
+import { safeReturnPath } from '../data/pendingOidcSignup';
 import { paths } from '../routing/paths';
 import { QrScanner } from '../scanner/QrScanner';
-import { acceptCommunityCode, communityLinkFor, type LookUpCommunity } from '../scanner/communityLink';
-import { useQrScanner } from '../scanner/useQrScanner';
-import { safeReturnPath } from '../oidc/pendingOidcSignup';
-
-const lookUpCommunity: LookUpCommunity = (communityId, signal) => api.getCommunity({ communityId }, { signal });
+import { communityLinkFor } from '../scanner/communityLink';
 
 /**
  * /community-scan (SPEC §2): scan the community's QR code, see the community by name, go on to
@@ -36,21 +31,21 @@ export default function CommunityScanScreen() {
 }
 
 function CommunityScan({ communityId }: { communityId: string | null }) {
-  const scanner = useQrScanner({
-    acceptCode: (text, signal) => acceptCommunityCode(text, lookUpCommunity, signal),
-    onAccepted: (value) => storePendingCommunity(value as Community),
-  });
-  const community = useSelector(scanner.actor, selectAccepted<Community>);
+  // The community scanner (an app-wide actor) remembers the accepted community for the sign-up.
+  const scanner = useSystemActor('communityScanner');
+  const community = useSelector(scanner, selectAccepted<Community>);
 
+  // Opening the screen starts the camera (or checks the link it was opened with); leaving stops it.
   useEffect(() => {
     if (communityId !== null) {
-      scanner.actor.send({ type: 'link.opened', text: communityLinkFor(communityId, window.location.origin) });
+      scanner.send({ type: 'link.opened', text: communityLinkFor(communityId, window.location.origin) });
     } else {
-      scanner.actor.send({ type: 'user.start' });
+      scanner.send({ type: 'user.start' });
     }
-  }, [scanner.actor, communityId]);
+    return () => scanner.send({ type: 'user.cancel' });
+  }, [scanner, communityId]);
 
-  if (community) return <YourCommunity community={community} onScanAgain={() => scanner.actor.send({ type: 'user.retry' })} />;
+  if (community) return <YourCommunity community={community} onScanAgain={() => scanner.send({ type: 'user.retry' })} />;
   return (
     <Stack gap="md">
       <Text>
@@ -70,7 +65,7 @@ function YourCommunity({ community, onScanAgain }: { community: Community; onSca
   const returnTo = safeReturnPath(params.get('returnTo'));
   const next = returnTo === '/' ? paths.signup : returnTo;
   const { t } = useLingui();
-  const access = SessionContext.useSelector(selectAccess);
+  const access = useSession(selectAccess);
   const signedIn = access === 'verified' || access === 'unverified';
   return (
     <Stack gap="md">

@@ -3,17 +3,10 @@ import { Alert, Button, List, PasswordInput, SimpleGrid, Skeleton, Stack, Text, 
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { deleteAccount, PASSWORD_TOKEN_FAILED } from '../app/accountActions';
-import { api } from '../app/api';
-import { commonMessages } from '../app/errorMessages';
-import { loadUser } from '../app/loaders';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
-import { useApiAction } from '../app/useApiAction';
-import { useOnline } from '../app/useOnline';
-import { selectUserId } from '../../machines/session.selectors';
+import { PASSWORD_TOKEN_FAILED, type AccountDeletionInput } from '../actors/accountRequests';
+import { useIsOffline, useResource, useSubmission } from '../actors/hooks';
+import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { validationMessages } from '../validation';
 import { passwordMessages } from './passwordMessages';
@@ -77,20 +70,21 @@ function Consequences({ onContinue }: { onContinue: () => void }) {
 
 function Confirmation() {
   const { t, i18n } = useLingui();
-  const online = useOnline();
-  const session = SessionContext.useActorRef();
-  const loader = useActorRef(loadUser);
-  const user = useSelector(loader, (s) => (s.output?.success ? s.output.data : null));
-  const loadFailed = useSelector(loader, (s) => s.status === 'error' || s.output?.success === false);
+  const online = !useIsOffline();
+  const profile = useResource('profile');
+  const user = profile.data ?? null;
+  const loadFailed = profile.status === 'failed';
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const remove = useApiAction((input: { password?: string }, signal) => deleteAccount(api, input, signal));
+  const [localProblem, setProblem] = useState<string | null>(null);
+  // Success raises the toast, drops the account's queued items and logs out (the request's binding).
+  const remove = useSubmission<AccountDeletionInput>('accountDeletion');
+  const problem = localProblem ?? (remove.error ? i18n._(deleteErrors[remove.error] ?? deleteFailure) : null);
 
   const confirmWord = t({ id: 'pages.deleteAccount.confirmWord', message: 'DELETE' });
   const withPassword = user ? user.hasPassword : true;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     if (withPassword && !password) {
@@ -105,19 +99,7 @@ function Confirmation() {
       setProblem(i18n._(commonMessages.offline));
       return;
     }
-    const result = await remove.run(withPassword ? { password } : {});
-    if (!result) return;
-    if (!result.ok) {
-      setProblem(i18n._(deleteErrors[result.code] ?? deleteFailure));
-      return;
-    }
-    showToast('success', t({ id: 'pages.deleteAccount.deleted', message: 'Your account has been deleted.' }), {
-      id: 'account-deleted',
-    });
-    // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
-    const userId = selectUserId(session.getSnapshot());
-    if (userId) await import('../data/clearUserData').then((data) => data.dropOfflineQueues(userId)).catch(() => {});
-    session.send({ type: 'user.logout' });
+    remove.submit(withPassword ? { password } : {});
   };
 
   if (loadFailed) {
@@ -155,7 +137,7 @@ function Confirmation() {
           <Button component={Link} href={paths.profile} variant="default">
             <Trans id="pages.deleteAccount.cancel">Cancel</Trans>
           </Button>
-          <Button type="submit" color="red.9" loading={remove.pending}>
+          <Button type="submit" color="red.9" loading={remove.busy}>
             <Trans id="pages.deleteAccount.submit">Delete my account</Trans>
           </Button>
         </SimpleGrid>

@@ -4,10 +4,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { api } from '../app/api';
-import { commonMessages } from '../app/errorMessages';
-import { useApiAction } from '../app/useApiAction';
-import { useOnline } from '../app/useOnline';
+import { useIsOffline, useSubmission } from '../actors/hooks';
+import type { PasswordResetStartInput } from '../actors/accountRequests';
+import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
 
@@ -30,28 +29,29 @@ const startFailure = msg({
 /** Ask for a password reset link by e-mail (SPEC §2, §8). */
 export default function ForgotPasswordScreen() {
   const { t, i18n } = useLingui();
-  const online = useOnline();
+  const online = !useIsOffline();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState<ValidationMessageId | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const start = useApiAction((address: string, signal) => api.resetPasswordStart({ email: address }, { signal }));
+  const [offlineTry, setOfflineTry] = useState(false);
+  const start = useSubmission<PasswordResetStartInput>('passwordResetStart');
+  const sentTo = start.done && typeof start.value === 'string' ? start.value : null;
+  const failure = offlineTry
+    ? i18n._(commonMessages.offline)
+    : start.error
+      ? i18n._(startErrors[start.error] ?? startFailure)
+      : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validateEmail(email);
     setInvalid(problem);
-    setFailure(null);
+    setOfflineTry(false);
     if (problem) return;
     if (!online) {
-      setFailure(i18n._(commonMessages.offline));
+      setOfflineTry(true);
       return;
     }
-    const address = normalizeEmail(email);
-    const result = await start.run(address);
-    if (!result) return;
-    if (result.success) setSentTo(address);
-    else setFailure(i18n._(startErrors[result.error] ?? startFailure));
+    start.submit({ email: normalizeEmail(email) });
   };
 
   return (
@@ -90,7 +90,7 @@ export default function ForgotPasswordScreen() {
                   {failure}
                 </Text>
               )}
-              <Button type="submit" fullWidth loading={start.pending}>
+              <Button type="submit" fullWidth loading={start.busy}>
                 <Trans id="pages.forgotPassword.submit">Send reset link</Trans>
               </Button>
             </Stack>

@@ -1,21 +1,24 @@
-import { Button, Group, Paper, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import IconBulb from '@tabler/icons-react/dist/esm/icons/IconBulb.mjs';
+import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconSpeakerphone from '@tabler/icons-react/dist/esm/icons/IconSpeakerphone.mjs';
+import IconTicket from '@tabler/icons-react/dist/esm/icons/IconTicket.mjs';
+import IconTrophy from '@tabler/icons-react/dist/esm/icons/IconTrophy.mjs';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { loadUser } from '../app/loaders';
-import { SessionContext } from '../app/SessionContext';
-import { useResource } from '../data/resources';
+import { useResource, useSystemActor } from '../actors/hooks';
 import { linkTo, paths } from '../routing/paths';
+import { sectionIcons } from '../components/navigation/sectionIcons';
 import classes from './HomeScreen.module.css';
 
 /** Home: greeting, the three pips balances and the tiles to every part of the app (SPEC §2). */
 export default function HomeScreen() {
   const { t, i18n } = useLingui();
-  const session = SessionContext.useActorRef();
-  const user = useActorRef(loadUser);
-  // Cached balances first, then the network; refreshPips() after an earn or redeem updates them.
+  const session = useSystemActor('session');
+  // Cached first, then the network; every earn and redemption reloads the balances.
+  const profile = useResource('profile');
   const dashboard = useResource('dashboard');
-  const firstName = useSelector(user, (s) => (s.output?.success ? s.output.data.firstName : null));
+  const firstName = profile.data?.firstName ?? null;
   const balances = dashboard.data ?? null;
   const dashboardFailed = dashboard.status === 'failed';
 
@@ -28,33 +31,51 @@ export default function HomeScreen() {
   const tiles = [
     {
       href: linkTo(paths.earn),
+      icon: sectionIcons.earn,
       title: t({ id: 'pages.home.tiles.earn', message: 'Earn' }),
       text: t({ id: 'pages.home.tiles.earnText', message: 'Scan codes and complete actions' }),
     },
     {
       href: linkTo(paths.redeem),
+      icon: sectionIcons.redeem,
       title: t({ id: 'pages.home.tiles.redeem', message: 'Redeem' }),
       text: t({ id: 'pages.home.tiles.redeemText', message: 'Trade pips for rewards' }),
     },
     {
-      href: paths.activity,
-      title: t({ id: 'pages.home.tiles.activity', message: 'Activity' }),
-      text: t({ id: 'pages.home.tiles.activityText', message: 'What you earned and spent' }),
-    },
-    {
-      href: paths.profile,
-      title: t({ id: 'pages.home.tiles.profile', message: 'Profile' }),
-      text: t({ id: 'pages.home.tiles.profileText', message: 'Your details and password' }),
-    },
-    {
-      href: paths.chanceToWin,
-      title: t({ id: 'pages.home.tiles.contests', message: 'Contests' }),
-      text: t({ id: 'pages.home.tiles.contestsText', message: 'Trivia and Chance to Win' }),
+      href: linkTo(paths.forms),
+      icon: IconClipboardList,
+      title: t({ id: 'pages.home.tiles.forms', message: 'Forms' }),
+      text: t({ id: 'pages.home.tiles.formsText', message: 'Answer questionnaires for pips' }),
     },
     {
       href: paths.rewards,
-      title: t({ id: 'pages.home.tiles.rewards', message: 'Rewards' }),
+      icon: IconTicket,
+      title: t({ id: 'pages.home.tiles.myRewards', message: 'My rewards' }),
       text: t({ id: 'pages.home.tiles.rewardsText', message: 'The rewards you got' }),
+    },
+    {
+      href: paths.announcements,
+      icon: IconSpeakerphone,
+      title: t({ id: 'pages.home.tiles.announcements', message: 'Announcements' }),
+      text: t({ id: 'pages.home.tiles.announcementsText', message: 'News from your community' }),
+    },
+    {
+      href: paths.individualTrivia,
+      icon: IconBulb,
+      title: t({ id: 'pages.home.tiles.trivia', message: 'Trivia' }),
+      text: t({ id: 'pages.home.tiles.triviaText', message: 'A question a day and team contests' }),
+    },
+    {
+      href: paths.chanceToWin,
+      icon: IconTrophy,
+      title: t({ id: 'pages.home.tiles.chanceToWin', message: 'Chance to Win' }),
+      text: t({ id: 'pages.home.tiles.chanceToWinText', message: 'Earn pips to enter the prize draw' }),
+    },
+    {
+      href: linkTo(paths.activity),
+      icon: sectionIcons.activity,
+      title: t({ id: 'pages.home.tiles.activity', message: 'Activity' }),
+      text: t({ id: 'pages.home.tiles.activityText', message: 'What you earned and spent' }),
     },
   ];
 
@@ -81,7 +102,7 @@ export default function HomeScreen() {
               p="md"
               radius="lg"
               bg={main ? 'var(--mantine-primary-color-filled)' : undefined}
-              style={main ? { gridColumn: '1 / -1' } : undefined}
+              className={main ? classes.mainBalance : undefined}
               c={main ? 'white' : undefined}
             >
               <Text size="sm" c={main ? 'white' : 'dimmed'}>
@@ -99,10 +120,13 @@ export default function HomeScreen() {
         </SimpleGrid>
       )}
 
-      <nav aria-label={t({ id: 'pages.home.tiles.label', message: 'Sections' })}>
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          {tiles.map(({ href, title, text }) => (
+      <nav aria-label={t({ id: 'pages.home.tiles.shortcuts', message: 'Shortcuts' })}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {tiles.map(({ href, icon: Icon, title, text }) => (
             <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.tile}>
+              <ThemeIcon variant="light" size="lg" radius="md" mb="xs" aria-hidden>
+                <Icon size={22} stroke={1.8} />
+              </ThemeIcon>
               <Text fw={700}>{title}</Text>
               <Text size="sm" c="dimmed" mt={2}>
                 {text}

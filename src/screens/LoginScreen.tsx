@@ -3,10 +3,8 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, Text, TextI
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'wouter';
 import { selectIsBusy, selectSessionError } from '../../machines/session.selectors';
-import { rememberMeDefault, storeRememberMe } from '../app/credentials';
-import { SessionContext } from '../app/SessionContext';
-import { useOnline } from '../app/useOnline';
-import { LanguageSwitch } from '../components/LanguageSwitch';
+import { rememberMeDefault, storeRememberMe } from '../data/credentials';
+import { useIsOffline, useSession, useSystemActor } from '../actors/hooks';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
@@ -17,10 +15,10 @@ const credentialErrors = new Set(['INVALID_CREDENTIALS', 'NO_AUTH_TOKEN', 'VALID
 /** Email, password, remember me; nothing is sent while offline (SPEC §2, §5). */
 export default function LoginScreen() {
   const { t, i18n } = useLingui();
-  const session = SessionContext.useActorRef();
-  const busy = SessionContext.useSelector(selectIsBusy);
-  const errorCode = SessionContext.useSelector(selectSessionError);
-  const online = useOnline();
+  const session = useSystemActor('session');
+  const busy = useSession(selectIsBusy);
+  const errorCode = useSession(selectSessionError);
+  const online = !useIsOffline();
   // A finished password reset sends the member here with their address filled in.
   const [params] = useSearchParams();
 
@@ -61,12 +59,9 @@ export default function LoginScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          <Trans id="pages.login.title">Log in</Trans>
-        </Title>
-        <LanguageSwitch />
-      </Group>
+      <Title order={1} size="h2">
+        <Trans id="pages.login.title">Log in</Trans>
+      </Title>
 
       {!online && (
         <Alert color="yellow" variant="light" role="status" title={t({ id: 'pages.login.offlineTitle', message: 'You are offline' })}>

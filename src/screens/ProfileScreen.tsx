@@ -1,20 +1,14 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { selectIsLoggingOut } from '../../machines/session.selectors';
 import type { User } from '../api/client';
-import { api } from '../app/api';
-import { commonMessages } from '../app/errorMessages';
-import { loadUser } from '../app/loaders';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
-import { useApiAction } from '../app/useApiAction';
-import { useOnline } from '../app/useOnline';
-import { LanguageSwitch } from '../components/LanguageSwitch';
+import type { ProfileUpdateInput } from '../actors/accountRequests';
+import { useIsOffline, useResource, useSession, useSubmission, useSystemActor, useUnsentInput } from '../actors/hooks';
+import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import {
   cleanText,
@@ -31,11 +25,11 @@ const updateFailure = msg({ id: 'pages.profile.updateFailure', message: 'Failed 
 /** Profile: edit name and phone, change password, language, log out, delete account (SPEC §2). */
 export default function ProfileScreen() {
   const { i18n } = useLingui();
-  const session = SessionContext.useActorRef();
-  const loggingOut = SessionContext.useSelector(selectIsLoggingOut);
-  const loader = useActorRef(loadUser);
-  const user = useSelector(loader, (s) => (s.output?.success ? s.output.data : null));
-  const failed = useSelector(loader, (s) => s.status === 'error' || s.output?.success === false);
+  const session = useSystemActor('session');
+  const loggingOut = useSession(selectIsLoggingOut);
+  const profile = useResource('profile');
+  const user = profile.data ?? null;
+  const failed = profile.status === 'failed';
 
   return (
     <Stack gap="lg">
@@ -62,13 +56,6 @@ export default function ProfileScreen() {
           <Title order={2} size="h4" id="profile-account">
             <Trans id="pages.profile.account">Account</Trans>
           </Title>
-          <Group justify="space-between" wrap="nowrap">
-            <Text>
-              <Trans id="pages.profile.language">Language</Trans>
-            </Text>
-            <LanguageSwitch />
-          </Group>
-          <Divider />
           <Button component={Link} href={paths.changePassword} variant="light">
             <Trans id="pages.profile.changePassword">Change password</Trans>
           </Button>
@@ -92,25 +79,18 @@ type Field = 'firstName' | 'lastName' | 'phone';
 /** The editable details; the e-mail and community are shown, not edited. */
 function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useLingui();
-  const online = useOnline();
+  const online = !useIsOffline();
   const [values, setValues] = useState<Record<Field, string>>({
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone,
   });
-  const [failure, setFailure] = useState<MessageDescriptor | null>(null);
-  const update = useApiAction((input: Record<Field, string>, signal) =>
-    api.updateUser(
-      {
-        firstName: cleanText(input.firstName),
-        lastName: cleanText(input.lastName),
-        phone: cleanText(input.phone),
-        // The stored date of birth goes back unchanged (never a made-up one).
-        ...(user.dayOfBirth ? { dayOfBirth: user.dayOfBirth } : {}),
-      },
-      { signal },
-    ),
-  );
+  const [offlineTry, setOfflineTry] = useState(false);
+  // Success raises the toast and reloads the profile (the request's binding).
+  const update = useSubmission<ProfileUpdateInput>('profileUpdate');
+  const failure: MessageDescriptor | null = offlineTry ? commonMessages.offline : update.error ? (updateErrors[update.error] ?? updateFailure) : null;
+  const edited = values.firstName !== user.firstName || values.lastName !== user.lastName || values.phone !== user.phone;
+  useUnsentInput('profile', edited);
 
   const errors: Record<Field, ValidationMessageId | null> = {
     firstName: validateFirstName(values.firstName),
@@ -123,24 +103,20 @@ function ProfileForm({ user }: { user: User }) {
     setValues((prev) => ({ ...prev, [field]: value }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    setOfflineTry(false);
     if (Object.values(errors).some(Boolean)) return;
     if (!online) {
-      setFailure(commonMessages.offline);
+      setOfflineTry(true);
       return;
     }
-    const result = await update.run(values);
-    if (!result) return;
-    if (!result.success) {
-      setFailure(updateErrors[result.error] ?? updateFailure);
-      return;
-    }
-    setValues({ firstName: result.data.firstName, lastName: result.data.lastName, phone: result.data.phone });
-    showToast('success', t({ id: 'pages.profile.updated', message: 'Profile updated successfully' }), {
-      id: 'profile-updated',
-      inline: true,
+    update.submit({
+      firstName: cleanText(values.firstName),
+      lastName: cleanText(values.lastName),
+      phone: cleanText(values.phone),
+      // The stored date of birth goes back unchanged (never a made-up one).
+      ...(user.dayOfBirth ? { dayOfBirth: user.dayOfBirth } : {}),
     });
   };
 
@@ -196,7 +172,7 @@ function ProfileForm({ user }: { user: User }) {
               {i18n._(failure)}
             </Text>
           )}
-          <Button type="submit" loading={update.pending}>
+          <Button type="submit" loading={update.busy}>
             <Trans id="pages.profile.save">Save changes</Trans>
           </Button>
         </Stack>

@@ -3,15 +3,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@manti
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation, useSearchParams } from 'wouter';
-import { selectAccess } from '../../machines/session.selectors';
-import { finishPasswordReset, PASSWORD_TOKEN_FAILED } from '../app/accountActions';
-import { api } from '../app/api';
-import { commonMessages } from '../app/errorMessages';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
-import { useApiAction } from '../app/useApiAction';
-import { useOnline } from '../app/useOnline';
+import { Link, useSearchParams } from 'wouter';
+import { PASSWORD_TOKEN_FAILED, type PasswordResetFinishInput } from '../actors/accountRequests';
+import { useIsOffline, useSubmission } from '../actors/hooks';
+import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { validatePassword, validatePasswordConfirmation, validationMessages, type ValidationMessageId } from '../validation';
 import { passwordMessages } from './passwordMessages';
@@ -35,10 +30,7 @@ const finishFailure = msg({ id: 'pages.resetPassword.failure', message: 'We coul
 export default function ResetPasswordScreen() {
   const { t, i18n } = useLingui();
   const [params] = useSearchParams();
-  const [, navigate] = useLocation();
-  const online = useOnline();
-  const session = SessionContext.useActorRef();
-  const access = SessionContext.useSelector(selectAccess);
+  const online = !useIsOffline();
   const emailToken = params.get('emailToken')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';
 
@@ -46,8 +38,10 @@ export default function ResetPasswordScreen() {
   const [confirmation, setConfirmation] = useState('');
   const [touched, setTouched] = useState({ password: false, confirmation: false });
   const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<MessageDescriptor | null>(null);
-  const finish = useApiAction((input: { emailToken: string; password: string }, signal) => finishPasswordReset(api, input, signal));
+  const [offlineTry, setOfflineTry] = useState(false);
+  // Success goes on to /login (the request's binding): the toast, and a session of this browser ended.
+  const finish = useSubmission<PasswordResetFinishInput>('passwordResetFinish');
+  const failure: MessageDescriptor | null = offlineTry ? commonMessages.offline : finish.error ? (finishErrors[finish.error] ?? finishFailure) : null;
 
   const errors = {
     password: validatePassword(password),
@@ -56,29 +50,16 @@ export default function ResetPasswordScreen() {
   const shown = (field: keyof typeof errors, id: ValidationMessageId | null) =>
     id && (submitted || touched[field]) ? i18n._(validationMessages[id]) : undefined;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
+    setOfflineTry(false);
     if (errors.password || errors.confirmation) return;
     if (!online) {
-      setFailure(commonMessages.offline);
+      setOfflineTry(true);
       return;
     }
-    const result = await finish.run({ emailToken, password });
-    if (!result) return;
-    if (!result.ok) {
-      setFailure(finishErrors[result.code] ?? finishFailure);
-      return;
-    }
-    showToast(
-      'success',
-      t({ id: 'pages.resetPassword.success', message: 'Your password has been reset. Log in with your new password.' }),
-      { id: 'password-reset' },
-    );
-    // Every session of the account ended with the reset, this one too.
-    if (access === 'verified' || access === 'unverified') session.send({ type: 'user.logout' });
-    navigate(email ? `${paths.login}?email=${encodeURIComponent(email)}` : paths.login, { replace: true });
+    finish.submit({ emailToken, password, email });
   };
 
   return (
@@ -125,7 +106,7 @@ export default function ResetPasswordScreen() {
                   {i18n._(failure)}
                 </Text>
               )}
-              <Button type="submit" fullWidth loading={finish.pending}>
+              <Button type="submit" fullWidth loading={finish.busy}>
                 <Trans id="pages.resetPassword.submit">Reset password</Trans>
               </Button>
             </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -14,16 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
-import { selectIsBusy, selectSessionError } from '../../machines/session.selectors';
-import { rememberMeDefault } from '../app/credentials';
-import { commonMessages } from '../app/errorMessages';
-import { readPendingCommunity } from '../app/pendingCommunity';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
-import { useOnline } from '../app/useOnline';
+import { selectIsBusy } from '../../machines/session.selectors';
+import { rememberMeDefault } from '../data/credentials';
+import { commonMessages } from '../components/errorMessages';
+import { readPendingCommunity } from '../data/pendingCommunity';
+import { useIsOffline, useSession, useSystemActor, useUnsentInput } from '../actors/hooks';
+import { showToast } from '../actors/toast';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import {
@@ -37,45 +34,24 @@ import {
   type SignupValues,
 } from '../validation';
 
-/** What a failed registration tells the user (SPEC §8: otherwise pages.signup.errorMessage). */
-const registerErrors: Record<string, MessageDescriptor> = {
-  EMAIL_TAKEN: msg({
-    id: 'pages.signup.emailTaken',
-    message: 'An account with this email already exists. Try logging in instead.',
-  }),
-  COMMUNITY_NOT_FOUND: msg({
-    id: 'pages.signup.communityNotFound',
-    message: "We couldn't find your community. Please open your community's join link again.",
-  }),
-  PASSWORD_TOKEN_FAILED: msg({ id: 'pages.signup.passwordTokenFailed', message: 'Failed to create password token' }),
-  NETWORK_ERROR: commonMessages.offline,
-};
-const registerErrorFallback = msg({ id: 'pages.signup.errorMessage', message: 'Error creating account. Please try again.' });
-
 /** Create an account in the community of the scanned join link (SPEC §2, §3, §5). */
 export default function SignupScreen() {
   const { t, i18n } = useLingui();
-  const session = SessionContext.useActorRef();
-  const busy = SessionContext.useSelector(selectIsBusy);
-  const errorCode = SessionContext.useSelector(selectSessionError);
-  const online = useOnline();
+  const session = useSystemActor('session');
+  const busy = useSession(selectIsBusy);
+  const online = !useIsOffline();
   const community = useMemo(readPendingCommunity, []);
 
   const [values, setValues] = useState(emptySignupValues);
   const [touched, setTouched] = useState<Partial<Record<SignupField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [sent, setSent] = useState(false);
+
+  // A new version of the app never reloads the page under a half-filled form.
+  useUnsentInput('signup', JSON.stringify(values) !== JSON.stringify(emptySignupValues));
 
   const today = new Date();
   const errors = validateSignup(values, community?.communityId ?? null, today);
   const minor = isMinor(values.dateOfBirth, today);
-
-  // A registration sent from here that failed: one error toast.
-  const registerFailure = sent && !busy ? errorCode : null;
-  useEffect(() => {
-    if (!registerFailure) return;
-    showToast('error', i18n._(registerErrors[registerFailure] ?? registerErrorFallback), { id: 'signup-error' });
-  }, [registerFailure, i18n]);
 
   const set = <K extends keyof SignupValues>(field: K, value: SignupValues[K]) =>
     setValues((prev) => ({ ...prev, [field]: value }));
@@ -94,7 +70,6 @@ export default function SignupScreen() {
       showToast('error', i18n._(commonMessages.offline), { id: 'offline' });
       return;
     }
-    setSent(true);
     session.send({
       type: 'user.register',
       payload: {

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { selectEmail } from '../../machines/session.selectors';
 import {
   selectIsResending,
@@ -12,11 +12,8 @@ import {
   selectResendSucceeded,
   selectVerifyError,
 } from '../../machines/verification.selectors';
-import { api } from '../app/api';
-import { commonMessages } from '../app/errorMessages';
-import { SessionContext } from '../app/SessionContext';
-import { showToast } from '../app/toast';
-import { createVerificationLogic } from '../app/verificationLogic';
+import { commonMessages } from '../components/errorMessages';
+import { useSession, useSystemActor, useVerification } from '../actors/hooks';
 import { validationMessages } from '../validation';
 
 const verifyErrors: Record<string, MessageDescriptor> = {
@@ -49,36 +46,20 @@ const resendFailure = msg({
 /** Enter the 6-digit code from the e-mail, or ask for a new one (SPEC §2, §8). */
 export default function VerifyScreen() {
   const { t, i18n } = useLingui();
-  const session = SessionContext.useActorRef();
-  const email = SessionContext.useSelector(selectEmail);
-  const [logic] = useState(() =>
-    createVerificationLogic({ api, onVerified: () => session.send({ type: 'user.verified' }) }),
-  );
-  const verification = useActorRef(logic);
-  const verifying = useSelector(verification, selectIsVerifying);
-  const resending = useSelector(verification, selectIsResending);
-  const verifyError = useSelector(verification, selectVerifyError);
-  const resendError = useSelector(verification, selectResendError);
-  const resent = useSelector(verification, selectResendSucceeded);
+  const session = useSystemActor('session');
+  const email = useSession(selectEmail);
+  // The session runs the verification while the member is unverified.
+  const verification = useVerification();
+  const verifying = useSelector(verification, (s) => (s ? selectIsVerifying(s) : false));
+  const resending = useSelector(verification, (s) => (s ? selectIsResending(s) : false));
+  const verifyError = useSelector(verification, (s) => (s ? selectVerifyError(s) : null));
+  const resendError = useSelector(verification, (s) => (s ? selectResendError(s) : null));
+  const resent = useSelector(verification, (s) => (s ? selectResendSucceeded(s) : false));
   const [code, setCode] = useState('');
-
-  useEffect(() => {
-    if (resent) {
-      showToast(
-        'success',
-        t({ id: 'pages.verifyAccount.resendSuccess', message: 'Verification code re-sent: please check your email.' }),
-        { id: 'resend-result' },
-      );
-    }
-  }, [resent, t]);
-
-  useEffect(() => {
-    if (resendError) showToast('error', i18n._(resendErrors[resendError] ?? resendFailure), { id: 'resend-result' });
-  }, [resendError, i18n]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    verification.send({ type: 'user.submit', code });
+    verification?.send({ type: 'user.submit', code });
   };
 
   return (
@@ -123,11 +104,22 @@ export default function VerifyScreen() {
         </Stack>
       </form>
 
+      {resent && (
+        <Text c="teal.9" size="sm" role="status" ta="center">
+          <Trans id="pages.verifyAccount.resendSuccess">Verification code re-sent: please check your email.</Trans>
+        </Text>
+      )}
+      {resendError && (
+        <Text c="var(--mantine-color-error)" size="sm" role="alert" ta="center">
+          {i18n._(resendErrors[resendError] ?? resendFailure)}
+        </Text>
+      )}
+
       <Group justify="space-between">
         <Anchor
           component="button"
           type="button"
-          onClick={() => verification.send({ type: 'user.resend' })}
+          onClick={() => verification?.send({ type: 'user.resend' })}
           disabled={resending || verifying}
         >
           <Trans id="pages.verifyAccount.resend">Resend code</Trans>

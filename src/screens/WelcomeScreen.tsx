@@ -1,15 +1,13 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { loadManifest } from '../app/loaders';
+import { useResource } from '../actors/hooks';
 import { Logo } from '../components/Logo';
 import { paths } from '../routing/paths';
 
 /** SPEC §2: welcome text with the app name from the web manifest (default 'Rewards'). */
 export default function WelcomeScreen() {
-  const manifest = useActorRef(loadManifest);
-  const appName = useSelector(manifest, (s) => (s.output?.success ? s.output.data.name : null)) ?? 'Rewards';
+  const appName = useResource('manifest').data?.name || 'Rewards';
   return (
     <Stack gap="lg" align="center" ta="center" py="xl">
       <Logo size={72} />

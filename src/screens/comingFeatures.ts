@@ -7,12 +7,6 @@ export const comingFeatures = {
   Announcements: msg({ id: 'pages.comingSoon.feature.announcements', message: 'Announcements' }),
   ChanceToWin: msg({ id: 'pages.comingSoon.feature.chanceToWin', message: 'Chance to Win' }),
   Support: msg({ id: 'pages.comingSoon.feature.support', message: 'Support' }),
-  IndividualTrivia: msg({ id: 'pages.comingSoon.feature.individualTrivia', message: 'Trivia' }),
-  TriviaQuestion: msg({ id: 'pages.comingSoon.feature.triviaQuestion', message: 'Trivia question' }),
-  TriviaAnswer: msg({ id: 'pages.comingSoon.feature.triviaAnswer', message: 'Trivia answer' }),
-  TriviaContest: msg({ id: 'pages.comingSoon.feature.triviaContest', message: 'Trivia contest' }),
-  TriviaContestInfo: msg({ id: 'pages.comingSoon.feature.triviaContestInfo', message: 'Trivia contest info' }),
-  Documentation: msg({ id: 'pages.comingSoon.feature.documentation', message: 'Documentation' }),
   ApiDocs: msg({ id: 'pages.comingSoon.feature.apiDocs', message: 'API docs' }),
 } satisfies Partial<Record<ScreenKey, MessageDescriptor>>;
 

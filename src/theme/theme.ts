@@ -1,5 +1,5 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { toastTimings } from '../app/toast';
+import { toastTimings } from '../actors/toast';
 
 /** The pips look: indigo, softly rounded, system fonts. Breakpoints follow SPEC §9. */
 export const theme = createTheme({

@@ -3,10 +3,10 @@ import type { I18n } from '@lingui/core';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActivityItem } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { usePendingOffline, type OfflineEarnAction, type OfflineFormSubmission } from '../../data/offlineQueues';
-import { useResource } from '../../data/resources';
-import { formatLongDate, formatRelative, useNow } from '../../i18n/relativeTime';
+import { commonMessages } from '../../components/errorMessages';
+import type { PendingItem } from '../../../machines/connectivitySync.types';
+import { useNow, usePendingQueues, useResource } from '../../actors/hooks';
+import { formatLongDate, formatRelative } from '../../i18n/relativeTime';
 import { ActivityKindIcon } from './ActivityKindIcon';
 import { activityMessages, kindLabels } from './activityMessages';
 import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
@@ -21,7 +21,7 @@ const newestFirst = (a: ActivityItem, b: ActivityItem) => Date.parse(b.date) - D
 export default function ActivityScreen() {
   const { i18n } = useLingui();
   const activity = useResource('activity');
-  const pending = usePendingOffline();
+  const pending = usePendingQueues();
   const now = useNow();
   const items = activity.data ? [...activity.data].sort(newestFirst) : undefined;
   const pendingCount = pending.earn.length + pending.forms.length;
@@ -98,17 +98,15 @@ interface PendingLine {
   timestamp: number;
 }
 
-function earnLine(action: OfflineEarnAction, i18n: I18n): PendingLine {
-  const title = typeof action.metadata.title === 'string' ? action.metadata.title.trim() : '';
+function earnLine(action: PendingItem, i18n: I18n): PendingLine {
   return {
     key: `earn-${action.id}`,
-    title: title || i18n._(action.type === 'qr' ? activityMessages.pendingQr : activityMessages.pendingEarn),
-    pips: typeof action.metadata.pips === 'number' ? action.metadata.pips : undefined,
+    title: action.title?.trim() || i18n._(activityMessages.pendingQr),
     timestamp: action.timestamp,
   };
 }
 
-function formLine(submission: OfflineFormSubmission, i18n: I18n): PendingLine {
+function formLine(submission: PendingItem, i18n: I18n): PendingLine {
   return {
     key: `form-${submission.id}`,
     title: submission.title?.trim() || i18n._(activityMessages.pendingForm),

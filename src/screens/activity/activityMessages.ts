@@ -11,6 +11,8 @@ export const kindLabels: Record<ActivityKind, MessageDescriptor> = {
   questionnaire: msg({ id: 'pages.activity.kind.questionnaire', message: 'Questionnaire' }),
   redeem: msg({ id: 'pages.activity.kind.redeem', message: 'Reward' }),
   adjustment: msg({ id: 'pages.activity.kind.adjustment', message: 'Adjustment' }),
+  trivia: msg({ id: 'pages.activity.kind.trivia', message: 'Trivia' }),
+  contest: msg({ id: 'pages.activity.kind.contest', message: 'Trivia contest' }),
 };
 
 export const activityMessages = {
@@ -22,7 +24,6 @@ export const activityMessages = {
   listLabel: msg({ id: 'pages.activity.listLabel', message: 'Your pips, newest first' }),
   pending: msg({ id: 'pages.activity.pending', message: 'Pending — will be sent when you are back online' }),
   pendingQr: msg({ id: 'pages.activity.pendingQr', message: 'Scanned QR code' }),
-  pendingEarn: msg({ id: 'pages.activity.pendingEarn', message: 'Earn action' }),
   pendingForm: msg({ id: 'pages.activity.pendingForm', message: 'Questionnaire answers' }),
   /** SPEC §8 default: the actions could not be loaded and none are stored. */
   loadError: msg({ id: 'pages.activity.loadError', message: 'Failed to fetch dashboard data' }),

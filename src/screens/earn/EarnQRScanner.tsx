@@ -1,16 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { EarnQrOutcome } from '../../../machines/earnPipeline.types';
 import { selectAccepted } from '../../../machines/qrScanner.selectors';
-import { api } from '../../app/api';
-import { useIsOffline } from '../../data/connectivity';
-import { newIdempotencyKey } from '../../data/idempotencyKeys';
-import { queueOfflineEarn } from '../../data/offlineQueues';
-import { refreshPips } from '../../data/resources';
+import { useSystemActor } from '../../actors/hooks';
 import { QrScanner } from '../../scanner/QrScanner';
-import { useQrScanner } from '../../scanner/useQrScanner';
-import { acceptEarnCode, type EarnCodeDeps, type EarnQrOutcome } from './earnCode';
 import { earnedMessage } from './earnMessages';
 import { describeEarnQrRejection } from './earnQrMessages';
 
@@ -24,27 +19,18 @@ export interface EarnQRScannerProps {
 
 /**
  * EarnQRScanner (SPEC §2): scan an earn QR code with the camera (or a photo of it) and earn its
- * pips; offline, the scan is queued and sent once the app is back online. A screen of its own
- * chunk: the camera and jsQR load only when the member opens it.
+ * pips. The earn scanner actor sends every code through the earn pipeline, which queues the scan
+ * when offline. A screen of its own chunk: the camera and jsQR load only when the member opens it.
  */
 export default function EarnQRScanner({ link = null }: EarnQRScannerProps) {
-  const offline = useIsOffline();
-  const isOffline = useRef(offline);
-  useEffect(() => {
-    isOffline.current = offline;
-  });
+  const scanner = useSystemActor('earnScanner');
+  const outcome = useSelector(scanner, selectAccepted<EarnQrOutcome>);
 
-  const scanner = useQrScanner({
-    acceptCode: (text, signal) => acceptEarnCode(text, earnCodeDeps(() => isOffline.current), signal),
-    onAccepted: (value) => {
-      if ((value as EarnQrOutcome).kind === 'earned') refreshPips();
-    },
-  });
-  const outcome = useSelector(scanner.actor, selectAccepted<EarnQrOutcome>);
-
+  // Opening the scanner starts the camera (or checks the link); closing it stops the camera.
   useEffect(() => {
-    scanner.actor.send(link !== null ? { type: 'link.opened', text: link } : { type: 'user.start' });
-  }, [scanner.actor, link]);
+    scanner.send(link !== null ? { type: 'link.opened', text: link } : { type: 'user.start' });
+    return () => scanner.send({ type: 'user.cancel' });
+  }, [scanner, link]);
 
   return (
     <Stack gap="md">
@@ -68,15 +54,4 @@ function Outcome({ outcome }: { outcome: EarnQrOutcome }) {
       <Text size="sm">{outcome.title}</Text>
     </Alert>
   );
-}
-
-/** The effects of `acceptEarnCode`, bound to the app. */
-function earnCodeDeps(isOffline: () => boolean): EarnCodeDeps {
-  return {
-    isOffline,
-    tokenize: (qrParam, signal) => api.tokenize({ tokenType: 'qrParams', qrParam }, { signal }),
-    earnQr: (input, signal) => api.earnQr(input, { signal }),
-    queueOffline: (qrParam, idempotencyKey) => queueOfflineEarn({ type: 'qr', metadata: { qrParam }, idempotencyKey }),
-    newKey: newIdempotencyKey,
-  };
 }

@@ -1,20 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
 import type { Promo } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { safeWebUrl } from '../../app/safeWebUrl';
-import { useIsOffline } from '../../data/connectivity';
-import { keyForWrite } from '../../data/idempotencyKeys';
-import { usePendingOffline, type OfflineEarnAction } from '../../data/offlineQueues';
-import { useResource } from '../../data/resources';
-import { formatRelative, useNow } from '../../i18n/relativeTime';
+import { commonMessages } from '../../components/errorMessages';
+import { safeWebUrl } from '../../components/safeWebUrl';
+import type { PendingItem } from '../../../machines/connectivitySync.types';
+import { earnWrite } from '../../actors/earnAction';
+import { useIsOffline, useKeyForWrite, useNow, usePendingQueues, useResource, useSystemActor } from '../../actors/hooks';
+import { formatRelative } from '../../i18n/relativeTime';
 import { paths } from '../../routing/paths';
 import { EarnActionCard } from './EarnActionCard';
-import { earnWrite, useEarnAction } from './useEarnAction';
 import classes from './EarnScreen.module.css';
 
 // The camera, jsQR and the scanner's machine load only when the member opens the scanner.
@@ -55,6 +53,14 @@ export default function EarnScreen() {
         <Text c="dimmed">
           <Trans id="pages.earn.intro">Scan codes, play and complete actions to earn pips.</Trans>
         </Text>
+        <Group gap="md" mt={4}>
+          <Anchor component={Link} href={paths.rewards} size="sm" fw={600}>
+            <Trans id="pages.earn.links.rewards">My rewards</Trans>
+          </Anchor>
+          <Anchor component={Link} href={paths.announcements} size="sm" fw={600}>
+            <Trans id="pages.earn.links.announcements">Announcements</Trans>
+          </Anchor>
+        </Group>
       </Stack>
 
       <PlayCards />
@@ -110,10 +116,16 @@ function PlayCards() {
       text: t({ id: 'pages.earn.chanceToWin.text', message: 'Reach the threshold and enter the prize draw.' }),
       pips: t({ id: 'pages.earn.chanceToWin.pips', message: '5+ pips' }),
     },
+    {
+      href: '/forms',
+      title: t({ id: 'pages.earn.forms.title', message: 'Forms' }),
+      text: t({ id: 'pages.earn.forms.text', message: 'Answer a questionnaire and earn its pips.' }),
+      pips: t({ id: 'pages.earn.forms.pips', message: 'Pips each' }),
+    },
   ];
   return (
     <nav aria-label={t({ id: 'pages.earn.play', message: 'Play' })}>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         {cards.map(({ href, title, text, pips }) => (
           <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.card}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -144,12 +156,10 @@ function ScannerLoading() {
 /** Scans (and earn actions) made offline, shown as pending until the connectivity sync sends them. */
 function PendingScans() {
   const { t, i18n } = useLingui();
-  const { earn } = usePendingOffline();
+  const { earn } = usePendingQueues();
   const now = useNow();
   if (earn.length === 0) return null;
-  const describe = (item: OfflineEarnAction) =>
-    item.metadata.title ??
-    (item.type === 'qr' ? t({ id: 'pages.earn.pending.qr', message: 'QR code scan' }) : t({ id: 'pages.earn.pending.earn', message: 'Earn action' }));
+  const describe = (item: PendingItem) => item.title ?? t({ id: 'pages.earn.pending.qr', message: 'QR code scan' });
   return (
     <Paper component="section" aria-labelledby="earn-pending-heading" withBorder radius="lg" p="md">
       <Stack gap="xs">
@@ -183,7 +193,8 @@ function PendingScans() {
 function EarnActions({ highlightId }: { highlightId?: string }) {
   const { i18n } = useLingui();
   const promos = useResource('earnPromos');
-  const earn = useEarnAction();
+  const earn = useSystemActor('earnAction');
+  const keyForWrite = useKeyForWrite();
   const earningPid = useSelector(earn, selectEarningPid);
   const busy = useSelector(earn, selectIsEarning);
   const offline = useIsOffline();

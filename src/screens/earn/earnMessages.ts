@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { commonMessages } from '../../app/errorMessages';
+import { commonMessages } from '../../components/errorMessages';
 
 /** Shared by the earn button and the QR scanner. */
 export const alreadyEarnedToday = msg({

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QrScannerErrorCode } from '../../../machines/qrScanner.types';
-import { commonMessages } from '../../app/errorMessages';
+import { commonMessages } from '../../components/errorMessages';
 import { rejectionMessages } from '../../scanner/qrScannerMessages';
 import { alreadyEarnedToday } from './earnMessages';
 

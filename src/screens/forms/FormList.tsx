@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { Questionnaire } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { useResource } from '../../data/resources';
+import { commonMessages } from '../../components/errorMessages';
+import { useResource } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 import { pipsToEarnMessage } from './formMessages';
 import classes from './FormsScreen.module.css';

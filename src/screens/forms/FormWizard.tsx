@@ -1,10 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
-import { formWizardMachine } from '../../../machines/formWizard.machine';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import {
   selectRejection,
   selectShowStepErrors,
@@ -13,22 +11,12 @@ import {
   selectWizardStep,
   selectWizardValues,
 } from '../../../machines/formWizard.selectors';
-import type {
-  QueueSubmissionOutput,
-  SubmitAnswersInput,
-  SubmitAnswersOutput,
-  ValidateStepInput,
-  ValidateStepOutput,
-} from '../../../machines/formWizard.types';
 import type { Questionnaire } from '../../api/client';
-import { api } from '../../app/api';
-import { commonMessages } from '../../app/errorMessages';
-import { showToast } from '../../app/toast';
-import { useIsOffline } from '../../data/connectivity';
+import { commonMessages } from '../../components/errorMessages';
+import type { WizardDefinition } from '../../actors/formWizard';
+import { useIsOffline, useResource, useSystemActor, useUnsentInput } from '../../actors/hooks';
 import { newIdempotencyKey } from '../../data/idempotencyKeys';
-import { queueOfflineForm } from '../../data/offlineQueues';
-import { refreshPips, reloadResource, useResource } from '../../data/resources';
-import { parseQuestionnairePayload, toAnswers, validateStep, type FormDefinition, type FormValues } from '../../forms';
+import { parseQuestionnairePayload, validateStep, type FormDefinition, type FormValues } from '../../forms';
 import { linkTo, paths } from '../../routing/paths';
 import {
   formatIsoDate,
@@ -37,10 +25,9 @@ import {
   pipsToEarnMessage,
   stepMessage,
   submitFailureMessages,
-  submittedMessage,
 } from './formMessages';
 import classes from './FormsScreen.module.css';
-import { PartField, partDomId } from './PartField';
+import { PartField } from './PartField';
 import { usePendingFormIds } from './usePendingFormIds';
 
 const formsList = linkTo(paths.forms);
@@ -90,76 +77,34 @@ interface WizardProps {
   form: FormDefinition;
 }
 
-/** The steps, one at a time, driven by the formWizard machine. */
+/** The steps, one at a time, driven by the app's formWizard actor. */
 function Wizard({ questionnaire, form }: WizardProps) {
   const { i18n } = useLingui();
-  const [, navigate] = useLocation();
   const offline = useIsOffline();
-  const [focusRequest, setFocusRequest] = useState<{ partId: string } | null>(null);
+  const wizard = useSystemActor('formWizard');
 
-  // The machine's effects read the latest props through this ref (the logic is made once).
-  const latest = useRef({ questionnaire, form, navigate, i18n });
+  // Opening the questionnaire shows it in the wizard: the same version goes on where the member
+  // left it, another one starts over. Sent, queued or refused, the wizard's binding says so.
   useEffect(() => {
-    latest.current = { questionnaire, form, navigate, i18n };
-  });
+    const definition: WizardDefinition = { title: questionnaire.title, form };
+    wizard.send({
+      type: 'wizard.open',
+      form: { id: questionnaire.id, version: questionnaire.payload, stepCount: form.steps.length, definition },
+    });
+  }, [wizard, questionnaire, form]);
 
-  const [logic] = useState(() =>
-    formWizardMachine.provide({
-      actors: {
-        validateStep: fromPromise<ValidateStepOutput, ValidateStepInput>(async ({ input }) => {
-          const step = latest.current.form.steps[input.step];
-          const invalidPartIds = step ? Object.keys(validateStep(step, input.values as FormValues)) : [];
-          return invalidPartIds.length ? { valid: false, invalidPartIds } : { valid: true };
-        }),
-        submitAnswers: fromPromise<SubmitAnswersOutput, SubmitAnswersInput>(async ({ input, signal }) => {
-          const { questionnaire: current, form: definition } = latest.current;
-          const result = await api.answerQuestionnaire(
-            {
-              id: current.id,
-              answers: toAnswers(definition, input.values as FormValues),
-              idempotencyKey: input.idempotencyKey,
-            },
-            { signal },
-          );
-          return result.success ? { ok: true, pipsEarned: result.data.pipsEarned } : { ok: false, code: result.error };
-        }),
-        queueSubmission: fromPromise<QueueSubmissionOutput, SubmitAnswersInput>(async ({ input }) => {
-          const { questionnaire: current, form: definition } = latest.current;
-          await queueOfflineForm({
-            formId: current.id,
-            data: toAnswers(definition, input.values as FormValues),
-            title: current.title,
-            idempotencyKey: input.idempotencyKey,
-          });
-          return { ok: true };
-        }),
-      },
-      actions: {
-        notifySubmitted: (_, { pipsEarned }) => {
-          showToast('success', latest.current.i18n._(submittedMessage(pipsEarned)));
-          refreshPips();
-          reloadResource('forms');
-          latest.current.navigate(formsList);
-        },
-        notifyQueued: () => {
-          showToast('info', latest.current.i18n._(formMessages.queued), { id: 'form-queued' });
-          latest.current.navigate(formsList);
-        },
-        notifyInvalid: (_, { invalidPartIds }) => {
-          if (invalidPartIds.length) setFocusRequest({ partId: invalidPartIds[0] });
-        },
-      },
-    }),
-  );
-  const actor = useActorRef(logic, { input: { stepCount: form.steps.length } });
-  const step = useSelector(actor, selectWizardStep);
-  const values = useSelector(actor, selectWizardValues) as FormValues;
-  const showErrors = useSelector(actor, selectShowStepErrors);
-  const busy = useSelector(actor, selectWizardBusy);
-  const failure = useSelector(actor, selectSubmitFailure);
-  const rejection = useSelector(actor, selectRejection);
+  const shown = useSelector(wizard, (s) => s.context.form?.id === questionnaire.id && s.context.form.version === questionnaire.payload);
+  const step = useSelector(wizard, selectWizardStep);
+  const values = useSelector(wizard, selectWizardValues) as FormValues;
+  const showErrors = useSelector(wizard, selectShowStepErrors);
+  const busy = useSelector(wizard, selectWizardBusy);
+  const failure = useSelector(wizard, selectSubmitFailure);
+  const rejection = useSelector(wizard, selectRejection);
+  const editing = useSelector(wizard, (s) => s.matches('editing'));
+  useUnsentInput('formWizard', shown && editing && Object.keys(values).length > 0);
 
-  // Focus follows the member: the step heading after next/previous, the first wrong part after a refusal.
+  // Focus follows the member: the step heading after next/previous (the first wrong part after
+  // a refusal is focused by the wizard's binding).
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   useEffect(() => {
@@ -167,21 +112,8 @@ function Wizard({ questionnaire, form }: WizardProps) {
     shownStep.current = step;
     headingRef.current?.focus();
   }, [step]);
-  useEffect(() => {
-    if (!focusRequest) return;
-    const element = document.getElementById(partDomId(focusRequest.partId));
-    const target =
-      element instanceof HTMLFieldSetElement
-        ? (element.querySelector<HTMLInputElement>('input:checked') ?? element.querySelector<HTMLInputElement>('input'))
-        : element;
-    target?.focus();
-  }, [focusRequest]);
 
-  // The list should learn what the server said about this form.
-  useEffect(() => {
-    if (rejection) reloadResource('forms');
-  }, [rejection]);
-
+  if (!shown) return <WizardSkeleton />;
   if (rejection === 'NOT_FOUND') return <FormNotFound />;
   if (rejection) {
     return (
@@ -201,8 +133,8 @@ function Wizard({ questionnaire, form }: WizardProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (last) actor.send({ type: 'user.submit', idempotencyKey: newIdempotencyKey(), online: !offline });
-    else actor.send({ type: 'user.next' });
+    if (last) wizard.send({ type: 'user.submit', idempotencyKey: newIdempotencyKey(), online: !offline });
+    else wizard.send({ type: 'user.next' });
   };
 
   return (
@@ -263,7 +195,7 @@ function Wizard({ questionnaire, form }: WizardProps) {
                   value={values[part.id]}
                   error={error ? i18n._(partErrorMessage(error, formatDate)) : undefined}
                   disabled={busy}
-                  onChange={(value) => actor.send({ type: 'user.answer', partId: part.id, value })}
+                  onChange={(value) => wizard.send({ type: 'user.answer', partId: part.id, value })}
                 />
               );
             })}
@@ -276,7 +208,7 @@ function Wizard({ questionnaire, form }: WizardProps) {
 
             <Group justify="space-between">
               {step > 0 ? (
-                <Button variant="default" disabled={busy} onClick={() => actor.send({ type: 'user.previous' })}>
+                <Button variant="default" disabled={busy} onClick={() => wizard.send({ type: 'user.previous' })}>
                   <Trans id="pages.forms.previous">Previous</Trans>
                 </Button>
               ) : (

@@ -4,6 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormPart, FormValue } from '../../forms';
 import { choiceCountHint, formMessages, numberHint, ratingStarMessage, textLengthHint } from './formMessages';
 import classes from './FormsScreen.module.css';
+import { partDomId } from './partDomId';
+
+export { partDomId };
 
 export interface PartFieldProps {
   part: FormPart;
@@ -15,7 +18,6 @@ export interface PartFieldProps {
 }
 
 /** The DOM id of a part's input (or of its fieldset): the focus target when it is in error. */
-export const partDomId = (partId: string) => `form-part-${partId}`;
 
 const joinIds = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
 

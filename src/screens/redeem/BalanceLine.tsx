@@ -1,6 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ResourceView } from '../../data/resources';
+import type { ResourceView } from '../../actors/hooks';
 import type { Dashboard } from '../../api/client';
 import { redeemMessages } from './redeemMessages';
 

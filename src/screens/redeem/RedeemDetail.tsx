@@ -1,21 +1,16 @@
-import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
-import { isRetryableRedemptionError } from '../../../machines/redemption.machine';
-import { selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
+import { selectRedemptionChoice, selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
 import type { Promo } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { showToast } from '../../app/toast';
-import { keyForWrite } from '../../data/idempotencyKeys';
-import { refreshPips, reloadResource, useResource } from '../../data/resources';
-import { linkTo, paths } from '../../routing/paths';
+import { commonMessages } from '../../components/errorMessages';
+import { useKeyForWrite, useResource, useSystemActor } from '../../actors/hooks';
+import { redeemWrite } from '../../actors/redemption';
 import { BalanceLine } from './BalanceLine';
 import { ConfirmRedeemModal } from './ConfirmRedeemModal';
 import { redeemMessages } from './redeemMessages';
 import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
-import { redeemWrite, useRedemption } from './useRedemption';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { TermsAccordion } from '../../components/TermsAccordion';
 
@@ -53,39 +48,25 @@ export function RedeemDetail({ id }: { id: number }) {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} href={linkTo(paths.redeem)} size="sm">
-        <Trans id="pages.redeem.back">← All rewards</Trans>
-      </Anchor>
       {body}
     </Stack>
   );
 }
 
 function RewardDetailBody({ promo }: { promo: Promo }) {
-  const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
+  const { i18n } = useLingui();
   const dashboard = useResource('dashboard');
   const balance = dashboard.data?.availablePips;
   const options = promo.options ?? [];
   const [optId, setOptId] = useState<number | undefined>(() => defaultOption(promo)?.optId);
   const option: RewardOption | undefined = options.find((candidate) => candidate.optId === optId);
 
-  const redemption = useRedemption({
-    onRedeemed: (transactionId) => {
-      showToast('success', t({ id: 'pages.redeem.success', message: 'Reward redeemed! Your code is in My Rewards.' }), {
-        id: 'reward-redeemed',
-      });
-      refreshPips();
-      reloadResource('redeemPromos');
-      navigate(linkTo(paths.rewardDetail, { id: transactionId }));
-    },
-    onFailed: (code) => {
-      if (code === 'OUT_OF_STOCK') reloadResource('redeemPromos');
-      // No answer may still have been a debit: show the balance the server has.
-      if (code === 'INSUFFICIENT_PIPS' || (code !== 'OFFLINE' && isRetryableRedemptionError(code))) refreshPips();
-    },
-  });
-  const dialogOpen = useSelector(redemption, selectRedemptionDialogOpen);
+  // The redemption actor shows the reward in My Rewards once redeemed, and reloads what a failure shows stale.
+  const redemption = useSystemActor('redemption');
+  const keyForWrite = useKeyForWrite();
+  const dialogOpen = useSelector(redemption, (s) => selectRedemptionDialogOpen(s) && selectRedemptionChoice(s)?.pid === promo.id);
+  // Leaving the reward closes its dialog (a redemption under way still finishes).
+  useEffect(() => () => redemption.send({ type: 'user.cancel' }), [redemption]);
 
   const inStock = isInStock(promo) && Boolean(option?.inStock);
   const short = option ? pipsShort(balance, option.pips) : 0;

@@ -2,8 +2,8 @@ import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { Promo } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { useResource } from '../../data/resources';
+import { commonMessages } from '../../components/errorMessages';
+import { useResource } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 import { BalanceLine } from './BalanceLine';
 import { RedeemDetail } from './RedeemDetail';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { commonMessages } from '../../app/errorMessages';
+import { commonMessages } from '../../components/errorMessages';
 import type { RedemptionErrorCode } from '../../../machines/redemption.types';
 
 /** The texts the redeem list, the reward detail and the confirm dialog share (SPEC §2, §8). */

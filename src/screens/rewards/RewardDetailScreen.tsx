@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import type { Transaction } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { safeWebUrl } from '../../app/safeWebUrl';
-import { showToast } from '../../app/toast';
-import { useTransaction } from '../../data/resources';
+import { commonMessages } from '../../components/errorMessages';
+import { safeWebUrl } from '../../components/safeWebUrl';
+import { showToast } from '../../actors/toast';
+import { useResource } from '../../actors/hooks';
 import { formatLongDate } from '../../i18n/relativeTime';
-import { paths } from '../../routing/paths';
 import { rewardsMessages } from './rewardsMessages';
 import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
 import { TermsAccordion } from '../../components/TermsAccordion';
@@ -23,9 +22,6 @@ export default function RewardDetailScreen() {
   const transactionId = Number(id);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} href={paths.rewards} size="sm">
-        <Trans id="pages.rewards.back">← My rewards</Trans>
-      </Anchor>
       {isTransactionId(transactionId) ? <RewardDetail transactionId={transactionId} /> : <RewardNotFound />}
     </Stack>
   );
@@ -46,7 +42,7 @@ function RewardNotFound() {
 
 function RewardDetail({ transactionId }: { transactionId: number }) {
   const { i18n } = useLingui();
-  const reward = useTransaction(transactionId);
+  const reward = useResource('transaction', transactionId);
 
   if (reward.data) {
     return (

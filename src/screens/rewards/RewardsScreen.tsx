@@ -2,8 +2,8 @@ import { Anchor, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { GiftCard } from '../../api/client';
-import { commonMessages } from '../../app/errorMessages';
-import { useResource } from '../../data/resources';
+import { commonMessages } from '../../components/errorMessages';
+import { useResource } from '../../actors/hooks';
 import { formatLongDate } from '../../i18n/relativeTime';
 import { linkTo, paths } from '../../routing/paths';
 import { rewardsMessages } from './rewardsMessages';

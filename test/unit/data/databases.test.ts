@@ -1,25 +1,23 @@
-import './dataTestKit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetData } from './dataTestKit';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearPersistedUser, clearUserData, dropOfflineQueues } from '../../../src/data/clearUserData';
 import { db } from '../../../src/data/databases';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
-import { readCachedResource, readCachedTransaction, writeCachedResource, writeCachedTransaction } from '../../../src/data/resourceSources';
+import { readCachedResource, readCachedTransaction, writeCachedResource, writeCachedTransaction } from '../../../src/data/resourceCache';
 import type { Promo, Transaction } from '../../../src/api/client';
-import { actAs, resetData } from './dataTestKit';
 
 const promo = (id: number, title: string): Promo => ({ id, type: 'EARN', title, pips: 5 });
 const transaction = (transactionId: number, name: string): Transaction => ({ transactionId, name, pips: 100, date: '2026-01-02T03:04:05Z', code: 'ABC-123' });
 
-beforeEach(resetData);
-afterEach(() => actAs(null));
+afterEach(resetData);
 
 describe('SPEC §9 local databases', () => {
-  it('opens earn, redeem, forms, user (version 2), offlineEarn and offlineForms', async () => {
+  it('opens announcements, earn, redeem, forms, user (version 2, and 3 for the profile), offlineEarn and offlineForms', async () => {
     const databases = db();
     await Promise.all(Object.values(databases).map((database) => database.open()));
-    expect(Object.values(databases).map((d) => d.name).sort()).toEqual(['earn', 'forms', 'offlineEarn', 'offlineForms', 'redeem', 'user']);
-    expect(databases.user.verno).toBe(2);
-    expect(databases.user.tables.map((t) => t.name).sort()).toEqual(['actions', 'dashboard', 'rewards', 'transactions']);
+    expect(Object.values(databases).map((d) => d.name).sort()).toEqual(['announcements', 'earn', 'forms', 'offlineEarn', 'offlineForms', 'redeem', 'user']);
+    expect(databases.user.verno).toBe(3);
+    expect(databases.user.tables.map((t) => t.name).sort()).toEqual(['actions', 'dashboard', 'profile', 'rewards', 'transactions']);
     expect(databases.offlineEarn.actions.schema.primKey.auto).toBe(true);
     expect(databases.offlineForms.submissions.schema.primKey.auto).toBe(true);
   });
@@ -58,15 +56,14 @@ describe('cached data, keyed per user and per language', () => {
 
 describe('offline queues', () => {
   it('queues earn actions for the signed-in member, oldest first, each with its own idempotency key', async () => {
-    actAs(7);
-    await queueOfflineEarn({ metadata: { qrParam: 'https://pips.example.org/earn?qr=AAAAAAAAAAAAAAAA' } });
-    await queueOfflineEarn({ eid: 12, type: 'earn', metadata: { title: 'Share a post', pips: 5 } });
-    await queueOfflineEarn({ metadata: { qrParam: 'BBBBBBBBBBBBBBBB' } });
+    await queueOfflineEarn({ userId: 7, metadata: { qrParam: 'https://pips.example.org/earn?qr=AAAAAAAAAAAAAAAA' } });
+    await queueOfflineEarn({ userId: 7, type: 'earn', metadata: { title: 'Share a post', pips: 5 } });
+    await queueOfflineEarn({ userId: 7, metadata: { qrParam: 'BBBBBBBBBBBBBBBB' } });
 
     const queued = await listOfflineEarn(7);
     expect(queued.map(({ type, eid, userId }) => ({ type, eid, userId }))).toEqual([
       { type: 'qr', eid: null, userId: 7 },
-      { type: 'earn', eid: 12, userId: 7 },
+      { type: 'earn', eid: null, userId: 7 },
       { type: 'qr', eid: null, userId: 7 },
     ]);
     expect(queued.map((item) => item.id)).toEqual([...queued.map((item) => item.id)].sort((a, b) => a - b));
@@ -78,10 +75,16 @@ describe('offline queues', () => {
     expect(new Set(queued.map((item) => item.idempotencyKey)).size).toBe(3);
   });
 
+  it('queues under the key of an attempt whose answer was lost, and never twice under one key', async () => {
+    await queueOfflineEarn({ userId: 7, metadata: { qrParam: 'LOSTANSWERCODE00' }, idempotencyKey: 'lost-attempt-key-1' });
+    expect((await listOfflineEarn(7)).map((item) => item.idempotencyKey)).toEqual(['lost-attempt-key-1']);
+    await expect(queueOfflineEarn({ userId: 7, metadata: { qrParam: 'LOSTANSWERCODE00' }, idempotencyKey: 'lost-attempt-key-1' })).rejects.toThrow();
+    expect(await listOfflineEarn(7)).toHaveLength(1);
+  });
+
   it('queues form submissions with the answers as they will be sent', async () => {
-    actAs(7);
-    await queueOfflineForm({ formId: 3, data: { colour: 'blue', rating: 4 }, title: 'Community survey' });
-    await queueOfflineForm({ formId: 4, data: { visits: ['park'] } });
+    await queueOfflineForm({ userId: 7, formId: 3, data: { colour: 'blue', rating: 4 }, title: 'Community survey' });
+    await queueOfflineForm({ userId: 7, formId: 4, data: { visits: ['park'] } });
     const queued = await listOfflineForms(7);
     expect(queued.map(({ formId, data, userId }) => ({ formId, data, userId }))).toEqual([
       { formId: 3, data: { colour: 'blue', rating: 4 }, userId: 7 },
@@ -91,20 +94,18 @@ describe('offline queues', () => {
   });
 
   it("shows each member only their own queue", async () => {
-    actAs(7);
-    await queueOfflineEarn({ metadata: { qrParam: 'CODE-OF-SEVEN-1234' } });
-    actAs(8);
-    await queueOfflineEarn({ metadata: { qrParam: 'CODE-OF-EIGHT-1234' } });
-    await queueOfflineForm({ formId: 1, data: {} });
+    await queueOfflineEarn({ userId: 7, metadata: { qrParam: 'CODE-OF-SEVEN-1234' } });
+    await queueOfflineEarn({ userId: 8, metadata: { qrParam: 'CODE-OF-EIGHT-1234' } });
+    await queueOfflineForm({ userId: 8, formId: 1, data: {} });
     expect((await listOfflineEarn(7)).map((item) => item.metadata.qrParam)).toEqual(['CODE-OF-SEVEN-1234']);
     expect((await listOfflineEarn(8)).map((item) => item.metadata.qrParam)).toEqual(['CODE-OF-EIGHT-1234']);
     expect(await listOfflineForms(7)).toEqual([]);
   });
 
   it('refuses to queue when nobody is signed in', async () => {
-    actAs(null);
-    await expect(queueOfflineEarn({ metadata: { qrParam: 'CODE' } })).rejects.toThrow(/nobody is signed in/);
-    await expect(queueOfflineForm({ formId: 1, data: {} })).rejects.toThrow(/nobody is signed in/);
+    await expect(queueOfflineEarn({ userId: null, metadata: { qrParam: 'CODE' } })).rejects.toThrow(/nobody is signed in/);
+    await expect(queueOfflineForm({ userId: null, formId: 1, data: {} })).rejects.toThrow(/nobody is signed in/);
+    expect(await db().offlineEarn.actions.count()).toBe(0);
   });
 });
 
@@ -117,9 +118,8 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
         await writeCachedResource('dashboard', { userId, language }, { availablePips: 1, totalEarnedPips: 1, totalUsedPips: 0, actions: [] });
       }
       await writeCachedTransaction({ userId, language: 'en' }, transaction(1, 'card'));
-      actAs(userId);
-      await queueOfflineEarn({ metadata: { qrParam: `CODE-${userId}-123456` } });
-      await queueOfflineForm({ formId: 1, data: {} });
+      await queueOfflineEarn({ userId, metadata: { qrParam: `CODE-${userId}-123456` } });
+      await queueOfflineForm({ userId, formId: 1, data: {} });
     }
   }
 

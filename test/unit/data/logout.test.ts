@@ -1,38 +1,56 @@
-import './dataTestKit';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import type { Api } from '../../../src/api/client';
-import { createSessionLogic } from '../../../src/app/sessionLogic';
+import { MEMBER, resetData, sessionOf, signIn, startApp, toastsRaised, waitForMember } from './dataTestKit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
 import { listOfflineEarn, queueOfflineEarn } from '../../../src/data/offlineQueues';
-import { readCachedResource, writeCachedResource } from '../../../src/data/resourceSources';
-import { actAs, resetData } from './dataTestKit';
+import { readCachedResource, writeCachedResource } from '../../../src/data/resourceCache';
+import { fakeFetch } from '../screens/fakeFetch';
 
-const stored = { authToken: 'token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
+const card = { transactionId: 1, name: 'Card', pips: 1, date: '2026-01-01T00:00:00Z' };
 
-/** A verified member restored at app start, with cached data and a queued scan. */
+/** A verified member restored at app start, with cached data (both languages) and a queued scan. */
 async function signedInWithData() {
-  actAs(7);
-  await writeCachedResource('giftCards', { userId: 7, language: 'en' }, [{ transactionId: 1, name: 'Card', pips: 1, date: '2026-01-01T00:00:00Z' }]);
-  await writeCachedResource('giftCards', { userId: 7, language: 'es' }, []);
-  await queueOfflineEarn({ metadata: { qrParam: 'CODE-0000000000' } });
-  const session = createActor(createSessionLogic({ api: {} as Api, readStored: () => stored })).start();
-  await waitFor(session, (s) => s.matches({ loggedIn: 'verified' }));
-  return session;
+  signIn(MEMBER);
+  await writeCachedResource('giftCards', { userId: MEMBER, language: 'en' }, [card]);
+  await writeCachedResource('giftCards', { userId: MEMBER, language: 'es' }, []);
+  await writeCachedResource('giftCards', { userId: 8, language: 'en' }, [card]);
+  await queueOfflineEarn({ userId: MEMBER, metadata: { qrParam: 'CODE-0000000000' } });
+  fakeFetch({});
+  const app = startApp({ connectivity: { isOnline: () => false } });
+  await waitForMember(app, MEMBER);
+  return app;
 }
 
-beforeEach(resetData);
+afterEach(resetData);
 
-describe('logout clears the member’s local data (SPEC §4 Logout)', () => {
+describe('logout clears the member’s local data (SPEC §4 Logout, the session binding)', () => {
   it.each([
     ['a chosen logout', 'user.logout'],
     ['an expired session', 'session.expired'],
-  ] as const)('%s clears the cached data in every language and keeps the queued scans for the next sign-in', async (_, type) => {
-    const session = await signedInWithData();
-    session.send({ type });
-    await waitFor(session, (s) => s.matches('loggedOut'));
-    await new Promise((r) => setTimeout(r, 10));
-    expect(await readCachedResource('giftCards', { userId: 7, language: 'en' })).toBeNull();
-    expect(await readCachedResource('giftCards', { userId: 7, language: 'es' })).toBeNull();
-    expect(await listOfflineEarn(7)).toHaveLength(1);
+  ] as const)('%s clears the cached data in every language, keeps the queued scans for the next sign-in, and forgets the tokens', async (_, type) => {
+    const app = await signedInWithData();
+    app.system.get('session')!.send({ type });
+
+    // The logout's steps run in order; the cache is cleared before the session is logged out.
+    await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
+    expect(await readCachedResource('giftCards', { userId: MEMBER, language: 'en' })).toBeNull();
+    expect(await readCachedResource('giftCards', { userId: MEMBER, language: 'es' })).toBeNull();
+    expect(await listOfflineEarn(MEMBER)).toHaveLength(1);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(sessionOf(app).context).toMatchObject({ userId: null, isAuthenticated: false, isLoggingOut: false });
+    expect(toastsRaised()).toEqual([]);
+    // The root tells the member-scoped actors: nobody is signed in any more.
+    await waitForMember(app, null);
+    expect(app.system.get('connectivitySync')!.getSnapshot().matches({ sync: 'signedOut' })).toBe(true);
+  });
+
+  it('keeps rememberMe and the language choice', async () => {
+    localStorage.setItem('rememberMe', 'false');
+    localStorage.setItem('language', 'es');
+    const app = await signedInWithData();
+    app.system.get('session')!.send({ type: 'user.logout' });
+    await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
+    expect(localStorage.getItem('rememberMe')).toBe('false');
+    expect(localStorage.getItem('language')).toBe('es');
   });
 });

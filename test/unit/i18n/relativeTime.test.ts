@@ -1,7 +1,10 @@
+import { resetData, startApp } from '../data/dataTestKit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
+import { useNow } from '../../../src/actors/hooks';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
-import { formatLongDate, formatRelative, relativeSpan, useNow } from '../../../src/i18n/relativeTime';
+import { formatLongDate, formatRelative, relativeSpan } from '../../../src/i18n/relativeTime';
+import { appContext } from '../screens/renderApp';
 
 const now = Date.parse('2026-03-15T12:00:00Z');
 const SECOND = 1000;
@@ -10,10 +13,10 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(now - ms).toISOString();
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+afterEach(resetData);
+
+/** Fake clocks for the timers the clock actor uses, and Date. */
+const fakeTime = () => vi.useFakeTimers({ now, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 describe('relativeSpan (SPEC §9 buckets)', () => {
   it.each([
@@ -77,23 +80,32 @@ describe('formatLongDate', () => {
   });
 });
 
-describe('useNow', () => {
-  it('ticks every 60 s by default, and stops when unmounted', () => {
-    vi.useFakeTimers({ now });
-    const { result, unmount } = renderHook(() => useNow());
-    expect(result.current).toBe(now);
-    act(() => void vi.advanceTimersByTime(59 * SECOND));
-    expect(result.current).toBe(now);
-    act(() => void vi.advanceTimersByTime(SECOND));
-    expect(result.current).toBe(now + MINUTE);
-    unmount();
+describe('the clock actor of the app system (SPEC §9: relative times refresh every 60 s)', () => {
+  it('reads now at start, again every 60 s, and stops with the app', () => {
+    fakeTime();
+    const app = startApp();
+    const clock = app.system.get('clock')!;
+    expect(clock.getSnapshot().context.now).toBe(now);
+
+    vi.advanceTimersByTime(59 * SECOND);
+    expect(clock.getSnapshot().context.now).toBe(now);
+    vi.advanceTimersByTime(SECOND);
+    expect(clock.getSnapshot().context.now).toBe(now + MINUTE);
+    vi.advanceTimersByTime(2 * MINUTE);
+    expect(clock.getSnapshot().context.now).toBe(now + 3 * MINUTE);
+
+    app.stop();
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('takes another interval', () => {
-    vi.useFakeTimers({ now });
-    const { result } = renderHook(() => useNow(1000));
-    act(() => void vi.advanceTimersByTime(3000));
-    expect(result.current).toBe(now + 3000);
+  it('useNow re-renders the labels with each tick', () => {
+    fakeTime();
+    const { wrapper } = appContext();
+    const { result } = renderHook(() => formatRelative(now - 30 * SECOND, useNow(), i18n), { wrapper });
+    expect(result.current).toBe('just now');
+    act(() => void vi.advanceTimersByTime(MINUTE));
+    expect(result.current).toBe('1 minute ago');
+    act(() => void vi.advanceTimersByTime(4 * MINUTE));
+    expect(result.current).toBe('5 minutes ago');
   });
 });

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type StoredCredentials } from '../../../machines';
-import { readPendingCommunity } from '../../../src/app/pendingCommunity';
-import CommunityScanScreen from '../../../src/screens/CommunityScanScreen';
-import { renderWithApp } from '../screens/renderApp';
-
-const envelope = (data: unknown, status = 200, code?: string) =>
-  new Response(JSON.stringify({ status: code ? 'ERROR' : 'OK', success: !code, data, error: code ? { code, message: code } : null }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { resetData, signIn } from '../data/dataTestKit';
+import { readPendingCommunity } from '../../../src/data/pendingCommunity';
+import { envelope } from '../screens/fakeFetch';
+import { renderApp } from '../screens/renderApp';
 
 /** The server: one community, `demo`. Records the community lookups. */
 function serveCommunities() {
@@ -18,27 +11,19 @@ function serveCommunities() {
   vi.stubGlobal('fetch', async (request: Request) => {
     const { pathname } = new URL(request.url);
     const id = /^\/web\/community\/([^/]+)$/.exec(pathname)?.[1];
-    if (!id) return envelope(null, 404, 'NOT_FOUND');
+    if (!id) return envelope({ status: 404, error: 'NOT_FOUND' });
     lookups.push(decodeURIComponent(id));
-    return id === 'demo' ? envelope({ communityId: 'demo', name: 'Demo Community' }) : envelope(null, 404, 'COMMUNITY_NOT_FOUND');
+    return id === 'demo' ? envelope({ data: { communityId: 'demo', name: 'Demo Community' } }) : envelope({ status: 404, error: 'COMMUNITY_NOT_FOUND' });
   });
   return lookups;
 }
 
-const session = (stored: StoredCredentials | null) =>
-  sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => stored) } });
-const loggedOut = session(null);
-
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetData);
 
 describe('CommunityScanScreen', () => {
   it('checks the community of a join link at once, shows it by name and goes on to sign up', async () => {
     const lookups = serveCommunities();
-    const { location } = await renderWithApp(<CommunityScanScreen />, { sessionLogic: loggedOut, path: '/community-scan?communityId=demo' });
+    const { location } = await renderApp({ path: '/community-scan?communityId=demo' });
     expect(await screen.findByText('Demo Community')).toBeTruthy();
     expect(screen.getByText('Your community')).toBeTruthy();
     expect(lookups).toEqual(['demo']);
@@ -53,7 +38,7 @@ describe('CommunityScanScreen', () => {
     ['an empty id (never sent)', '', []],
   ])('says something went wrong for %s, and offers to scan instead', async (_, id, expectedLookups) => {
     const lookups = serveCommunities();
-    await renderWithApp(<CommunityScanScreen />, { sessionLogic: loggedOut, path: `/community-scan?communityId=${id}` });
+    await renderApp({ path: `/community-scan?communityId=${id}` });
     expect(await screen.findByText('Uh-oh, something went wrong')).toBeTruthy();
     expect(screen.getByText('Please try again.')).toBeTruthy();
     expect(lookups).toEqual(expectedLookups);
@@ -66,10 +51,10 @@ describe('CommunityScanScreen', () => {
 
   it('starts the camera without a link, and always offers a photo of the code', async () => {
     serveCommunities();
-    const { container } = await renderWithApp(<CommunityScanScreen />, { sessionLogic: loggedOut, path: '/community-scan' });
+    const { container } = await renderApp({ path: '/community-scan' });
     expect(await screen.findByText('The camera is off')).toBeTruthy();
     expect(screen.getByLabelText('Camera preview').tagName).toBe('VIDEO');
-    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const input = container.querySelector('main input[type=file]') as HTMLInputElement;
     expect(input.getAttribute('accept')).toBe('image/*');
     expect(input.getAttribute('capture')).toBe('environment');
     expect(input.getAttribute('aria-label')).toBe('Photo of the QR code');
@@ -82,8 +67,8 @@ describe('CommunityScanScreen', () => {
 
   it('tells a signed-in member the code is for new members instead of offering sign-up', async () => {
     serveCommunities();
-    const verified = session({ authToken: 'token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' });
-    await renderWithApp(<CommunityScanScreen />, { sessionLogic: verified, path: '/community-scan?communityId=demo' });
+    signIn(7);
+    await renderApp({ path: '/community-scan?communityId=demo' });
     expect(await screen.findByText('You are already signed in')).toBeTruthy();
     expect(screen.getByText('Demo Community')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue to sign up' })).toBeNull();

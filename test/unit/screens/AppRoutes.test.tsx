@@ -1,42 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type AuthResult, type LoginInput, type StoredCredentials } from '../../../machines';
-import { AppRoutes } from '../../../src/routing/AppRoutes';
-import { renderWithApp } from './renderApp';
+import { resetData, signIn } from '../data/dataTestKit';
+import { fakeFetch, requests } from './fakeFetch';
+import { renderApp } from './renderApp';
 
-const verified: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
-const unverified: StoredCredentials = { ...verified, isVerified: 'false' };
+const loggedIn = { authToken: 'auth-token-0123456789', refreshToken: 'refresh-token-1', userId: 7, isVerified: true, status: 'OK' };
 
-const restoring = (stored: StoredCredentials | null) =>
-  sessionMachine.provide({
-    actors: {
-      restoreSession: fromPromise<StoredCredentials | null>(async () => stored),
-      login: fromPromise<AuthResult, LoginInput>(async () => ({
-        ok: true,
-        authToken: 'auth-token-0123456789',
-        refreshToken: 'r',
-        userId: 7,
-        isVerified: true,
-      })),
-    },
-  });
-
-beforeEach(() => {
-  localStorage.clear();
-  // /home loads the user and the dashboard; these tests are about routing only
-  vi.stubGlobal('fetch', async () => new Response('', { status: 503 }));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
+afterEach(resetData);
 
 describe('AppRoutes', () => {
   it('sends a visitor from /home to /login with the toast, and back to /home after login', async () => {
-    const { location } = await renderWithApp(<AppRoutes />, { sessionLogic: restoring(null), path: '/home' });
+    // /home loads the user and the dashboard; these tests are about routing only (503s).
+    const sent = fakeFetch({ 'POST /mobile/login': { data: loggedIn } });
+    const { location } = await renderApp({ path: '/home' });
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(await screen.findByText('Please log in to access this page.')).toBeTruthy();
@@ -47,10 +23,13 @@ describe('AppRoutes', () => {
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/home'));
     expect(location.history).not.toContain('/');
+    expect(requests(sent, 'POST', '/mobile/login')).toHaveLength(1);
   });
 
   it('sends an unverified user from /home to /verify with the toast', async () => {
-    const { location } = await renderWithApp(<AppRoutes />, { sessionLogic: restoring(unverified), path: '/home' });
+    signIn(7, { verified: false });
+    fakeFetch({});
+    const { location } = await renderApp({ path: '/home' });
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/verify'));
     expect(
@@ -60,21 +39,38 @@ describe('AppRoutes', () => {
   });
 
   it('dispatches / by session, and keeps /community-scan open', async () => {
-    const first = await renderWithApp(<AppRoutes />, { sessionLogic: restoring(verified), path: '/' });
+    signIn(7);
+    fakeFetch({});
+    const first = await renderApp({ path: '/' });
     await waitFor(() => expect(first.location.history.at(-1)).toBe('/home'));
     cleanup();
 
-    const second = await renderWithApp(<AppRoutes />, { sessionLogic: restoring(verified), path: '/community-scan' });
+    const second = await renderApp({ path: '/community-scan' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Join your community' })).toBeTruthy();
     expect(second.location.history).toEqual(['/community-scan']);
   });
 
   it('goes to /login without the "please log in" toast when the user logs out', async () => {
-    const { location } = await renderWithApp(<AppRoutes />, { sessionLogic: restoring(verified), path: '/home' });
+    signIn(7);
+    fakeFetch({});
+    const { location } = await renderApp({ path: '/home' });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(screen.queryByText('Please log in to access this page.')).toBeNull();
+  });
+
+  it('follows a logout made in another tab to /login', async () => {
+    signIn(7);
+    fakeFetch({});
+    const { location } = await renderApp({ path: '/home' });
+    await screen.findByRole('button', { name: 'Log out' });
+
+    // The other tab cleared the shared storage; this tab hears the storage event.
+    for (const key of ['authToken', 'refreshToken', 'userId', 'email', 'isVerified']) localStorage.removeItem(key);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'authToken' }));
+
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
   });
 });

@@ -1,78 +1,84 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type AuthResult, type LoginInput, type StoredCredentials } from '../../../machines';
-import type { Api } from '../../../src/api/client';
-import { createSessionLogic } from '../../../src/app/sessionLogic';
-import LoginScreen from '../../../src/screens/LoginScreen';
-import { renderWithApp } from './renderApp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { resetData } from '../data/dataTestKit';
+import { fakeFetch, requests } from './fakeFetch';
+import { renderApp } from './renderApp';
 
 const invalidCredentials = 'Login failed, please check your email and password and try again.';
 
-/** A login actor answering with `result`, and a spy on what it was sent. */
-function loginAnswering(result: AuthResult) {
-  const login = vi.fn(async (_input: LoginInput) => result);
-  return { actor: fromPromise<AuthResult, LoginInput>(({ input }) => login(input)), login };
-}
+const loggedIn = { authToken: 'auth-token-0123456789', refreshToken: 'refresh-token-0123456789', userId: 7, isVerified: true, status: 'OK' };
 
-/** A logged-out session whose login answers with `result`. */
-function sessionWithLogin(result: AuthResult) {
-  const { actor, login } = loginAnswering(result);
-  const logic = sessionMachine.provide({
-    actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => null), login: actor },
-  });
-  return { logic, login };
-}
-
-function fillAndSubmit(email: string, password: string) {
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+async function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+afterEach(resetData);
 
 describe('LoginScreen', () => {
   it('shows the invalid-credentials message under the form when login fails', async () => {
-    const { logic, login } = sessionWithLogin({ ok: false, code: 'INVALID_CREDENTIALS' });
-    await renderWithApp(<LoginScreen />, { sessionLogic: logic, path: '/login' });
+    const sent = fakeFetch({ 'POST /mobile/login': { status: 401, error: 'INVALID_CREDENTIALS' } });
+    await renderApp({ path: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(screen.queryByText(invalidCredentials)).toBeNull();
 
-    fillAndSubmit(' ada@example.org ', 'Wrong-password1!');
+    await fillAndSubmit(' ada@example.org ', 'Wrong-password1!');
 
     expect(await screen.findByText(invalidCredentials)).toBeTruthy();
-    expect(login).toHaveBeenCalledWith({ email: 'ada@example.org', pwd: 'Wrong-password1!' });
+    expect(requests(sent, 'POST', '/mobile/login').map((r) => r.form)).toEqual([{ email: 'ada@example.org', pwd: 'Wrong-password1!' }]);
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('says so when the server is rate limiting, and something else for an unexpected failure', async () => {
+    let answer = { status: 429, error: 'RATE_LIMITED' };
+    fakeFetch({ 'POST /mobile/login': () => answer });
+    await renderApp({ path: '/login' });
+    await fillAndSubmit('ada@example.org', 'Secret-123!');
+    expect(await screen.findByText('Too many attempts. Please wait a minute and try again.')).toBeTruthy();
+
+    answer = { status: 500, error: 'INTERNAL_ERROR' };
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('We could not log you in right now. Please try again.')).toBeTruthy();
   });
 
   it('asks for the password instead of sending a blank one', async () => {
-    const { logic, login } = sessionWithLogin({ ok: false, code: 'INVALID_CREDENTIALS' });
-    await renderWithApp(<LoginScreen />, { sessionLogic: logic, path: '/login' });
+    const sent = fakeFetch({ 'POST /mobile/login': { status: 401, error: 'INVALID_CREDENTIALS' } });
+    await renderApp({ path: '/login' });
 
-    fillAndSubmit('ada@example.org', '');
+    await fillAndSubmit('ada@example.org', '');
 
     expect(await screen.findByText('Password is required.')).toBeTruthy();
-    expect(login).not.toHaveBeenCalled();
+    // Filled in, the same form sends once: the blank attempt sent nothing.
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'Secret-123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText(invalidCredentials);
+    expect(requests(sent, 'POST', '/mobile/login').map((r) => r.form.pwd)).toEqual(['Secret-123!']);
   });
 
   it('sends nothing while offline and says why', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { logic, login } = sessionWithLogin({ ok: false, code: 'INVALID_CREDENTIALS' });
-    await renderWithApp(<LoginScreen />, { sessionLogic: logic, path: '/login' });
+    const sent = fakeFetch({ 'POST /mobile/login': { status: 401, error: 'INVALID_CREDENTIALS' } });
+    await renderApp({ path: '/login' });
 
-    expect(screen.getByText(/Connect to the internet to log in/)).toBeTruthy();
-    fillAndSubmit('ada@example.org', 'Secret-123!');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(login).not.toHaveBeenCalled();
+    expect(await screen.findByText(/Connect to the internet to log in/)).toBeTruthy();
+    await fillAndSubmit('ada@example.org', 'Secret-123!');
+    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(screen.getByRole('button', { name: 'Log in' }).closest('form')!);
+
+    // Back online, one submit sends one login: nothing was sent while offline.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/Connect to the internet to log in/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText(invalidCredentials);
+    expect(requests(sent, 'POST', '/mobile/login')).toHaveLength(1);
   });
 
   it('keeps me logged in by default and remembers turning it off', async () => {
-    const { logic } = sessionWithLogin({ ok: false, code: 'INVALID_CREDENTIALS' });
-    await renderWithApp(<LoginScreen />, { sessionLogic: logic, path: '/login' });
-    const rememberMe = screen.getByLabelText('Keep me logged in') as HTMLInputElement;
+    fakeFetch({});
+    await renderApp({ path: '/login' });
+    const rememberMe = (await screen.findByLabelText('Keep me logged in')) as HTMLInputElement;
     expect(rememberMe.checked).toBe(true);
 
     fireEvent.click(rememberMe);
@@ -81,19 +87,11 @@ describe('LoginScreen', () => {
     expect(localStorage.getItem('rememberMe')).toBe('false');
   });
 
-  it('stores the session when login succeeds', async () => {
-    const { actor } = loginAnswering({
-      ok: true,
-      authToken: 'auth-token-0123456789',
-      refreshToken: 'refresh-token-0123456789',
-      userId: 7,
-      isVerified: true,
-    });
-    // the app's own storage bindings, with only the login call faked
-    const bound = createSessionLogic({ api: {} as Api, readStored: () => null }).provide({ actors: { login: actor } });
-    await renderWithApp(<LoginScreen />, { sessionLogic: bound, path: '/login' });
+  it('stores the session when login succeeds, and goes home', async () => {
+    fakeFetch({ 'POST /mobile/login': { data: loggedIn } });
+    const { location } = await renderApp({ path: '/login' });
 
-    fillAndSubmit('ada@example.org', 'Secret-123!');
+    await fillAndSubmit('ada@example.org', 'Secret-123!');
 
     await waitFor(() => expect(localStorage.getItem('authToken')).toBe('auth-token-0123456789'));
     expect(localStorage.getItem('refreshToken')).toBe('refresh-token-0123456789');
@@ -101,5 +99,6 @@ describe('LoginScreen', () => {
     expect(localStorage.getItem('email')).toBe('ada@example.org');
     expect(localStorage.getItem('isVerified')).toBe('true');
     expect(localStorage.getItem('rememberMe')).toBe('true');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/home'));
   });
 });

@@ -1,29 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type StoredCredentials } from '../../../machines';
-import ChangePasswordScreen from '../../../src/screens/ChangePasswordScreen';
-import DeleteAccountScreen from '../../../src/screens/DeleteAccountScreen';
-import ForgotPasswordScreen from '../../../src/screens/ForgotPasswordScreen';
-import ProfileScreen from '../../../src/screens/ProfileScreen';
-import ResetPasswordScreen from '../../../src/screens/ResetPasswordScreen';
-import { fakeFetch, user } from './fakeFetch';
-import { renderWithApp } from './renderApp';
-
-const stored: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
-const session = (credentials: StoredCredentials | null) =>
-  sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => credentials) } });
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MEMBER, resetData, signIn } from '../data/dataTestKit';
+import { listOfflineEarn, queueOfflineEarn } from '../../../src/data/offlineQueues';
+import { fakeFetch, isBackgroundCall, requests, user, type SentRequest } from './fakeFetch';
+import { renderApp } from './renderApp';
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+/** What the screen itself sent (the member's dashboard and profile load at sign-in). */
+/** Requests that change something: not GETs, nor the member's announcement records (a read that SPEC §7 makes a POST). */
+const writes = (sent: SentRequest[]) => sent.filter((r) => r.method !== 'GET' && !isBackgroundCall(r));
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  vi.unstubAllGlobals();
-});
+afterEach(resetData);
 
 describe('ForgotPasswordScreen', () => {
   it('says when the e-mail is unknown, and asks to check the inbox when it is known', async () => {
@@ -31,8 +19,9 @@ describe('ForgotPasswordScreen', () => {
       'PUT /web/user/password/reset/start': ({ query }) =>
         query.email === 'ada@example.org' ? { data: { status: 'OK' } } : { status: 404, error: 'EMAIL_NOT_FOUND' },
     });
-    await renderWithApp(<ForgotPasswordScreen />, { sessionLogic: session(null), path: '/forgot-password' });
+    await renderApp({ path: '/forgot-password' });
 
+    await screen.findByLabelText('Email');
     type('Email', 'ada@@example.org');
     press('Send reset link');
     expect(await screen.findByText('Email cannot contain more than one @.')).toBeTruthy();
@@ -50,7 +39,8 @@ describe('ForgotPasswordScreen', () => {
 
   it('says so when the server is rate limiting', async () => {
     fakeFetch({ 'PUT /web/user/password/reset/start': { status: 429, error: 'RATE_LIMITED' } });
-    await renderWithApp(<ForgotPasswordScreen />, { sessionLogic: session(null), path: '/forgot-password' });
+    await renderApp({ path: '/forgot-password' });
+    await screen.findByLabelText('Email');
     type('Email', 'ada@example.org');
     press('Send reset link');
     expect(await screen.findByText('Too many reset requests. Please wait a while before asking again.')).toBeTruthy();
@@ -62,7 +52,8 @@ describe('ResetPasswordScreen', () => {
 
   it('checks the password rules and the confirmation before sending anything', async () => {
     const sent = fakeFetch({});
-    await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path });
+    await renderApp({ path });
+    await screen.findByLabelText('New password');
     type('New password', 'nouppercase1!');
     type('Confirm new password', 'nouppercase1?');
     press('Reset password');
@@ -76,13 +67,14 @@ describe('ResetPasswordScreen', () => {
       'POST /api/tokenize': { data: { token: 'password-token' } },
       'PUT /web/user/password/reset/finish': { data: { status: 'OK' } },
     });
-    const { location } = await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path });
+    const { location } = await renderApp({ path });
+    await screen.findByLabelText('New password');
     type('New password', 'Fresh-Start-2027!');
     type('Confirm new password', 'Fresh-Start-2027!');
     press('Reset password');
     await waitFor(() => expect(location.history.at(-1)).toBe('/login?email=ada%40example.org'));
     expect(await screen.findByText('Your password has been reset. Log in with your new password.')).toBeTruthy();
-    expect(sent.map((r) => [r.path, r.form, r.query])).toEqual([
+    expect(writes(sent).map((r) => [r.path, r.form, r.query])).toEqual([
       ['/api/tokenize', { tokenType: 'register', password: 'Fresh-Start-2027!' }, {}],
       ['/web/user/password/reset/finish', {}, { emailToken: 'mail-token', passwordToken: 'password-token' }],
     ]);
@@ -93,7 +85,8 @@ describe('ResetPasswordScreen', () => {
       'POST /api/tokenize': { data: { token: 'password-token' } },
       'PUT /web/user/password/reset/finish': { status: 400, error: 'INVALID_TOKEN' },
     });
-    await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path });
+    await renderApp({ path });
+    await screen.findByLabelText('New password');
     type('New password', 'Fresh-Start-2027!');
     type('Confirm new password', 'Fresh-Start-2027!');
     press('Reset password');
@@ -102,7 +95,7 @@ describe('ResetPasswordScreen', () => {
 
   it('shows the invalid-link message without a token', async () => {
     fakeFetch({});
-    await renderWithApp(<ResetPasswordScreen />, { sessionLogic: session(null), path: '/reset-password' });
+    await renderApp({ path: '/reset-password' });
     expect(await screen.findByText('This reset link is invalid or has expired. Please ask for a new one.')).toBeTruthy();
     expect(screen.queryByLabelText('New password')).toBeNull();
   });
@@ -110,22 +103,26 @@ describe('ResetPasswordScreen', () => {
 
 describe('ChangePasswordScreen', () => {
   it('refuses a new password equal to the current one before sending', async () => {
+    signIn(MEMBER);
     const sent = fakeFetch({});
-    await renderWithApp(<ChangePasswordScreen />, { sessionLogic: session(stored), path: '/profile/change-password' });
+    await renderApp({ path: '/profile/change-password' });
+    await screen.findByLabelText('Current password');
     type('Current password', 'Same-Pass-1!');
     type('New password', 'Same-Pass-1!');
     type('Confirm new password', 'Same-Pass-1!');
     press('Change password');
     expect(await screen.findByText('The new password must be different from the current one.')).toBeTruthy();
-    expect(sent).toHaveLength(0);
+    expect(writes(sent)).toHaveLength(0);
   });
 
   it.each([
     ['INCORRECT_PASSWORD', { status: 400, error: 'INCORRECT_PASSWORD' }, 'Incorrect password. Please try again.'],
     ['an empty token', { data: { token: '' } }, 'Failed to create password token'],
   ])('explains %s', async (_, answer, message) => {
+    signIn(MEMBER);
     fakeFetch({ 'POST /api/tokenize': answer });
-    await renderWithApp(<ChangePasswordScreen />, { sessionLogic: session(stored), path: '/profile/change-password' });
+    await renderApp({ path: '/profile/change-password' });
+    await screen.findByLabelText('Current password');
     type('Current password', 'Old-Pass-1!');
     type('New password', 'New-Pass-2!');
     type('Confirm new password', 'New-Pass-2!');
@@ -134,25 +131,30 @@ describe('ChangePasswordScreen', () => {
   });
 
   it('changes the password with the token and goes back to the profile', async () => {
+    signIn(MEMBER);
     const sent = fakeFetch({ 'POST /api/tokenize': { data: { token: 'change-token' } }, 'PUT /mobile/user/password': { data: { status: 'OK' } } });
-    const { location } = await renderWithApp(<ChangePasswordScreen />, { sessionLogic: session(stored), path: '/profile/change-password' });
+    const { location } = await renderApp({ path: '/profile/change-password' });
+    await screen.findByLabelText('Current password');
     type('Current password', 'Old-Pass-1!');
     type('New password', 'New-Pass-2!');
     type('Confirm new password', 'New-Pass-2!');
     press('Change password');
     await waitFor(() => expect(location.history.at(-1)).toBe('/profile'));
-    expect(sent[0].form).toEqual({ tokenType: 'changePassword', userId: '7', password: 'New-Pass-2!', currentPassword: 'Old-Pass-1!' });
-    expect(sent[1]).toMatchObject({ method: 'PUT', query: { token: 'change-token' } });
+    expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+    const [tokenize, change] = writes(sent);
+    expect(tokenize.form).toEqual({ tokenType: 'changePassword', userId: '7', password: 'New-Pass-2!', currentPassword: 'Old-Pass-1!' });
+    expect(change).toMatchObject({ method: 'PUT', path: '/mobile/user/password', query: { token: 'change-token' } });
   });
 });
 
 describe('ProfileScreen', () => {
-  it("updates name and phone, sending back the member's stored date of birth", async () => {
+  it("updates name and phone, sending back the member's stored date of birth, and shows the saved profile", async () => {
+    signIn(MEMBER);
     const sent = fakeFetch({
       'GET /mobile/user/get': { data: user },
       'PUT /mobile/user': ({ query }) => ({ data: { ...user, ...query, fullName: `${query.firstName} ${query.lastName}` } }),
     });
-    await renderWithApp(<ProfileScreen />, { sessionLogic: session(stored), path: '/profile' });
+    await renderApp({ path: '/profile' });
     expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Ada');
     expect(screen.getByText('Demo Community')).toBeTruthy();
 
@@ -166,11 +168,15 @@ describe('ProfileScreen', () => {
       phone: '+44 20 7946 0958',
       dayOfBirth: '1815-12-10',
     });
+    // The resources fetch the profile again after the update.
+    const putAt = sent.findIndex((r) => r.method === 'PUT');
+    await waitFor(() => expect(requests(sent.slice(putAt), 'GET', '/mobile/user/get')).toHaveLength(1));
   });
 
   it('never makes up a date of birth when none is stored', async () => {
+    signIn(MEMBER);
     const sent = fakeFetch({ 'GET /mobile/user/get': { data: { ...user, dayOfBirth: null } }, 'PUT /mobile/user': { data: user } });
-    await renderWithApp(<ProfileScreen />, { sessionLogic: session(stored), path: '/profile' });
+    await renderApp({ path: '/profile' });
     await screen.findByLabelText('First name');
     press('Save changes');
     await screen.findByText('Profile updated successfully');
@@ -178,8 +184,9 @@ describe('ProfileScreen', () => {
   });
 
   it('shows the failure and keeps the form when the update fails', async () => {
+    signIn(MEMBER);
     fakeFetch({ 'GET /mobile/user/get': { data: user }, 'PUT /mobile/user': { status: 500, error: 'INTERNAL_ERROR' } });
-    await renderWithApp(<ProfileScreen />, { sessionLogic: session(stored), path: '/profile' });
+    await renderApp({ path: '/profile' });
     await screen.findByLabelText('First name');
     press('Save changes');
     expect(await screen.findByText('Failed to update user profile')).toBeTruthy();
@@ -187,14 +194,17 @@ describe('ProfileScreen', () => {
 });
 
 describe('DeleteAccountScreen', () => {
-  it('explains, then asks for the password, then deletes and logs out', async () => {
+  it('explains, then asks for the password, then deletes, drops the queued scans and logs out', async () => {
+    signIn(MEMBER);
+    await queueOfflineEarn({ userId: MEMBER, metadata: { qrParam: 'CODE-OF-SEVEN-000000' } });
+    await queueOfflineEarn({ userId: 8, metadata: { qrParam: 'CODE-OF-EIGHT-000000' } });
     const sent = fakeFetch({
       'GET /mobile/user/get': { data: user },
       'POST /api/tokenize': ({ form }) =>
         form.password === 'Right-Pass-1!' ? { data: { token: 'confirm-token' } } : { status: 400, error: 'INCORRECT_PASSWORD' },
       'DELETE /mobile/user': { data: { status: 'OK' } },
     });
-    await renderWithApp(<DeleteAccountScreen />, { sessionLogic: session(stored), path: '/delete-account' });
+    const { location } = await renderApp({ path: '/delete-account' });
     expect(await screen.findByText('This cannot be undone')).toBeTruthy();
     expect(screen.queryByLabelText('Enter your password to confirm')).toBeNull();
     press('Continue');
@@ -210,11 +220,16 @@ describe('DeleteAccountScreen', () => {
     expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
     expect(sent.find((r) => r.method === 'DELETE')?.query).toEqual({ passwordToken: 'confirm-token' });
     await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    // A deleted account's queued pips can never be sent; another member's stay.
+    expect(await listOfflineEarn(MEMBER)).toEqual([]);
+    expect(await listOfflineEarn(8)).toHaveLength(1);
   });
 
   it('asks an account without a password to type the confirmation word', async () => {
+    signIn(MEMBER);
     const sent = fakeFetch({ 'GET /mobile/user/get': { data: { ...user, hasPassword: false } }, 'DELETE /mobile/user': { data: { status: 'OK' } } });
-    await renderWithApp(<DeleteAccountScreen />, { sessionLogic: session(stored), path: '/delete-account' });
+    await renderApp({ path: '/delete-account' });
     await screen.findByText('Continue');
     press('Continue');
     await screen.findByLabelText('Type DELETE to confirm');

@@ -1,51 +1,53 @@
-// Loads fake-indexeddb before Dexie is imported by the screens.
-import { actAs, resetData } from '../data/dataTestKit';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type StoredCredentials } from '../../../machines';
-import HomeScreen from '../../../src/screens/HomeScreen';
-import LoginScreen from '../../../src/screens/LoginScreen';
-import SignupScreen from '../../../src/screens/SignupScreen';
-import WelcomeScreen from '../../../src/screens/WelcomeScreen';
-import { fakeFetch, user } from './fakeFetch';
-import { renderWithApp } from './renderApp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetData, signIn } from '../data/dataTestKit';
+import { fakeFetch, requests, user } from './fakeFetch';
+import { renderApp } from './renderApp';
 
-const stored: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
-const session = (credentials: StoredCredentials | null) =>
-  sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => credentials) } });
-const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+const hrefOf = (name: string | RegExp) => within(screen.getByRole('main')).getByRole('link', { name }).getAttribute('href');
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetData);
 
 describe('HomeScreen', () => {
-  beforeEach(() => actAs(7));
-  afterEach(resetData);
-
   it('greets by first name, shows the three balances and links every tile', async () => {
+    signIn(7);
     fakeFetch({
       'GET /mobile/user/get': { data: user },
       'GET /mobile/dashboard': { data: { availablePips: 1200, totalEarnedPips: 1500, totalUsedPips: 300, actions: [] } },
     });
-    await renderWithApp(<HomeScreen />, { sessionLogic: session(stored), path: '/home' });
+    await renderApp({ path: '/home' });
 
     expect(await screen.findByRole('heading', { name: 'Hi, Ada' })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('Available pips').textContent).toBe('1,200'));
     expect(screen.getByLabelText('Total earned').textContent).toBe('1,500');
     expect(screen.getByLabelText('Total used').textContent).toBe('300');
     expect(
-      ['Earn', 'Redeem', 'Activity', 'Profile', 'Contests', 'Rewards'].map((tile) => hrefOf(new RegExp(`^${tile}`))),
-    ).toEqual(['/earn', '/redeem', '/activity', '/profile', '/chance-to-win', '/rewards']);
+      ['Earn', 'Redeem', 'Forms', 'My rewards', 'Announcements', 'Trivia', 'Chance to Win', 'Activity'].map((tile) => hrefOf(new RegExp(`^${tile}`))),
+    ).toEqual(['/earn', '/redeem', '/forms', '/rewards', '/announcements', '/trivia/individual', '/chance-to-win', '/activity']);
+    // the sections are one tap away in the tab bar (phones) and the header (wide screens)
+    const sectionNavs = screen.getAllByRole('navigation', { name: 'Sections', hidden: true });
+    expect(sectionNavs).toHaveLength(2);
+    for (const nav of sectionNavs) {
+      expect(within(nav).getAllByRole('link', { hidden: true }).map((link) => link.getAttribute('href'))).toEqual(['/home', '/earn', '/redeem', '/activity', '/profile']);
+      expect(within(nav).getByRole('link', { name: 'Home', hidden: true }).getAttribute('aria-current')).toBe('page');
+    }
   });
 
   it('says when the dashboard cannot be fetched', async () => {
+    signIn(7);
     fakeFetch({ 'GET /mobile/user/get': { data: user } });
-    await renderWithApp(<HomeScreen />, { sessionLogic: session(stored), path: '/home' });
+    await renderApp({ path: '/home' });
     expect(await screen.findByText('Failed to fetch dashboard')).toBeTruthy();
+  });
+
+  it('logs out: the tokens go and the member lands on /login', async () => {
+    signIn(7);
+    fakeFetch({ 'GET /mobile/user/get': { data: user } });
+    const { location } = await renderApp({ path: '/home' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
   });
 });
 
@@ -58,14 +60,14 @@ describe('WelcomeScreen', () => {
           })
         : new Response('', { status: 503 }),
     );
-    await renderWithApp(<WelcomeScreen />, { sessionLogic: session(null), path: '/welcome' });
+    await renderApp({ path: '/welcome' });
     expect(await screen.findByRole('heading', { name: 'Welcome to Neighbourhood Rewards' })).toBeTruthy();
     expect(hrefOf('Continue with email')).toBe('/signup');
   });
 
   it("falls back to 'Rewards'", async () => {
     fakeFetch({});
-    await renderWithApp(<WelcomeScreen />, { sessionLogic: session(null), path: '/welcome' });
+    await renderApp({ path: '/welcome' });
     expect(await screen.findByRole('heading', { name: 'Welcome to Rewards' })).toBeTruthy();
   });
 });
@@ -73,25 +75,60 @@ describe('WelcomeScreen', () => {
 describe('LoginScreen links', () => {
   it('offers the forgot-password page and takes the e-mail from a finished reset', async () => {
     fakeFetch({});
-    await renderWithApp(<LoginScreen />, { sessionLogic: session(null), path: '/login?email=ada%40example.org' });
+    await renderApp({ path: '/login?email=ada%40example.org' });
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('ada@example.org');
     expect(hrefOf('Forgot password?')).toBe('/forgot-password');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.org');
   });
 });
 
 describe('SignupScreen community', () => {
   it('sends a member without a community to the scan', async () => {
     fakeFetch({});
-    await renderWithApp(<SignupScreen />, { sessionLogic: session(null), path: '/signup' });
-    expect(screen.getByText('You must scan your community QR code to create an account.')).toBeTruthy();
+    await renderApp({ path: '/signup' });
+    expect(await screen.findByText('You must scan your community QR code to create an account.')).toBeTruthy();
     expect(hrefOf('Scan your community QR code')).toBe('/community-scan');
   });
 
   it('shows the scanned community instead', async () => {
     localStorage.setItem('pendingCommunity', JSON.stringify({ communityId: 'demo', name: 'Demo Community' }));
     fakeFetch({});
-    await renderWithApp(<SignupScreen />, { sessionLogic: session(null), path: '/signup' });
-    expect(screen.getByText('Demo Community')).toBeTruthy();
+    await renderApp({ path: '/signup' });
+    expect(await screen.findByText('Demo Community')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Scan your community QR code' })).toBeNull();
+  });
+});
+
+describe('VerifyScreen', () => {
+  const typeCode = (code: string) => fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: code } });
+
+  it('verifies with the mailed code, remembers it, and opens home', async () => {
+    signIn(7, { verified: false });
+    const sent = fakeFetch({
+      'POST /mobile/verify': ({ form }) => (form.code === '123456' ? { data: { status: 'OK' } } : { status: 400, error: 'INVALID_CODE' }),
+    });
+    const { location } = await renderApp({ path: '/verify' });
+    expect(await screen.findByText('member7@example.org')).toBeTruthy();
+
+    typeCode('654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid code. Please try again.')).toBeTruthy();
+    expect(localStorage.getItem('isVerified')).toBe('false');
+
+    typeCode('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/home'));
+    expect(localStorage.getItem('isVerified')).toBe('true');
+    expect(requests(sent, 'POST', '/mobile/verify').map((r) => r.form)).toEqual([{ code: '654321' }, { code: '123456' }]);
+    // Verified, the member's data loads.
+    await waitFor(() => expect(requests(sent, 'GET', '/mobile/dashboard').length).toBeGreaterThan(0));
+  });
+
+  it('asks for a new code and says when it was sent', async () => {
+    signIn(7, { verified: false });
+    const sent = fakeFetch({ 'POST /mobile/verify': { data: { status: 'OK' } } });
+    await renderApp({ path: '/verify' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Verification code re-sent: please check your email.')).toBeTruthy();
+    expect(requests(sent, 'POST', '/mobile/verify').map((r) => r.form)).toEqual([{ op: 'resend' }]);
   });
 });

@@ -1,28 +1,71 @@
+import '../data/dataTestKit';
 import type { ReactNode } from 'react';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AppActors } from '../../../src/app/AppActors';
-import type { SessionLogic } from '../../../src/app/sessionLogic';
-import { activateLocale, i18n } from '../../../src/i18n/i18n';
-import { theme } from '../../../src/theme/theme';
+import type { ActorRefFrom } from 'xstate';
+import type { AppInput } from '../../../machines/app.types';
+import type { appMachine } from '../../../machines/app.machine';
+import { App } from '../../../src/App';
+import { AppActor } from '../../../src/actors/AppActor';
+import { createAppLogic, type AppLogic, type AppLogicDeps } from '../../../src/actors/appLogic';
+import { activateLocale } from '../../../src/i18n/i18n';
 
-/** English, the theme, toasts and the app actors, around `ui`, at `path` in a memory router. */
-export async function renderWithApp(ui: ReactNode, { sessionLogic, path = '/' }: { sessionLogic: SessionLogic; path?: string }) {
-  await activateLocale('en');
+// A screen is a lazily loaded chunk behind the session's restore, and a busy 2-core machine runs
+// several test files at once: more than the defaults (1 s per query, 5 s per test).
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+export interface RenderAppOptions extends Omit<AppLogicDeps, 'navigate'> {
+  /** Where the app opens (path and query). */
+  path?: string;
+  /** The language the app starts in. */
+  language?: 'en' | 'es';
+}
+
+/**
+ * The whole app as `main.tsx` starts it (providers, shell, guarded routes, toasts) with its real
+ * actor system (`createAppLogic`: real machines and bindings, the API client on the stubbed
+ * fetch, Dexie on fake-indexeddb, localStorage), at `path` in a memory router whose `navigate`
+ * the bindings use too. `location.history` records every navigation.
+ */
+export async function renderApp({ path = '/', language = 'en', ...deps }: RenderAppOptions = {}) {
+  await activateLocale(language);
   const location = memoryLocation({ path, record: true });
+  const logic = createAppLogic({ navigate: location.navigate, ...deps });
   const view = render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
-        <Notifications />
-        <Router hook={location.hook}>
-          <AppActors sessionLogic={sessionLogic}>{ui}</AppActors>
-        </Router>
-      </MantineProvider>
-    </I18nProvider>,
+    <Router hook={location.hook}>
+      <App logic={logic} input={{ language }} />
+    </Router>,
   );
   return { ...view, location };
+}
+
+export type AppRoot = ActorRefFrom<typeof appMachine>;
+
+/**
+ * For hooks and bindings without the screens: the app's actor system in its React context
+ * (`AppActor.Provider`, as the App mounts it). `root()` is the running root actor, whose
+ * `system` holds every app-wide actor.
+ */
+export function appContext(logic: AppLogic = createAppLogic(), input: AppInput = { language: 'en' }) {
+  let root: AppRoot | undefined;
+  function Probe() {
+    root = AppActor.useActorRef() as AppRoot;
+    return null;
+  }
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppActor.Provider logic={logic} options={{ input }}>
+      <Probe />
+      {children}
+    </AppActor.Provider>
+  );
+  return {
+    wrapper,
+    root: (): AppRoot => {
+      if (!root) throw new Error('the app context is not rendered');
+      return root;
+    },
+  };
 }

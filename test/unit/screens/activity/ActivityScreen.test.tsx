@@ -1,16 +1,14 @@
-import 'fake-indexeddb/auto';
+// Loads fake-indexeddb before Dexie is imported.
+import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { Route } from 'wouter';
+import { act, screen, within } from '@testing-library/react';
 import type { ActivityItem } from '../../../../src/api/client';
 import { queueOfflineEarn, queueOfflineForm } from '../../../../src/data/offlineQueues';
-import { writeCachedResource } from '../../../../src/data/resourceSources';
+import { writeCachedResource } from '../../../../src/data/resourceCache';
 import { activateLocale } from '../../../../src/i18n/i18n';
-import { paths } from '../../../../src/routing/paths';
-import ActivityScreen from '../../../../src/screens/activity/ActivityScreen';
 import { fakeFetch } from '../fakeFetch';
-import { renderWithApp } from '../renderApp';
-import { noAnswer, requests, resetData, scope, signIn, verified } from '../rewards/dataHarness';
+import { renderApp } from '../renderApp';
+import { noAnswer, requests, resetData, scope, setOnline, signIn } from '../rewards/dataHarness';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -27,19 +25,19 @@ const actions: ActivityItem[] = [
 const serve = (items: ActivityItem[] = actions) =>
   fakeFetch({ 'GET /mobile/dashboard/actions': { data: { actions: items, page: 1, size: 1000, total: items.length } } });
 
-const renderActivity = () => renderWithApp(<Route path={paths.activity} component={ActivityScreen} />, { sessionLogic: verified, path: '/activity' });
+const renderActivity = () => renderApp({ path: '/activity' });
 
 /** The list item holding `title`. */
 const line = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 
-beforeEach(signIn);
+beforeEach(() => void signIn());
 afterEach(resetData);
 
 describe('ActivityScreen', () => {
   it('says what earned or spent the pips, how many and when, newest first', async () => {
     const sent = serve();
     await renderActivity();
-    expect(screen.getByRole('heading', { level: 1, name: 'Activity' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeTruthy();
     await screen.findByText('Farmers market stand');
 
     const list = screen.getByRole('list', { name: 'Your pips, newest first' });
@@ -79,9 +77,12 @@ describe('ActivityScreen', () => {
   });
 
   it('shows what is waiting to be sent on top, as pending', async () => {
-    await queueOfflineEarn({ type: 'qr', metadata: { qrParam: 'https://pips.example/earn?qr=abc', title: 'Library visit', pips: 3 } });
-    await queueOfflineEarn({ type: 'earn', eid: 9 });
-    await queueOfflineForm({ formId: 2, data: { q1: 'yes' }, title: 'Park survey' });
+    // Offline: the sync leaves the queues alone while the screen lists them.
+    setOnline(false);
+    await queueOfflineEarn({ userId: 7, type: 'qr', metadata: { qrParam: 'https://pips.example/earn?qr=abc', title: 'Library visit', pips: 3 } });
+    await queueOfflineEarn({ userId: 7, type: 'qr', metadata: { qrParam: 'https://pips.example/earn?qr=def' } });
+    await queueOfflineForm({ userId: 7, formId: 2, data: { q1: 'yes' }, title: 'Park survey' });
+    await queueOfflineForm({ userId: 8, formId: 3, data: { q1: 'no' }, title: 'Not mine' });
     serve();
     await renderActivity();
 
@@ -89,10 +90,12 @@ describe('ActivityScreen', () => {
     const pending = await within(pendingSection).findAllByText('Pending — will be sent when you are back online', { exact: false });
     expect(pending).toHaveLength(3);
     expect(within(pendingSection).getByText('Library visit')).toBeTruthy();
-    expect(within(pendingSection).getByText('+3')).toBeTruthy();
-    expect(within(pendingSection).getByText('Earn action')).toBeTruthy();
+    // Pips are not known before the server credits a scan.
+    expect(within(pendingSection).queryByText('+3')).toBeNull();
+    expect(within(pendingSection).getByText('Scanned QR code')).toBeTruthy();
     expect(within(pendingSection).getByText('Park survey')).toBeTruthy();
     expect(within(pendingSection).getAllByText('just now')).toHaveLength(3);
+    expect(within(pendingSection).queryByText('Not mine')).toBeNull();
 
     // the pending section comes before the list
     await screen.findByText('Farmers market stand');
@@ -130,7 +133,7 @@ describe('ActivityScreen', () => {
   it('speaks Spanish', async () => {
     serve();
     await renderActivity();
-    await activateLocale('es');
+    await act(() => activateLocale('es'));
     try {
       expect(await screen.findByRole('heading', { level: 1, name: 'Actividad' })).toBeTruthy();
       const qr = await screen.findByText('Farmers market stand');

@@ -1,26 +1,18 @@
-import 'fake-indexeddb/auto';
+// Loads fake-indexeddb before Dexie is imported.
+import '../../data/dataTestKit';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import Dexie from 'dexie';
-import { Route } from 'wouter';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type StoredCredentials } from '../../../../machines';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Promo } from '../../../../src/api/client';
-import { closeDatabases } from '../../../../src/data/databases';
+import { listOfflineEarn } from '../../../../src/data/offlineQueues';
+import { writeCachedResource } from '../../../../src/data/resourceCache';
 import { activateLocale } from '../../../../src/i18n/i18n';
-import { resetResources } from '../../../../src/data/resources';
-import { writeCachedResource } from '../../../../src/data/resourceSources';
-import { paths } from '../../../../src/routing/paths';
-import EarnScreen from '../../../../src/screens/earn/EarnScreen';
-import { fakeFetch, type SentRequest } from '../fakeFetch';
-import { renderWithApp } from '../renderApp';
+import { fakeFetch, type Answer } from '../fakeFetch';
+import { renderApp } from '../renderApp';
+import { storedCredentials } from '../../data/dataTestKit';
+import { keyPattern, noAnswer, requests, resetData, scope, setOnline, signIn } from '../rewards/dataHarness';
 
-const stored: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
-const verified = sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => stored) } });
-
+const stored = storedCredentials();
 const code = 'Ab3dEf6hIj9kLm0p';
-const keyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 
 const promos: Promo[] = [
   {
@@ -42,56 +34,30 @@ const promos: Promo[] = [
   { id: 7, type: 'EARN', title: 'Street survey', pips: 4, limit: 'daily', questionnaireUrl: '/forms/4', available: false },
 ];
 
-type Answer = Parameters<typeof fakeFetch>[0][string];
-
 /** The server: the earn promos and whatever the test adds. */
 function serve(routes: Record<string, Answer> = {}) {
   return fakeFetch({ 'GET /mobile/promos/get': { data: { promos } }, ...routes });
 }
 
-const noAnswer = () => {
-  throw new TypeError('Failed to fetch');
-};
-
-const renderEarn = (path = '/earn') => renderWithApp(<Route path={paths.earn} component={EarnScreen} />, { sessionLogic: verified, path });
+/** The earn screen of the signed-in member, once its heading shows. */
+async function renderEarn(path = '/earn') {
+  const view = await renderApp({ path });
+  await screen.findByRole('heading', { level: 1, name: 'Earn' });
+  return view;
+}
 
 const card = (title: string) => screen.getByRole('article', { name: title });
-const requests = (sent: SentRequest[], method: string, path: string) => sent.filter((r) => r.method === method && r.path === path);
-
-function setOnline(online: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
-}
 
 /** A tab as window.open returns it. */
 function fakeTab() {
   return { opener: {} as unknown, closed: false, location: { href: 'about:blank' }, close: vi.fn() };
 }
 
-// A scan goes through the lazy chunk, two requests and the machine: more than the defaults
-// (1 s per query, 5 s per test) on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
-
 // The scanner is a lazily loaded chunk: transform it once, so each test's lazy import is quick.
 beforeAll(() => import('../../../../src/screens/earn/EarnQRScanner'), 30_000);
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value as string);
-});
-
-afterEach(async () => {
-  cleanup();
-  await activateLocale('en');
-  notifications.clean();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetResources();
-  closeDatabases();
-  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms'].map((name) => Dexie.delete(name)));
-});
+beforeEach(() => void signIn());
+afterEach(resetData);
 
 describe('EarnScreen: the cards and the list', () => {
   it('shows the trivia and Chance to Win cards and every earn action with its pips and what to do', async () => {
@@ -134,7 +100,7 @@ describe('EarnScreen: the cards and the list', () => {
   });
 
   it('shows the saved actions when the network fails, and says they could not be refreshed', async () => {
-    await writeCachedResource('earnPromos', { userId: 7, language: 'en' }, promos.slice(0, 1));
+    await writeCachedResource('earnPromos', scope, promos.slice(0, 1));
     fakeFetch({ 'GET /mobile/promos/get': noAnswer });
     await renderEarn();
     expect(await screen.findByRole('article', { name: 'Take the partner survey' })).toBeTruthy();
@@ -360,6 +326,27 @@ describe('EarnScreen: earn QR codes', () => {
     expect(within(pending).getByText('just now')).toBeTruthy();
     expect(requests(sent, 'POST', '/api/tokenize')).toEqual([]);
     expect(requests(sent, 'POST', '/mobile/earn/qr/post')).toEqual([]);
+    expect(await listOfflineEarn(7)).toEqual([
+      expect.objectContaining({ type: 'qr', metadata: { qrParam: code }, idempotencyKey: expect.stringMatching(keyPattern), userId: 7 }),
+    ]);
+  });
+
+  it('sends the queued scan when the network is back, under its key, and the pending list empties', async () => {
+    setOnline(false);
+    const sent = serve(qrRoutes({ data: { title: 'Park clean-up', pipsEarned: 10, availablePips: 25 } }));
+    await renderEarn(`/earn?qr=${code}`);
+    await screen.findByRole('region', { name: 'Waiting to be sent' });
+    const [queued] = await listOfflineEarn(7);
+
+    setOnline(true);
+    expect(await screen.findByText("You're back online.")).toBeTruthy();
+    expect(await screen.findByText('1 offline action synced.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting to be sent' })).toBeNull());
+    expect(requests(sent, 'POST', '/api/tokenize').map((r) => r.form.qrParam)).toEqual([code]);
+    expect(requests(sent, 'POST', '/mobile/earn/qr/post').map((r) => r.query)).toEqual([
+      { qrToken: `token-for-${code}`, idempotencyKey: queued.idempotencyKey },
+    ]);
+    expect(await listOfflineEarn(7)).toEqual([]);
   });
 
   it('queues the scan when the network drops during the scan', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { safeAppPath } from '../../../../src/screens/earn/appPath';
-import { safeWebUrl } from '../../../../src/app/safeWebUrl';
-import { createExternalTab } from '../../../../src/screens/earn/externalTab';
+import { safeWebUrl } from '../../../../src/components/safeWebUrl';
+import { createExternalTab } from '../../../../src/actors/externalTab';
 
 describe('safeAppPath', () => {
   it.each([

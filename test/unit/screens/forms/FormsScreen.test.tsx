@@ -1,25 +1,18 @@
-import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import Dexie from 'dexie';
-import { Route } from 'wouter';
-import { fromPromise } from 'xstate';
-import { sessionMachine, type StoredCredentials } from '../../../../machines';
+// Loads fake-indexeddb before Dexie is imported.
+import '../../data/dataTestKit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Questionnaire } from '../../../../src/api/client';
-import { closeDatabases, db } from '../../../../src/data/databases';
+import { db } from '../../../../src/data/databases';
 import { listOfflineForms, queueOfflineForm } from '../../../../src/data/offlineQueues';
-import { resetResources } from '../../../../src/data/resources';
-import { writeCachedResource } from '../../../../src/data/resourceSources';
+import { writeCachedResource } from '../../../../src/data/resourceCache';
 import { activateLocale } from '../../../../src/i18n/i18n';
-import { paths } from '../../../../src/routing/paths';
-import FormsScreen from '../../../../src/screens/forms/FormsScreen';
-import { renderWithApp } from '../renderApp';
+import { storedCredentials } from '../../data/dataTestKit';
+import { renderApp } from '../renderApp';
+import { keyPattern, resetData, scope, setOnline, signIn } from '../rewards/dataHarness';
 import { answeredPoll, brokenForm, quickPoll, serveJson, survey, type Route as ServerRoute, type SentJsonRequest } from './formsServer';
 
-const stored: StoredCredentials = { authToken: 'auth-token-0123456789', userId: '7', email: 'ada@example.org', isVerified: 'true' };
-const verified = sessionMachine.provide({ actors: { restoreSession: fromPromise<StoredCredentials | null>(async () => stored) } });
-const keyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+const stored = storedCredentials();
 
 const allForms = [survey, quickPoll, answeredPoll, brokenForm];
 
@@ -28,18 +21,13 @@ function serve(routes: Record<string, ServerRoute> = {}, forms: Questionnaire[] 
   return serveJson({ 'GET /web/questionnaires': { data: { questionnaires: forms } }, ...routes });
 }
 
-const renderForms = (path = '/forms') => renderWithApp(<Route path={paths.forms} component={FormsScreen} />, { sessionLogic: verified, path });
+const renderForms = (path = '/forms') => renderApp({ path });
 const answersSent = (sent: SentJsonRequest[], id = survey.id) =>
   sent.filter((r) => r.method === 'POST' && r.path === `/web/questionnaires/${id}/answers`);
 
 const press = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const stepHeading = (name: RegExp) => screen.findByRole('heading', { level: 2, name });
-
-function setOnline(online: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
-}
 
 /** Answers the three steps of the survey and stops on the last one. */
 async function answerSurveyToLastStep() {
@@ -57,27 +45,14 @@ async function answerSurveyToLastStep() {
   type(/Any suggestions/, '  More music!  ');
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value as string);
-});
-
-afterEach(async () => {
-  cleanup();
-  notifications.clean();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetResources();
-  closeDatabases();
-  await activateLocale('en');
-  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms'].map((name) => Dexie.delete(name)));
-});
+beforeEach(() => void signIn());
+afterEach(resetData);
 
 describe('the list at /forms', () => {
   it('lists each questionnaire with its pips, the answered ones as completed', async () => {
     const sent = serve();
     await renderForms();
-    expect(screen.getByRole('heading', { level: 1, name: 'Forms' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forms' })).toBeTruthy();
 
     const surveyLink = await screen.findByRole('link', { name: /Community survey/ });
     expect(surveyLink.getAttribute('href')).toBe('/forms/3');
@@ -89,12 +64,13 @@ describe('the list at /forms', () => {
     const answered = screen.getByText('Last month poll').closest('li')!;
     expect(within(answered).getByText('Completed')).toBeTruthy();
 
-    expect(sent[0]).toMatchObject({ method: 'GET', path: '/web/questionnaires', query: { page: '1', size: '50' } });
-    expect(sent[0].headers.authorization).toBe(stored.authToken);
+    const [list] = sent.filter((r) => r.path === '/web/questionnaires');
+    expect(list).toMatchObject({ method: 'GET', query: { page: '1', size: '50' } });
+    expect(list.headers.authorization).toBe(stored.authToken);
   });
 
   it('marks a form waiting in the offline queue as pending', async () => {
-    await queueOfflineForm({ formId: quickPoll.id, data: { coffee: 'tea' }, title: quickPoll.title });
+    await queueOfflineForm({ userId: 7, formId: quickPoll.id, data: { coffee: 'tea' }, title: quickPoll.title });
     serve();
     await renderForms();
     const pending = (await screen.findByText('Waiting to be sent')).closest('li')!;
@@ -104,7 +80,7 @@ describe('the list at /forms', () => {
   });
 
   it('fetches the list again once a pending form has been sent, and shows it completed', async () => {
-    await queueOfflineForm({ formId: quickPoll.id, data: { coffee: 'tea' } });
+    await queueOfflineForm({ userId: 7, formId: quickPoll.id, data: { coffee: 'tea' } });
     let forms = [quickPoll];
     const sent = serveJson({ 'GET /web/questionnaires': () => ({ data: { questionnaires: forms } }) });
     await renderForms();
@@ -119,7 +95,7 @@ describe('the list at /forms', () => {
   });
 
   it('shows the cached list at once, without a loader, while the network is slow', async () => {
-    await writeCachedResource('forms', { userId: 7, language: 'en' }, [quickPoll]);
+    await writeCachedResource('forms', scope, [quickPoll]);
     serveJson({ 'GET /web/questionnaires': () => new Promise(() => {}) });
     await renderForms();
     expect(await screen.findByRole('link', { name: /Quick poll/ })).toBeTruthy();
@@ -169,7 +145,7 @@ describe('a questionnaire at /forms/{id}', () => {
   });
 
   it('waits for the network before calling a form missing from the stored list not found', async () => {
-    await writeCachedResource('forms', { userId: 7, language: 'en' }, [quickPoll]);
+    await writeCachedResource('forms', scope, [quickPoll]);
     let answer!: (reply: { data: unknown }) => void;
     serveJson({ 'GET /web/questionnaires': () => new Promise((resolve) => (answer = resolve)) });
     await renderForms('/forms/3');
@@ -181,7 +157,7 @@ describe('a questionnaire at /forms/{id}', () => {
   });
 
   it('opens a stored form at once, while the network is slow', async () => {
-    await writeCachedResource('forms', { userId: 7, language: 'en' }, [quickPoll]);
+    await writeCachedResource('forms', scope, [quickPoll]);
     serveJson({ 'GET /web/questionnaires': () => new Promise(() => {}) });
     await renderForms('/forms/4');
     expect(await screen.findByRole('radio', { name: 'Coffee' })).toBeTruthy();
@@ -195,7 +171,7 @@ describe('a questionnaire at /forms/{id}', () => {
   });
 
   it('says a questionnaire in the offline queue is waiting to be sent', async () => {
-    await queueOfflineForm({ formId: quickPoll.id, data: { coffee: 'tea' } });
+    await queueOfflineForm({ userId: 7, formId: quickPoll.id, data: { coffee: 'tea' } });
     serve();
     await renderForms(`/forms/${quickPoll.id}`);
     expect(await screen.findByText("Your answers are waiting to be sent. They will be sent when you're back online.")).toBeTruthy();

@@ -1,14 +1,12 @@
-import 'fake-indexeddb/auto';
+// Loads fake-indexeddb before Dexie is imported.
+import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route } from 'wouter';
 import type { Dashboard, Promo } from '../../../../src/api/client';
-import { writeCachedResource } from '../../../../src/data/resourceSources';
-import { paths } from '../../../../src/routing/paths';
-import RedeemScreen from '../../../../src/screens/redeem/RedeemScreen';
-import { fakeFetch, type SentRequest } from '../fakeFetch';
-import { renderWithApp } from '../renderApp';
-import { keyPattern, noAnswer, requests, resetData, scope, setOnline, signIn, verified } from '../rewards/dataHarness';
+import { writeCachedResource } from '../../../../src/data/resourceCache';
+import { fakeFetch, type Answer, type SentRequest } from '../fakeFetch';
+import { renderApp } from '../renderApp';
+import { keyPattern, noAnswer, requests, resetData, scope, setOnline, signIn } from '../rewards/dataHarness';
 
 const rewards: Promo[] = [
   {
@@ -31,8 +29,6 @@ const rewards: Promo[] = [
 
 const dashboard = (availablePips: number): Dashboard => ({ availablePips, totalEarnedPips: 500, totalUsedPips: 500 - availablePips, actions: [] });
 
-type Answer = Parameters<typeof fakeFetch>[0][string];
-
 /** The server: the rewards, a balance of 300 pips, and whatever the test adds. */
 function serve(routes: Record<string, Answer> = {}) {
   return fakeFetch({
@@ -42,7 +38,7 @@ function serve(routes: Record<string, Answer> = {}) {
   });
 }
 
-const renderRedeem = (path = '/redeem') => renderWithApp(<Route path={paths.redeem} component={RedeemScreen} />, { sessionLogic: verified, path });
+const renderRedeem = (path = '/redeem') => renderApp({ path });
 
 const redeemPosts = (sent: SentRequest[]) => requests(sent, 'POST', '/mobile/redeem');
 
@@ -55,7 +51,7 @@ async function openConfirmation() {
   return { ...view, dialog };
 }
 
-beforeEach(signIn);
+beforeEach(() => void signIn());
 afterEach(resetData);
 
 describe('RedeemScreen: the list', () => {
@@ -63,7 +59,7 @@ describe('RedeemScreen: the list', () => {
     const sent = serve();
     await renderRedeem();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Redeem' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redeem' })).toBeTruthy();
     expect(await screen.findByText('You have 300 pips')).toBeTruthy();
 
     const coffee = await screen.findByRole('link', { name: /Coffee voucher/ });
@@ -153,7 +149,8 @@ describe('RedeemScreen: one reward', () => {
     serve();
     await renderRedeem('/redeem/99');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reward not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '← All rewards' }).getAttribute('href')).toBe('/redeem');
+    expect(screen.getByTestId('back-link').getAttribute('href')).toBe('/redeem');
+    expect(screen.getByTestId('back-link').textContent).toBe('All rewards');
   });
 });
 

@@ -1,15 +1,12 @@
-import 'fake-indexeddb/auto';
+// Loads fake-indexeddb before Dexie is imported.
+import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route } from 'wouter';
 import type { GiftCard, Transaction } from '../../../../src/api/client';
-import { writeCachedResource, writeCachedTransaction } from '../../../../src/data/resourceSources';
-import { paths } from '../../../../src/routing/paths';
-import RewardDetailScreen from '../../../../src/screens/rewards/RewardDetailScreen';
-import RewardsScreen from '../../../../src/screens/rewards/RewardsScreen';
+import { writeCachedResource, writeCachedTransaction } from '../../../../src/data/resourceCache';
 import { fakeFetch } from '../fakeFetch';
-import { renderWithApp } from '../renderApp';
-import { noAnswer, requests, resetData, scope, signIn, verified } from './dataHarness';
+import { renderApp } from '../renderApp';
+import { noAnswer, requests, resetData, scope, signIn } from './dataHarness';
 
 const giftCards: GiftCard[] = [
   { transactionId: 40, name: 'Cinema ticket', pips: 400, date: '2026-01-09T10:00:00Z', imageUrl: null },
@@ -29,16 +26,17 @@ const coffee: Transaction = {
   terms: 'Valid for 30 days.',
 };
 
-const renderRewards = () => renderWithApp(<Route path={paths.rewards} component={RewardsScreen} />, { sessionLogic: verified, path: '/rewards' });
-const renderDetail = (id: number | string) =>
-  renderWithApp(<Route path={paths.rewardDetail} component={RewardDetailScreen} />, { sessionLogic: verified, path: `/rewards/${id}` });
+const renderRewards = () => renderApp({ path: '/rewards' });
+const renderDetail = (id: number | string) => renderApp({ path: `/rewards/${id}` });
+/** The links of the list (not the shell's). */
+const rewardLinks = () => within(screen.getByRole('main')).getAllByRole('link').filter((link) => link.dataset.testid !== 'back-link');
 
 function stubClipboard(writeText = vi.fn(async (_text: string) => {})) {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   return writeText;
 }
 
-beforeEach(signIn);
+beforeEach(() => void signIn());
 afterEach(resetData);
 
 describe('RewardsScreen (My Rewards)', () => {
@@ -46,9 +44,9 @@ describe('RewardsScreen (My Rewards)', () => {
     const sent = fakeFetch({ 'GET /mobile/dashboard/giftcards': { data: { giftcards: giftCards, page: 1, size: 200, total: 3 } } });
     await renderRewards();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My rewards' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My rewards' })).toBeTruthy();
     await screen.findByText('Coffee voucher');
-    const links = screen.getAllByRole('link');
+    const links = rewardLinks();
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/rewards/41', '/rewards/40', '/rewards/39']);
     expect(within(links[0]).getByRole('heading', { level: 2, name: 'Coffee voucher' })).toBeTruthy();
     expect(within(links[0]).getByText('March 5, 2026')).toBeTruthy();
@@ -171,7 +169,7 @@ describe('RewardDetailScreen', () => {
   it('refuses an id that is not a reward id without calling the server', async () => {
     const sent = fakeFetch({});
     await renderDetail('abc');
-    expect(screen.getByRole('heading', { level: 1, name: 'Reward not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reward not found' })).toBeTruthy();
     await waitFor(() => expect(requests(sent, 'POST', '/mobile/transaction')).toEqual([]));
   });
 });

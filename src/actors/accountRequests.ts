@@ -1,0 +1,196 @@
+import { msg } from '@lingui/core/macro';
+import { enqueueActions, fromPromise } from 'xstate';
+import { submissionMachine } from '../../machines/submission.machine';
+import type { SubmissionOutput } from '../../machines/submission.types';
+import type { User } from '../api/client';
+import { i18n } from '../i18n/i18n';
+import type { SystemApi } from './api';
+import type { Navigate } from './navigation';
+import { resourcesActor } from '../../machines/system';
+import { memberOfSystem } from './system';
+import { showToast } from './toast';
+import type { Api } from '../api/client';
+
+/** The outcome of an account action: done, or the error code the screen turns into a message. */
+export type ActionResult = { ok: true } | { ok: false; code: string };
+
+const done: ActionResult = { ok: true };
+const failed = (code: string): ActionResult => ({ ok: false, code });
+
+/** Empty token text from a tokenize call that "succeeded" (SPEC §5: 'Failed to create password token'). */
+export const PASSWORD_TOKEN_FAILED = 'PASSWORD_TOKEN_FAILED';
+
+/**
+ * Change password (SPEC §5, §7): tokenize(changePassword) checks the current password
+ * (INCORRECT_PASSWORD), the rules (WEAK_PASSWORD) and that the new one differs
+ * (PASSWORD_UNCHANGED); the token then changes it.
+ */
+export async function changePassword(
+  api: Api,
+  input: { userId: number; currentPassword: string; newPassword: string },
+  signal?: AbortSignal,
+): Promise<ActionResult> {
+  const tokenized = await api.tokenize(
+    { tokenType: 'changePassword', userId: input.userId, password: input.newPassword, currentPassword: input.currentPassword },
+    { signal },
+  );
+  if (!tokenized.success) return failed(tokenized.error);
+  if (!tokenized.data.token) return failed(PASSWORD_TOKEN_FAILED);
+  const changed = await api.changePassword({ token: tokenized.data.token }, { signal });
+  return changed.success ? done : failed(changed.error);
+}
+
+/** Reset password, second half: the new password becomes a password token, then the mailed token applies it. */
+export async function finishPasswordReset(
+  api: Api,
+  input: { emailToken: string; password: string },
+  signal?: AbortSignal,
+): Promise<ActionResult> {
+  const tokenized = await api.tokenize({ tokenType: 'register', password: input.password }, { signal });
+  if (!tokenized.success) return failed(tokenized.error);
+  if (!tokenized.data.token) return failed(PASSWORD_TOKEN_FAILED);
+  const finished = await api.resetPasswordFinish({ emailToken: input.emailToken, passwordToken: tokenized.data.token }, { signal });
+  return finished.success ? done : failed(finished.error);
+}
+
+/**
+ * Delete the account. With a password (accounts that have one), tokenize(confirmPassword) proves
+ * it first (INCORRECT_PASSWORD) and the deletion carries that token; accounts made through Google
+ * or Apple have no password and delete without one.
+ */
+export async function deleteAccount(api: Api, input: { password?: string }, signal?: AbortSignal): Promise<ActionResult> {
+  let passwordToken: string | undefined;
+  if (input.password !== undefined) {
+    const tokenized = await api.tokenize({ tokenType: 'confirmPassword', password: input.password }, { signal });
+    if (!tokenized.success) return failed(tokenized.error);
+    if (!tokenized.data.token) return failed(PASSWORD_TOKEN_FAILED);
+    passwordToken = tokenized.data.token;
+  }
+  const deleted = await api.deleteUser(passwordToken ? { passwordToken } : {}, { signal });
+  return deleted.success ? done : failed(deleted.error);
+}
+
+// --- The account requests of the app's system (SPEC §2 Profile, forgot/reset password) ---
+
+
+const successMessages = {
+  passwordReset: msg({ id: 'pages.resetPassword.success', message: 'Your password has been reset. Log in with your new password.' }),
+  passwordChanged: msg({ id: 'pages.changePassword.success', message: 'Your password has been changed.' }),
+  profileUpdated: msg({ id: 'pages.profile.updated', message: 'Profile updated successfully' }),
+  accountDeleted: msg({ id: 'pages.deleteAccount.deleted', message: 'Your account has been deleted.' }),
+};
+
+const asOutput = (result: ActionResult): SubmissionOutput => (result.ok ? { ok: true } : result);
+
+/** Input of the forgot-password request. */
+export interface PasswordResetStartInput {
+  email: string;
+}
+/** Input of the reset-password request: the mailed token, the new password, and whose (to log in with). */
+export interface PasswordResetFinishInput {
+  emailToken: string;
+  password: string;
+  email: string;
+}
+export interface PasswordChangeInput {
+  currentPassword: string;
+  newPassword: string;
+}
+export interface ProfileUpdateInput {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  /** The stored date of birth goes back unchanged (never a made-up one). */
+  dayOfBirth?: string;
+}
+export interface AccountDeletionInput {
+  /** Accounts made through Google or Apple have no password. */
+  password?: string;
+}
+
+// The local databases load only when a deleted account's queues are dropped.
+const userData = () => import('../data/clearUserData');
+
+/** The five account requests, each a `submission` actor bound to its call and what follows success. */
+export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
+  return {
+    passwordResetStart: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
+          const { email } = input as PasswordResetStartInput;
+          const result = await apiOf(system).resetPasswordStart({ email }, { signal });
+          return result.success ? { ok: true, value: email } : { ok: false, code: result.error };
+        }),
+      },
+    }),
+    passwordResetFinish: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
+          const { emailToken, password, email } = input as PasswordResetFinishInput;
+          const result = await finishPasswordReset(apiOf(system), { emailToken, password }, signal);
+          return result.ok ? { ok: true, value: email } : result;
+        }),
+      },
+      actions: {
+        notifySucceeded: enqueueActions(({ context, enqueue, system }) => {
+          enqueue(() => showToast('success', i18n._(successMessages.passwordReset), { id: 'password-reset' }));
+          // Every session of the account ended with the reset, this one too.
+          const session = system.get('session');
+          if (session?.getSnapshot().matches('loggedIn')) enqueue.sendTo(session, { type: 'user.logout' });
+          const email = typeof context.value === 'string' ? context.value : '';
+          enqueue(() => navigate(email ? `/login?email=${encodeURIComponent(email)}` : '/login', { replace: true }));
+        }),
+      },
+    }),
+    passwordChange: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
+          const userId = memberOfSystem(system);
+          if (userId === null) return { ok: false, code: 'NOT_SIGNED_IN' };
+          return asOutput(await changePassword(apiOf(system), { userId, ...(input as PasswordChangeInput) }, signal));
+        }),
+      },
+      actions: {
+        notifySucceeded: () => {
+          showToast('success', i18n._(successMessages.passwordChanged), { id: 'password-changed' });
+          navigate('/profile');
+        },
+      },
+    }),
+    profileUpdate: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
+          const result = await apiOf(system).updateUser(input as ProfileUpdateInput, { signal });
+          return result.success ? { ok: true, value: result.data satisfies User } : { ok: false, code: result.error };
+        }),
+      },
+      actions: {
+        notifySucceeded: enqueueActions(({ enqueue, system }) => {
+          enqueue(() => showToast('success', i18n._(successMessages.profileUpdated), { id: 'profile-updated', inline: true }));
+          enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'profile' });
+        }),
+      },
+    }),
+    accountDeletion: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) =>
+          asOutput(await deleteAccount(apiOf(system), input as AccountDeletionInput, signal)),
+        ),
+      },
+      actions: {
+        notifySucceeded: ({ system }) => {
+          showToast('success', i18n._(successMessages.accountDeleted), { id: 'account-deleted' });
+          // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
+          const userId = memberOfSystem(system);
+          const session = system.get('session');
+          const logOut = () => session?.send({ type: 'user.logout' });
+          if (userId === null) return logOut();
+          void userData()
+            .then((data) => data.dropOfflineQueues(userId))
+            .catch(() => {})
+            .finally(logOut);
+        },
+      },
+    }),
+  };
+}

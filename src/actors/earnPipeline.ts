@@ -1,0 +1,55 @@
+import { fromPromise } from 'xstate';
+import { earnPipelineMachine } from '../../machines/earnPipeline.machine';
+import type {
+  CallFailure,
+  EarnScanInput,
+  EarnScanOutput,
+  PrepareScanOutput,
+  QueueScanInput,
+  QueueScanOutput,
+  TokenizeScanOutput,
+} from '../../machines/earnPipeline.types';
+import type { ApiFailure } from '../api/client';
+import { newIdempotencyKey } from '../data/idempotencyKeys';
+import type { SystemApi } from './api';
+import { isOfflineIn, memberOfSystem } from './system';
+
+// The queue lives in Dexie, loaded when a scan is first queued.
+const offlineQueues = () => import('../data/offlineQueues');
+
+const failure = (result: ApiFailure): CallFailure => ({ ok: false, code: result.error, status: result.statusCode });
+
+/**
+ * The earn pipeline bound to the browser (one scanned earn QR code, live or replayed from the
+ * offline queue): a fresh idempotency key, the offline flag the connectivity sync keeps, the
+ * tokenize and earn calls, and the member's offline earn queue in IndexedDB.
+ */
+export function earnPipelineLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
+  return earnPipelineMachine.provide({
+    actors: {
+      prepareScan: fromPromise<PrepareScanOutput>(async ({ system }) => ({ idempotencyKey: newIdempotencyKey(), offline: isOfflineIn(system) })),
+      tokenizeScan: fromPromise<TokenizeScanOutput, { text: string }>(async ({ input, signal, system }) => {
+        const result = await apiOf(system).tokenize({ tokenType: 'qrParams', qrParam: input.text }, { signal });
+        if (!result.success) return failure(result);
+        return result.data.token ? { ok: true, token: result.data.token } : { ok: false, code: 'UNKNOWN_ERROR', status: 200 };
+      }),
+      earnScan: fromPromise<EarnScanOutput, EarnScanInput>(async ({ input, signal, system }) => {
+        const result = await apiOf(system).earnQr({ qrToken: input.token, idempotencyKey: input.idempotencyKey }, { signal });
+        return result.success ? { ok: true, title: result.data.title, pipsEarned: result.data.pipsEarned } : failure(result);
+      }),
+      queueScan: fromPromise<QueueScanOutput, QueueScanInput>(async ({ input, system }) => {
+        try {
+          await (await offlineQueues()).queueOfflineEarn({
+            userId: memberOfSystem(system),
+            type: 'qr',
+            metadata: { qrParam: input.text },
+            idempotencyKey: input.idempotencyKey,
+          });
+          return { ok: true };
+        } catch {
+          return { ok: false, code: 'QUEUE_FAILED' };
+        }
+      }),
+    },
+  });
+}

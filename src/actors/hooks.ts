@@ -1,0 +1,177 @@
+import { useCallback, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { announcementsMachine } from '../../machines/announcements.machine';
+import { selectUnreadCount } from '../../machines/announcements.selectors';
+import type { archiveDrawerMachine } from '../../machines/archiveDrawer.machine';
+import type { cachedResourceMachine } from '../../machines/cachedResource.machine';
+import type { chanceToWinMachine } from '../../machines/chanceToWin.machine';
+import {
+  selectResourceData,
+  selectResourceError,
+  selectResourceFromCache,
+  selectResourceStatus,
+} from '../../machines/cachedResource.selectors';
+import type { ResourceStatus } from '../../machines/cachedResource.types';
+import type { clockMachine } from '../../machines/clock.machine';
+import type { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
+import { selectIsOffline, selectPendingQueues } from '../../machines/connectivitySync.selectors';
+import type { PendingQueues } from '../../machines/connectivitySync.types';
+import type { earnActionMachine } from '../../machines/earnAction.machine';
+import type { formWizardMachine } from '../../machines/formWizard.machine';
+import type { installPromptMachine } from '../../machines/installPrompt.machine';
+import type { oidcCallbackMachine } from '../../machines/oidcCallback.machine';
+import type { qrScannerMachine } from '../../machines/qrScanner.machine';
+import type { redemptionMachine } from '../../machines/redemption.machine';
+import { resourceChildId, type resourcesMachine } from '../../machines/resources.machine';
+import type { serviceWorkerMachine } from '../../machines/serviceWorker.machine';
+import type { sessionMachine } from '../../machines/session.machine';
+import type { SessionSnapshot } from '../../machines/session.selectors';
+import type { submissionMachine } from '../../machines/submission.machine';
+import { selectSubmitError, selectSubmitted, selectSubmitting, selectSubmitValue } from '../../machines/submission.selectors';
+import type { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
+import type { verificationMachine } from '../../machines/verification.machine';
+import type { triviaRoundMachine } from '../../machines/triviaRound.machine';
+import type { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
+import { memberOf } from '../../machines/app.machine';
+import { keyForWrite } from '../data/idempotencyKeys';
+import type { ResourceData, ResourceKey } from '../data/resourceFetchers';
+import { AppActor } from './AppActor';
+
+/** The app-wide actors by `systemId` (machines/app.machine.ts), as screens read them. */
+export interface SystemActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  tokenRefresh: ActorRefFrom<typeof tokenRefreshMachine>;
+  connectivitySync: ActorRefFrom<typeof connectivitySyncMachine>;
+  resources: ActorRefFrom<typeof resourcesMachine>;
+  serviceWorker: ActorRefFrom<typeof serviceWorkerMachine>;
+  installPrompt: ActorRefFrom<typeof installPromptMachine>;
+  clock: ActorRefFrom<typeof clockMachine>;
+  earnScanner: ActorRefFrom<typeof qrScannerMachine>;
+  communityScanner: ActorRefFrom<typeof qrScannerMachine>;
+  earnAction: ActorRefFrom<typeof earnActionMachine>;
+  redemption: ActorRefFrom<typeof redemptionMachine>;
+  formWizard: ActorRefFrom<typeof formWizardMachine>;
+  oidcCallback: ActorRefFrom<typeof oidcCallbackMachine>;
+  passwordResetStart: ActorRefFrom<typeof submissionMachine>;
+  passwordResetFinish: ActorRefFrom<typeof submissionMachine>;
+  passwordChange: ActorRefFrom<typeof submissionMachine>;
+  profileUpdate: ActorRefFrom<typeof submissionMachine>;
+  accountDeletion: ActorRefFrom<typeof submissionMachine>;
+  triviaVerification: ActorRefFrom<typeof triviaVerificationMachine>;
+  individualTrivia: ActorRefFrom<typeof triviaRoundMachine>;
+  contestTrivia: ActorRefFrom<typeof triviaRoundMachine>;
+  announcements: ActorRefFrom<typeof announcementsMachine>;
+  chanceToWin: ActorRefFrom<typeof chanceToWinMachine>;
+  archiveDrawer: ActorRefFrom<typeof archiveDrawerMachine>;
+}
+
+/** One app-wide actor of the system, by its `systemId`. */
+export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActors[K] {
+  const app = AppActor.useActorRef();
+  const actor = app.system.get(id) as SystemActors[K] | undefined;
+  if (!actor) throw new Error(`the app system has no actor "${id}"`);
+  return actor;
+}
+
+/** One fact of the session (SPEC §4), re-rendering when it changes. */
+export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
+  return useSelector(useSystemActor('session'), selector);
+}
+
+/** The verified member (null when nobody is): the session is the one source of who is signed in. */
+export const useMember = (): number | null => useSession(memberOf);
+
+/** The e-mail verification the session runs while the member is unverified, if it does now. */
+export function useVerification(): ActorRefFrom<typeof verificationMachine> | undefined {
+  return useSession((s) => s.children.verification as ActorRefFrom<typeof verificationMachine> | undefined);
+}
+
+/** SPEC §3 "connectivity (isOffline)": the flag the connectivity sync keeps. */
+export const useIsOffline = (): boolean => useSelector(useSystemActor('connectivitySync'), selectIsOffline);
+
+/** What the member has waiting in the offline queues (kept current across tabs). */
+export const usePendingQueues = (): PendingQueues => useSelector(useSystemActor('connectivitySync'), selectPendingQueues);
+
+/** `now` for relative times, refreshed every 60 s by the clock actor (SPEC §9). */
+export const useNow = (): number => useSelector(useSystemActor('clock'), (s) => s.context.now);
+
+/** What a view reads of a cached resource (SPEC §4 loading states). */
+export interface ResourceView<T> {
+  /**
+   * idle: the local copy is being read (a few ms, show nothing); loading: nothing held, the
+   * network is asked; succeeded: `data` is shown (from cache while `fromCache`); failed: nothing
+   * held and the network failed (`error` holds the code).
+   */
+  status: ResourceStatus;
+  data: T | undefined;
+  /** The data is the stored copy: the network has not answered yet, or failed (see `error`). */
+  fromCache: boolean;
+  /** The last network failure's code (NETWORK_ERROR, a server code); undefined after a success. */
+  error?: string;
+  /** Fetch again (a retry button). */
+  reload(): void;
+}
+
+type CachedResourceActor = ActorRefFrom<typeof cachedResourceMachine>;
+
+/**
+ * A cached resource for the verified member in the current language (SPEC §4): the view opens
+ * it (the resources actor loads it, or refreshes it when it is already held) and reads its
+ * load's snapshot. Views of the same resource share one load.
+ */
+export function useResource<K extends ResourceKey>(key: K, id?: number): ResourceView<ResourceData[K]> {
+  const resources = useSystemActor('resources');
+  useEffect(() => {
+    resources.send({ type: 'resource.open', resource: id === undefined ? { key } : { key, id } });
+  }, [resources, key, id]);
+  const child = useSelector(resources, (s) => s.children[resourceChildId({ key, id })] as CachedResourceActor | undefined);
+  const status = useSelector(child, (s) => (s ? selectResourceStatus(s) : 'idle'));
+  const data = useSelector(child, (s) => (s ? selectResourceData(s) : undefined)) as ResourceData[K] | undefined;
+  const fromCache = useSelector(child, (s) => (s ? selectResourceFromCache(s) : false));
+  const error = useSelector(child, (s) => (s ? selectResourceError(s) : null)) ?? undefined;
+  const reload = useCallback(() => child?.send({ type: 'resource.reload' }), [child]);
+  return { status, data, fromCache, error, reload };
+}
+
+/**
+ * Tells the service worker actor while a form holds input not sent yet, so a new version never
+ * reloads the page under it (SPEC §4, §9).
+ */
+export function useUnsentInput(id: string, dirty: boolean): void {
+  const serviceWorker = useSystemActor('serviceWorker');
+  useEffect(() => {
+    serviceWorker.send(dirty ? { type: 'input.dirty', id } : { type: 'input.clean', id });
+  }, [serviceWorker, id, dirty]);
+  useEffect(() => () => serviceWorker.send({ type: 'input.clean', id }), [serviceWorker, id]);
+}
+
+/**
+ * The idempotency key for the member's next attempt of a write (`earn:<pid>`,
+ * `redeem:<pid>:<optId>`): the key of an attempt whose answer was lost, else a fresh one.
+ */
+export function useKeyForWrite(): (name: string) => string {
+  const member = useMember();
+  return useCallback((name: string) => keyForWrite(member, name), [member]);
+}
+
+/** The account requests (a `submission` actor each). */
+export type SubmissionId = 'passwordResetStart' | 'passwordResetFinish' | 'passwordChange' | 'profileUpdate' | 'accountDeletion';
+
+/**
+ * One account request for its screen: `submit(input)` sends it; `busy`, `error` (the code of the
+ * last failure) and `done` follow it. Leaving the screen forgets the last answer.
+ */
+export function useSubmission<Input>(id: SubmissionId) {
+  const actor = useSystemActor(id);
+  useEffect(() => () => actor.send({ type: 'user.reset' }), [actor]);
+  const busy = useSelector(actor, selectSubmitting);
+  const error = useSelector(actor, selectSubmitError);
+  const done = useSelector(actor, selectSubmitted);
+  const value = useSelector(actor, selectSubmitValue);
+  const submit = useCallback((input: Input) => actor.send({ type: 'user.submit', input }), [actor]);
+  return { busy, error, done, value, submit };
+}
+
+/** The bell's number: the member's unread announcements over every page. */
+export const useUnreadAnnouncements = (): number => useSelector(useSystemActor('announcements'), selectUnreadCount);

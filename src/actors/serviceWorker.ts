@@ -1,0 +1,127 @@
+import { fromCallback, type EventObject } from 'xstate';
+import { serviceWorkerMachine } from '../../machines/serviceWorker.machine';
+
+/** SPEC §9: background content sync every 24 hours. */
+const contentSyncIntervalMs = 24 * 60 * 60 * 1000;
+/** The mark a reload made by the app leaves for the next page load (no reload loops). */
+const reloadMarkKey = 'pips.reloadedAt';
+/** A load this soon after our own reload must not reload again on its own. */
+const reloadGuardMs = 30_000;
+
+interface PeriodicSyncManager {
+  register(tag: string, options: { minInterval: number }): Promise<void>;
+}
+
+/** Whether this page load follows a reload the app made itself a moment ago. */
+export function readReloadedRecently(now = Date.now()): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(reloadMarkKey));
+    return Number.isFinite(at) && at > 0 && now - at < reloadGuardMs;
+  } catch {
+    return false;
+  }
+}
+
+function reloadPage(): void {
+  try {
+    sessionStorage.setItem(reloadMarkKey, String(Date.now()));
+  } catch {
+    // without storage the guard is lost, not the reload
+  }
+  window.location.reload();
+}
+
+/**
+ * Registers /sw.js with vite-plugin-pwa's `registerSW` (production builds with service workers
+ * only) and turns what it reports into the machine's events. The waiting version takes over on
+ * `worker.activate`; `worker.checkForUpdate` asks the server for a new one.
+ */
+export const worker = fromCallback<EventObject>(({ sendBack, receive }) => {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
+    sendBack({ type: 'sw.unsupported' });
+    return () => {};
+  }
+  const container = navigator.serviceWorker;
+  let stopped = false;
+  let registration: ServiceWorkerRegistration | undefined;
+  let activate: (() => Promise<void>) | undefined;
+
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'CONTENT_SYNC') sendBack({ type: 'sw.contentSync' });
+  };
+  container.addEventListener('message', onMessage);
+  // The very first install takes control of the page without an update; every later change of
+  // controller is a new version taking over (from this tab or another).
+  let controlled = Boolean(container.controller);
+  const onControllerChange = () => {
+    if (controlled) sendBack({ type: 'sw.controllerChanged' });
+    controlled = true;
+  };
+  container.addEventListener('controllerchange', onControllerChange);
+
+  receive((event) => {
+    if (event.type === 'worker.activate') void activate?.();
+    if (event.type === 'worker.checkForUpdate') void registration?.update().catch(() => {});
+  });
+
+  void import('virtual:pwa-register')
+    .then(({ registerSW }) => {
+      if (stopped) return;
+      activate = registerSW({
+        immediate: true,
+        // A new version waits; the machine decides when it takes over.
+        onNeedRefresh: () => sendBack({ type: 'sw.updateWaiting' }),
+        // Taking control is reported by `controllerchange` above (also when another tab made
+        // the new version take over); the machine reloads, 100 ms later and once, when safe.
+        onNeedReload: () => {},
+        onRegisteredSW: (_url, found) => {
+          registration = found;
+          sendBack({ type: 'sw.registered' });
+          const periodicSync = (found as (ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager }) | undefined)?.periodicSync;
+          void periodicSync?.register('content-sync', { minInterval: contentSyncIntervalMs }).catch(() => {
+            // not granted (the app is not installed, or the browser has no periodic sync)
+          });
+        },
+        onRegisterError: () => sendBack({ type: 'sw.unsupported' }),
+      });
+    })
+    .catch(() => sendBack({ type: 'sw.unsupported' }));
+
+  return () => {
+    stopped = true;
+    container.removeEventListener('message', onMessage);
+    container.removeEventListener('controllerchange', onControllerChange);
+  };
+});
+
+/** The network, the page being shown again, and a lazily loaded chunk gone after a deploy. */
+export const watchPage = fromCallback<EventObject>(({ sendBack }) => {
+  const online = () => sendBack({ type: 'network.online' });
+  const offline = () => sendBack({ type: 'network.offline' });
+  const shown = () => {
+    if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
+  };
+  const chunkFailed = (event: Event) => {
+    event.preventDefault();
+    sendBack({ type: 'chunk.failed' });
+  };
+  if (!navigator.onLine) offline();
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  document.addEventListener('visibilitychange', shown);
+  window.addEventListener('vite:preloadError', chunkFailed);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+    document.removeEventListener('visibilitychange', shown);
+    window.removeEventListener('vite:preloadError', chunkFailed);
+  };
+});
+
+/** The service worker lifecycle bound to the browser. */
+export function serviceWorkerLogic() {
+  return serviceWorkerMachine.provide({
+    actors: { worker, watchPage },
+    actions: { reloadPage: () => reloadPage() },
+  });
+}

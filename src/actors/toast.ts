@@ -1,0 +1,116 @@
+import { msg } from '@lingui/core/macro';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { i18n } from '../i18n/i18n';
+
+const closeLabel = msg({ id: 'components.toast.close', message: 'Close notification' });
+
+/** The toast kinds of SPEC §1; `modal` is a notice in a dialog the user closes. */
+export type ToastKind = 'error' | 'success' | 'info' | 'warning' | 'modal';
+
+/** SPEC §9 timings and placement, read by the container (`components/Toasts`) and the theme. */
+export const toastTimings = {
+  /** A toast stays this long unless told otherwise. */
+  defaultMs: 5000,
+  /** The inline variant: short confirmations next to what the user just did. */
+  inlineMs: 3000,
+  /** Close animation of toasts, and the fade of modals. */
+  closeMs: 300,
+  /** Distance of the toast container from the top and right edges. */
+  offsetPx: 20,
+} as const;
+
+const colors: Record<Exclude<ToastKind, 'modal'>, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };
+
+export interface ToastOptions {
+  title?: string;
+  /**
+   * A stable id shows the toast once even when several callers raise it together; raised again
+   * while shown, the toast changes in place (e.g. 'waiting to sync' becomes 'synced').
+   */
+  id?: string;
+  /** The inline variant (3000 ms instead of 5000 ms). */
+  inline?: boolean;
+  /** ms, or false to stay until closed; overrides the variant. */
+  autoClose?: number | false;
+}
+
+/** A notice shown in a dialog (kind `modal`). */
+export interface ModalNotice {
+  key: number;
+  id?: string;
+  title?: string;
+  message: string;
+}
+
+let modalQueue: readonly ModalNotice[] = [];
+let modalSequence = 0;
+const modalListeners = new Set<() => void>();
+const setModalQueue = (next: readonly ModalNotice[]) => {
+  modalQueue = next;
+  modalListeners.forEach((listener) => listener());
+};
+
+/** The modal notices waiting to be shown, oldest first (a `useSyncExternalStore` source). */
+export const modalNotices = {
+  subscribe(listener: () => void): () => void {
+    modalListeners.add(listener);
+    return () => modalListeners.delete(listener);
+  },
+  current: (): readonly ModalNotice[] => modalQueue,
+  /** Closes the oldest notice. */
+  dismiss(key: number): void {
+    setModalQueue(modalQueue.filter((notice) => notice.key !== key));
+  },
+  clear(): void {
+    setModalQueue([]);
+  },
+};
+
+/**
+ * Shows a toast (error, success, info, warning) through Mantine notifications, or a modal notice.
+ * The containers (top right, 20 px in, 5000 ms, 300 ms close) are mounted by the App; toasts
+ * raised before they mount wait in the store.
+ */
+export function showToast(kind: ToastKind, message: string, { title, id, inline, autoClose }: ToastOptions = {}): void {
+  if (kind === 'modal') {
+    if (id && modalQueue.some((notice) => notice.id === id)) return;
+    setModalQueue([...modalQueue, { key: ++modalSequence, id, title, message }]);
+    return;
+  }
+  const shown = id !== undefined && [...notificationsStore.getState().notifications, ...notificationsStore.getState().queue].some((n) => n.id === id);
+  (shown ? notifications.update : notifications.show)({
+    id,
+    title,
+    message,
+    color: colors[kind],
+    autoClose: autoClose ?? (inline ? toastTimings.inlineMs : toastTimings.defaultMs),
+    withBorder: true,
+    // The close button is an icon: it needs a name for screen readers (axe button-name).
+    closeButtonProps: { 'aria-label': i18n._(closeLabel) },
+    'data-kind': kind,
+  });
+}
+
+/**
+ * Whether a toast or a modal notice was ever raised in this page (a `useSyncExternalStore`
+ * source): the App mounts the toast container and the dialog, with their code and CSS, only
+ * from then on, so a first visit that shows none never downloads them.
+ */
+export const toastHost = {
+  subscribe(listener: () => void): () => void {
+    const unsubscribeModal = modalNotices.subscribe(listener);
+    const unsubscribeToasts = notificationsStore.subscribe(listener);
+    return () => {
+      unsubscribeModal();
+      unsubscribeToasts();
+    };
+  },
+  wanted(): boolean {
+    if (!hostWanted) {
+      const { notifications: shown, queue } = notificationsStore.getState();
+      hostWanted = modalQueue.length > 0 || shown.length > 0 || queue.length > 0;
+    }
+    return hostWanted;
+  },
+};
+let hostWanted = false;

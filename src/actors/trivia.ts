@@ -1,0 +1,149 @@
+import { fromPromise } from 'xstate';
+import type {
+  JoinContestOutput,
+  LoadChartOutput,
+  LoadQuestionOutput,
+  ScanContestsInput,
+  ScanContestsOutput,
+  SkipQuestionOutput,
+  SubmitAnswerInput,
+  SubmitAnswerOutput,
+  TriviaContestSummary,
+} from '../../machines/trivia.types';
+import { triviaRoundMachine } from '../../machines/triviaRound.machine';
+import { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
+import type { ApiResult } from '../api/client';
+import type { SystemApi } from './api';
+import type { Navigate } from './navigation';
+import { isOfflineIn } from './system';
+
+const offline = { ok: false, code: 'OFFLINE' } as const;
+const failure = (result: ApiResult<unknown>) => ({ ok: false as const, code: result.success ? 'UNKNOWN_ERROR' : result.error });
+
+/** SPEC §8: a contest counts as answered when its question call says there is none left. */
+export const isNoAvailableQuestions = (result: ApiResult<unknown>) =>
+  !result.success && (result.error === 'NO_AVAILABLE_QUESTIONS' || /no available questions/i.test(result.message ?? ''));
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+// The cache lives in Dexie, loaded with the first trivia check, not with the login screen.
+const cache = () => import('../data/triviaCache');
+
+/**
+ * The trivia verification bound to the browser: the contest list, then each running contest's
+ * question call (4 at a time); offline or without an answer, the copy stored for the member and
+ * language stands in (none stored: the scan fails).
+ */
+export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
+  return triviaVerificationMachine.provide({
+    actors: {
+      scanContests: fromPromise<ScanContestsOutput, ScanContestsInput>(async ({ input, signal, system }) => {
+        const stored = async (code: string): Promise<ScanContestsOutput> => {
+          const row = await (await cache()).readTriviaVerification(input.userId, input.language);
+          return row ? { ok: true, contests: row.contests, answered: row.answered } : { ok: false, code };
+        };
+        if (isOfflineIn(system)) return stored('OFFLINE');
+        const api = apiOf(system);
+        const list = await api.getTriviaContests(undefined, { signal });
+        if (!list.success) return list.error === 'OFFLINE' || list.error === 'NETWORK_ERROR' ? stored(list.error) : failure(list);
+        const contests: TriviaContestSummary[] = list.data.contests;
+        const running = contests.filter((c) => c.status === undefined || c.status === 'running');
+        const answered = await inPool(running, input.concurrency, async (contest) =>
+          isNoAvailableQuestions(await api.getTriviaContestQuestion({ id: contest.id }, { signal })) ? contest.id : null,
+        );
+        return { ok: true, contests, answered: answered.filter((id): id is number => id !== null) };
+      }),
+    },
+    actions: {
+      storeResults: (_, params) => {
+        void cache().then(({ writeTriviaVerification }) => writeTriviaVerification(params));
+      },
+    },
+  });
+}
+
+/** The route of a round: the question of the day, or the contest's. */
+export const roundPath = (contestId: number | null, page: 'question' | 'answer') =>
+  contestId === null ? `/trivia/individual/${page}` : `/trivia/contest/${contestId}/${page}`;
+
+/** A round of trivia bound to the browser: the API calls and the child routes. */
+export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
+  return triviaRoundMachine.provide({
+    actors: {
+      loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null }>(async ({ input, signal, system }) => {
+        if (isOfflineIn(system)) return offline;
+        const api = apiOf(system);
+        const result =
+          input.contestId === null
+            ? await api.getIndividualTriviaQuestion(undefined, { signal })
+            : await api.getTriviaContestQuestion({ id: input.contestId }, { signal });
+        if (result.success) return { ok: true, question: result.data };
+        return isNoAvailableQuestions(result) ? { ok: false, code: 'NO_AVAILABLE_QUESTIONS' } : failure(result);
+      }),
+      submitAnswer: fromPromise<SubmitAnswerOutput, SubmitAnswerInput>(async ({ input, signal, system }) => {
+        if (isOfflineIn(system)) return offline;
+        const api = apiOf(system);
+        if (input.contestId === null) {
+          const result = await api.answerIndividualTrivia(
+            { questionId: input.questionId, answerId: input.answerId, idempotencyKey: input.idempotencyKey },
+            { signal },
+          );
+          if (!result.success) return failure(result);
+          return {
+            ok: true,
+            correct: result.data.correct,
+            pipsEarned: result.data.pipsEarned,
+            correctAnswerId: result.data.correctAnswerId ?? null,
+            streakDays: result.data.streakDays ?? null,
+          };
+        }
+        const result = await api.answerTriviaContest(
+          { id: input.contestId, questionId: input.questionId, answer: String(input.answerId), idempotencyKey: input.idempotencyKey },
+          { signal },
+        );
+        if (!result.success) return failure(result);
+        return {
+          ok: true,
+          correct: result.data.correct ?? result.data.pipsEarned > 0,
+          pipsEarned: result.data.pipsEarned,
+          correctAnswerId: result.data.correctAnswerId ?? null,
+          streakDays: null,
+        };
+      }),
+      skipQuestion: fromPromise<SkipQuestionOutput, Record<string, never>>(async ({ signal, system }) => {
+        if (isOfflineIn(system)) return offline;
+        const result = await apiOf(system).skipIndividualTrivia(undefined, { signal });
+        return result.success ? { ok: true } : failure(result);
+      }),
+      loadChart: fromPromise<LoadChartOutput, { contestId: number }>(async ({ input, signal, system }) => {
+        if (isOfflineIn(system)) return offline;
+        const result = await apiOf(system).getTriviaCharts({ id: input.contestId }, { signal });
+        return result.success ? { ok: true, chart: result.data } : failure(result);
+      }),
+      joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string }>(async ({ input, signal, system }) => {
+        if (isOfflineIn(system)) return offline;
+        const result = await apiOf(system).joinTriviaContest(
+          { id: input.contestId, ...(input.displayName ? { displayName: input.displayName } : {}) },
+          { signal },
+        );
+        return result.success ? { ok: true, pipsEarned: result.data.pipsEarned } : failure(result);
+      }),
+    },
+    actions: {
+      showQuestion: (_, { contestId }) => navigate(roundPath(contestId, 'question')),
+      showResult: (_, { contestId }) => navigate(roundPath(contestId, 'answer')),
+    },
+  });
+}

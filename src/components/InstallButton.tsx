@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import { Button } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import {
+  selectInstallButtonProminent,
+  selectInstallButtonShown,
+  selectInstallDialogOpen,
+  selectInstallPrompting,
+} from '../../machines/installPrompt.selectors';
+import { useSystemActor } from '../actors/hooks';
+
+// The instructions dialog loads only when a Safari member opens it.
+const InstallInstructions = lazy(() => import('./InstallInstructions'));
+
+/**
+ * The top bar's install-app button (SPEC §2, §4, §9): shown when the browser offers to install
+ * the app, or on Safari (which opens the instructions); after 3 views it changes style.
+ */
+export function InstallButton() {
+  const installPrompt = useSystemActor('installPrompt');
+  const shown = useSelector(installPrompt, selectInstallButtonShown);
+  const prominent = useSelector(installPrompt, selectInstallButtonProminent);
+  const prompting = useSelector(installPrompt, selectInstallPrompting);
+  const dialogOpen = useSelector(installPrompt, selectInstallDialogOpen);
+  if (!shown) return null;
+  return (
+    <>
+      <Button
+        size="xs"
+        radius="xl"
+        variant={prominent ? 'filled' : 'light'}
+        data-prominent={prominent || undefined}
+        loading={prompting}
+        onClick={() => installPrompt.send({ type: 'user.install' })}
+      >
+        <Trans id="components.install.button">Install app</Trans>
+      </Button>
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <InstallInstructions onClose={() => installPrompt.send({ type: 'user.close' })} />
+        </Suspense>
+      )}
+    </>
+  );
+}

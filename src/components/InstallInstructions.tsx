@@ -1,0 +1,57 @@
+import { List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/**
+ * The install instructions for Safari (SPEC §2), which offers no install prompt: the steps on
+ * iPhone and iPad, and on a Mac.
+ */
+export default function InstallInstructions({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      title={t({ id: 'components.install.title', message: 'Install pips' })}
+      closeButtonProps={{ 'aria-label': t({ id: 'components.install.close', message: 'Close' }) }}
+    >
+      <Stack gap="md">
+        <Text>
+          <Trans id="components.install.intro">Add pips to your home screen to open it like an app, even offline.</Trans>
+        </Text>
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            <Trans id="components.install.mobileTitle">On iPhone or iPad</Trans>
+          </Title>
+          <List type="ordered" size="sm" spacing={4}>
+            <List.Item>
+              <Trans id="components.install.mobileStep1">Tap the Share button at the bottom of Safari.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans id="components.install.mobileStep2">Scroll down and tap “Add to Home Screen”.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans id="components.install.mobileStep3">Tap “Add”: pips appears on your home screen.</Trans>
+            </List.Item>
+          </List>
+        </Stack>
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            <Trans id="components.install.desktopTitle">On a Mac</Trans>
+          </Title>
+          <List type="ordered" size="sm" spacing={4}>
+            <List.Item>
+              <Trans id="components.install.desktopStep1">In Safari’s menu bar, open File.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans id="components.install.desktopStep2">Choose “Add to Dock”.</Trans>
+            </List.Item>
+            <List.Item>
+              <Trans id="components.install.desktopStep3">Click “Add”: pips opens from the Dock like any app.</Trans>
+            </List.Item>
+          </List>
+        </Stack>
+      </Stack>
+    </Modal>
+  );
+}

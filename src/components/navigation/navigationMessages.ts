@@ -1,0 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import type { BackTarget, SectionKey } from '../../routing/sections';
+
+/** The sections' names, on the tabs and the header links. */
+export const sectionMessages = {
+  home: msg({ id: 'components.nav.home', message: 'Home' }),
+  earn: msg({ id: 'components.nav.earn', message: 'Earn' }),
+  redeem: msg({ id: 'components.nav.redeem', message: 'Redeem' }),
+  activity: msg({ id: 'components.nav.activity', message: 'Activity' }),
+  profile: msg({ id: 'components.nav.profile', message: 'Profile' }),
+} satisfies Record<SectionKey, unknown>;
+
+/** The back links' texts, named after the screen they lead to. */
+export const backMessages = {
+  home: msg({ id: 'components.back.home', message: 'Back to home' }),
+  earn: msg({ id: 'components.back.earn', message: 'Back to Earn' }),
+  forms: msg({ id: 'components.back.forms', message: 'All forms' }),
+  redeem: msg({ id: 'components.back.redeem', message: 'All rewards' }),
+  rewards: msg({ id: 'components.back.rewards', message: 'My rewards' }),
+  profile: msg({ id: 'components.back.profile', message: 'Back to profile' }),
+  chanceToWin: msg({ id: 'components.back.chanceToWin', message: 'Back to contests' }),
+} satisfies Record<BackTarget, unknown>;
+
+export const navigationMessages = {
+  sections: msg({ id: 'components.nav.label', message: 'Sections' }),
+};

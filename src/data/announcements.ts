@@ -1,0 +1,76 @@
+import Dexie from 'dexie';
+import type { AnnouncementItem, CachedList, StatusOp } from '../../machines/announcements.types';
+import type { Announcement, UserAnnouncement } from '../api/client';
+import { db, type QueuedAnnouncementStatus } from './databases';
+
+/** SPEC §9: announcements come in pages of 30. */
+export const ANNOUNCEMENT_PAGE_SIZE = 30;
+/** SPEC §3: the type of an announcement the member has no record of. */
+export const DEFAULT_ANNOUNCEMENT_TYPE = 'USER_INDIVIDUAL';
+
+const kept = (status: number): status is 1 | 2 | 3 => status === 1 || status === 2 || status === 3;
+
+/**
+ * SPEC §3/§4: the announcements merged by id with the member's status records (type and status
+ * come from the record; type USER_INDIVIDUAL when there is none), only statuses 1, 2 and 3 kept,
+ * newest first.
+ */
+export function mergeAnnouncements(announcements: readonly Announcement[], records: readonly UserAnnouncement[]): AnnouncementItem[] {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const items: AnnouncementItem[] = [];
+  for (const announcement of announcements) {
+    const record = byId.get(announcement.id);
+    const status = record?.status ?? announcement.status;
+    if (!kept(status)) continue;
+    items.push({
+      id: announcement.id,
+      title: announcement.title,
+      text: announcement.text,
+      sendDate: announcement.sendDate,
+      url: announcement.url,
+      type: record?.type ?? announcement.type ?? DEFAULT_ANNOUNCEMENT_TYPE,
+      status,
+    });
+  }
+  return items.sort((a, b) => Date.parse(b.sendDate) - Date.parse(a.sendDate) || b.id - a.id);
+}
+
+/** The changes queued offline, applied over a list from the server (which does not know them yet). */
+export function applyQueued(items: AnnouncementItem[], queued: readonly Pick<QueuedAnnouncementStatus, 'announcementId' | 'status'>[]) {
+  const deleted = new Set(queued.filter((q) => q.status === 'DELETED').map((q) => q.announcementId));
+  const read = new Set(queued.filter((q) => q.status === 'READ').map((q) => q.announcementId));
+  return items.filter((item) => !deleted.has(item.id)).map((item) => (read.has(item.id) ? { ...item, status: 3 as const } : item));
+}
+
+const hasIndexedDb = () => Boolean(Dexie.dependencies.indexedDB);
+
+export async function readAnnouncementCache(userId: number, language: string): Promise<CachedList> {
+  if (!hasIndexedDb()) return null;
+  const row = await db().announcements.lists.get([userId, language]);
+  return row ? row.data : null;
+}
+
+export async function writeAnnouncementCache(userId: number, language: string, list: NonNullable<CachedList>): Promise<void> {
+  if (!hasIndexedDb()) return;
+  await db().announcements.lists.put({ userId, language, data: list, storedAt: Date.now() });
+}
+
+export async function queuedStatuses(userId: number): Promise<QueuedAnnouncementStatus[]> {
+  if (!hasIndexedDb()) return [];
+  return db().announcements.statusQueue.where('userId').equals(userId).sortBy('id');
+}
+
+export async function queueStatus(userId: number, op: StatusOp): Promise<void> {
+  if (!hasIndexedDb()) throw new Error('no IndexedDB: the change cannot be kept offline');
+  await db().announcements.statusQueue.add({
+    userId,
+    announcementId: op.id,
+    type: op.type,
+    status: op.kind === 'read' ? 'READ' : 'DELETED',
+    timestamp: Date.now(),
+  } as QueuedAnnouncementStatus);
+}
+
+export async function dropQueuedStatus(id: number): Promise<void> {
+  await db().announcements.statusQueue.delete(id);
+}

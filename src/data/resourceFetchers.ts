@@ -1,0 +1,76 @@
+import type { ResourceScope } from '../../machines/cachedResource.types';
+import type { ResourceKey } from '../../machines/resources.types';
+import type { ActivityItem, Api, ApiResult, AuthProvider, ChanceToWinContest, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User, WebManifest } from '../api/client';
+import { verifyDraw, type DrawCheck } from '../chanceToWin/verifyDraw';
+
+/** A drawn contest with what the member's browser found when it recomputed the draw. */
+export type CheckedContest = ChanceToWinContest & { check: DrawCheck };
+
+/** Recomputes each published draw with WebCrypto (README "Verifiable draws"). */
+export async function checkContests(contests: ChanceToWinContest[]): Promise<CheckedContest[]> {
+  return Promise.all(
+    contests.map(async (contest) => {
+      if (!contest.proof) return { ...contest, check: { verdict: 'notDrawn' } as DrawCheck };
+      const { proof } = contest;
+      try {
+        const check = await verifyDraw({
+          commitment: proof.commitment,
+          seed: proof.seed,
+          entries: proof.entries,
+          entriesHash: proof.entriesHash,
+          numberOfWinners: proof.numberOfWinners,
+          winners: contest.winners.map((winner) => winner.entryId ?? -1),
+        });
+        return { ...contest, check };
+      } catch {
+        return { ...contest, check: { verdict: 'mismatch', reason: 'malformed' } as DrawCheck };
+      }
+    }),
+  );
+}
+
+/** SPEC §9 list sizes. */
+export const listSizes = { forms: 50, activity: 1000, giftCards: 200 } as const;
+
+/** The data of each cached resource, as views receive it. */
+export interface ResourceData {
+  earnPromos: Promo[];
+  redeemPromos: Promo[];
+  forms: Questionnaire[];
+  /** Newest first. */
+  activity: ActivityItem[];
+  giftCards: GiftCard[];
+  dashboard: Dashboard;
+  profile: User;
+  transaction: Transaction;
+  manifest: WebManifest;
+  authProviders: AuthProvider[];
+  /** Newest drawing first. */
+  chanceToWinArchive: CheckedContest[];
+}
+
+export type { ResourceKey };
+
+/** How each resource is fetched (SPEC §7 calls). */
+export type ResourceFetcher<T> = (api: Api, scope: ResourceScope, signal: AbortSignal) => Promise<ApiResult<T>>;
+
+const unwrap = <D, T>(result: ApiResult<D>, pick: (data: D) => T): ApiResult<T> =>
+  result.success ? { success: true, data: pick(result.data) } : result;
+
+export const resourceFetchers: { [K in ResourceKey]: ResourceFetcher<ResourceData[K]> } = {
+  earnPromos: async (api, _, signal) => unwrap(await api.getPromos({ type: 'EARN' }, { signal }), (d) => d.promos),
+  redeemPromos: async (api, _, signal) => unwrap(await api.getPromos({ type: 'REDEEM' }, { signal }), (d) => d.promos),
+  forms: async (api, _, signal) => unwrap(await api.getQuestionnaires({ page: 1, size: listSizes.forms }, { signal }), (d) => d.questionnaires),
+  activity: async (api, _, signal) =>
+    unwrap(await api.getDashboardActions({ page: 1, size: listSizes.activity }, { signal }), (d) => d.actions),
+  giftCards: async (api, _, signal) => unwrap(await api.getGiftCards({ page: 1, size: listSizes.giftCards }, { signal }), (d) => d.giftcards),
+  dashboard: (api, _, signal) => api.getDashboard(undefined, { signal }),
+  profile: (api, _, signal) => api.getUser(undefined, { signal }),
+  transaction: (api, scope, signal) => api.getTransaction({ id: scope.id ?? 0 }, { signal }),
+  manifest: (api, _, signal) => api.getManifest(undefined, { signal }),
+  authProviders: async (api, _, signal) => unwrap(await api.getAuthProviders(undefined, { signal }), (d) => d.providers),
+  chanceToWinArchive: async (api, _, signal) => {
+    const result = await api.getChanceToWinArchive(undefined, { signal });
+    return result.success ? { success: true, data: await checkContests(result.data.challenges) } : result;
+  },
+};

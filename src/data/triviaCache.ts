@@ -1,0 +1,30 @@
+import Dexie, { type Table } from 'dexie';
+import type { TriviaContestSummary } from '../../machines/trivia.types';
+
+/** What the trivia verification found, kept per member and language (SPEC §9 "trivia"). */
+export interface TriviaVerificationRow {
+  userId: number;
+  language: string;
+  contests: TriviaContestSummary[];
+  answered: number[];
+  storedAt: number;
+}
+
+class TriviaDatabase extends Dexie {
+  verification!: Table<TriviaVerificationRow, [number, string]>;
+  constructor() {
+    super('trivia');
+    this.version(1).stores({ verification: '[userId+language], userId' });
+  }
+}
+
+let database: TriviaDatabase | null = null;
+const triviaDb = () => (database ??= new TriviaDatabase());
+
+export async function readTriviaVerification(userId: number, language: string): Promise<TriviaVerificationRow | undefined> {
+  return triviaDb().verification.get([userId, language]);
+}
+
+export async function writeTriviaVerification(row: Omit<TriviaVerificationRow, 'storedAt'>): Promise<void> {
+  await triviaDb().verification.put({ ...row, storedAt: Date.now() });
+}

@@ -1,0 +1,94 @@
+import { paths } from './paths';
+import { findRoute, matchPattern, type ScreenKey } from './routeTable';
+
+/** The five sections of the member's app: the bottom tabs on phones, the header links on wide screens. */
+export type SectionKey = 'home' | 'earn' | 'redeem' | 'activity' | 'profile';
+
+/** The screens a back link can lead to (their titles label the link). */
+export type BackTarget = 'home' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'chanceToWin';
+
+export interface Section {
+  key: SectionKey;
+  href: string;
+}
+
+/** The sections in tab order. */
+export const sections: readonly Section[] = [
+  { key: 'home', href: paths.home },
+  { key: 'earn', href: '/earn' },
+  { key: 'redeem', href: '/redeem' },
+  { key: 'activity', href: paths.activity },
+  { key: 'profile', href: paths.profile },
+];
+
+const backHref: Record<BackTarget, string> = {
+  home: paths.home,
+  earn: '/earn',
+  forms: '/forms',
+  redeem: '/redeem',
+  rewards: paths.rewards,
+  profile: paths.profile,
+  chanceToWin: paths.chanceToWin,
+};
+
+interface Place {
+  section: SectionKey | null;
+  /** The screen one level up; absent for a section's own screen and the entry screens. */
+  back?: BackTarget;
+}
+
+/** Where each screen sits: its section and, below a section, the screen its back link leads to. */
+function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
+  switch (screen) {
+    case 'Home':
+      return { section: 'home' };
+    case 'Rewards':
+    case 'Announcements':
+    case 'ChanceToWin':
+    case 'IndividualTrivia':
+    case 'TriviaContest':
+      return { section: 'home', back: 'home' };
+    case 'RewardDetail':
+      return { section: 'home', back: 'rewards' };
+    case 'TriviaQuestion':
+    case 'TriviaAnswer':
+    case 'TriviaContestInfo':
+      return { section: 'home', back: 'chanceToWin' };
+    case 'Earn':
+      return params.actionId ? { section: 'earn', back: 'earn' } : { section: 'earn' };
+    case 'Forms':
+      return params.id ? { section: 'earn', back: 'forms' } : { section: 'earn', back: 'earn' };
+    case 'Redeem':
+      return params.id ? { section: 'redeem', back: 'redeem' } : { section: 'redeem' };
+    case 'Activity':
+      return { section: 'activity' };
+    case 'Profile':
+      return { section: 'profile' };
+    case 'ChangePassword':
+    case 'DeleteAccount':
+      return { section: 'profile', back: 'profile' };
+    case 'Sitemap':
+    case 'Documentation':
+    case 'ApiDocs':
+    case 'Support':
+      return { section: null, back: 'home' };
+    default:
+      // the entry screens (login, sign-up, verify...) carry their own links
+      return { section: null };
+  }
+}
+
+export interface Whereabouts {
+  /** The section a pathname belongs to (its tab is marked), or null outside the sections. */
+  section: SectionKey | null;
+  /** The back link of a screen below a section: where it goes and which title it carries. */
+  back: { target: BackTarget; href: string } | null;
+}
+
+/** The section and the back link of a pathname (no query); nothing for an unknown path. */
+export function whereabouts(pathname: string): Whereabouts {
+  const route = findRoute(pathname);
+  if (!route) return { section: null, back: null };
+  const place = placeOf(route.screen, matchPattern(route.pattern, pathname) ?? {});
+  return { section: place.section, back: place.back ? { target: place.back, href: backHref[place.back] } : null };
+}

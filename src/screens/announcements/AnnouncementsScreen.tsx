@@ -1,0 +1,136 @@
+import { useEffect, useRef } from 'react';
+import { Anchor, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react';
+import { Link } from 'wouter';
+import {
+  selectAnnouncements,
+  selectHasMore,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectLoadFailed,
+  selectShowingCopy,
+} from '../../../machines/announcements.selectors';
+import type { AnnouncementItem } from '../../../machines/announcements.types';
+import { useNow, useSystemActor } from '../../actors/hooks';
+import { isInternalPath } from '../../components/bellCount';
+import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
+import { formatLongDate, formatRelative } from '../../i18n/relativeTime';
+import { announcementMessages as m } from './announcementMessages';
+import { msg } from '@lingui/core/macro';
+
+const savedCopy = msg({ id: 'pages.announcements.savedCopy', message: 'Showing the announcements saved on this device.' });
+
+/**
+ * Announcements (SPEC §2): the member's list, newest first, unread ones marked; read and delete
+ * apply at once (the announcements actor sends them, reverts and tells when the server refuses);
+ * the next page of 30 is appended when the end of the list comes into view.
+ */
+export default function AnnouncementsScreen() {
+  const { i18n } = useLingui();
+  const actor = useSystemActor('announcements');
+  const items = useSelector(actor, selectAnnouncements);
+  const loading = useSelector(actor, selectIsLoading);
+  const loadingMore = useSelector(actor, selectIsLoadingMore);
+  const hasMore = useSelector(actor, selectHasMore);
+  const failed = useSelector(actor, selectLoadFailed);
+  const showingCopy = useSelector(actor, selectShowingCopy);
+  const now = useNow();
+  const end = useRef<HTMLDivElement>(null);
+
+  // The end of the list in view asks for the next page (the button does the same by hand).
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) actor.send({ type: 'user.loadMore' });
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [actor, hasMore, items.length]);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {i18n._(m.title)}
+      </Title>
+      {showingCopy && <SavedCopyNotice message={i18n._(savedCopy)} onRetry={() => actor.send({ type: 'announcements.refresh' })} />}
+      {loading && (
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton height={72} radius="lg" />
+          <Skeleton height={72} radius="lg" />
+        </Stack>
+      )}
+      {failed && <LoadFailedAlert title={i18n._(m.loadFailed)} onRetry={() => actor.send({ type: 'announcements.refresh' })} />}
+      {!loading && !failed && items.length === 0 && <Text c="dimmed">{i18n._(m.empty)}</Text>}
+      {items.length > 0 && (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={i18n._(m.title)}>
+          {items.map((item) => (
+            <AnnouncementCard
+              key={item.id}
+              item={item}
+              now={now}
+              onRead={() => actor.send({ type: 'user.read', id: item.id })}
+              onDelete={() => actor.send({ type: 'user.delete', id: item.id })}
+            />
+          ))}
+        </Stack>
+      )}
+      <div ref={end} />
+      {loadingMore && (
+        <Group justify="center">
+          <Loader size="sm" aria-label={i18n._(m.loadingMore)} />
+        </Group>
+      )}
+      {hasMore && !loadingMore && items.length > 0 && (
+        <Button variant="light" onClick={() => actor.send({ type: 'user.loadMore' })}>
+          {i18n._(m.loadMore)}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function AnnouncementCard({ item, now, onRead, onDelete }: { item: AnnouncementItem; now: number; onRead: () => void; onDelete: () => void }) {
+  const { i18n } = useLingui();
+  const unread = item.status !== 3;
+  return (
+    <Paper component="li" withBorder radius="lg" p="md" data-testid="announcement" data-id={item.id} data-unread={unread} bg={unread ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={unread ? 800 : 600} style={{ overflowWrap: 'anywhere' }} component="h2" fz="md" m={0}>
+            {item.title}
+          </Text>
+          {unread && (
+            <Badge color="blue" variant="filled" size="sm">
+              {i18n._(m.unread)}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {item.text}
+        </Text>
+        <Text size="xs" c="dimmed">
+          <time dateTime={item.sendDate} title={formatLongDate(item.sendDate, i18n.locale)}>
+            {formatRelative(item.sendDate, now, i18n)}
+          </time>
+        </Text>
+        <Group gap="xs">
+          {isInternalPath(item.url) && (
+            <Anchor component={Link} href={item.url} size="sm" fw={600} onClick={unread ? onRead : undefined}>
+              {i18n._(m.open)}
+            </Anchor>
+          )}
+          {unread && (
+            <Button size="xs" variant="light" onClick={onRead}>
+              {i18n._(m.markRead)}
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+            {i18n._(m.delete)}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,299 @@
+import { useEffect, useRef, type PointerEvent } from 'react';
+import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { selectContestData, selectContestError, selectContestLoading } from '../../../machines/chanceToWin.selectors';
+import type { ChanceToWin, ChanceToWinContest } from '../../api/client';
+import { useNow, useResource, useSystemActor } from '../../actors/hooks';
+import { fictionalName } from '../../chanceToWin/fictionalNames';
+import type { CheckedContest } from '../../data/resourceFetchers';
+import { formatLongDate } from '../../i18n/relativeTime';
+
+/** Time left until the drawing, in days, hours and minutes. */
+function useTimeLeft(drawingDate: string): { days: number; hours: number; minutes: number; past: boolean } {
+  const now = useNow() || Date.now();
+  const ms = Math.max(0, Date.parse(drawingDate) - now);
+  return { days: Math.floor(ms / 86_400_000), hours: Math.floor(ms / 3_600_000) % 24, minutes: Math.floor(ms / 60_000) % 60, past: ms === 0 };
+}
+
+/**
+ * Chance to Win (`/chance-to-win`, SPEC §2): the current contest's threshold progress, the time
+ * left, the qualified players under fictional names, the last contest's results, and the
+ * archive drawer (opened from the card icon) where each drawn contest's draw is recomputed in
+ * the browser (README "Verifiable draws").
+ */
+export default function ChanceToWinScreen() {
+  const { t } = useLingui();
+  const chanceToWin = useSystemActor('chanceToWin');
+  const drawer = useSystemActor('archiveDrawer');
+  const contest = useSelector(chanceToWin, selectContestData) as ChanceToWin | null;
+  const loading = useSelector(chanceToWin, selectContestLoading);
+  const error = useSelector(chanceToWin, selectContestError);
+  const archive = useResource('chanceToWinArchive');
+  const lastContest: ChanceToWinContest | CheckedContest | null = contest?.lastContest ?? archive.data?.[0] ?? null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} size="h2">
+          <Trans id="pages.chanceToWin.title">Chance to Win</Trans>
+        </Title>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          radius="xl"
+          aria-label={t({ id: 'pages.chanceToWin.archive.open', message: 'Past contests' })}
+          onClick={() => drawer.send({ type: 'drawer.open' })}
+          data-testid="ctw-archive-button"
+        >
+          <CardIcon />
+        </ActionIcon>
+      </Group>
+
+      {loading ? (
+        <Loader aria-label={t({ id: 'pages.chanceToWin.loading', message: 'Loading the contest' })} />
+      ) : contest ? (
+        <CurrentContestCard contest={contest} />
+      ) : error ? (
+        <Alert color="red" title={t({ id: 'pages.chanceToWin.loadError', message: 'The contest could not be loaded.' })} />
+      ) : (
+        <Text c="dimmed">
+          <Trans id="pages.chanceToWin.none">There is no contest right now. Keep earning pips: the next one starts soon.</Trans>
+        </Text>
+      )}
+
+      {lastContest && (
+        <Paper component="section" aria-labelledby="ctw-last" withBorder radius="lg" p="md">
+          <Title order={2} size="h4" id="ctw-last">
+            <Trans id="pages.chanceToWin.lastResults">Last contest's results</Trans>
+          </Title>
+          <Text fw={600} mt="xs">
+            {lastContest.name}
+          </Text>
+          <WinnersLine contest={lastContest} />
+        </Paper>
+      )}
+
+      <ArchiveDrawer />
+    </Stack>
+  );
+}
+
+function CurrentContestCard({ contest }: { contest: ChanceToWin }) {
+  const { t, i18n } = useLingui();
+  const left = useTimeLeft(contest.drawingDate);
+  const missing = Math.max(0, contest.thresholdInPips - contest.earnedPips);
+  const percent = Math.min(100, Math.round((contest.earnedPips / contest.thresholdInPips) * 100));
+  return (
+    <Paper component="section" aria-labelledby="ctw-current" withBorder radius="lg" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="ctw-current">
+          {contest.name}
+        </Title>
+        {contest.prize && (
+          <Text>
+            <Trans id="pages.chanceToWin.prize">Prize: {contest.prize}</Trans>
+          </Text>
+        )}
+        <Progress value={percent} size="lg" radius="xl" aria-label={t({ id: 'pages.chanceToWin.progress', message: 'Progress to the threshold' })} />
+        <Text fw={700} data-testid="ctw-status">
+          {missing > 0 ? (
+            <Trans id="pages.chanceToWin.missing">{missing} more pips to qualify</Trans>
+          ) : (
+            <Trans id="pages.chanceToWin.qualified">You're in the draw</Trans>
+          )}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans id="pages.chanceToWin.earned">
+            {contest.earnedPips} of {contest.thresholdInPips} pips earned since {formatLongDate(contest.startDate, i18n.locale)}
+          </Trans>
+        </Text>
+        <Text size="sm">
+          {left.past ? (
+            <Trans id="pages.chanceToWin.drawingSoon">The drawing is under way.</Trans>
+          ) : (
+            <Trans id="pages.chanceToWin.timeLeft">
+              Drawing in {left.days} d {left.hours} h {left.minutes} min ({formatLongDate(contest.drawingDate, i18n.locale)})
+            </Trans>
+          )}
+        </Text>
+        <Title order={3} size="h5" mt="xs">
+          <Trans id="pages.chanceToWin.players">Players in the draw</Trans>
+        </Title>
+        {contest.players.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <Trans id="pages.chanceToWin.noPlayers">Nobody has qualified yet.</Trans>
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} data-testid="ctw-players">
+            {contest.players.map((player) => (
+              <Group component="li" key={player.playerId} justify="space-between">
+                <Text size="sm">
+                  {fictionalName(contest.id, player.playerId, i18n.locale)}
+                  {player.isYou && (
+                    <Badge ml="xs" size="sm" variant="light">
+                      <Trans id="pages.chanceToWin.you">you</Trans>
+                    </Badge>
+                  )}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <Trans id="pages.chanceToWin.playerPips">{player.earnedPips} pips</Trans>
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function WinnersLine({ contest }: { contest: ChanceToWinContest }) {
+  return contest.winners.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      <Trans id="pages.chanceToWin.noWinners">No winners: nobody qualified.</Trans>
+    </Text>
+  ) : (
+    <Text size="sm" data-testid="ctw-winners">
+      <Trans id="pages.chanceToWin.winners">Winners: {contest.winners.map((winner) => winner.name).join(', ')}</Trans>
+    </Text>
+  );
+}
+
+/** The archive drawer (SPEC §2, §9): from the bottom on portrait phones, from the right otherwise. */
+function ArchiveDrawer() {
+  const { t } = useLingui();
+  const drawer = useSystemActor('archiveDrawer');
+  const opened = useSelector(drawer, (s) => s.matches('open'));
+  const portraitPhone = useMediaQuery('(orientation: portrait) and (max-width: 600px)') ?? false;
+  const drag = useRef<{ start: number; distance: number } | null>(null);
+  const body = useRef<HTMLDivElement | null>(null);
+  const position = portraitPhone ? 'bottom' : 'right';
+  useEffect(() => {
+    if (!opened && body.current) body.current.style.transform = '';
+  }, [opened]);
+
+  const coordinate = (event: PointerEvent) => (portraitPhone ? event.clientY : event.clientX);
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    drag.current = { start: coordinate(event), distance: 0 };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current || !body.current) return;
+    drag.current.distance = Math.max(0, coordinate(event) - drag.current.start);
+    body.current.style.transform = portraitPhone ? `translateY(${drag.current.distance}px)` : `translateX(${drag.current.distance}px)`;
+  };
+  const onPointerUp = () => {
+    if (!drag.current) return;
+    const { distance } = drag.current;
+    drag.current = null;
+    if (body.current && distance <= 100) body.current.style.transform = '';
+    drawer.send({ type: 'drawer.dragEnd', distance });
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={() => drawer.send({ type: 'drawer.close' })}
+      position={position}
+      size={portraitPhone ? '80%' : 'md'}
+      title={t({ id: 'pages.chanceToWin.archive.title', message: 'Past contests' })}
+      closeButtonProps={{ 'aria-label': t({ id: 'pages.chanceToWin.archive.close', message: 'Close' }) }}
+      transitionProps={{ duration: 300 }}
+      data-testid="ctw-archive"
+    >
+      <div
+        ref={body}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        style={{ touchAction: 'none', minHeight: '60vh' }}
+        data-testid="ctw-archive-body"
+      >
+        <ArchiveList />
+      </div>
+    </Drawer>
+  );
+}
+
+function ArchiveList() {
+  const { t, i18n } = useLingui();
+  const archive = useResource('chanceToWinArchive');
+  if (!archive.data) {
+    return archive.status === 'failed' ? (
+      <Alert color="red" title={t({ id: 'pages.chanceToWin.archive.loadError', message: 'The past contests could not be loaded.' })} />
+    ) : (
+      <Loader aria-label={t({ id: 'pages.chanceToWin.archive.loading', message: 'Loading the past contests' })} />
+    );
+  }
+  if (archive.data.length === 0) {
+    return (
+      <Text c="dimmed">
+        <Trans id="pages.chanceToWin.archive.empty">No contest has been drawn yet.</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {archive.data.map((contest) => (
+        <Paper component="li" key={contest.id} withBorder radius="md" p="sm" data-testid={`ctw-archive-${contest.id}`}>
+          <Text fw={700}>{contest.name}</Text>
+          <Text size="sm">
+            <Trans id="pages.chanceToWin.archive.dates">
+              From {formatLongDate(contest.startDate, i18n.locale)}, drawn {formatLongDate(contest.drawingDate, i18n.locale)}
+            </Trans>
+          </Text>
+          <WinnersLine contest={contest} />
+          <DrawProof contest={contest} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function DrawProof({ contest }: { contest: CheckedContest }) {
+  const proof = contest.proof;
+  if (!proof) return null;
+  const verdict = contest.check.verdict;
+  return (
+    <Stack gap={2} mt="xs">
+      <Text size="xs" style={{ wordBreak: 'break-all' }}>
+        <Trans id="pages.chanceToWin.proof.commitment">Commitment: {proof.commitment}</Trans>
+      </Text>
+      {proof.seed && (
+        <Text size="xs" style={{ wordBreak: 'break-all' }}>
+          <Trans id="pages.chanceToWin.proof.seed">Seed: {proof.seed}</Trans>
+        </Text>
+      )}
+      <Text size="xs">
+        <Trans id="pages.chanceToWin.proof.entries">Entries: {proof.entryCount ?? 0}</Trans>
+      </Text>
+      {proof.entriesHash && (
+        <Text size="xs" style={{ wordBreak: 'break-all' }}>
+          <Trans id="pages.chanceToWin.proof.hash">Entry list hash: {proof.entriesHash}</Trans>
+        </Text>
+      )}
+      <Badge color={verdict === 'verified' ? 'teal' : verdict === 'notDrawn' ? 'gray' : 'red'} variant="light" data-testid="ctw-verdict">
+        {verdict === 'verified' ? (
+          <Trans id="pages.chanceToWin.proof.verified">Verified</Trans>
+        ) : verdict === 'notDrawn' ? (
+          <Trans id="pages.chanceToWin.proof.notDrawn">Not drawn yet</Trans>
+        ) : (
+          <Trans id="pages.chanceToWin.proof.mismatch">Does not match: this draw cannot be verified</Trans>
+        )}
+      </Badge>
+    </Stack>
+  );
+}
+
+/** A card icon (the archive), in place of the bell on this route. */
+function CardIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 10h18M7 15h4" />
+    </svg>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Link, useParams } from 'wouter';
+import { selectTriviaContests } from '../../../machines/triviaVerification.selectors';
+import { useSystemActor } from '../../actors/hooks';
+import { linkTo, paths } from '../../routing/paths';
+
+/** A contest's rules (`/trivia/contest/{id}/info`): dates, the member's team, pips per right answer. */
+export default function TriviaContestInfoScreen() {
+  const { i18n } = useLingui();
+  const { id } = useParams<{ id: string }>();
+  const contestId = Number(id);
+  const contest = useSelector(useSystemActor('triviaVerification'), (s) => selectTriviaContests(s).find((c) => c.id === contestId));
+  const date = (iso?: string) => (iso ? i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const pips = contest?.pipsPerCorrectAnswer ?? 0;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {contest?.name ?? <Trans id="pages.trivia.contest.title">Trivia contest</Trans>}
+      </Title>
+      <Paper withBorder p="lg" radius="lg">
+        <Stack gap="sm">
+          <Badge variant="light" size="lg">
+            <Trans id="pages.trivia.contest.pips">5+ pips</Trans>
+          </Badge>
+          {contest?.rules ? <Text>{contest.rules}</Text> : null}
+          <Text>
+            <Trans id="pages.trivia.info.dates">From {date(contest?.startsAt)} to {date(contest?.endsAt)}</Trans>
+          </Text>
+          <Text>
+            <Trans id="pages.trivia.info.pips">Pips for each right answer: {pips}</Trans>
+          </Text>
+          <Text>
+            {contest?.teamName ? (
+              <Trans id="pages.trivia.info.team">Your team: {contest.teamName}</Trans>
+            ) : (
+              <Trans id="pages.trivia.contests.notJoined">Not joined yet</Trans>
+            )}
+          </Text>
+        </Stack>
+      </Paper>
+      <Button component={Link} href={linkTo(paths.triviaContest, { id: contestId })} variant="light" style={{ alignSelf: 'flex-start' }}>
+        <Trans id="pages.trivia.back">Back</Trans>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { selectRoundBusy, selectRoundChart, selectRoundError } from '../../../machines/triviaRound.selectors';
+import { selectTriviaContests } from '../../../machines/triviaVerification.selectors';
+import { useSystemActor } from '../../actors/hooks';
+import { linkTo, paths } from '../../routing/paths';
+import { triviaErrorFallback, triviaErrors } from './triviaMessages';
+import { useTriviaRound } from './useTriviaRound';
+
+/**
+ * A team contest (`/trivia/contest/{id}`): join (with a display name, or initials), the member's
+ * place, the leaderboard (top 5, or top 4 and the member; ties share a rank) and the team
+ * scoreboard with the member's team marked.
+ */
+export default function TriviaContestScreen() {
+  const { t, i18n } = useLingui();
+  const { actor, contestId } = useTriviaRound({ open: true });
+  const contest = useSelector(useSystemActor('triviaVerification'), (s) => selectTriviaContests(s).find((c) => c.id === contestId));
+  const chart = useSelector(actor, selectRoundChart);
+  const busy = useSelector(actor, selectRoundBusy);
+  const error = useSelector(actor, selectRoundError);
+  const [displayName, setDisplayName] = useState('');
+  if (contestId === null) return null;
+  const joined = contest?.assigned ?? false;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Title order={1} size="h2">
+          {contest?.name ?? <Trans id="pages.trivia.contest.title">Trivia contest</Trans>}
+        </Title>
+        <Badge variant="light" size="lg">
+          <Trans id="pages.trivia.contest.pips">5+ pips</Trans>
+        </Badge>
+      </Group>
+      <Group gap="sm">
+        <Button component={Link} href={linkTo(paths.triviaContestInfo, { id: contestId })} variant="light">
+          <Trans id="pages.trivia.contest.info">Rules and dates</Trans>
+        </Button>
+        {joined ? (
+          <Button component={Link} href={linkTo(paths.triviaContestQuestion, { id: contestId })}>
+            <Trans id="pages.trivia.contest.play">Answer questions</Trans>
+          </Button>
+        ) : null}
+      </Group>
+      {error ? (
+        <Text c="red.9" role="alert">
+          {i18n._(triviaErrors[error] ?? triviaErrorFallback)}
+        </Text>
+      ) : null}
+
+      {!joined ? (
+        <Paper withBorder p="lg" radius="lg">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              actor.send({ type: 'user.join', ...(displayName.trim() ? { displayName: displayName.trim() } : {}) });
+            }}
+          >
+            <Stack gap="sm" align="flex-start">
+              <Text>
+                <Trans id="pages.trivia.contest.joinText">Join a team and answer questions to earn pips for every right answer.</Trans>
+              </Text>
+              <TextInput
+                label={t({ id: 'pages.trivia.contest.displayName', message: 'Name on the leaderboard (optional)' })}
+                description={t({ id: 'pages.trivia.contest.displayNameHelp', message: 'Without one, your initials are shown.' })}
+                value={displayName}
+                maxLength={30}
+                onChange={(event) => setDisplayName(event.currentTarget.value)}
+              />
+              <Button type="submit" loading={busy}>
+                <Trans id="pages.trivia.contest.join">Join the contest</Trans>
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      ) : null}
+
+      {chart ? (
+        <>
+          <Paper withBorder p="lg" radius="lg">
+            <Stack gap={4} data-testid="trivia-my-place">
+              <Title order={2} size="h4">
+                <Trans id="pages.trivia.chart.you">Your place</Trans>
+              </Title>
+              <Text>
+                <Trans id="pages.trivia.chart.rank">Rank {chart.userRank}</Trans>
+              </Text>
+              <Text>
+                <Trans id="pages.trivia.chart.correct">Right answers: {chart.userCorrectAnswers}</Trans>
+              </Text>
+              <Text>
+                <Trans id="pages.trivia.chart.pips">Pips earned: {chart.userTotalPips}</Trans>
+              </Text>
+            </Stack>
+          </Paper>
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              <Trans id="pages.trivia.chart.leaders">Leaderboard</Trans>
+            </Title>
+            <Table data-testid="trivia-leaders">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans id="pages.trivia.chart.rankColumn">Rank</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans id="pages.trivia.chart.nameColumn">Name</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans id="pages.trivia.chart.correctColumn">Right answers</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {chart.leaders.map((leader) => {
+                  const me = leader.userId === chart.userId;
+                  return (
+                    <Table.Tr key={leader.userId} fw={me ? 700 : undefined} aria-current={me ? 'true' : undefined}>
+                      <Table.Td>{leader.rank}</Table.Td>
+                      <Table.Td>
+                        {leader.displayName ?? '?'}
+                        {me ? (
+                          <>
+                            {' '}
+                            <Trans id="pages.trivia.chart.youMark">(you)</Trans>
+                          </>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>{leader.correctAnswers}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+          {chart.teams && chart.teams.length > 0 ? (
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                <Trans id="pages.trivia.chart.teams">Teams</Trans>
+              </Title>
+              <Table data-testid="trivia-teams">
+                <Table.Tbody>
+                  {chart.teams.map((team) => (
+                    <Table.Tr key={team.id} fw={team.mine ? 700 : undefined}>
+                      <Table.Td>
+                        {team.name}
+                        {team.mine ? (
+                          <>
+                            {' '}
+                            <Trans id="pages.trivia.chart.yourTeam">(your team)</Trans>
+                          </>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Trans id="pages.trivia.chart.teamCorrect">{team.correctAnswers} right answers</Trans>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

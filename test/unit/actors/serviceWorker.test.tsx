@@ -1,0 +1,121 @@
+// Loads fake-indexeddb before Dexie is imported.
+import { MEMBER, resetData, signIn, startApp, waitForLoad, waitForMember } from '../data/dataTestKit';
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import { useUnsentInput } from '../../../src/actors/hooks';
+import { readReloadedRecently, serviceWorkerLogic } from '../../../src/actors/serviceWorker';
+import { fakeFetch, requests } from '../screens/fakeFetch';
+import { appContext } from '../screens/renderApp';
+
+const running: Array<Actor<ReturnType<typeof serviceWorkerLogic>>> = [];
+/** The service worker actor as the app binds it (the browser's page events, the reload). */
+function startServiceWorker(reloadedRecently = false) {
+  const actor = createActor(serviceWorkerLogic(), { input: { reloadedRecently } }).start();
+  running.push(actor);
+  return actor;
+}
+
+/** The page's own reload, which happy-dom cannot do. */
+const spyReload = () => vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+
+afterEach(async () => {
+  running.splice(0).forEach((actor) => actor.stop());
+  await resetData();
+});
+
+describe('readReloadedRecently (no reload loops)', () => {
+  const now = Date.parse('2026-03-15T12:00:00Z');
+
+  it.each([
+    ['no mark', null, false],
+    ['a reload 10 s ago', String(now - 10_000), true],
+    ['a reload 31 s ago', String(now - 31_000), false],
+    ['an unreadable mark', 'soon', false],
+  ])('%s: %s', (_, mark, expected) => {
+    if (mark !== null) sessionStorage.setItem('pips.reloadedAt', mark);
+    expect(readReloadedRecently(now)).toBe(expected);
+  });
+});
+
+describe('the service worker binding', () => {
+  it('has no worker to register outside a production build: unsupported, nothing to update', () => {
+    const actor = startServiceWorker();
+    expect(actor.getSnapshot().value).toBe('unsupported');
+  });
+
+  it('follows the network from the window events', () => {
+    const actor = startServiceWorker();
+    window.dispatchEvent(new Event('offline'));
+    expect(actor.getSnapshot().context.online).toBe(false);
+    window.dispatchEvent(new Event('online'));
+    expect(actor.getSnapshot().context.online).toBe(true);
+  });
+
+  it('a lazily loaded chunk missing after a deploy reloads the page once, 100 ms later, marking the reload', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const reload = spyReload();
+    const actor = startServiceWorker();
+    const failed = new Event('vite:preloadError', { cancelable: true });
+
+    window.dispatchEvent(failed);
+
+    // The error is handled: Vite does not throw it.
+    expect(failed.defaultPrevented).toBe(true);
+    expect(actor.getSnapshot().value).toBe('reloading');
+    vi.advanceTimersByTime(99);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('reloaded');
+    // The next page load knows it follows our own reload.
+    expect(readReloadedRecently()).toBe(true);
+  });
+
+  it('right after a reload of its own, a missing chunk does not reload again', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const reload = spyReload();
+    const actor = startServiceWorker(true);
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    expect(actor.getSnapshot().value).toBe('unsupported');
+    vi.advanceTimersByTime(1000);
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('in the app system', () => {
+  it('useUnsentInput tells the service worker while a form holds input, and forgets it when the form goes', () => {
+    fakeFetch({});
+    const app = appContext();
+    function Form({ dirty }: { dirty: boolean }) {
+      useUnsentInput('changePassword', dirty);
+      return null;
+    }
+    const screen = (form: ReactNode) => <app.wrapper>{form}</app.wrapper>;
+    const view = render(screen(<Form dirty />));
+    const serviceWorker = app.root().system.get('serviceWorker')!;
+    expect(serviceWorker.getSnapshot().context.dirty).toEqual(['changePassword']);
+    view.rerender(screen(<Form dirty={false} />));
+    expect(serviceWorker.getSnapshot().context.dirty).toEqual([]);
+    view.rerender(screen(<Form dirty />));
+    expect(serviceWorker.getSnapshot().context.dirty).toEqual(['changePassword']);
+    // The member leaves the form (the app stays).
+    view.rerender(screen(null));
+    expect(serviceWorker.getSnapshot().context.dirty).toEqual([]);
+  });
+
+  it("the worker's content sync fetches every open load again", async () => {
+    signIn();
+    const sent = fakeFetch({ 'GET /mobile/dashboard': { data: { availablePips: 1, totalEarnedPips: 1, totalUsedPips: 0, actions: [] } } });
+    const app = startApp();
+    await waitForMember(app, MEMBER);
+    await waitForLoad(app, 'dashboard', 'succeeded');
+
+    app.system.get('serviceWorker')!.send({ type: 'sw.contentSync' });
+
+    await waitForLoad(app, 'dashboard', 'refreshing');
+    await waitForLoad(app, 'dashboard', 'succeeded');
+    expect(requests(sent, 'GET', '/mobile/dashboard')).toHaveLength(2);
+  });
+});
