@@ -39,4 +39,20 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../src/*', '../../src/*', '../../../src/*'], message: 'server/ never imports src/' }] }] },
   },
+  {
+    // The server's layers point one way (the Fastify reference apps): routes -> plugins -> db.
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(plugins|routes|app)(/|$)', message: 'server/db/ never imports plugins/ or routes/ (SQL lives in repositories, services in plugins)' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)routes(/|$)', message: 'server/plugins/ never imports routes/' }] }],
+    },
+  },
 );

@@ -35,6 +35,24 @@ describe('account journey in Chromium', () => {
     await sink?.close();
   });
 
+  it('serves the built app with security headers and no inline script (so the CSP can forbid it)', async () => {
+    const answer = await fetch(`${product.url}/`);
+    const html = await answer.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body.trim()).toBe('');
+    }
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc.trim()).toBe("'self'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    // Plain http (the demo): no HSTS.
+    expect(answer.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('opens the demo community join link and shows the community', async () => {
     expect(product.joinLink).toContain(product.url);
     await page.goto(product.joinLink);
@@ -75,8 +93,23 @@ describe('account journey in Chromium', () => {
   });
 
   it('logs out, is kept out of /home, and logs in again', async () => {
+    const before = await page.evaluate(() => ({ authToken: localStorage.getItem('authToken'), refreshToken: localStorage.getItem('refreshToken') }));
+    expect(before.authToken).toBeTruthy();
+    expect(before.refreshToken).toBeTruthy();
+    const getUser = () => fetch(`${product.url}/mobile/user/get`, { headers: { authorization: before.authToken ?? '' } });
+    expect((await getUser()).status).toBe(200);
+
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/login', { timeout: 10_000 });
+    // The server ended the session: the old auth token is refused and the old refresh token no longer refreshes.
+    await expect.poll(async () => (await getUser()).status, { timeout: 10_000 }).toBe(401);
+    const refreshed = await fetch(`${product.url}/mobile/session/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ refreshToken: before.refreshToken ?? '' }).toString(),
+    });
+    expect(refreshed.status).toBe(401);
+    expect((await refreshed.json()).error.code).toBe('INVALID_REFRESH_TOKEN');
     await page.goto(`${product.url}/home`);
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(email);

@@ -172,6 +172,19 @@ describe('offline earn and forms in Chromium', () => {
     rows: (await api.actions()).map(({ kind, pips }) => [kind, pips]),
   });
 
+  /**
+   * Until no offline sync runs or waits in the tab (its Web Locks lock is neither held nor
+   * asked for), and the toasts it raised are on screen: a run starts in the same step as the
+   * online toast, so after that toast this is the end of whatever the tab sends.
+   */
+  const syncIdle = async (on: Page) => {
+    await on.waitForFunction(async () => {
+      const { held = [], pending = [] } = await navigator.locks.query();
+      return ![...held, ...pending].some((lock) => lock.name === 'pips-offline-sync');
+    });
+    await on.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  };
+
   const earnPending = (on: Page) => on.locator('section[aria-labelledby="earn-pending-heading"]');
   const activityPending = (on: Page) => on.locator('section[aria-labelledby="activity-pending"]');
   const formItem = (on: Page, title: string) => on.getByRole('listitem').filter({ hasText: title });
@@ -295,8 +308,8 @@ describe('offline earn and forms in Chromium', () => {
     await toasts.waitFor(page, say.offline, { since });
     await context.setOffline(false);
     await toasts.waitFor(page, say.online, { since });
-    // Time for a (wrong) resend to reach the server and raise its toasts.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The run the network's return started is over: it sent nothing, and said nothing.
+    await syncIdle(page);
     expect(toasts.texts(page, since)).toEqual([say.offline, say.online]);
     expect(await serverSays()).toEqual({
       available: 25,
@@ -328,7 +341,8 @@ describe('offline earn and forms in Chromium', () => {
     await context.setOffline(false);
     await until(() => Promise.resolve(toasts.texts(undefined, back).includes(say.formSent)), 20_000);
     await until(async () => (await activityPending(other).count()) === 0);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Both tabs' runs are over (one sent the answer, the other found nothing left).
+    await Promise.all([syncIdle(page), syncIdle(other)]);
     // Both tabs say they are online; only one announced and sent the queue.
     expect(toasts.texts(page, back).filter((text) => text === say.online)).toHaveLength(1);
     expect(toasts.texts(other, back).filter((text) => text === say.online)).toHaveLength(1);

@@ -14,7 +14,8 @@ interface ToastWindow {
 }
 
 /**
- * Records every toast (Mantine notification) the pages of `context` show, in order and per tab,
+ * Records every toast (Mantine notification) the pages of `context` show, in order and per tab
+ * (a toast whose text changes in place is recorded again with its new text),
  * including those that closed again before a test looked, and across reloads (even offline: the
  * binding is a DevTools channel, not the network). A journey asserts on the sequence afterwards.
  */
@@ -24,16 +25,19 @@ export async function recordToasts(context: BrowserContext) {
     records.push({ page, text, kind, at: Date.now() });
   });
   await context.addInitScript(() => {
-    const seen = new WeakSet<Element>();
+    // A toast raised again under its id changes in place ('waiting to sync' becomes 'synced'):
+    // every text a toast shows is a record of its own.
+    const shown = new WeakMap<Element, string>();
     const report = (root: Element) => {
-      if (seen.has(root)) return;
-      seen.add(root);
       const text = (root.querySelector('.mantine-Notification-description') ?? root).textContent?.trim() ?? '';
+      if (shown.get(root) === text) return;
+      shown.set(root, text);
       void (window as unknown as ToastWindow).__pipsToast(text, root.getAttribute('data-kind'));
     };
     new MutationObserver(() => document.querySelectorAll('.mantine-Notification-root').forEach(report)).observe(document, {
       childList: true,
       subtree: true,
+      characterData: true,
     });
   });
 

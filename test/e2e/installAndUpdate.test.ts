@@ -1,0 +1,188 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { launchChromium } from './support/browser';
+import { captureScreen } from './support/screens';
+import { startProduct, type RunningProduct } from './support/serverProcess';
+
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/** The browser's install offer, as Chromium would make it: `prompt()` answers with `outcome`. */
+async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
+  await page.evaluate((answer) => {
+    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt(): Promise<void>;
+      userChoice: Promise<{ outcome: string }>;
+    };
+    (window as unknown as { __prompted: number }).__prompted = 0;
+    offer.prompt = async () => {
+      (window as unknown as { __prompted: number }).__prompted += 1;
+    };
+    offer.userChoice = Promise.resolve({ outcome: answer });
+    window.dispatchEvent(offer);
+  }, outcome);
+}
+
+const installButton = (page: Page) => page.getByRole('button', { name: 'Install app' });
+
+/**
+ * The install prompt and the service worker update, in the built product (SPEC §2, §4, §9): the
+ * install button on `beforeinstallprompt`, its style after 3 views, the Safari dialog; a new
+ * build deployed while the page is open takes over and reloads the page once, but not while a
+ * form holds input.
+ */
+describe('install prompt and app updates in Chromium', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    // A copy of the build the test can "deploy" a new version into.
+    staticDir = mkdtempSync(join(tmpdir(), 'pips-dist-'));
+    cpSync('dist', staticDir, { recursive: true });
+    product = await startProduct({ STATIC_DIR: staticDir });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  describe('install button', () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      page = await context.newPage();
+    });
+    afterAll(() => context.close());
+
+    it('appears when the browser offers to install, and shows the browser dialog when pressed', async () => {
+      await page.goto(`${product.url}/login`);
+      await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+      await offerInstall(page);
+      await installButton(page).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('1');
+      expect(await installButton(page).getAttribute('data-prominent')).toBeNull();
+      await expectAccessible(page, 'install-button');
+
+      await installButton(page).click();
+      // Dismissed: the browser's dialog was shown once; the button waits for the next offer.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(1);
+      await expect.poll(() => installButton(page).isVisible()).toBe(false);
+    });
+
+    it('changes style after 3 views (the count kept in local storage)', async () => {
+      for (const views of [2, 3, 4]) {
+        await page.reload();
+        await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+        await offerInstall(page);
+        await installButton(page).waitFor({ timeout: 10_000 });
+        expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe(String(views));
+        expect(await installButton(page).getAttribute('data-prominent')).toBe(views > 3 ? 'true' : null);
+      }
+      await captureScreen(page, 'install-button-prominent', 'en');
+    });
+
+    it('hides the button for good once the app is installed', async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+      await expect.poll(() => installButton(page).isVisible()).toBe(false);
+      expect(await page.evaluate(() => localStorage.getItem('appInstalled'))).toBe('true');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+      // The browser's offer is handled as it is dispatched: an app installed from here shows no
+      // button, and no view is counted.
+      await offerInstall(page);
+      expect(await installButton(page).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('4');
+    });
+
+    it('on Safari, which never offers, the button opens the install instructions', async () => {
+      const safari = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', userAgent: safariOnIphone });
+      const tab = await safari.newPage();
+      await tab.goto(`${product.url}/login`);
+      await installButton(tab).click({ timeout: 15_000 });
+      const dialog = tab.getByRole('dialog', { name: 'Install pips' });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.getByText('On iPhone or iPad').isVisible()).toBe(true);
+      await expect.poll(() => dialog.getByText('On a Mac').isVisible()).toBe(true);
+      await expectAccessible(tab, 'install-instructions');
+      await captureScreen(tab, 'install-instructions', 'en');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await safari.close();
+    });
+  });
+
+  describe('a new version deployed while the page is open', () => {
+    /** "Deploys" a new build: the service worker script changes, so the browser installs it as new. */
+    const deploy = (label: string) => {
+      const sw = join(staticDir, 'sw.js');
+      writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// deployed: ${label}\n`);
+    };
+    /** Asks the browser to look for a new version now (the app also does on showing and hourly). */
+    const checkForUpdate = (page: Page) =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+    const controlled = (page: Page) =>
+      page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+
+    it('takes over and reloads the page once', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      const page = await context.newPage();
+      let loads = 0;
+      page.on('load', () => (loads += 1));
+      await page.goto(`${product.url}/login`);
+      await controlled(page);
+      await page.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
+      const loadsBefore = loads;
+
+      deploy('reload once');
+      await checkForUpdate(page);
+      // The new version takes over and the page reloads itself (100 ms after the takeover).
+      await page.waitForFunction(() => !(window as unknown as { __before?: boolean }).__before, null, { timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+      // The reloaded page is controlled by the new version, with nothing waiting.
+      await controlled(page);
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+      // Looking again finds no newer version: no second reload follows.
+      await checkForUpdate(page);
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      expect(loads - loadsBefore).toBe(1);
+      await context.close();
+    });
+
+    it('does not reload while a form holds input: it offers the reload instead', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${product.url}/signup`);
+      await controlled(page);
+      await page.getByLabel('First name').fill('Ada');
+      await page.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
+
+      deploy('a form holds input');
+      await checkForUpdate(page);
+      const notice = page.getByTestId('update-notice');
+      await notice.waitFor({ timeout: 30_000 });
+      await expect.poll(() => notice.textContent()).toContain('A new version of pips is ready.');
+      // Still the same page, with what the member typed.
+      expect(await page.evaluate(() => (window as unknown as { __before?: boolean }).__before)).toBe(true);
+      expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+      await captureScreen(page, 'update-offered', 'en');
+
+      await notice.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForFunction(() => !(window as unknown as { __before?: boolean }).__before, null, { timeout: 30_000 });
+      await page.getByLabel('First name').waitFor({ timeout: 15_000 });
+      await context.close();
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { createMember, relaxedLimits, type Member } from './support/accounts';
+import { captureScreen, settle, viewports } from './support/screens';
+import type { RunningProduct } from './support/serverProcess';
+import { startStack, type Stack } from './support/stack';
+
+type Locale = 'en' | 'es';
+
+/** The texts the member follows, in each language. */
+const words = {
+  en: {
+    sections: { home: 'Home', earn: 'Earn', redeem: 'Redeem', activity: 'Activity', profile: 'Profile' },
+    forms: 'Forms',
+    myRewards: 'My rewards',
+    announcements: 'Announcements',
+    changePassword: 'Change password',
+    back: { home: 'Back to home', earn: 'Back to Earn', profile: 'Back to profile' },
+    notFound: 'Page not found',
+    goHome: 'Go to the home page',
+  },
+  es: {
+    sections: { home: 'Inicio', earn: 'Ganar', redeem: 'Canjear', activity: 'Actividad', profile: 'Perfil' },
+    forms: 'Formularios',
+    myRewards: 'Mis recompensas',
+    announcements: 'Anuncios',
+    changePassword: 'Cambiar contraseña',
+    back: { home: 'Volver al inicio', earn: 'Volver a Ganar', profile: 'Volver al perfil' },
+    notFound: 'Página no encontrada',
+    goHome: 'Ir a la página de inicio',
+  },
+} as const;
+
+const sectionPaths = { home: '/home', earn: '/earn', redeem: '/redeem', activity: '/activity', profile: '/profile' } as const;
+
+/**
+ * Getting around (issue 12): on a phone (390x844) the bottom tab bar alone reaches every section,
+ * on a laptop (1280x800) the header does; each screen below a section comes back with its back
+ * link; Forms, My rewards and Announcements are reached from Home and Earn; an unknown URL says
+ * 'Page not found' and leads home. In English and Spanish.
+ */
+describe('getting around', () => {
+  let stack: Stack;
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    let sink;
+    ({ sink, product, browser } = (stack = await startStack({ ...relaxedLimits })));
+    members.en = await createMember(product, sink, { label: 'nav-en', firstName: 'Ada' });
+    members.es = await createMember(product, sink, { label: 'nav-es', firstName: 'Lucía' });
+  });
+  afterAll(() => stack?.stop());
+
+  const members: Partial<Record<Locale, Member>> = {};
+
+  async function openSignedIn(locale: Locale, size: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: viewports[size], locale: locale === 'es' ? 'es-ES' : 'en-US' });
+    const page = await context.newPage();
+    const member = members[locale]!;
+    await page.goto(`${product.url}/login`);
+    await page.evaluate((member) => {
+      localStorage.setItem('authToken', member.authToken);
+      localStorage.setItem('userId', String(member.userId));
+      localStorage.setItem('email', member.email);
+      localStorage.setItem('isVerified', 'true');
+      localStorage.setItem('rememberMe', 'true');
+    }, member);
+    await page.goto(`${product.url}/home`);
+    await page.locator('h1').first().waitFor();
+    return { context, page };
+  }
+
+  const pathOf = (page: Page) => new URL(page.url()).pathname;
+  const backLink = (page: Page) => page.getByTestId('back-link');
+
+  describe.each<Locale>(['en', 'es'])('%s', (locale) => {
+    const w = words[locale];
+
+    it('a phone reaches every section with the tab bar alone, the active tab marked', async () => {
+      const { context, page } = await openSignedIn(locale, 'phone');
+      const tabBar = page.getByTestId('tab-bar');
+      await expect.poll(() => tabBar.isVisible()).toBe(true);
+      expect(await page.getByTestId('header-sections').isVisible()).toBe(false);
+      // the bar sits at the bottom of the viewport
+      const box = (await tabBar.boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(viewports.phone.height);
+      for (const key of ['earn', 'redeem', 'activity', 'profile', 'home'] as const) {
+        const tab = tabBar.getByRole('link', { name: w.sections[key], exact: true });
+        await tab.click();
+        await expect.poll(() => pathOf(page)).toBe(sectionPaths[key]);
+        await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+        expect(await tabBar.locator('[aria-current="page"]').count()).toBe(1);
+        // a section's own screen has no back link
+        await page.locator('h1').first().waitFor();
+        expect(await backLink(page).count()).toBe(0);
+      }
+      await settle(page);
+      await expectAccessible(page, `home with the tab bar (${locale})`);
+      await captureScreen(page, 'home-tab-bar', locale);
+      await context.close();
+    });
+
+    it('a laptop reaches every section from the header', async () => {
+      const { context, page } = await openSignedIn(locale, 'desktop');
+      const header = page.getByTestId('header-sections');
+      await expect.poll(() => header.isVisible()).toBe(true);
+      expect(await page.getByTestId('tab-bar').isVisible()).toBe(false);
+      for (const key of ['earn', 'redeem', 'activity', 'profile', 'home'] as const) {
+        const link = header.getByRole('link', { name: w.sections[key], exact: true });
+        await link.click();
+        await expect.poll(() => pathOf(page)).toBe(sectionPaths[key]);
+        await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+      }
+      await context.close();
+    });
+
+    it.each(['phone', 'desktop'] as const)('screens below a section come back with their back links (%s)', async (size) => {
+      const { context, page } = await openSignedIn(locale, size);
+      const main = page.locator('main');
+      const goBack = async (label: string, to: string, tab: keyof typeof sectionPaths) => {
+        const link = backLink(page);
+        await expect.poll(() => link.innerText()).toContain(label);
+        expect(await link.isVisible()).toBe(true);
+        await link.click();
+        await expect.poll(() => pathOf(page)).toBe(to);
+        const marked = size === 'phone' ? page.getByTestId('tab-bar') : page.getByTestId('header-sections');
+        await expect.poll(() => marked.getByRole('link', { name: w.sections[tab], exact: true }).getAttribute('aria-current')).toBe('page');
+      };
+      const follow = async (link: Locator, to: string) => {
+        await link.click();
+        await expect.poll(() => pathOf(page)).toBe(to);
+      };
+
+      // from Home: Forms, My rewards, Announcements
+      await follow(main.getByRole('link', { name: new RegExp(`^${w.forms}`) }), '/forms');
+      await goBack(w.back.earn, '/earn', 'earn');
+      await follow(page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.home, exact: true }), '/home');
+      await follow(main.getByRole('link', { name: new RegExp(`^${w.myRewards}`) }), '/rewards');
+      await goBack(w.back.home, '/home', 'home');
+      await follow(main.getByRole('link', { name: new RegExp(`^${w.announcements}`) }), '/announcements');
+      await goBack(w.back.home, '/home', 'home');
+
+      // from Earn: Forms, My rewards, Announcements
+      await page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.earn, exact: true }).click();
+      await expect.poll(() => pathOf(page)).toBe('/earn');
+      await follow(main.getByRole('link', { name: new RegExp(`^${w.forms}`) }), '/forms');
+      await goBack(w.back.earn, '/earn', 'earn');
+      await follow(main.getByRole('link', { name: w.myRewards, exact: true }), '/rewards');
+      await goBack(w.back.home, '/home', 'home');
+      await page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.earn, exact: true }).click();
+      await follow(main.getByRole('link', { name: w.announcements, exact: true }), '/announcements');
+      await goBack(w.back.home, '/home', 'home');
+
+      // Profile's change-password screen
+      await page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.profile, exact: true }).click();
+      await follow(main.getByRole('link', { name: w.changePassword }), '/profile/change-password');
+      await goBack(w.back.profile, '/profile', 'profile');
+      await context.close();
+    });
+
+    it('an unknown URL says Page not found and leads home', async () => {
+      const { context, page } = await openSignedIn(locale, 'phone');
+      await page.goto(`${product.url}/no/such/page`);
+      await page.getByRole('heading', { level: 1, name: w.notFound }).waitFor();
+      expect(pathOf(page)).toBe('/no/such/page');
+      await settle(page);
+      await expectAccessible(page, `not found (${locale})`);
+      await captureScreen(page, 'not-found', locale);
+      await page.getByRole('link', { name: w.goHome }).click();
+      await expect.poll(() => pathOf(page)).toBe('/home');
+      await context.close();
+    });
+  });
+});
