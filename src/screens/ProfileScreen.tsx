@@ -76,20 +76,27 @@ export default function ProfileScreen() {
 
 type Field = 'firstName' | 'lastName' | 'phone';
 
+const editable = (user: User): Record<Field, string> => ({ firstName: user.firstName, lastName: user.lastName, phone: user.phone });
+const sameValues = (a: Record<Field, string>, b: Record<Field, string>) =>
+  a.firstName === b.firstName && a.lastName === b.lastName && a.phone === b.phone;
+
 /** The editable details; the e-mail and community are shown, not edited. */
 function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useLingui();
   const online = !useIsOffline();
-  const [values, setValues] = useState<Record<Field, string>>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone,
-  });
+  const [values, setValues] = useState<Record<Field, string>>(() => editable(user));
+  // The cached profile shows first; when the fresh one arrives, the form follows it unless the
+  // member has typed meanwhile (their input is never overwritten).
+  const [shown, setShown] = useState(user);
+  if (shown !== user) {
+    setShown(user);
+    if (sameValues(values, editable(shown))) setValues(editable(user));
+  }
   const [offlineTry, setOfflineTry] = useState(false);
   // Success raises the toast and reloads the profile (the request's binding).
   const update = useSubmission<ProfileUpdateInput>('profileUpdate');
   const failure: MessageDescriptor | null = offlineTry ? commonMessages.offline : update.error ? (updateErrors[update.error] ?? updateFailure) : null;
-  const edited = values.firstName !== user.firstName || values.lastName !== user.lastName || values.phone !== user.phone;
+  const edited = !sameValues(values, editable(user));
   useUnsentInput('profile', edited);
 
   const errors: Record<Field, ValidationMessageId | null> = {

@@ -4,6 +4,7 @@ import { MEMBER, resetData, signIn } from '../data/dataTestKit';
 import { listOfflineEarn, queueOfflineEarn } from '../../../src/data/offlineQueues';
 import { fakeFetch, isBackgroundCall, requests, user, type SentRequest } from './fakeFetch';
 import { renderApp } from './renderApp';
+import { writeCachedResource } from '../../../src/data/resourceCache';
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
@@ -171,6 +172,37 @@ describe('ProfileScreen', () => {
     // The resources fetch the profile again after the update.
     const putAt = sent.findIndex((r) => r.method === 'PUT');
     await waitFor(() => expect(requests(sent.slice(putAt), 'GET', '/mobile/user/get')).toHaveLength(1));
+  });
+
+  it('shows the cached profile first, then follows the fresh one from the server', async () => {
+    signIn(MEMBER);
+    await writeCachedResource('profile', { userId: MEMBER, language: 'en' }, user);
+    let answer!: (reply: { data: unknown }) => void;
+    fakeFetch({ 'GET /mobile/user/get': () => new Promise((resolve) => (answer = resolve)) });
+    await renderApp({ path: '/profile' });
+    const firstName = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    expect(firstName.value).toBe('Ada');
+
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer({ data: { ...user, firstName: 'Augusta', fullName: 'Augusta Lovelace' } });
+    await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Augusta'));
+  });
+
+  it('keeps what the member typed when the fresh profile arrives meanwhile', async () => {
+    signIn(MEMBER);
+    await writeCachedResource('profile', { userId: MEMBER, language: 'en' }, user);
+    let answer!: (reply: { data: unknown }) => void;
+    fakeFetch({ 'GET /mobile/user/get': () => new Promise((resolve) => (answer = resolve)) });
+    await renderApp({ path: '/profile' });
+    await screen.findByLabelText('First name');
+    type('Last name', 'Byron');
+
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    // The fresh copy also carries a new e-mail, shown beside the form: its arrival is visible.
+    answer({ data: { ...user, firstName: 'Augusta', fullName: 'Augusta Lovelace', email: 'augusta@example.org' } });
+    expect(await screen.findByText('augusta@example.org')).toBeTruthy();
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Byron');
   });
 
   it('never makes up a date of birth when none is stored', async () => {
