@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { clientErrorHandler } from './clientErrors';
 import type { Config } from './config';
+import { loggerOptions, logServerErrors, requestId, type LogSink } from './logging';
 import type { Database } from './db/schema';
 import type { NotifyWinners } from './contests/runDraws';
 import type { Mailer } from './mail/mailer';
@@ -29,6 +30,7 @@ import sessions from './plugins/app/sessions';
 import trivia from './plugins/app/trivia';
 import verification from './plugins/app/verification';
 import dbPlugin from './plugins/external/db';
+import cors from './plugins/external/cors';
 import floodGuard from './plugins/external/floodGuard';
 import formbody from './plugins/external/formbody';
 import helmet from './plugins/external/helmet';
@@ -44,8 +46,8 @@ export interface AppOptions {
   db: Kysely<Database>;
   mailer: Mailer;
   config: Config;
-  /** true: JSON logs at info level; an object: pino options; default: no logging. */
-  logger?: boolean | FastifyServerOptions['logger'];
+  /** Where log lines go when `config.logFormat` is not off (default stdout); tests collect them. */
+  logSink?: LogSink;
   /** The clock (tests move time with it); default: the real one. */
   now?: () => Date;
   /** Tests: called for every JSON response that does not match its openapi.yaml response schema. */
@@ -60,24 +62,14 @@ export interface AppOptions {
   notifyWinners?: NotifyWinners;
 }
 
-/** Tokens travel in query strings of some calls (register, reset, change password): never log them. */
-const redactUrl = (url: string) => url.split('?')[0] + (url.includes('?') ? '?…' : '');
-
 /** Builds the whole server (API + PWA) without listening; the caller owns db and mailer. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
-  const logger =
-    opts.logger === true
-      ? {
-          level: 'info',
-          serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
-          },
-        }
-      : (opts.logger ?? false);
-
   const app = Fastify({
-    logger,
+    logger: loggerOptions(config.logFormat, opts.logSink),
+    // One id per request on every log line and in the X-Request-Id response header.
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: config.logFormat !== 'json' }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 512 },
@@ -93,12 +85,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  logServerErrors(app, config.logFormat);
   await app.register(errorHandler);
   await app.register(core, { config, now: opts.now ?? (() => new Date()) });
   await app.register(dbPlugin, { db: opts.db });
   await app.register(mail, { mailer: opts.mailer });
 
   await app.register(helmet, { https: config.publicUrl.startsWith('https:') });
+  await app.register(cors, { origins: config.corsOrigins });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(floodGuard, { limit: config.rateLimits.requestsPerAddress });
   await app.register(operations);

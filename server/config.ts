@@ -119,7 +119,17 @@ export interface Config {
   pushPollSeconds: number;
   /** Tests only: accept plain-http push endpoints on a loopback address (a local stand-in push service). */
   pushAllowInsecureEndpoint: boolean;
+  /**
+   * How the server logs: `json` (one JSON object per line with the request id, for production),
+   * `short` (a readable line per warning, error and 5xx answer, for the demo), `off`.
+   * Default: json when NODE_ENV=production, short otherwise.
+   */
+  logFormat: LogFormat;
+  /** Web origins (scheme://host[:port]) whose pages may call the API from the browser (CORS); none by default. */
+  corsOrigins: string[];
 }
+
+export type LogFormat = 'json' | 'short' | 'off';
 
 export const defaultRateLimits: RateLimits = {
   loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
@@ -162,6 +172,8 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
     oidcAllowInsecureIssuer: false,
     pushPollSeconds: 5,
     pushAllowInsecureEndpoint: false,
+    logFormat: 'off',
+    corsOrigins: [],
     ...rest,
     rateLimits: { ...defaultRateLimits, ...rateLimits },
   };
@@ -208,6 +220,9 @@ export const ENV_SCHEMA = {
     VAPID_SUBJECT: { type: 'string', pattern: '^(mailto:|https://).+' },
     PUSH_POLL_SECONDS: integerIn(0, 3600),
     PUSH_ALLOW_INSECURE_ENDPOINT: booleanText,
+    LOG_FORMAT: { type: 'string', enum: ['json', 'short', 'off'] },
+    NODE_ENV: { type: 'string' },
+    CORS_ORIGINS: { type: 'string' },
     ...Object.fromEntries(
       (Object.keys(OIDC_DEFAULTS) as OidcProviderId[]).flatMap((id) =>
         ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((part) => [`OIDC_${id.toUpperCase()}_${part}`, { type: 'string' }]),
@@ -289,7 +304,35 @@ export function loadConfig(env: Env = process.env): Config {
     ...vapidFromEnv(text),
     pushPollSeconds: number('PUSH_POLL_SECONDS', 5),
     pushAllowInsecureEndpoint: isTrue(text('PUSH_ALLOW_INSECURE_ENDPOINT')),
+    logFormat: (text('LOG_FORMAT') as LogFormat | undefined) ?? (text('NODE_ENV') === 'production' ? 'json' : 'short'),
+    corsOrigins: corsOriginsFromEnv(text('CORS_ORIGINS')),
   });
+}
+
+/**
+ * CORS_ORIGINS: a comma-separated list of web origins (https://app.example.org); each must be an
+ * origin and nothing more (no path, no wildcard), so a typo never opens the API to every site.
+ */
+function corsOriginsFromEnv(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new Error(`CORS_ORIGINS: "${entry}" is not an origin such as https://app.example.org`);
+      }
+      const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username && !entry.includes('*');
+      if (url.origin === 'null' || !originOnly || !/^https?:$/.test(url.protocol)) {
+        throw new Error(`CORS_ORIGINS: "${entry}" must be an http(s) origin only (scheme://host[:port], no path or wildcard)`);
+      }
+      const origin = url.origin;
+      return origin;
+    });
 }
 
 const isTrue = (word: string | undefined) => word !== undefined && /^(1|true|yes)$/i.test(word);

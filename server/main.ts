@@ -19,13 +19,13 @@ async function main(): Promise<void> {
   const demoContent = await ensureDemoContent(database.db, demo.id);
   await ensureDemoContest(database.db, demo.id);
   const mailer = createMailer(config);
-  const app = await buildApp({ db: database.db, mailer, config, logger: true });
+  const app = await buildApp({ db: database.db, mailer, config });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    console.log(`pips: ${signal} received, finishing the requests in flight and closing the database...`);
     try {
       await app.close();
       await mailer.close?.();

@@ -112,4 +112,25 @@ describe('config', () => {
     expect(config.rateLimits.loginPerAccount).toEqual({ max: 1, windowSeconds: 1 });
     expect(config.rateLimits.verifyPerAccount).toEqual(defaultRateLimits.verifyPerAccount);
   });
+
+  it('logs short lines by default, JSON in production, and what LOG_FORMAT says', () => {
+    expect(loadConfig({}).logFormat).toBe('short');
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'short' }).logFormat).toBe('short');
+    expect(loadConfig({ LOG_FORMAT: 'off' }).logFormat).toBe('off');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('allows cross-origin calls only from the origins listed in CORS_ORIGINS, and refuses anything but an origin', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://app.example.org, http://localhost:5173/ ' }).corsOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS: "\*"/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://*.example.org' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/members' })).toThrow(/origin only/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'app.example.org' })).toThrow(/not an origin/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'ftp://app.example.org' })).toThrow(/http\(s\) origin/);
+  });
 });

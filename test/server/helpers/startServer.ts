@@ -18,7 +18,6 @@ export interface StartServerOptions {
    */
   config?: Config | Parameters<typeof testConfig>[0];
   now?: () => Date;
-  logger?: boolean;
 }
 
 export interface StartedServer {
@@ -36,7 +35,7 @@ const isFullConfig = (value: unknown): value is Config =>
 export async function startServer(options: StartServerOptions): Promise<StartedServer> {
   const explicitPublicUrl = options.config !== undefined && 'publicUrl' in options.config && options.config.publicUrl !== undefined;
   const config = isFullConfig(options.config) ? options.config : testConfig(options.config ?? {});
-  const app = await buildApp({ db: options.db, mailer: options.mailer, config, now: options.now, logger: options.logger ?? false });
+  const app = await buildApp({ db: options.db, mailer: options.mailer, config, now: options.now });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
