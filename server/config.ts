@@ -125,6 +125,10 @@ export interface Config {
    * Default: json when NODE_ENV=production, short otherwise.
    */
   logFormat: LogFormat;
+  /** Redis for the rate limits' counters (shared by every instance); unset: the database keeps them. */
+  redisUrl?: string;
+  /** The prefix of every Redis key (several deployments may share one Redis). */
+  redisKeyPrefix: string;
   /** Web origins (scheme://host[:port]) whose pages may call the API from the browser (CORS); none by default. */
   corsOrigins: string[];
 }
@@ -174,6 +178,7 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
     pushAllowInsecureEndpoint: false,
     logFormat: 'off',
     corsOrigins: [],
+    redisKeyPrefix: 'pips:rl:',
     ...rest,
     rateLimits: { ...defaultRateLimits, ...rateLimits },
   };
@@ -223,6 +228,8 @@ export const ENV_SCHEMA = {
     LOG_FORMAT: { type: 'string', enum: ['json', 'short', 'off'] },
     NODE_ENV: { type: 'string' },
     CORS_ORIGINS: { type: 'string' },
+    REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    REDIS_KEY_PREFIX: { type: 'string', minLength: 1, maxLength: 64 },
     ...Object.fromEntries(
       (Object.keys(OIDC_DEFAULTS) as OidcProviderId[]).flatMap((id) =>
         ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((part) => [`OIDC_${id.toUpperCase()}_${part}`, { type: 'string' }]),
@@ -306,6 +313,8 @@ export function loadConfig(env: Env = process.env): Config {
     pushAllowInsecureEndpoint: isTrue(text('PUSH_ALLOW_INSECURE_ENDPOINT')),
     logFormat: (text('LOG_FORMAT') as LogFormat | undefined) ?? (text('NODE_ENV') === 'production' ? 'json' : 'short'),
     corsOrigins: corsOriginsFromEnv(text('CORS_ORIGINS')),
+    redisUrl: text('REDIS_URL'),
+    redisKeyPrefix: text('REDIS_KEY_PREFIX') ?? 'pips:rl:',
   });
 }
 

@@ -1,13 +1,11 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import type { Limit } from '../../config';
-import type { Database } from '../../db/schema';
-import { clearBucket, deleteOldWindows, incrementWindow, readWindow, type WindowCount } from '../../db/repositories/rateLimits';
 import { rateLimited } from '../../errors';
+import { databaseWindows, redisWindows, type WindowCount, type WindowStore } from '../../rateLimits/windows';
 
 /**
- * Window counters kept in the database, so every server instance sharing it sees the same
- * counts. A bucket's window opens at its first event and lasts the limit's windowSeconds.
+ * Window counters kept in the database (or in Redis when REDIS_URL is set), so every server
+ * instance sharing it sees the same counts. A bucket's window opens at its first event and lasts the limit's windowSeconds.
  * Buckets are strings such as `login:account:ana@example.com` or `login:address:10.0.0.1`.
  * A limit with max <= 0 is off.
  */
@@ -26,44 +24,44 @@ export interface RateLimiter {
   reset(bucket: string): Promise<void>;
 }
 
-export function createRateLimiter(db: Kysely<Database>, now: () => Date): RateLimiter {
+export function createRateLimiter(store: WindowStore, now: () => Date): RateLimiter {
   let calls = 0;
   const retryAfter = (windowStart: Date, limit: Limit, time: Date) =>
     Math.max(1, Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - time.getTime()) / 1000));
   const housekeeping = async (time: Date) => {
     // Now and then drop buckets idle for longer than any limit looks back (a day).
-    if (++calls % 500 === 0) await deleteOldWindows(db, new Date(time.getTime() - 24 * 3600 * 1000));
+    if (++calls % 500 === 0) await store.prune(new Date(time.getTime() - 24 * 3600 * 1000));
   };
   return {
     async consume(bucket, limit) {
       if (limit.max <= 0) return;
       const time = now();
-      const window = await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
+      const window = await store.increment(bucket, time, limit.windowSeconds * 1000);
       await housekeeping(time);
       if (window.count > limit.max) throw rateLimited(retryAfter(window.windowStart, limit, time));
     },
     async assertAllowed(bucket, limit) {
       if (limit.max <= 0) return;
       const time = now();
-      const window = await readWindow(db, bucket, time, limit.windowSeconds * 1000);
+      const window = await store.read(bucket, time, limit.windowSeconds * 1000);
       if (window.count >= limit.max) throw rateLimited(retryAfter(window.windowStart, limit, time));
     },
     async recordFailure(bucket, limit) {
       if (limit.max <= 0) return;
       const time = now();
-      await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
+      await store.increment(bucket, time, limit.windowSeconds * 1000);
       await housekeeping(time);
     },
     async peek(bucket, limit) {
-      return readWindow(db, bucket, now(), limit.windowSeconds * 1000);
+      return store.read(bucket, now(), limit.windowSeconds * 1000);
     },
     async restart(bucket, limit) {
       const time = now();
-      await clearBucket(db, bucket);
-      await incrementWindow(db, bucket, time, limit.windowSeconds * 1000);
+      await store.clear(bucket);
+      await store.increment(bucket, time, limit.windowSeconds * 1000);
     },
     async reset(bucket) {
-      await clearBucket(db, bucket);
+      await store.clear(bucket);
     },
   };
 }
@@ -76,7 +74,9 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('rateLimiter', createRateLimiter(app.db, app.now));
+    const store = app.config.redisUrl ? redisWindows(app.config.redisUrl, app.config.redisKeyPrefix) : databaseWindows(app.db);
+    app.decorate('rateLimiter', createRateLimiter(store, app.now));
+    app.addHook('onClose', () => store.close());
   },
   { name: 'rateLimiter', dependencies: ['db', 'core'] },
 );

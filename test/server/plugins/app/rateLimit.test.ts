@@ -1,8 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { createRateLimiter } from '../../../../server/plugins/app/rateLimit';
+import { databaseWindows, redisWindows, type WindowStore } from '../../../../server/rateLimits/windows';
 import { AppError } from '../../../../server/errors';
 import { backends } from '../../helpers/databases';
 import { call, createHarness, expectFailure, expectOk, uniqueEmail, type Harness } from '../../helpers/harness';
+
+/** A Redis to run the limiter on too (CI exports it; the machine runs one on 6379). */
+const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.each(backends)('rate limits on $name', (backend) => {
   let h: Harness;
@@ -26,9 +31,20 @@ describe.each(backends)('rate limits on $name', (backend) => {
     expect(h.violations).toEqual([]);
   });
 
-  describe('the database-backed limiter', () => {
+  // The same rules whichever store keeps the counters: the database, or Redis (REDIS_URL).
+  const stores: Array<[string, () => WindowStore]> = [
+    ['the database', () => databaseWindows(h.db)],
+    ...(redisUrl ? ([['Redis', () => redisWindows(redisUrl, `pips-test:${randomBytes(6).toString('hex')}:`)]] as Array<[string, () => WindowStore]>) : []),
+  ];
+  describe.each(stores)('the limiter on %s', (_, openStore) => {
+    let store: WindowStore;
+    beforeEach(() => {
+      store = openStore();
+    });
+    afterEach(() => store.close());
+
     it('counts per bucket and window, and tells when to retry', async () => {
-      const limiter = createRateLimiter(h.db, h.clock.now);
+      const limiter = createRateLimiter(store, h.clock.now);
       const limit = { max: 2, windowSeconds: 60 };
       await limiter.consume('a', limit);
       await limiter.consume('a', limit);
@@ -43,7 +59,7 @@ describe.each(backends)('rate limits on $name', (backend) => {
     });
 
     it('checks without counting, records failures and resets', async () => {
-      const limiter = createRateLimiter(h.db, h.clock.now);
+      const limiter = createRateLimiter(store, h.clock.now);
       const limit = { max: 2, windowSeconds: 60 };
       await limiter.assertAllowed('f', limit);
       await limiter.assertAllowed('f', limit);
@@ -55,12 +71,12 @@ describe.each(backends)('rate limits on $name', (backend) => {
     });
 
     it('is off when max is 0', async () => {
-      const limiter = createRateLimiter(h.db, h.clock.now);
+      const limiter = createRateLimiter(store, h.clock.now);
       for (let i = 0; i < 5; i++) await limiter.consume('off', { max: 0, windowSeconds: 60 });
     });
 
     it('counts exactly under concurrency', async () => {
-      const limiter = createRateLimiter(h.db, h.clock.now);
+      const limiter = createRateLimiter(store, h.clock.now);
       const limit = { max: 10, windowSeconds: 60 };
       const results = await Promise.allSettled(Array.from({ length: 25 }, () => limiter.consume('c', limit)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
