@@ -74,6 +74,10 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
 }
 
+/** PostgreSQL's numeric_value_out_of_range (SQLSTATE 22003), from PostgreSQL or PGlite. */
+const isOutOfRange = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '22003';
+
 /** Maps any thrown value to a status, a stable code and a message safe to show. */
 export function mapError(error: unknown): Mapped | null {
   if (isDatabaseUnreachable(error)) {
@@ -81,6 +85,10 @@ export function mapError(error: unknown): Mapped | null {
   }
   if (error instanceof AppError) {
     return { status: error.statusCode, code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (isOutOfRange(error)) {
+    // A balance or counter would pass its column's limit (2,147,483,647): the whole write was rolled back.
+    return { status: 400, code: 'VALIDATION_ERROR', message: 'A number is out of range: a balance cannot exceed 2,147,483,647 pips.' };
   }
   if (typeof error !== 'object' || error === null) return null;
   const err = error as FastifyError & { errors?: unknown[]; validationContext?: string; status?: number };

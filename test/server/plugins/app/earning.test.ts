@@ -6,6 +6,7 @@ import {
   createQuestionnaire,
   createRedeemPromo,
   giftCodes,
+  givePips,
   verifiedMember,
 } from '../../helpers/catalog';
 import { backends } from '../../helpers/databases';
@@ -250,6 +251,16 @@ describe.each(backends)('earn promos on $name', (backend) => {
       const rows = await ledgerRows(user);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ delta: 5, kind: 'promo', source_id: pid, title: { en: 'Follow us', es: 'Síguenos' } });
+    });
+
+    it('refuses an earn that would take a balance past 2,147,483,647 pips with a 400, and changes nothing', async () => {
+      const user = await verifiedMember(h);
+      const pid = await createEarnPromo(h.db, { communityId: h.community.id, title: 'Big', pips: 5 });
+      await givePips(h, user.userId, 2_147_483_645);
+      const refused = expectFailure(await earn(user, pid), 400, 'VALIDATION_ERROR');
+      expect(refused.error.message).toContain('out of range');
+      expect(await balances(user)).toEqual({ available: 2_147_483_645, earned: 2_147_483_645, used: 0 });
+      expect(await ledgerRows(user)).toHaveLength(1);
     });
 
     it('leaves url out when the promo has none', async () => {
