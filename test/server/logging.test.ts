@@ -59,7 +59,8 @@ async function signUpAndIn({ app, mailer, communityId }: Logged) {
   expect(verified.status).toBe(200);
   const login = await call(app, { method: 'POST', url: '/mobile/login', form: { email, pwd: TEST_PASSWORD } });
   expect(login.status).toBe(200);
-  const refreshed = await call(app, { method: 'POST', url: '/mobile/refresh', form: { refreshToken: login.body.data.refreshToken } });
+  const refreshed = await call(app, { method: 'POST', url: '/mobile/session/refresh', form: { refreshToken: login.body.data.refreshToken } });
+  expect(refreshed.status).toBe(200);
   const wrong = await call(app, { method: 'POST', url: '/mobile/login', form: { email, pwd: 'Wrong-Password-9!' } });
   expect(wrong.status).toBe(401);
   return {
@@ -71,7 +72,8 @@ async function signUpAndIn({ app, mailer, communityId }: Logged) {
       registered.body.data.authToken as string,
       login.body.data.authToken as string,
       login.body.data.refreshToken as string,
-      ...(refreshed.status === 200 ? [refreshed.body.data.refreshToken as string] : []),
+      refreshed.body.data.refreshToken as string,
+      refreshed.body.data.authToken as string,
     ],
     authToken: login.body.data.authToken as string,
   };
