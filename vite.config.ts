@@ -28,7 +28,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // Locale catalogs stay out of the precache; the service worker caches them at run time.
-        globIgnores: ['**/messages-*.js'],
+        // The OpenAPI viewer (~500 KB) is for the few who open /api-docs: not in every install.
+        globIgnores: ['**/messages-*.js', '**/ApiDocsViewer-*'],
       },
       devOptions: { enabled: false },
     }),

@@ -87,6 +87,8 @@ export const appMachine = setup({
     profileUpdate: submissionMachine,
     /** Delete the account. */
     accountDeletion: submissionMachine,
+    /** The API testing page's e-mail-exists check (SPEC §2, §7). */
+    emailCheck: submissionMachine,
     /** Logouts made offline, sent to the server when the app is online (the session queues them). */
     pendingLogouts: pendingLogoutsMachine,
     /** Sends `language.changed` when the member switches the language. */
@@ -170,6 +172,7 @@ export const appMachine = setup({
     { id: 'passwordChange', systemId: 'passwordChange', src: 'passwordChange' },
     { id: 'profileUpdate', systemId: 'profileUpdate', src: 'profileUpdate' },
     { id: 'accountDeletion', systemId: 'accountDeletion', src: 'accountDeletion' },
+    { id: 'emailCheck', systemId: 'emailCheck', src: 'emailCheck' },
     { id: 'pendingLogouts', systemId: 'pendingLogouts', src: 'pendingLogouts' },
     { id: 'watchLanguage', src: 'watchLanguage' },
     { id: 'announcements', systemId: 'announcements', src: 'announcements', input: ({ context }) => ({ language: context.language }) },

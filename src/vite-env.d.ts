@@ -13,3 +13,9 @@ declare module '@tabler/icons-react/dist/esm/icons/*.mjs' {
   const Icon: import('@tabler/icons-react').Icon;
   export default Icon;
 }
+
+/** Swagger UI's self-contained bundle (its own React inside), for the /api-docs viewer. */
+declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
+  const SwaggerUIBundle: (options: Record<string, unknown> & { domNode: HTMLElement }) => unknown;
+  export default SwaggerUIBundle;
+}

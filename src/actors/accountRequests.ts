@@ -11,6 +11,11 @@ import { memberOfSystem } from './system';
 import { showToast } from './toast';
 import type { Api } from '../api/client';
 
+/** The e-mail the API testing page asks about. */
+export interface EmailCheckInput {
+  email: string;
+}
+
 /** The outcome of an account action: done, or the error code the screen turns into a message. */
 export type ActionResult = { ok: true } | { ok: false; code: string };
 
@@ -168,6 +173,15 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
         notifySucceeded: enqueueActions(({ enqueue, system }) => {
           enqueue(() => showToast('success', i18n._(successMessages.profileUpdated), { id: 'profile-updated', inline: true }));
           enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'profile' });
+        }),
+      },
+    }),
+    // The API testing page: does an account use this e-mail? (GET /web/user/email); the answer is the value.
+    emailCheck: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
+          const result = await apiOf(system).emailExists({ email: (input as EmailCheckInput).email }, { signal });
+          return result.success ? { ok: true, value: result.data.exists } : { ok: false, code: result.error };
         }),
       },
     }),

@@ -58,6 +58,7 @@ export interface SystemActors {
   passwordChange: ActorRefFrom<typeof submissionMachine>;
   profileUpdate: ActorRefFrom<typeof submissionMachine>;
   accountDeletion: ActorRefFrom<typeof submissionMachine>;
+  emailCheck: ActorRefFrom<typeof submissionMachine>;
   triviaVerification: ActorRefFrom<typeof triviaVerificationMachine>;
   individualTrivia: ActorRefFrom<typeof triviaRoundMachine>;
   contestTrivia: ActorRefFrom<typeof triviaRoundMachine>;
@@ -156,7 +157,7 @@ export function useKeyForWrite(): (name: string) => string {
 }
 
 /** The account requests (a `submission` actor each). */
-export type SubmissionId = 'passwordResetStart' | 'passwordResetFinish' | 'passwordChange' | 'profileUpdate' | 'accountDeletion';
+export type SubmissionId = 'passwordResetStart' | 'passwordResetFinish' | 'passwordChange' | 'profileUpdate' | 'accountDeletion' | 'emailCheck';
 
 /**
  * One account request for its screen: `submit(input)` sends it; `busy`, `error` (the code of the

@@ -33,6 +33,7 @@ const TriviaAnswerScreen = lazy(() => import('../screens/trivia/TriviaAnswerScre
 const TriviaContestScreen = lazy(() => import('../screens/trivia/TriviaContestScreen'));
 const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaContestInfoScreen'));
 const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
+const ApiDocsScreen = lazy(() => import('../screens/apiDocs/ApiDocsScreen'));
 
 /** A screen of a later issue: its honest placeholder, titled with the feature. */
 function coming(feature: ComingFeature): ComponentType {
@@ -57,7 +58,7 @@ export const screens: Record<ScreenKey, ComponentType> = {
   ChangePassword: ChangePasswordScreen,
   DeleteAccount: DeleteAccountScreen,
   Documentation: DocumentationScreen,
-  ApiDocs: coming('ApiDocs'),
+  ApiDocs: ApiDocsScreen,
   Activity: ActivityScreen,
   Announcements: AnnouncementsScreen,
   ChanceToWin: ChanceToWinScreen,

@@ -7,7 +7,6 @@ export const comingFeatures = {
   Announcements: msg({ id: 'pages.comingSoon.feature.announcements', message: 'Announcements' }),
   ChanceToWin: msg({ id: 'pages.comingSoon.feature.chanceToWin', message: 'Chance to Win' }),
   Support: msg({ id: 'pages.comingSoon.feature.support', message: 'Support' }),
-  ApiDocs: msg({ id: 'pages.comingSoon.feature.apiDocs', message: 'API docs' }),
 } satisfies Partial<Record<ScreenKey, MessageDescriptor>>;
 
 export type ComingFeature = keyof typeof comingFeatures;

@@ -20,7 +20,15 @@ interface Shot {
 
 /** The labels the shots below act on. */
 const words = {
-  en: { email: 'Email', password: 'Password', logIn: 'Log in', createAccount: 'Create account', continue: 'Continue', deleteMyAccount: 'Delete my account' },
+  en: {
+    email: 'Email',
+    password: 'Password',
+    logIn: 'Log in',
+    createAccount: 'Create account',
+    continue: 'Continue',
+    deleteMyAccount: 'Delete my account',
+    check: 'Check',
+  },
   es: {
     email: 'Correo electrónico',
     password: 'Contraseña',
@@ -28,6 +36,7 @@ const words = {
     createAccount: 'Crear cuenta',
     continue: 'Continuar',
     deleteMyAccount: 'Eliminar mi cuenta',
+    check: 'Comprobar',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
@@ -65,6 +74,19 @@ const shots: Shot[] = [
   { name: 'auth-callback-error', standing: 'anonymous', path: () => '/auth/callback?error=access_denied' },
   { name: 'sitemap', standing: 'anonymous', path: () => '/sitemap' },
   { name: 'documentation', standing: 'anonymous', path: () => '/documentation' },
+  {
+    name: 'api-docs',
+    standing: 'anonymous',
+    path: () => '/api-docs',
+    prepare: async (page, locale) => {
+      await page.getByRole('textbox', { name: words[locale].email }).fill('nobody@example.org');
+      await page.getByRole('button', { name: words[locale].check }).click();
+      await page.getByTestId('email-check-result').waitFor();
+      // Swagger UI drawn, with one group of operations open.
+      await page.locator('.opblock-tag').first().click();
+      await page.locator('.opblock-summary-method').first().waitFor();
+    },
+  },
   { name: 'verify', standing: 'unverified', path: () => '/verify' },
   { name: 'home', standing: 'verified', path: () => '/home' },
   { name: 'profile', standing: 'verified', path: () => '/profile' },
@@ -149,6 +171,24 @@ describe('every account screen: accessible, photographed', () => {
       await settle(page);
       await expectAccessible(page, `${shot.name} (${locale})`);
       await captureScreen(page, shot.name, locale);
+    });
+
+    it('api-docs: asks the real server whether a member’s e-mail is in use, and draws the contract', async () => {
+      await signIn(page, null, false);
+      standing = 'anonymous';
+      await page.goto(`${product.url}/api-docs`);
+      const answer = page.getByTestId('email-check-result');
+      await page.getByRole('textbox', { name: words[locale].email }).fill(members.verified!.email.toUpperCase());
+      await page.getByRole('button', { name: words[locale].check }).click();
+      const taken = locale === 'es' ? 'Una cuenta usa' : 'An account uses';
+      await answer.filter({ hasText: taken }).waitFor();
+      await page.getByRole('textbox', { name: words[locale].email }).fill(`free.${Date.now()}@example.org`);
+      await page.getByRole('button', { name: words[locale].check }).click();
+      await answer.filter({ hasText: locale === 'es' ? 'Ninguna cuenta usa' : 'No account uses' }).waitFor();
+      // The very contract the server validates against: an operation of openapi.yaml, drawn by Swagger UI.
+      await page.locator('.opblock-tag', { hasText: 'account' }).first().click();
+      await page.locator('.opblock-summary-path', { hasText: '/web/user/email' }).first().waitFor();
+      expect(await page.locator('.opblock-summary-path').count()).toBeGreaterThan(5);
     });
   });
 });
