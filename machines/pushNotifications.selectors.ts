@@ -17,9 +17,9 @@ export const selectPushSwitch = (s: PushSnapshot): PushSwitchState => {
 /** The browser blocks notifications for the app: only its site settings can allow them again. */
 export const selectPushDenied = (s: PushSnapshot): boolean => s.context.permission === 'denied';
 
-/** The one-time invitation on Home: notifications off, never asked, never dismissed. */
+/** The one-time invitation on Home: notifications off and not blocked, the invitation never answered. */
 export const selectShowsPushInvitation = (s: PushSnapshot): boolean =>
-  s.matches({ active: 'off' }) && s.context.permission === 'default' && !s.context.invitationDismissed;
+  s.matches({ active: 'off' }) && s.context.permission !== 'denied' && !s.context.invitationDismissed;
 
 /** The switch reads on while registered, and while turning off (until the server answers). */
 export const selectPushChecked = (s: PushSnapshot): boolean => s.matches({ active: 'on' }) || s.matches({ active: 'disabling' });

@@ -43,6 +43,18 @@ export interface PushBrowser {
 
 /** How long enabling waits for the service worker to be ready (it registers at app start). */
 const READY_TIMEOUT_MS = 10_000;
+/**
+ * How long a subscription may take: an unreachable push service (Chromium's FCM, behind a
+ * firewall) never answers `subscribe()`, and the switch must not stay busy for ever.
+ */
+export const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+/** `promise`, or a rejection after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export const browserPush: PushBrowser = {
   supported: () =>
@@ -112,7 +124,7 @@ export async function subscribePushDevice(api: Api, browser: PushBrowser, userId
     if (held && sameBytes(held.options.applicationServerKey, serverKey)) subscription = held;
     else {
       await held?.unsubscribe();
-      subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
+      subscription = await within(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }), SUBSCRIBE_TIMEOUT_MS);
     }
   } catch {
     return { ok: false, code: 'SUBSCRIBE_FAILED' };

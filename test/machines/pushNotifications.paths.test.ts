@@ -38,7 +38,8 @@ type Phase = 'signedOut' | 'checking' | 'unsupported' | 'off' | 'enabling' | 'on
  * The rules (issue 9 "Web Push", SPEC §4 "Notification registration"; the machine's doc comment):
  * - A verified member's start only looks at what the browser holds (asks nothing): no Web Push
  *   in this browser shows the switch as unavailable; a subscription registered for the member
- *   is on (the session gets its deviceId); otherwise off, with the permission as it is.
+ *   is on (the session gets its deviceId); otherwise off, with the permission as it is. The
+ *   invitation on Home shows while off, not blocked, and never answered.
  * - Only the member's tap (switch or invitation) asks: it also answers the one-time invitation
  *   (remembered on the device). Success is on and tells the session the deviceId; a blocked
  *   permission is remembered and said; a closed prompt is off without a word; any other failure
@@ -171,7 +172,7 @@ function pushRules(input: { language?: string } | undefined) {
       return {
         switchState,
         denied: permission === 'denied',
-        invitation: phase === 'off' && permission === 'default' && !invitationDismissed,
+        invitation: phase === 'off' && permission !== 'denied' && !invitationDismissed,
         deviceId,
         errorCode,
       };

@@ -1,6 +1,6 @@
 // Loads fake-indexeddb before Dexie is imported.
 import { MEMBER, resetData, sessionOf, signIn, startApp, waitForMember } from '../data/dataTestKit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { pushNotificationsMachine } from '../../../machines/pushNotifications.machine';
 import type { NotificationPermissionState } from '../../../machines/pushNotifications.types';
@@ -8,6 +8,7 @@ import { createApi } from '../../../src/api/client';
 import {
   applicationServerKey,
   checkPushDevice,
+  SUBSCRIBE_TIMEOUT_MS,
   subscribePushDevice,
   unregisterPushOnLogout,
   unsubscribePushDevice,
@@ -133,6 +134,25 @@ describe('subscribePushDevice (the member turned notifications on)', () => {
     expect(await subscribePushDevice(api(), push.browser, MEMBER)).toEqual({ ok: true, deviceId: 'web-device-2' });
     expect(push.calls).toEqual(['requestPermission', 'unsubscribe https://push.example/send/1', 'subscribe']);
     expect(push.current()!.endpoint).toBe('https://push.example/send/2');
+  });
+
+  it('a push service that never answers (FCM out of reach): SUBSCRIBE_FAILED after the timeout, nothing registered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const sent = fakeFetch({ 'GET /mobile/push/key': { data: { publicKey: vapidKey } } });
+      const push = fakeBrowser();
+      const registration = (await push.browser.registration({ wait: true }))!;
+      registration.pushManager.subscribe = () => new Promise<PushSubscription>(() => {});
+      let output: unknown = 'pending';
+      void subscribePushDevice(api(), push.browser, MEMBER).then((o) => (output = o));
+      await vi.advanceTimersByTimeAsync(SUBSCRIBE_TIMEOUT_MS - 1);
+      expect(output).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(output).toEqual({ ok: false, code: 'SUBSCRIBE_FAILED' });
+      expect(requests(sent, 'POST', '/mobile/device/identifier/set')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the server refuses the registration: the browser drops the subscription again, nothing is kept', async () => {
