@@ -160,15 +160,15 @@ export async function unsubscribePushDevice(api: Api, browser: PushBrowser, inpu
 
 /**
  * Logout step 1 (SPEC §4): the browser drops the subscription at once (nothing more reaches the
- * signed-out device), then the server forgets it. Without a network the server is not told: the
- * dropped endpoint answers 410 to its next push, and the server deletes it then. A refusal
- * rejects (the logout error toast); the logout goes on.
+ * signed-out device), then the server forgets the session's deviceId. Without a network the
+ * server is not told: the dropped endpoint answers 410 to its next push, and the server deletes
+ * it then. A refusal rejects (the logout error toast); the logout goes on.
  */
 export async function unregisterPushOnLogout(api: Api, browser: PushBrowser, input: LogoutInput): Promise<void> {
-  const deviceId = input.deviceId ?? (input.userId !== null ? readPushDevice(input.userId)?.deviceId : null) ?? null;
   await dropBrowserSubscription(browser, input.userId);
-  if (!deviceId) return;
-  const result = await api.deleteDeviceIdentifier({ identifier: deviceId });
+  // The session's deviceId: none after an account deletion (the server dropped it with the account).
+  if (!input.deviceId) return;
+  const result = await api.deleteDeviceIdentifier({ identifier: input.deviceId });
   if (!result.success && result.error !== NETWORK_ERROR) throw new Error(`deleteDeviceIdentifier: ${result.error}`);
 }
 

@@ -242,6 +242,27 @@ describe('in the app system: the switch, the session and the logout', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
   });
 
+  it('an account deletion: the server dropped the registration with the account, so the logout only drops the browser’s subscription', async () => {
+    signIn(MEMBER);
+    const sent = fakeFetch({
+      'DELETE /mobile/user': { data: { status: 'OK' } },
+      'POST /mobile/device/identifier/delete': { status: 401, error: 'UNAUTHORIZED' },
+      'POST /web/user/logout': { data: { status: 'OK' } },
+    });
+    const push = fakeBrowser({ permission: 'granted', existingKey: vapidBytes });
+    storePushDevice(MEMBER, { deviceId: 'web-device-1', endpoint: 'https://push.example/send/1' });
+    const app = startApp({ baseUrl: 'http://localhost', push: push.browser, connectivity: { isOnline: () => true } });
+    const actor = app.system.get('pushNotifications') as ActorRefFrom<typeof pushNotificationsMachine>;
+    await waitFor(actor, (s) => s.matches({ active: 'on' }));
+
+    app.system.get('accountDeletion')!.send({ type: 'user.submit', input: {} });
+    await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
+    expect(requests(sent, 'DELETE', '/mobile/user')).toHaveLength(1);
+    expect(requests(sent, 'POST', '/mobile/device/identifier/delete')).toEqual([]);
+    expect(push.current()).toBeNull();
+    expect(readPushDevice(MEMBER)).toBeNull();
+  });
+
   it('at start a browser already registered for the member is on, and the session has its deviceId', async () => {
     signIn(MEMBER);
     fakeFetch({});
