@@ -4,6 +4,8 @@ import type { Plugin } from 'vite';
 
 const coreDir = resolve('node_modules/@mantine/core');
 const componentsDir = join(coreDir, 'esm/components');
+/** Shared parts some components are built on (InlineInput under Switch, Checkbox and Radio). */
+const utilsDir = join(coreDir, 'esm/utils');
 const stylesDir = join(coreDir, 'styles');
 
 /** Every component module of @mantine/core by the name it is exported under (its file name). */
@@ -30,9 +32,10 @@ function stylesheetsOf(file: string, seen: Set<string>, out: string[]): void {
   const source = readFileSync(file, 'utf8');
   for (const [, specifier] of source.matchAll(/^import [^;]*?from "(\.{1,2}\/[^"]+\.mjs)";$/gm)) {
     const target = resolve(dirname(file), specifier);
-    if (target.startsWith(componentsDir) && !target.endsWith('.module.mjs')) stylesheetsOf(target, seen, out);
+    if ((target.startsWith(componentsDir) || target.startsWith(utilsDir)) && !target.endsWith('.module.mjs')) stylesheetsOf(target, seen, out);
   }
-  const folder = file.slice(componentsDir.length + 1).split(/[\\/]/)[0];
+  const base = file.startsWith(utilsDir) ? utilsDir : componentsDir;
+  const folder = file.slice(base.length + 1).split(/[\\/]/)[0];
   const css = `@mantine/core/styles/${folder}.layer.css`;
   if (existsSync(join(stylesDir, `${folder}.layer.css`)) && !out.includes(css)) out.push(css);
 }

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, sendTo, setup, type EventObject } from 'xstate';
-import { announcementsActor, chanceToWinActor, connectivitySyncActor, resourcesActor, triviaVerificationActor } from './system';
+import { announcementsActor, chanceToWinActor, connectivitySyncActor, pushNotificationsActor, resourcesActor, triviaVerificationActor } from './system';
 import type { AppContext, AppEvent, AppInput } from './app.types';
 import { announcementsMachine } from './announcements.machine';
 import { archiveDrawerMachine } from './archiveDrawer.machine';
@@ -12,6 +12,7 @@ import { formWizardMachine } from './formWizard.machine';
 import { installPromptMachine } from './installPrompt.machine';
 import { oidcCallbackMachine } from './oidcCallback.machine';
 import { pendingLogoutsMachine } from './pendingLogouts.machine';
+import { pushNotificationsMachine } from './pushNotifications.machine';
 import { qrScannerMachine } from './qrScanner.machine';
 import { redemptionMachine } from './redemption.machine';
 import { resourcesMachine } from './resources.machine';
@@ -95,6 +96,8 @@ export const appMachine = setup({
     watchLanguage: fromCallback<EventObject>(() => () => {}),
     /** The member's announcements and the bell (SPEC §2, §4). */
     announcements: announcementsMachine,
+    /** The member's Web Push registration: the Profile switch, the Home invitation (issue 9). */
+    pushNotifications: pushNotificationsMachine,
     /** Which trivia contests the member has answered (SPEC §4 Trivia verification). */
     triviaVerification: triviaVerificationMachine,
     /** The question of the day (SPEC §2 IndividualTrivia). */
@@ -136,6 +139,8 @@ export const appMachine = setup({
     tellScope: sendTo(resourcesActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
     /** The announcements load for the verified member in the current language (nobody: they hold nothing). */
     tellAnnouncements: sendTo(announcementsActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
+    /** The push registration follows the verified member (and registers again in a new language). */
+    tellPush: sendTo(pushNotificationsActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
     /** The Chance to Win contest loads in the new language. */
     tellChanceToWinScope: sendTo(chanceToWinActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
   },
@@ -152,7 +157,7 @@ export const appMachine = setup({
       src: 'session',
       onSnapshot: {
         guard: { type: 'isMemberChange', params: memberParams },
-        actions: [{ type: 'assignMember', params: memberParams }, 'tellMember', 'resetIfSignedOut', 'tellAnnouncements', 'tellTrivia'],
+        actions: [{ type: 'assignMember', params: memberParams }, 'tellMember', 'resetIfSignedOut', 'tellAnnouncements', 'tellTrivia', 'tellPush'],
       },
     },
     { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
@@ -176,6 +181,7 @@ export const appMachine = setup({
     { id: 'pendingLogouts', systemId: 'pendingLogouts', src: 'pendingLogouts' },
     { id: 'watchLanguage', src: 'watchLanguage' },
     { id: 'announcements', systemId: 'announcements', src: 'announcements', input: ({ context }) => ({ language: context.language }) },
+    { id: 'pushNotifications', systemId: 'pushNotifications', src: 'pushNotifications', input: ({ context }) => ({ language: context.language }) },
     { id: 'triviaVerification', systemId: 'triviaVerification', src: 'triviaVerification' },
     { id: 'individualTrivia', systemId: 'individualTrivia', src: 'individualTrivia' },
     { id: 'contestTrivia', systemId: 'contestTrivia', src: 'contestTrivia' },
@@ -184,7 +190,7 @@ export const appMachine = setup({
   ],
   on: {
     'language.changed': {
-      actions: [{ type: 'assignLanguage', params: ({ event }) => ({ language: event.language }) }, 'tellScope', 'tellAnnouncements', 'tellTrivia', 'tellChanceToWinScope'],
+      actions: [{ type: 'assignLanguage', params: ({ event }) => ({ language: event.language }) }, 'tellScope', 'tellAnnouncements', 'tellTrivia', 'tellChanceToWinScope', 'tellPush'],
     },
   },
 });

@@ -58,3 +58,6 @@ export * from './chanceToWin.machine';
 export * from './chanceToWin.selectors';
 export type * from './chanceToWin.types';
 export * from './archiveDrawer.machine';
+export * from './pushNotifications.machine';
+export * from './pushNotifications.selectors';
+export type * from './pushNotifications.types';

@@ -64,6 +64,8 @@ const loggedOutContext: Omit<SessionContext, 'logoutReason' | 'origin'> = {
   isDevAuthenticated: false,
   isLoggingOut: false,
   errorCode: null,
+  deviceId: null,
+  registeredForNotifications: false,
 };
 
 /** Argument shape of the transition functions below (a done event of the login or register actor). */
@@ -132,7 +134,10 @@ const sessionSetup = setup({
     watchStoredCredentials: fromCallback<EventObject>(() => () => {}),
     /** Entering the e-mail code (invoked while the member is unverified). */
     verification: verificationMachine,
-    /** Logout step 1: delete the push device identifier. May reject; logout goes on. */
+    /**
+     * Logout step 1: delete the push device identifier (the server's and the browser's
+     * subscription). May reject; logout goes on.
+     */
     unregisterPush: fromPromise<void, LogoutInput>(async () => {}),
     /** Logout step 2: clear the user's local databases. May reject; logout goes on. */
     clearUserData: fromPromise<void, LogoutInput>(async () => {}),
@@ -194,6 +199,10 @@ const sessionSetup = setup({
     assignTokenHeld: assign({ hasAuthToken: true }),
     assignOrigin: assign((_, params: { origin: string }) => ({ origin: params.origin })),
     clearOrigin: assign({ origin: null }),
+    /** SPEC §4 Notification registration: success sets deviceId from the response message. */
+    assignDevice: assign((_, params: { deviceId: string }) => ({ deviceId: params.deviceId, registeredForNotifications: true })),
+    /** A failed registration or an unregistration clears both. */
+    clearDevice: assign({ deviceId: null, registeredForNotifications: false }),
     /** SPEC §4 "Auth flags": login sets authenticated, clears dev and logging-out. */
     setLoginFlags: assign({ isAuthenticated: true, isDevAuthenticated: false, isLoggingOut: false }),
     /** Register sets authenticated. */
@@ -357,6 +366,8 @@ export const sessionMachine = sessionSetup
         'session.tokensRefreshed': { actions: 'assignTokenHeld' },
         'user.devLogin': { actions: 'setDevLoginFlags' },
         'navigation.originConsumed': { actions: 'clearOrigin' },
+        'push.registered': { actions: { type: 'assignDevice', params: ({ event }) => ({ deviceId: event.deviceId }) } },
+        'push.unregistered': { actions: 'clearDevice' },
         'credentials.changed': [
           {
             // Another member signed in, in another tab (which shares this tab's storage): this
@@ -411,7 +422,7 @@ export const sessionMachine = sessionSetup
           invoke: {
             id: 'unregisterPush',
             src: 'unregisterPush',
-            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
+            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER', deviceId: context.deviceId }),
             onDone: { target: 'clearingUserData' },
             onError: {
               target: 'clearingUserData',
@@ -423,7 +434,7 @@ export const sessionMachine = sessionSetup
           invoke: {
             id: 'clearUserData',
             src: 'clearUserData',
-            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
+            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER', deviceId: context.deviceId }),
             onDone: { target: 'revokingSession' },
             onError: {
               target: 'revokingSession',
@@ -436,7 +447,7 @@ export const sessionMachine = sessionSetup
           invoke: {
             id: 'revokeSession',
             src: 'revokeSession',
-            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER' }),
+            input: ({ context }) => ({ userId: context.userId, reason: context.logoutReason ?? 'USER', deviceId: context.deviceId }),
             onDone: { target: 'clearingSession', actions: 'checkPendingLogouts' },
             onError: {
               target: 'clearingSession',

@@ -90,6 +90,10 @@ export interface SessionContext {
   /** The protected path the user was sent away from, to return to after login. */
   origin: string | null;
   logoutReason: LogoutReason | null;
+  /** SPEC §3, §4: the server's id of this browser's push registration (its `msg`), or null. */
+  deviceId: string | null;
+  /** SPEC §3, §4: whether this browser is registered for the member's notifications. */
+  registeredForNotifications: boolean;
 }
 
 export type SessionEvent =
@@ -113,7 +117,11 @@ export type SessionEvent =
   | { type: 'session.tokensRefreshed' }
   /** A route guard sent the user away from `origin` (SPEC §2 "remembering the origin"). */
   | { type: 'navigation.denied'; origin: string }
-  | { type: 'navigation.originConsumed' };
+  | { type: 'navigation.originConsumed' }
+  /** The push registration succeeded with this device id (sent by the pushNotifications actor). */
+  | { type: 'push.registered'; deviceId: string }
+  /** The push registration failed or was removed (sent by the pushNotifications actor). */
+  | { type: 'push.unregistered' };
 
 /** Params of the `storeCredentials` action: persist tokens and identity, set the auth header. */
 export interface StoreCredentialsParams {
@@ -136,4 +144,6 @@ export interface NotifyLogoutErrorParams {
 export interface LogoutInput {
   userId: number | null;
   reason: LogoutReason;
+  /** The push registration to undo (the session's deviceId), or null. */
+  deviceId: string | null;
 }

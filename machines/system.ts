@@ -8,6 +8,7 @@ import type { AnnouncementsEvent } from './announcements.types';
 import type { ChanceToWinEvent } from './chanceToWin.types';
 import type { ConnectivitySyncEvent } from './connectivitySync.types';
 import type { PendingLogoutsEvent } from './pendingLogouts.types';
+import type { PushNotificationsEvent } from './pushNotifications.types';
 import type { ResourcesEvent } from './resources.types';
 import type { SessionEvent } from './session.types';
 import type { TokenRefreshEvent } from './tokenRefresh.types';
@@ -33,3 +34,5 @@ export const announcementsActor = ({ system }: SystemArgs) => system.get('announ
 export const pendingLogoutsActor = ({ system }: SystemArgs) => system.get('pendingLogouts') as SystemRef<PendingLogoutsEvent>;
 /** The Chance to Win contest and qualification (`systemId: 'chanceToWin'`). */
 export const chanceToWinActor = ({ system }: SystemArgs) => system.get('chanceToWin') as SystemRef<ChanceToWinEvent>;
+/** The member's Web Push registration (`systemId: 'pushNotifications'`). */
+export const pushNotificationsActor = ({ system }: SystemArgs) => system.get('pushNotifications') as SystemRef<PushNotificationsEvent>;

@@ -94,9 +94,10 @@ self.addEventListener('notificationclick', (event) => {
       const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const page = pages.find((client) => new URL(client.url).origin === self.location.origin) as WindowClient | undefined;
       if (page) {
-        const focused = await page.focus();
-        await focused.navigate(new URL(url, self.location.origin).href).catch(() => undefined);
-        return;
+        // Focusing needs the click's user activation; without it the page is still taken there.
+        const focused = await page.focus().catch(() => page);
+        const navigated = await focused.navigate(new URL(url, self.location.origin).href).catch(() => null);
+        if (navigated) return;
       }
       await self.clients.openWindow(url);
     })(),

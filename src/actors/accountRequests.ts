@@ -197,6 +197,9 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
           // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
           const userId = memberOfSystem(system);
           const session = system.get('session');
+          // The server forgot the account's push registrations with it: the logout only drops
+          // the browser's subscription (a delete call with the revoked token would be refused).
+          session?.send({ type: 'push.unregistered' });
           const logOut = () => session?.send({ type: 'user.logout' });
           if (userId === null) return logOut();
           void userData()

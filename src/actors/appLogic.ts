@@ -14,6 +14,7 @@ import { earnPipelineLogic } from './earnPipeline';
 import { formWizardLogic } from './formWizard';
 import { installPromptLogic } from './installPrompt';
 import { pendingLogoutsLogic } from './pendingLogouts';
+import { pushNotificationsLogic, type PushBrowser } from './pushNotifications';
 import { historyNavigate, type Navigate } from './navigation';
 import { oidcCallbackLogic } from './oidcCallback';
 import { redemptionLogic } from './redemption';
@@ -35,6 +36,8 @@ export interface AppLogicDeps extends SystemApiDeps {
   readStored?: SessionDeps['readStored'];
   /** Test seams of the connectivity sync (locks, network, page). */
   connectivity?: Omit<ConnectivitySyncDeps, 'systemApi' | 'earnPipeline'>;
+  /** Test seam of Web Push (the permission, the service worker's PushManager). */
+  push?: PushBrowser;
 }
 
 /**
@@ -43,12 +46,12 @@ export interface AppLogicDeps extends SystemApiDeps {
  * system, its 401s going to the system's token refresh), localStorage, IndexedDB (Dexie), the
  * camera, toasts, the router, the service worker and the install prompt.
  */
-export function createAppLogic({ navigate = historyNavigate, readStored, connectivity, ...apiDeps }: AppLogicDeps = {}) {
+export function createAppLogic({ navigate = historyNavigate, readStored, connectivity, push, ...apiDeps }: AppLogicDeps = {}) {
   const systemApi = createSystemApi(apiDeps);
   const earnPipeline = earnPipelineLogic({ systemApi });
   return appMachine.provide({
     actors: {
-      session: sessionLogic({ systemApi, readStored }),
+      session: sessionLogic({ systemApi, readStored, push }),
       tokenRefresh: tokenRefreshLogic({ systemApi }),
       connectivitySync: connectivitySyncLogic({ systemApi, earnPipeline, ...connectivity }),
       resources: resourcesLogic({ systemApi }),
@@ -68,6 +71,7 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
       individualTrivia: triviaRoundLogic({ systemApi, navigate }),
       contestTrivia: triviaRoundLogic({ systemApi, navigate }),
       announcements: announcementsLogic({ systemApi }),
+      pushNotifications: pushNotificationsLogic({ systemApi, browser: push }),
       chanceToWin: chanceToWinLogic({ systemApi }),
     },
   });

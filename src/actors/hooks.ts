@@ -21,6 +21,7 @@ import type { earnActionMachine } from '../../machines/earnAction.machine';
 import type { formWizardMachine } from '../../machines/formWizard.machine';
 import type { installPromptMachine } from '../../machines/installPrompt.machine';
 import type { oidcCallbackMachine } from '../../machines/oidcCallback.machine';
+import type { pushNotificationsMachine } from '../../machines/pushNotifications.machine';
 import type { qrScannerMachine } from '../../machines/qrScanner.machine';
 import type { redemptionMachine } from '../../machines/redemption.machine';
 import { resourceChildId, type resourcesMachine } from '../../machines/resources.machine';
@@ -63,6 +64,7 @@ export interface SystemActors {
   individualTrivia: ActorRefFrom<typeof triviaRoundMachine>;
   contestTrivia: ActorRefFrom<typeof triviaRoundMachine>;
   announcements: ActorRefFrom<typeof announcementsMachine>;
+  pushNotifications: ActorRefFrom<typeof pushNotificationsMachine>;
   chanceToWin: ActorRefFrom<typeof chanceToWinMachine>;
   archiveDrawer: ActorRefFrom<typeof archiveDrawerMachine>;
 }

@@ -18,6 +18,7 @@ import { i18n } from '../i18n/i18n';
 import { actorMessages, registerErrorFallback, registerErrors } from './messages';
 import type { SystemApi } from './api';
 import { revokeSession } from './pendingLogouts';
+import { browserPush, unregisterPushOnLogout, type PushBrowser } from './pushNotifications';
 import { showToast } from './toast';
 
 /** An API answer as the session machine reads it: auth data, or the error code as data. */
@@ -86,15 +87,16 @@ export interface SessionDeps {
   systemApi: SystemApi;
   readStored?: () => StoredCredentials | null;
   storage?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The browser's Web Push surface (the logout drops this browser's subscription). */
+  push?: PushBrowser;
 }
 
 /**
  * The session machine bound to the browser: the API client, localStorage (and its storage event,
  * so tabs agree on who is signed in), and the local databases; the e-mail verification it invokes
- * bound to the verify call. Push unregistration arrives with its issue; until then that logout
- * step keeps the machine's default (nothing to undo).
+ * bound to the verify call; the logout's first step drops the push subscription (browser and server).
  */
-export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCredentials, storage }: SessionDeps) {
+export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCredentials, storage, push = browserPush }: SessionDeps) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => readStored()),
@@ -111,6 +113,7 @@ export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCred
           ),
         },
       }),
+      unregisterPush: fromPromise<void, LogoutInput>(({ input, system }) => unregisterPushOnLogout(apiOf(system), push, input)),
       clearUserData: fromPromise<void, LogoutInput>(async ({ input }) => (await userData()).clearUserData(input.userId)),
       revokeSession: fromPromise<void, LogoutInput>(({ system }) =>
         revokeSession(

@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import { useResource, useSystemActor } from '../actors/hooks';
 import { linkTo, paths } from '../routing/paths';
 import { sectionIcons } from '../components/navigation/sectionIcons';
+import { PushInvitation } from '../components/push/PushInvitation';
 import classes from './HomeScreen.module.css';
 
 /** Home: greeting, the three pips balances and the tiles to every part of the app (SPEC §2). */
@@ -119,6 +120,8 @@ export default function HomeScreen() {
           ))}
         </SimpleGrid>
       )}
+
+      <PushInvitation />
 
       <nav aria-label={t({ id: 'pages.home.tiles.shortcuts', message: 'Shortcuts' })}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

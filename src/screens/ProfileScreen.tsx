@@ -9,6 +9,7 @@ import type { User } from '../api/client';
 import type { ProfileUpdateInput } from '../actors/accountRequests';
 import { useIsOffline, useResource, useSession, useSubmission, useSystemActor, useUnsentInput } from '../actors/hooks';
 import { commonMessages } from '../components/errorMessages';
+import { PushSwitch } from '../components/push/PushSwitch';
 import { paths } from '../routing/paths';
 import {
   cleanText,
@@ -22,7 +23,7 @@ import {
 const updateErrors: Record<string, MessageDescriptor> = { NETWORK_ERROR: commonMessages.offline };
 const updateFailure = msg({ id: 'pages.profile.updateFailure', message: 'Failed to update user profile' });
 
-/** Profile: edit name and phone, change password, language, log out, delete account (SPEC §2). */
+/** Profile: edit name and phone, notifications (issue 9), change password, language, log out, delete account (SPEC §2). */
 export default function ProfileScreen() {
   const { i18n } = useLingui();
   const session = useSystemActor('session');
@@ -50,6 +51,8 @@ export default function ProfileScreen() {
           <Skeleton h={56} />
         </Stack>
       )}
+
+      <PushSwitch />
 
       <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="profile-account">
         <Stack gap="md">

@@ -18,6 +18,8 @@ const nobody: SessionContext = {
   errorCode: null,
   origin: null,
   logoutReason: null,
+  deviceId: null,
+  registeredForNotifications: false,
 };
 const member = (userId: number, isVerified: boolean): SessionContext => ({
   ...nobody,
@@ -69,6 +71,7 @@ const outputs = {
   pendingLogouts: [undefined],
   watchLanguage: [undefined],
   announcements: [undefined],
+  pushNotifications: [undefined],
   triviaVerification: [undefined],
   individualTrivia: [undefined],
   contestTrivia: [undefined],
@@ -86,7 +89,8 @@ const outputs = {
  * resources get the new scope; when it ends, every actor holding something of the member's starts
  * over (the open questionnaire, the redemption dialog, the earn scanner, the account forms). A new
  * language gives the resources the new scope. The Chance to Win actor is told the same scope as the
- * resources, every time.
+ * resources, every time; so is the push registration (issue 9), which registers again in a new
+ * language.
  */
 function appRules(input: AppInput | undefined) {
   let memberId: number | null = null;
@@ -114,6 +118,7 @@ function appRules(input: AppInput | undefined) {
     ['pendingLogouts'],
     ['watchLanguage'],
     ['announcements', { language }],
+    ['pushNotifications', { language }],
     ['triviaVerification'],
     ['individualTrivia'],
     ['contestTrivia'],
@@ -137,10 +142,12 @@ function appRules(input: AppInput | undefined) {
           // tellAnnouncements and tellTrivia are plain sendTos: recorded as they run, before what the enqueued actions send.
           const announcements = sendAction('tellAnnouncements', 'announcements', { type: 'scope.changed', userId: next, language });
           const trivia = sendAction('tellTrivia', 'triviaVerification', { type: 'scope.changed', userId: next, language });
-          if (next !== null) return [announcements, trivia, ...told];
+          const push = sendAction('tellPush', 'pushNotifications', { type: 'scope.changed', userId: next, language });
+          if (next !== null) return [announcements, trivia, push, ...told];
           return [
             announcements,
             trivia,
+            push,
             ...told,
             received('formWizard', { type: 'wizard.close' }),
             received('redemption', { type: 'user.cancel' }),
@@ -159,6 +166,7 @@ function appRules(input: AppInput | undefined) {
             sendAction('tellAnnouncements', 'announcements', { type: 'scope.changed', userId: memberId, language }),
             sendAction('tellTrivia', 'triviaVerification', { type: 'scope.changed', userId: memberId, language }),
             sendAction('tellChanceToWinScope', 'chanceToWin', { type: 'scope.changed', userId: memberId, language }),
+            sendAction('tellPush', 'pushNotifications', { type: 'scope.changed', userId: memberId, language }),
           ];
         default:
           throw new Error(`the rules have no ${event.type}`);

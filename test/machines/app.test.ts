@@ -38,6 +38,8 @@ const signedOut: SessionContext = {
   errorCode: null,
   origin: null,
   logoutReason: null,
+  deviceId: null,
+  registeredForNotifications: false,
 };
 
 type ResourcesContext = { userId: number | null; language: string; open: { key: string }[] };
@@ -96,7 +98,7 @@ describe('app: the session is the one source of who is signed in', () => {
 });
 
 describe('app: what the root sends (recorded)', () => {
-  it('tells the announcements, the trivia verification, the sync and the resources once per member change, not for every session snapshot', () => {
+  it('tells the announcements, the trivia verification, the push registration, the sync and the resources once per member change, not for every session snapshot', () => {
     const app = startRecorded(appMachine, { systemIds: [] });
     app.log.take();
     const verified7 = sessionMachine.resolveState({ value: { loggedIn: 'verified' }, context: { ...signedOut, userId: 7, isVerified: true } });
@@ -105,6 +107,7 @@ describe('app: what the root sends (recorded)', () => {
     expect(app.log.take()).toEqual([
       sendAction('tellAnnouncements', 'announcements', { type: 'scope.changed', userId: 7, language: 'en' }),
       sendAction('tellTrivia', 'triviaVerification', { type: 'scope.changed', userId: 7, language: 'en' }),
+      sendAction('tellPush', 'pushNotifications', { type: 'scope.changed', userId: 7, language: 'en' }),
       received('connectivitySync', { type: 'session.verified', userId: 7 }),
       received('resources', { type: 'scope.changed', userId: 7, language: 'en' }),
       received('chanceToWin', { type: 'scope.changed', userId: 7, language: 'en' }),

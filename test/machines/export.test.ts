@@ -47,6 +47,7 @@ describe('machines:export', () => {
       'installPrompt.json',
       'oidcCallback.json',
       'pendingLogouts.json',
+      'pushNotifications.json',
       'qrScanner.json',
       'queueRun.json',
       'redemption.json',

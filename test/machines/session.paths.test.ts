@@ -36,6 +36,8 @@ const events = {
   'session.tokensRefreshed': [{ type: 'session.tokensRefreshed' }],
   'navigation.denied': [{ type: 'navigation.denied', origin: '/rewards' }],
   'navigation.originConsumed': [{ type: 'navigation.originConsumed' }],
+  'push.registered': [{ type: 'push.registered', deviceId: 'web-device-7' }],
+  'push.unregistered': [{ type: 'push.unregistered' }],
 } satisfies EventFixtures<SessionEvent>;
 
 const outputs = {
@@ -56,8 +58,8 @@ const outputs = {
 
 /** Graph key: the state and what the guards read (the member, verified, the auth flags). */
 const serializeState: SerializeState = (s) => {
-  const { userId, isVerified, isAuthenticated, isDevAuthenticated, isLoggingOut } = s.context as SessionContext;
-  return JSON.stringify({ value: s.value, userId, isVerified, isAuthenticated, isDevAuthenticated, isLoggingOut });
+  const { userId, isVerified, isAuthenticated, isDevAuthenticated, isLoggingOut, deviceId } = s.context as SessionContext;
+  return JSON.stringify({ value: s.value, userId, isVerified, isAuthenticated, isDevAuthenticated, isLoggingOut, deviceId });
 };
 
 const loggedOutContext = {
@@ -69,6 +71,8 @@ const loggedOutContext = {
   isDevAuthenticated: false,
   isLoggingOut: false,
   errorCode: null as string | null,
+  deviceId: null as string | null,
+  registeredForNotifications: false,
 };
 
 /**
@@ -90,6 +94,9 @@ const loggedOutContext = {
  *   clear the tokens and the persisted user; a failing step raises the logout error toast and the
  *   next step runs anyway; at the end every flag and the user are cleared (the reason is kept).
  * - The origin a guard sent the member away from is kept until used, and cleared by logout.
+ * - Notification registration (SPEC §4): while logged in, a registration sets deviceId (and
+ *   registeredForNotifications), a failure or an unregistration clears both; the logout's first
+ *   step is given the deviceId to undo, and the logout clears it.
  */
 function sessionRules() {
   type Phase = 'restoring' | 'idle' | 'loggingIn' | 'registering' | 'unverified' | 'verified' | 'unregisteringPush' | 'clearingUserData' | 'revokingSession';
@@ -130,7 +137,7 @@ function sessionRules() {
     return [action('storeCredentials', { auth: { authToken, refreshToken, userId, isVerified }, email: c.email ?? '', rememberMe: c.rememberMe }), ...enter()];
   };
   const startLogout = (reason: 'USER' | 'SESSION_EXPIRED'): Effect[] => {
-    const effects = [resetTokenRefresh, ...leave(), actorStarted('unregisterPush', { userId: c.userId, reason })];
+    const effects = [resetTokenRefresh, ...leave(), actorStarted('unregisterPush', { userId: c.userId, reason, deviceId: c.deviceId })];
     c = { ...c, isLoggingOut: true };
     [phase, logoutReason] = ['unregisteringPush', reason];
     return effects;
@@ -231,6 +238,14 @@ function sessionRules() {
         case 'session.tokensRefreshed':
           only(loggedIn(), event.type);
           return [];
+        case 'push.registered':
+          only(loggedIn(), event.type);
+          c = { ...c, deviceId: event.deviceId, registeredForNotifications: true };
+          return [];
+        case 'push.unregistered':
+          only(loggedIn(), event.type);
+          c = { ...c, deviceId: null, registeredForNotifications: false };
+          return [];
         case 'user.logout':
           only(loggedIn(), event.type);
           return startLogout('USER');
@@ -241,7 +256,7 @@ function sessionRules() {
         case 'xstate.error.actor.unregisterPush': {
           const notify = event.type.startsWith('xstate.error') ? [action('notifyLogoutError', { step: 'unregisterPush', error: event.error })] : [];
           phase = 'clearingUserData';
-          return [...notify, actorStarted('clearUserData', { userId: c.userId, reason: logoutReason })];
+          return [...notify, actorStarted('clearUserData', { userId: c.userId, reason: logoutReason, deviceId: c.deviceId })];
         }
         case 'xstate.done.actor.clearUserData':
         case 'xstate.error.actor.clearUserData': {
@@ -249,7 +264,7 @@ function sessionRules() {
           // Then the server ends the session (the logout call, or queued when offline), while
           // the tokens are still stored.
           phase = 'revokingSession';
-          return [...notify, actorStarted('revokeSession', { userId: c.userId, reason: logoutReason })];
+          return [...notify, actorStarted('revokeSession', { userId: c.userId, reason: logoutReason, deviceId: c.deviceId })];
         }
         case 'xstate.done.actor.revokeSession':
         case 'xstate.error.actor.revokeSession': {
@@ -286,6 +301,8 @@ function sessionRules() {
         errorCode: c.errorCode,
         origin,
         logoutReason,
+        deviceId: c.deviceId,
+        registeredForNotifications: c.registeredForNotifications,
       };
     },
   };
@@ -308,6 +325,8 @@ describeMachinePaths({
     errorCode: s.context.errorCode,
     origin: s.context.origin,
     logoutReason: s.context.logoutReason,
+    deviceId: s.context.deviceId,
+    registeredForNotifications: s.context.registeredForNotifications,
   }),
   oracle: sessionRules,
 });

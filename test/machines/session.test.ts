@@ -284,7 +284,7 @@ describe('logout (SPEC §4)', () => {
     const s = await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(selectAccess(s)).toBe('anonymous');
     expect(names()).toEqual(['unregisterPush', 'clearUserData', 'clearTokens', 'clearPersistedState']);
-    expect(calls[0]).toEqual(['unregisterPush', { userId: 42, reason: 'USER' }]);
+    expect(calls[0]).toEqual(['unregisterPush', { userId: 42, deviceId: null, reason: 'USER' }]);
     expect(flags(s)).toEqual({ isAuthenticated: false, isDevAuthenticated: false, isLoggingOut: false });
     expect(s.context).toMatchObject({ userId: null, email: null, isVerified: false, hasAuthToken: false, logoutReason: 'USER', errorCode: null });
   });
@@ -309,7 +309,7 @@ describe('logout (SPEC §4)', () => {
     const { actor, calls } = await verifiedSession();
     actor.send({ type: 'session.expired' });
     const s = await waitFor(actor, (s) => s.matches('loggedOut'));
-    expect(calls[0]).toEqual(['unregisterPush', { userId: 42, reason: 'SESSION_EXPIRED' }]);
+    expect(calls[0]).toEqual(['unregisterPush', { userId: 42, deviceId: null, reason: 'SESSION_EXPIRED' }]);
     expect(s.context.logoutReason).toBe('SESSION_EXPIRED');
   });
 
@@ -407,7 +407,7 @@ describe('what the session tells the rest of the app', () => {
   it('logging out first drops the calls waiting for a token (the token refresh is told)', () => {
     const session = restored(stored());
     session.send({ type: 'user.logout' });
-    expect(session.log.take()).toEqual([resetTokenRefresh, actorStarted('unregisterPush', { userId: 42, reason: 'USER' })]);
+    expect(session.log.take()).toEqual([resetTokenRefresh, actorStarted('unregisterPush', { userId: 42, deviceId: null, reason: 'USER' })]);
     session.stop();
   });
 
@@ -447,7 +447,7 @@ describe('the e-mail verification (invoked while unverified)', () => {
   it('is stopped when the member logs out before verifying', () => {
     const session = restored(stored({ isVerified: 'false' }));
     session.send({ type: 'user.logout' });
-    expect(session.log.take()).toEqual([resetTokenRefresh, actorStopped('verification'), actorStarted('unregisterPush', { userId: 42, reason: 'USER' })]);
+    expect(session.log.take()).toEqual([resetTokenRefresh, actorStopped('verification'), actorStarted('unregisterPush', { userId: 42, deviceId: null, reason: 'USER' })]);
     session.stop();
   });
 

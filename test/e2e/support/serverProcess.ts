@@ -22,7 +22,8 @@ export interface RunningProduct {
   url: string;
   joinLink: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its data folder (`keepData`: keeps it, to start it again on the same place). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 /** Where a product will run: its fresh PGlite folder and address, known before it starts. */
@@ -86,12 +87,12 @@ export async function startProduct(env: Record<string, string> = {}, place?: Pro
     url,
     joinLink,
     output: () => out,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
