@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { commitmentOf, drawWinners, entriesHashOf, newSeed } from '../../../../server/contests/draw';
 import type { FinishedDraw } from '../../../../server/contests/runDraws';
 import { ensureDemoContest } from '../../../../server/db/demoContent';
+import { createCommunity } from '../../../../server/db/repositories/communities';
 import { insertContest } from '../../../../server/db/repositories/chanceToWin';
 import { adjustPips } from '../../../../server/db/repositories/ledger';
 import { createChanceToWinService, playerIdOf } from '../../../../server/plugins/app/chanceToWin';
@@ -152,6 +153,25 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     expect(new Set(draw.winners.map((w) => w.userId))).toEqual(new Set(qualified.map((m) => m.userId)));
     const [drawn] = expectOk(await archive(below)).challenges;
     expect(new Set(drawn.winners.map((w: { entryId: number }) => w.entryId)).size).toBe(3);
+  });
+
+  it('enters in the draw only the pips of the window, and only members of the community', async () => {
+    const start = new Date(Date.now() - 2 * HOUR);
+    const end = new Date(Date.now() + DAY);
+    await contest({ startsAt: start, drawsAt: end, threshold: 20, winners: 5 });
+    const inside = await h.registerVerified({ firstName: 'Inside' });
+    await earn(inside, 20, new Date(start.getTime() + 1000));
+    // Rich before the start and after the drawing date, but below the threshold inside the window.
+    const outside = await h.registerVerified({ firstName: 'Outside' });
+    await earn(outside, 500, new Date(start.getTime() - 1000));
+    await earn(outside, 19, new Date(start.getTime() + 1000));
+    await earn(outside, 500, new Date(end.getTime() + 1000));
+    // Enough pips inside the window, in another community.
+    const elsewhere = await h.registerVerified({ firstName: 'Elsewhere', communityId: (await createCommunity(h.db, 'Other')).id });
+    await earn(elsewhere, 50, new Date(start.getTime() + 1000));
+    const [draw] = await drawNow();
+    expect(draw.entryCount).toBe(1);
+    expect(draw.winners.map((w) => w.userId)).toEqual([inside.userId]);
   });
 
   it('draws a contest nobody qualified for with no winners', async () => {
