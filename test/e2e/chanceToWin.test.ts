@@ -1,10 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ChanceToWin } from '../../src/api/client';
 import { fictionalName } from '../../src/chanceToWin/fictionalNames';
 import { createMember, relaxedLimits, type Member } from './support/accounts';
 import { memberApi, storeSession } from './support/memberApi';
-import { viewports } from './support/screens';
+import { screenshotDir, viewports } from './support/screens';
 import { reserveProduct, runAdminCli } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
@@ -139,6 +141,13 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
   async function qualifies({ language, member, page, context, promoId, contestName }: Player) {
     const w = words[language];
+    // Every script the page loads, to tell when tsParticles arrives.
+    const scripts: Array<Promise<string>> = [];
+    const onResponse = (response: { url(): string; text(): Promise<string> }) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''));
+    };
+    page.on('response', onResponse);
+    const particlesLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('tsParticles'));
     await page.goto(`${stack.product.url}/chance-to-win`);
     await page.getByRole('heading', { name: contestName }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('ctw-status').innerText()).toBe(w.missing);
@@ -148,6 +157,8 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     const card = page.locator(`#earn-action-${promoId}`);
     const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: w.earn, exact: true }).click()]);
     await tab.close();
+    // tsParticles is loaded only when needed: not for the contest screen nor Earn.
+    expect(await particlesLoaded()).toBe(false);
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: w.toast });
     await toast.waitFor({ timeout: 15_000 });
     // tsParticles' confetti canvas, above the app.
@@ -156,6 +167,8 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
       5_000,
       'the confetti canvas',
     );
+    expect(await particlesLoaded()).toBe(true);
+    page.off('response', onResponse);
     // Reset at 3300 ms.
     await until(
       () => page.evaluate(() => ![...document.querySelectorAll('canvas')].some((c) => getComputedStyle(c).zIndex === '250')),
@@ -235,29 +248,43 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     await verifiesTheDraw(players.es);
   });
 
-  /** The archive panel's box every frame while it opens (from the click to 1 s later), and where it ends. */
+  /**
+   * The archive panel's box every frame from the click until it has come to rest (the same box for
+   * 20 frames in a row), and where it rests.
+   */
   async function openTracingThePanel(page: Page, name: string): Promise<{ frames: Box[]; final: Box }> {
-    const frames = page.evaluate(
+    const traced = page.evaluate(
       () =>
-        new Promise<Box[]>((resolve) => {
+        new Promise<Box[]>((resolve, reject) => {
           const boxes: Box[] = [];
           const start = performance.now();
+          let still = 0;
           const tick = () => {
             const panel = document.querySelector('[data-testid="ctw-archive"]');
             if (panel) {
               const { x, y, width, height } = panel.getBoundingClientRect();
+              const last = boxes.at(-1);
+              still = last && last.x === x && last.y === y && last.width === width && last.height === height ? still + 1 : 0;
               boxes.push({ x, y, width, height });
             }
-            if (performance.now() - start < 1000) requestAnimationFrame(tick);
-            else resolve(boxes);
+            if (still >= 20) resolve(boxes);
+            else if (performance.now() - start > 10_000) reject(new Error(`the drawer did not come to rest: ${JSON.stringify(boxes.slice(-3))}`));
+            else requestAnimationFrame(tick);
           };
           requestAnimationFrame(tick);
         }),
     );
     await page.getByTestId('top-bar-actions').getByRole('button', { name }).click();
-    const traced = await frames;
-    const final = await panelBox(page);
-    return { frames: traced, final };
+    const frames = await traced;
+    return { frames, final: frames.at(-1)! };
+  }
+
+  /** The open drawer, for a reviewer (git-ignored artifacts). */
+  async function photograph(page: Page, locale: string) {
+    const size = page.viewportSize()!;
+    const file = join(screenshotDir, locale, `chance-to-win-archive-${size.width}x${size.height}.png`);
+    mkdirSync(join(screenshotDir, locale), { recursive: true });
+    await page.screenshot({ path: file });
   }
 
   const panel = (page: Page) => page.getByTestId('ctw-archive');
@@ -291,6 +318,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     expect(await page.getByTestId('bell').count()).toBe(0);
 
     const { frames, final } = await openTracingThePanel(page, name);
+    await photograph(page, 'es');
     // At rest: the lower part of the screen, the full width, down to the bottom edge.
     expect(final.x).toBeCloseTo(0, 0);
     expect(final.width).toBeCloseTo(viewports.phone.width, 0);
@@ -322,6 +350,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     expect(await page.getByTestId('bell').count()).toBe(0);
 
     const { frames, final } = await openTracingThePanel(page, name);
+    await photograph(page, 'en');
     // At rest: against the right edge, the full height.
     expect(final.x + final.width).toBeCloseTo(viewports.desktop.width, 0);
     expect(final.y).toBeCloseTo(0, 0);
