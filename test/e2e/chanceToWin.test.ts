@@ -141,6 +141,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
   async function qualifies({ language, member, page, context, promoId, contestName }: Player) {
     const w = words[language];
+    await page.bringToFront();
     // Every script the page loads, to tell when tsParticles arrives.
     const scripts: Array<Promise<string>> = [];
     const onResponse = (response: { url(): string; text(): Promise<string> }) => {
@@ -200,6 +201,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
   async function verifiesTheDraw({ language, member, page, contestName, commitment }: Player) {
     const w = words[language];
+    await page.bringToFront();
     await until(
       async () => {
         const res = await fetch(`${stack.product.url}/mobile/contest/chancetowin/archive`, { headers: { authorization: member.authToken } });
@@ -253,6 +255,8 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
    * 20 frames in a row), and where it rests.
    */
   async function openTracingThePanel(page: Page, name: string): Promise<{ frames: Box[]; final: Box }> {
+    // Two members' pages are open: Chromium runs animation frames only for the one in front.
+    await page.bringToFront();
     const traced = page.evaluate(
       () =>
         new Promise<Box[]>((resolve, reject) => {
