@@ -371,8 +371,26 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
     await page.getByTestId('top-bar-actions').getByRole('button', { name }).click();
     await panel(page).waitFor({ state: 'visible' });
+    // The x button; the drawer slides out for 300 ms before it is gone.
+    const closing = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let clickedAt = 0;
+          document.addEventListener('click', () => void (clickedAt = performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (clickedAt && !document.querySelector('[data-testid="ctw-archive"]')) {
+              observer.disconnect();
+              resolve(performance.now() - clickedAt);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        }),
+    );
     await page.getByRole('button', { name: 'Close' }).click();
     await closed(page);
+    const closingMs = await closing;
+    expect(closingMs).toBeGreaterThanOrEqual(290);
+    expect(closingMs).toBeLessThan(1500);
 
     // Back on the other pages, the bell is there again.
     await page.goto(`${stack.product.url}/earn`);
