@@ -1,6 +1,6 @@
 // Loads fake-indexeddb before Dexie is imported.
 import { MEMBER, resetData, signIn, startApp, toastsRaised, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectAccepted } from '../../../machines/qrScanner.selectors';
@@ -161,6 +161,9 @@ describe('the Chance to Win contest as the app binds it (API, page visibility, p
     await earnByQr(app);
     await settled(app, 2);
     expect(celebrations()).toBe(1);
+    // A success toast for 5 s.
+    const [toast] = notificationsStore.getState().notifications.concat(notificationsStore.getState().queue);
+    expect(toast).toMatchObject({ autoClose: 5000, 'data-kind': 'success' });
     await vi.waitFor(() => expect(confetti.calls).toHaveLength(1));
     expect(confetti.calls[0].options).toMatchObject({ particleCount: CONFETTI.particleCount, zIndex: CONFETTI.zIndex });
     expect(CONFETTI).toEqual({ particleCount: 300, durationMs: 3000, resetMs: 3300, zIndex: 250 });

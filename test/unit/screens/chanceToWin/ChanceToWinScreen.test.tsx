@@ -2,6 +2,7 @@
 import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { commitmentOf, drawWinners, entriesHashOf } from '../../../../server/contests/draw';
 import type { ChanceToWin, ChanceToWinContest } from '../../../../src/api/client';
 import { fictionalName } from '../../../../src/chanceToWin/fictionalNames';
 import { fakeFetch } from '../fakeFetch';
@@ -29,6 +30,20 @@ function current(now = Date.now()): ChanceToWin {
   } as ChanceToWin;
 }
 
+/** A real draw (the server's own code): 3 winners among 4 entries. */
+const seed = 'cd'.repeat(32);
+const entries = [5, 9, 14, 21];
+const [first, second, third] = drawWinners(seed, entries, 3);
+const summerProof = {
+  commitment: commitmentOf(seed),
+  numberOfWinners: 3,
+  seed,
+  entries,
+  entryCount: 4,
+  entriesHash: entriesHashOf(entries),
+  drawnAt: '2026-08-01T00:00:00.000Z',
+};
+
 const pastContests: ChanceToWinContest[] = [
   {
     id: 11,
@@ -36,7 +51,12 @@ const pastContests: ChanceToWinContest[] = [
     thresholdInPips: 10,
     startDate: '2026-07-01T00:00:00.000Z',
     drawingDate: '2026-08-01T00:00:00.000Z',
-    winners: [{ name: 'Ana B.' }, { name: 'Bea C.' }, { name: 'Carl D.' }],
+    winners: [
+      { name: 'Ana B.', entryId: first },
+      { name: 'Bea C.', entryId: second },
+      { name: 'Carl D.', entryId: third },
+    ],
+    proof: summerProof,
   },
   {
     id: 10,
@@ -45,6 +65,8 @@ const pastContests: ChanceToWinContest[] = [
     startDate: '2026-04-01T00:00:00.000Z',
     drawingDate: '2026-05-01T00:00:00.000Z',
     winners: [],
+    // A seed that is not the committed one.
+    proof: { ...summerProof, numberOfWinners: 1, seed: 'ab'.repeat(32), entries: [], entryCount: 0, entriesHash: entriesHashOf([]) },
   },
 ];
 
@@ -87,9 +109,16 @@ describe('ChanceToWinScreen', () => {
     expect(summer.getByText('Summer draw')).toBeTruthy();
     expect(summer.getByText('From July 1, 2026, drawn August 1, 2026')).toBeTruthy();
     expect(summer.getByTestId('ctw-winners').textContent).toBe('Winners: Ana B., Bea C., Carl D.');
+    // The published proof, and the browser's own check of it.
+    expect(summer.getByText(`Commitment: ${summerProof.commitment}`)).toBeTruthy();
+    expect(summer.getByText(`Seed: ${seed}`)).toBeTruthy();
+    expect(summer.getByText('Entries: 4')).toBeTruthy();
+    expect(summer.getByText(`Entry list hash: ${summerProof.entriesHash}`)).toBeTruthy();
+    expect(summer.getByTestId('ctw-verdict').textContent).toBe('Verified');
     const spring = within(list.getByTestId('ctw-archive-10'));
     expect(spring.getByText('No winners: nobody qualified.')).toBeTruthy();
     expect(spring.queryByTestId('ctw-winners')).toBeNull();
+    expect(spring.getByTestId('ctw-verdict').textContent).toBe('Does not match: this draw cannot be verified');
     // The last contest's results, on the screen itself.
     const last = within(screen.getByRole('region', { name: "Last contest's results" }));
     expect(last.getByText('Summer draw')).toBeTruthy();
@@ -119,6 +148,10 @@ describe('ChanceToWinScreen', () => {
     await waitFor(() => expect(list.getByTestId('ctw-archive-11')).toBeTruthy());
     expect(list.getByText('Ganadores: Ana B., Bea C., Carl D.')).toBeTruthy();
     expect(list.getByText('Sin ganadores: nadie se clasificó.')).toBeTruthy();
+    expect(list.getAllByTestId('ctw-verdict').map((verdict) => verdict.textContent)).toEqual([
+      'Verificado',
+      'No coincide: este sorteo no se puede verificar',
+    ]);
   });
 });
 
