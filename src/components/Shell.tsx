@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { selectAccess } from '../../machines/session.selectors';
+import { paths } from '../routing/paths';
 import { useSession } from '../actors/hooks';
 import { AnnouncementBell } from './AnnouncementBell';
+import { ArchiveButton } from './ArchiveButton';
 import { InstallButton } from './InstallButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -16,13 +18,15 @@ const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
 
 /**
  * The frame of every screen: the top bar (logo to /, the sections on wide screens, then the
- * top-bar actions: language, the announcements bell, install), a new version's notice, the back
+ * top-bar actions: language, the announcements bell (on /chance-to-win the archive's card icon
+ * instead), install), a new version's notice, the back
  * link of a screen below a section, the screen, the 'Powered by' footer, and on phones the tab
  * bar. The sections appear once the member is verified.
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const verified = useSession(selectAccess) === 'verified';
+  const [location] = useLocation();
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -50,7 +54,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {verified && <HeaderSections />}
             <Group gap="xs" wrap="nowrap" data-testid="top-bar-actions">
               <LanguageSwitch />
-              <AnnouncementBell />
+              {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
               <InstallButton />
             </Group>
           </Group>

@@ -1,16 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { ChanceToWin } from '../../src/api/client';
+import { fictionalName } from '../../src/chanceToWin/fictionalNames';
 import { createMember, relaxedLimits, type Member } from './support/accounts';
-import { storeSession } from './support/memberApi';
+import { memberApi, storeSession } from './support/memberApi';
+import { screenshotDir, viewports } from './support/screens';
 import { reserveProduct, runAdminCli } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
 /**
- * Chance to Win in Chromium against the product as `npm start` runs it: the operator creates a
- * contest with the real CLI (its commitment published), a member earns across the threshold in
- * the app and sees the toast and the confetti canvas, the server's draw job draws when the
- * drawing date comes, and the member's browser recomputes the draw with WebCrypto: 'Verified',
- * and 'Does not match' for a tampered seed.
+ * Chance to Win in Chromium against the product as `npm start` runs it: the operator creates two
+ * contests with the real CLI (their commitments published), one in an English-speaking community
+ * and one whose member uses the app in Spanish. Each member earns across the threshold in the
+ * app and sees the toast and the confetti canvas, and their player under a fictional name in
+ * their language; the server's draw job draws when the drawing date comes, and each member's
+ * browser recomputes the draw with WebCrypto: 'Verified', and 'Does not match' for a tampered
+ * seed. The archive drawer opens from the card icon that replaces the bell: from the bottom on a
+ * phone in portrait (closed by a drag of more than 100 px, not by a shorter one) and from the
+ * right on a laptop (closed by the backdrop and by the x button).
  */
 const match = (text: string, re: RegExp) => {
   const found = re.exec(text)?.[1];
@@ -27,56 +36,131 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000, what = '
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('Chance to Win: qualify, celebrate, verify the draw', () => {
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Each language's words on this journey (the Spanish ones as locales/es/messages.po has them). */
+const words = {
+  en: {
+    locale: 'en-US',
+    earn: 'Earn',
+    missing: '10 more pips to qualify',
+    noPlayers: 'Nobody has qualified yet.',
+    qualified: "You're in the draw",
+    toast: "Congratulations! You've qualified for the Chance to Win contest.",
+    you: 'you',
+    winners: (name: string) => `Winners: ${name}`,
+    pastContests: 'Past contests',
+    verified: /^verified$/i,
+    mismatch: 'Does not match: this draw cannot be verified',
+  },
+  es: {
+    locale: 'es-ES',
+    earn: 'Ganar',
+    missing: 'Te faltan 10 pips para clasificarte',
+    noPlayers: 'Todavía no se ha clasificado nadie.',
+    qualified: 'Estás en el sorteo',
+    toast: '¡Felicidades! Te has clasificado para el sorteo Chance to Win.',
+    you: 'tú',
+    winners: (name: string) => `Ganadores: ${name}`,
+    pastContests: 'Sorteos anteriores',
+    verified: /^verificado$/i,
+    mismatch: 'No coincide: este sorteo no se puede verificar',
+  },
+} as const;
+type Language = keyof typeof words;
+
+interface Player {
+  language: Language;
+  member: Member;
+  promoId: number;
+  contestName: string;
+  commitment: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+describe('Chance to Win: qualify, celebrate, verify the draw (in English and in Spanish)', () => {
   let stack: Stack;
-  let member: Member;
-  let context: BrowserContext;
-  let page: Page;
-  let promoId: number;
-  let commitment: string;
   let drawingAt: number;
+  const players = {} as Record<Language, Player>;
 
   beforeAll(async () => {
     const place = await reserveProduct();
     const admin = (...args: string[]) => runAdminCli(place, args);
-    const communityId = match(await admin('community:create', '--name', 'E2E Contest'), /id:\s+(\S+)/);
-    promoId = Number(
-      match(
-        await admin('promo:create', '--community', communityId, '--title', 'Visit the sitemap', '--pips', '10', '--limit', 'once', '--url', `${place.url}/sitemap`),
-        /Created earn promo #(\d+)/,
-      ),
-    );
-    // The drawing comes while the member is still on the page: the server's job draws it.
-    drawingAt = Date.now() + 75_000;
-    const created = await admin(
-      'ctw:create', '--community', communityId, '--name', 'Autumn draw', '--name-es', 'Sorteo de otoño',
-      '--threshold', '10', '--drawing', new Date(drawingAt).toISOString(), '--winners', '1', '--prize', 'A bicycle',
-    );
-    commitment = match(created, /commitment .*: ([0-9a-f]{64})/);
+    const setup = {} as Record<Language, { communityId: string; promoId: number; commitment?: string }>;
+    for (const language of ['en', 'es'] as const) {
+      const communityId = match(await admin('community:create', '--name', `E2E Contest ${language}`), /id:\s+(\S+)/);
+      const promoId = Number(
+        match(
+          await admin('promo:create', '--community', communityId, '--title', 'Visit the sitemap', '--pips', '10', '--limit', 'once', '--url', `${place.url}/sitemap`),
+          /Created earn promo #(\d+)/,
+        ),
+      );
+      setup[language] = { communityId, promoId };
+    }
+    // The drawing comes while the members are still on the page: the server's job draws it.
+    drawingAt = Date.now() + 100_000;
+    for (const [language, name, nameEs] of [
+      ['en', 'Autumn draw', 'Sorteo de otoño'],
+      ['es', 'Spring draw', 'Sorteo de primavera'],
+    ] as const) {
+      const created = await admin(
+        'ctw:create', '--community', setup[language].communityId, '--name', name, '--name-es', nameEs,
+        '--threshold', '10', '--drawing', new Date(drawingAt).toISOString(), '--winners', '1', '--prize', 'A bicycle', '--prize-es', 'Una bicicleta',
+      );
+      setup[language].commitment = match(created, /commitment .*: ([0-9a-f]{64})/);
+    }
     stack = await startStack({ ...relaxedLimits, CTW_DRAW_INTERVAL_SECONDS: '2' }, place);
-    member = await createMember(stack.product, stack.sink, { communityId, firstName: 'Grace', lastName: 'Hopper' });
-    context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    await page.goto(`${stack.product.url}/login`);
-    await storeSession(page, member);
+    const people = { en: { firstName: 'Grace', lastName: 'Hopper' }, es: { firstName: 'Clara', lastName: 'Campoamor' } };
+    for (const language of ['en', 'es'] as const) {
+      const member = await createMember(stack.product, stack.sink, { communityId: setup[language].communityId, ...people[language] });
+      // The English member on a laptop, the Spanish one on a phone.
+      const context = await stack.browser.newContext({
+        viewport: language === 'en' ? viewports.desktop : viewports.phone,
+        locale: words[language].locale,
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.product.url}/login`);
+      await storeSession(page, member);
+      players[language] = {
+        language,
+        member,
+        promoId: setup[language].promoId,
+        contestName: language === 'en' ? 'Autumn draw' : 'Sorteo de primavera',
+        commitment: setup[language].commitment!,
+        context,
+        page,
+      };
+    }
   });
 
   afterAll(async () => {
-    await context?.close();
+    for (const player of Object.values(players)) await player.context.close();
     await stack?.stop();
   });
 
-  it('shows the progress, then celebrates once when an earn crosses the threshold', async () => {
+  async function qualifies({ language, member, page, context, promoId, contestName }: Player) {
+    const w = words[language];
+    await page.bringToFront();
+    // Every script the page loads, to tell when tsParticles arrives.
+    const scripts: Array<Promise<string>> = [];
+    const onResponse = (response: { url(): string; text(): Promise<string> }) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''));
+    };
+    page.on('response', onResponse);
+    const particlesLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('tsParticles'));
     await page.goto(`${stack.product.url}/chance-to-win`);
-    await page.getByRole('heading', { name: 'Autumn draw' }).waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('ctw-status').innerText()).toBe('10 more pips to qualify');
-    expect(await page.getByText('Nobody has qualified yet.').isVisible()).toBe(true);
+    await page.getByRole('heading', { name: contestName }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('ctw-status').innerText()).toBe(w.missing);
+    expect(await page.getByText(w.noPlayers).isVisible()).toBe(true);
 
     await page.goto(`${stack.product.url}/earn`);
     const card = page.locator(`#earn-action-${promoId}`);
-    const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: 'Earn', exact: true }).click()]);
+    const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: w.earn, exact: true }).click()]);
     await tab.close();
-    const toast = page.locator('.mantine-Notification-root').filter({ hasText: "Congratulations! You've qualified for the Chance to Win contest." });
+    // tsParticles is loaded only when needed: not for the contest screen nor Earn.
+    expect(await particlesLoaded()).toBe(false);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: w.toast });
     await toast.waitFor({ timeout: 15_000 });
     // tsParticles' confetti canvas, above the app.
     await until(
@@ -84,6 +168,8 @@ describe('Chance to Win: qualify, celebrate, verify the draw', () => {
       5_000,
       'the confetti canvas',
     );
+    expect(await particlesLoaded()).toBe(true);
+    page.off('response', onResponse);
     // Reset at 3300 ms.
     await until(
       () => page.evaluate(() => ![...document.querySelectorAll('canvas')].some((c) => getComputedStyle(c).zIndex === '250')),
@@ -92,19 +178,30 @@ describe('Chance to Win: qualify, celebrate, verify the draw', () => {
     );
 
     await page.goto(`${stack.product.url}/chance-to-win`);
-    await page.getByTestId('ctw-status').filter({ hasText: "You're in the draw" }).waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('ctw-players').innerText()).toMatch(/you/i);
+    await page.getByTestId('ctw-status').filter({ hasText: w.qualified }).waitFor({ timeout: 15_000 });
+    // The member's player, under the fictional name of their language (adjective and noun lists per language).
+    const contest = await memberApi(stack.product, member, { language }).call<ChanceToWin>('GET', '/mobile/contest/chancetowin');
+    if (!contest.ok) throw new Error(`GET /mobile/contest/chancetowin: ${contest.code}`);
+    const me = contest.data.players.find((p) => p.isYou);
+    if (!me) throw new Error('the member is not among the players');
+    const name = fictionalName(contest.data.id, me.playerId, language);
+    expect(name).not.toBe(fictionalName(contest.data.id, me.playerId, language === 'en' ? 'es' : 'en'));
+    const listed = await page.getByTestId('ctw-players').innerText();
+    const mine = page.getByTestId('ctw-players').locator('li').filter({ hasText: name });
+    expect(await mine.locator('.mantine-Badge-root').innerText()).toMatch(new RegExp(`^${w.you}$`, 'i'));
     // The players list never shows the real name.
-    expect(await page.getByTestId('ctw-players').innerText()).not.toMatch(/Grace|Hopper/);
+    expect(listed).not.toContain(member.firstName);
+    expect(listed).not.toContain(member.lastName);
     // A reload after qualifying does not celebrate again.
     await page.reload();
-    await page.getByTestId('ctw-status').filter({ hasText: "You're in the draw" }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('ctw-status').filter({ hasText: w.qualified }).waitFor({ timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 1500));
     expect(await toast.count()).toBe(0);
-  });
+  }
 
-  it('the server draws at the drawing date; the browser verifies the draw, and refuses a tampered seed', async () => {
-    await new Promise((r) => setTimeout(r, Math.max(0, drawingAt - Date.now() + 3000)));
+  async function verifiesTheDraw({ language, member, page, contestName, commitment }: Player) {
+    const w = words[language];
+    await page.bringToFront();
     await until(
       async () => {
         const res = await fetch(`${stack.product.url}/mobile/contest/chancetowin/archive`, { headers: { authorization: member.authToken } });
@@ -115,12 +212,12 @@ describe('Chance to Win: qualify, celebrate, verify the draw', () => {
       'the draw',
     );
     await page.goto(`${stack.product.url}/chance-to-win`);
-    await page.getByTestId('ctw-winners').filter({ hasText: 'Winners: Grace H.' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Past contests' }).click();
-    const item = page.locator('li[data-testid^="ctw-archive-"]').filter({ hasText: 'Autumn draw' });
+    await page.getByTestId('ctw-winners').filter({ hasText: w.winners(`${member.firstName} ${member.lastName[0]}.`) }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: w.pastContests }).click();
+    const item = page.locator('li[data-testid^="ctw-archive-"]').filter({ hasText: contestName });
     await item.waitFor({ timeout: 15_000 });
     expect(await item.innerText()).toContain(commitment);
-    expect(await item.getByTestId('ctw-verdict').innerText()).toMatch(/^verified$/i);
+    expect(await item.getByTestId('ctw-verdict').innerText()).toMatch(w.verified);
 
     // The same page with a seed that is not the committed one: the browser says so.
     // A request still in flight when the route is removed (the app refetches on visibility) must
@@ -136,9 +233,174 @@ describe('Chance to Win: qualify, celebrate, verify the draw', () => {
       }
     });
     await page.reload();
-    await page.getByRole('button', { name: 'Past contests' }).click();
-    const tampered = page.locator('li[data-testid^="ctw-archive-"]').filter({ hasText: 'Autumn draw' });
-    await tampered.getByTestId('ctw-verdict').filter({ hasText: 'Does not match' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: w.pastContests }).click();
+    const tampered = page.locator('li[data-testid^="ctw-archive-"]').filter({ hasText: contestName });
+    await tampered.getByTestId('ctw-verdict').filter({ hasText: w.mismatch }).waitFor({ timeout: 15_000 });
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+
+  it('shows the progress, then celebrates once when an earn crosses the threshold', async () => {
+    await qualifies(players.en);
+  });
+
+  it('en español: el progreso, el aviso «¡Felicidades!…», el confeti y un nombre ficticio en español', async () => {
+    await qualifies(players.es);
+  });
+
+  it('the server draws at the drawing date; the browser verifies the draw, and refuses a tampered seed', async () => {
+    await new Promise((r) => setTimeout(r, Math.max(0, drawingAt - Date.now() + 3000)));
+    await verifiesTheDraw(players.en);
+  });
+
+  it('en español: el navegador verifica el sorteo («Verificado») y rechaza una semilla alterada («No coincide»)', async () => {
+    await verifiesTheDraw(players.es);
+  });
+
+  /**
+   * The archive panel's box every frame from the click until it has come to rest (the same box for
+   * 20 frames in a row), and where it rests.
+   */
+  async function openTracingThePanel(page: Page, name: string): Promise<{ frames: Box[]; final: Box }> {
+    // Two members' pages are open: Chromium runs animation frames only for the one in front.
+    await page.bringToFront();
+    const traced = page.evaluate(
+      () =>
+        new Promise<Box[]>((resolve, reject) => {
+          const boxes: Box[] = [];
+          const start = performance.now();
+          let still = 0;
+          const tick = () => {
+            const panel = document.querySelector('[data-testid="ctw-archive"]');
+            if (panel) {
+              const { x, y, width, height } = panel.getBoundingClientRect();
+              const last = boxes.at(-1);
+              still = last && last.x === x && last.y === y && last.width === width && last.height === height ? still + 1 : 0;
+              boxes.push({ x, y, width, height });
+            }
+            if (still >= 20) resolve(boxes);
+            else if (performance.now() - start > 10_000) reject(new Error(`the drawer did not come to rest: ${JSON.stringify(boxes.slice(-3))}`));
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+    await page.getByTestId('top-bar-actions').getByRole('button', { name }).click();
+    const frames = await traced;
+    return { frames, final: frames.at(-1)! };
+  }
+
+  /** The open drawer, for a reviewer (git-ignored artifacts). */
+  async function photograph(page: Page, locale: string) {
+    const size = page.viewportSize()!;
+    const file = join(screenshotDir, locale, `chance-to-win-archive-${size.width}x${size.height}.png`);
+    mkdirSync(join(screenshotDir, locale), { recursive: true });
+    await page.screenshot({ path: file });
+  }
+
+  const panel = (page: Page) => page.getByTestId('ctw-archive');
+  async function panelBox(page: Page): Promise<Box> {
+    const box = await panel(page).boundingBox();
+    if (!box) throw new Error('the archive drawer is not shown');
+    return box;
+  }
+  const closed = (page: Page) => panel(page).waitFor({ state: 'hidden', timeout: 3_000 });
+
+  /** Presses on the drawer's handle (its header, away from the x button) and drags by (dx, dy) before letting go. */
+  async function dragHandle(page: Page, dx: number, dy: number, { whileHeld }: { whileHeld?: () => Promise<void> } = {}) {
+    const handle = await page.getByTestId('ctw-archive-handle').boundingBox();
+    if (!handle) throw new Error('no drawer handle');
+    const x = handle.x + 40;
+    const y = handle.y + handle.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y + dy, { steps: 8 });
+    await whileHeld?.();
+    await page.mouse.up();
+  }
+
+  it('on a phone in portrait (390x844) the archive drawer slides up from the bottom; a drag under 100 px springs back, one over 100 px closes it', async () => {
+    const { page } = players.es;
+    const name = words.es.pastContests;
+    await page.goto(`${stack.product.url}/chance-to-win`);
+    await page.getByRole('heading', { name: 'Chance to Win', level: 1 }).waitFor({ timeout: 15_000 });
+    // The card icon takes the bell's place in the top bar.
+    expect(await page.getByTestId('top-bar-actions').getByRole('button', { name }).isVisible()).toBe(true);
+    expect(await page.getByTestId('bell').count()).toBe(0);
+
+    const { frames, final } = await openTracingThePanel(page, name);
+    await photograph(page, 'es');
+    // At rest: the lower part of the screen, the full width, down to the bottom edge.
+    expect(final.x).toBeCloseTo(0, 0);
+    expect(final.width).toBeCloseTo(viewports.phone.width, 0);
+    expect(final.y + final.height).toBeCloseTo(viewports.phone.height, 0);
+    expect(final.y).toBeGreaterThan(0);
+    // On its way: lower than at rest, never to the side.
+    expect(frames.length).toBeGreaterThan(2);
+    expect(frames[0].y).toBeGreaterThan(final.y + 100);
+    expect(frames.every((f) => Math.abs(f.x - final.x) < 1)).toBe(true);
+
+    // 60 px down: the drawer follows the finger, then springs back and stays open.
+    await dragHandle(page, 0, 60, {
+      whileHeld: async () => expect((await panelBox(page)).y).toBeCloseTo(final.y + 60, 0),
+    });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await panel(page).isVisible()).toBe(true);
+    expect((await panelBox(page)).y).toBeCloseTo(final.y, 0);
+
+    // 150 px down: it closes.
+    await dragHandle(page, 0, 150);
+    await closed(page);
+  });
+
+  it('on a laptop (1280x800) the archive drawer slides in from the right at full height; the backdrop and the x button close it', async () => {
+    const { page } = players.en;
+    const name = words.en.pastContests;
+    await page.goto(`${stack.product.url}/chance-to-win`);
+    await page.getByRole('heading', { name: 'Chance to Win', level: 1 }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('bell').count()).toBe(0);
+
+    const { frames, final } = await openTracingThePanel(page, name);
+    await photograph(page, 'en');
+    // At rest: against the right edge, the full height.
+    expect(final.x + final.width).toBeCloseTo(viewports.desktop.width, 0);
+    expect(final.y).toBeCloseTo(0, 0);
+    expect(final.height).toBeCloseTo(viewports.desktop.height, 0);
+    expect(final.width).toBeLessThan(viewports.desktop.width / 2);
+    // On its way: further right than at rest, never up or down.
+    expect(frames.length).toBeGreaterThan(2);
+    expect(frames[0].x).toBeGreaterThan(final.x + 100);
+    expect(frames.every((f) => Math.abs(f.y - final.y) < 1)).toBe(true);
+
+    // A click on the backdrop, left of the drawer.
+    await page.mouse.click(200, 400);
+    await closed(page);
+
+    await page.getByTestId('top-bar-actions').getByRole('button', { name }).click();
+    await panel(page).waitFor({ state: 'visible' });
+    // The x button; the drawer slides out for 300 ms before it is gone.
+    const closing = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let clickedAt = 0;
+          document.addEventListener('click', () => void (clickedAt = performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (clickedAt && !document.querySelector('[data-testid="ctw-archive"]')) {
+              observer.disconnect();
+              resolve(performance.now() - clickedAt);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        }),
+    );
+    await page.getByRole('button', { name: 'Close' }).click();
+    await closed(page);
+    const closingMs = await closing;
+    expect(closingMs).toBeGreaterThanOrEqual(290);
+    expect(closingMs).toBeLessThan(1500);
+
+    // Back on the other pages, the bell is there again.
+    await page.goto(`${stack.product.url}/earn`);
+    await page.getByTestId('bell').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('ctw-archive-button').count()).toBe(0);
   });
 });

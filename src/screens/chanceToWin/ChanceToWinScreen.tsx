@@ -1,8 +1,9 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { DRAG_DISMISS_PX } from '../../../machines/archiveDrawer.machine';
 import { selectContestData, selectContestError, selectContestLoading } from '../../../machines/chanceToWin.selectors';
 import type { ChanceToWin, ChanceToWinContest } from '../../api/client';
 import { useNow, useResource, useSystemActor } from '../../actors/hooks';
@@ -26,7 +27,6 @@ function useTimeLeft(drawingDate: string): { days: number; hours: number; minute
 export default function ChanceToWinScreen() {
   const { t } = useLingui();
   const chanceToWin = useSystemActor('chanceToWin');
-  const drawer = useSystemActor('archiveDrawer');
   const contest = useSelector(chanceToWin, selectContestData) as ChanceToWin | null;
   const loading = useSelector(chanceToWin, selectContestLoading);
   const error = useSelector(chanceToWin, selectContestError);
@@ -35,21 +35,9 @@ export default function ChanceToWinScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1} size="h2">
-          <Trans id="pages.chanceToWin.title">Chance to Win</Trans>
-        </Title>
-        <ActionIcon
-          variant="light"
-          size="lg"
-          radius="xl"
-          aria-label={t({ id: 'pages.chanceToWin.archive.open', message: 'Past contests' })}
-          onClick={() => drawer.send({ type: 'drawer.open' })}
-          data-testid="ctw-archive-button"
-        >
-          <CardIcon />
-        </ActionIcon>
-      </Group>
+      <Title order={1} size="h2">
+        <Trans id="pages.chanceToWin.title">Chance to Win</Trans>
+      </Title>
 
       {loading ? (
         <Loader aria-label={t({ id: 'pages.chanceToWin.loading', message: 'Loading the contest' })} />
@@ -161,60 +149,85 @@ function WinnersLine({ contest }: { contest: ChanceToWinContest }) {
   );
 }
 
-/** The archive drawer (SPEC §2, §9): from the bottom on portrait phones, from the right otherwise. */
+/**
+ * The archive drawer (SPEC §2, §9), opened from the top bar's card icon: from the bottom on
+ * portrait phones, from the right otherwise. Its header is the handle: a drag of more than 100 px
+ * towards the edge it came from closes it, a shorter one springs back; the x button and a click
+ * on the backdrop close it too. The list itself scrolls as usual.
+ */
 function ArchiveDrawer() {
   const { t } = useLingui();
   const drawer = useSystemActor('archiveDrawer');
   const opened = useSelector(drawer, (s) => s.matches('open'));
   const portraitPhone = useMediaQuery('(orientation: portrait) and (max-width: 600px)') ?? false;
   const drag = useRef<{ start: number; distance: number } | null>(null);
-  const body = useRef<HTMLDivElement | null>(null);
+  const panel = useRef<HTMLDivElement | null>(null);
   const position = portraitPhone ? 'bottom' : 'right';
+  const follow = (distance: number) => {
+    if (panel.current) panel.current.style.translate = distance === 0 ? '' : portraitPhone ? `0 ${distance}px` : `${distance}px 0`;
+  };
   useEffect(() => {
-    if (!opened && body.current) body.current.style.transform = '';
-  }, [opened]);
+    if (opened) follow(0);
+  });
 
   const coordinate = (event: PointerEvent) => (portraitPhone ? event.clientY : event.clientX);
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    // The x button keeps its own click.
+    if ((event.target as Element).closest('button')) return;
     drag.current = { start: coordinate(event), distance: 0 };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current || !body.current) return;
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    if (!drag.current) return;
     drag.current.distance = Math.max(0, coordinate(event) - drag.current.start);
-    body.current.style.transform = portraitPhone ? `translateY(${drag.current.distance}px)` : `translateX(${drag.current.distance}px)`;
+    follow(drag.current.distance);
   };
   const onPointerUp = () => {
     if (!drag.current) return;
     const { distance } = drag.current;
     drag.current = null;
-    if (body.current && distance <= 100) body.current.style.transform = '';
+    if (distance <= DRAG_DISMISS_PX) follow(0);
     drawer.send({ type: 'drawer.dragEnd', distance });
   };
 
   return (
-    <Drawer
+    <Drawer.Root
       opened={opened}
       onClose={() => drawer.send({ type: 'drawer.close' })}
       position={position}
       size={portraitPhone ? '80%' : 'md'}
-      title={t({ id: 'pages.chanceToWin.archive.title', message: 'Past contests' })}
-      closeButtonProps={{ 'aria-label': t({ id: 'pages.chanceToWin.archive.close', message: 'Close' }) }}
       transitionProps={{ duration: 300 }}
-      data-testid="ctw-archive"
     >
-      <div
-        ref={body}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        style={{ touchAction: 'none', minHeight: '60vh' }}
-        data-testid="ctw-archive-body"
-      >
-        <ArchiveList />
-      </div>
-    </Drawer>
+      <Drawer.Overlay data-testid="ctw-archive-backdrop" />
+      <Drawer.Content ref={panel} data-testid="ctw-archive" radius={portraitPhone ? 'lg' : 0}>
+        <Drawer.Header
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          style={{ touchAction: 'none', cursor: 'grab', position: 'relative' }}
+          data-testid="ctw-archive-handle"
+        >
+          {portraitPhone && (
+            <Box
+              aria-hidden="true"
+              pos="absolute"
+              top={6}
+              left="50%"
+              w={40}
+              h={4}
+              bg="gray.4"
+              style={{ borderRadius: 2, transform: 'translateX(-50%)' }}
+            />
+          )}
+          <Drawer.Title fw={700}>{t({ id: 'pages.chanceToWin.archive.title', message: 'Past contests' })}</Drawer.Title>
+          <Drawer.CloseButton aria-label={t({ id: 'pages.chanceToWin.archive.close', message: 'Close' })} />
+        </Drawer.Header>
+        <Drawer.Body>
+          <ArchiveList />
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
 
@@ -285,15 +298,5 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
         )}
       </Badge>
     </Stack>
-  );
-}
-
-/** A card icon (the archive), in place of the bell on this route. */
-function CardIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="M3 10h18M7 15h4" />
-    </svg>
   );
 }

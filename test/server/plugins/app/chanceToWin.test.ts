@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, drawWinners, entriesHashOf, newSeed } from '../../../../server/contests/draw';
 import type { FinishedDraw } from '../../../../server/contests/runDraws';
 import { ensureDemoContest } from '../../../../server/db/demoContent';
+import { createCommunity } from '../../../../server/db/repositories/communities';
 import { insertContest } from '../../../../server/db/repositories/chanceToWin';
 import { adjustPips } from '../../../../server/db/repositories/ledger';
 import { createChanceToWinService, playerIdOf } from '../../../../server/plugins/app/chanceToWin';
 import { verifyDraw } from '../../../../src/chanceToWin/verifyDraw';
+import { startPushService, type PushServiceStandIn } from '../../../support/pushService';
 import { backends } from '../../helpers/databases';
 import { expectFailure, expectOk, useHarness, type TestUser } from '../../helpers/harness';
 
@@ -16,7 +18,14 @@ const DAY = 24 * HOUR;
 
 describe.each(backends)('Chance to Win on $name', (backend) => {
   // No timer: each test says when draws run (the start-up run is tested on its own).
-  const h = useHarness(backend, { drawIntervalSeconds: 0 });
+  const h = useHarness(backend, { drawIntervalSeconds: 0, pushAllowInsecureEndpoint: true });
+  let pushService: PushServiceStandIn;
+  beforeAll(async () => {
+    pushService = await startPushService();
+  });
+  afterAll(async () => {
+    await pushService.close();
+  });
 
   /** A contest of the demo community, its window around the real now unless told. */
   async function contest(options: { startsAt?: Date; drawsAt?: Date; threshold?: number; winners?: number; community?: string } = {}) {
@@ -154,6 +163,25 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     expect(new Set(drawn.winners.map((w: { entryId: number }) => w.entryId)).size).toBe(3);
   });
 
+  it('enters in the draw only the pips of the window, and only members of the community', async () => {
+    const start = new Date(Date.now() - 2 * HOUR);
+    const end = new Date(Date.now() + DAY);
+    await contest({ startsAt: start, drawsAt: end, threshold: 20, winners: 5 });
+    const inside = await h.registerVerified({ firstName: 'Inside' });
+    await earn(inside, 20, new Date(start.getTime() + 1000));
+    // Rich before the start and after the drawing date, but below the threshold inside the window.
+    const outside = await h.registerVerified({ firstName: 'Outside' });
+    await earn(outside, 500, new Date(start.getTime() - 1000));
+    await earn(outside, 19, new Date(start.getTime() + 1000));
+    await earn(outside, 500, new Date(end.getTime() + 1000));
+    // Enough pips inside the window, in another community.
+    const elsewhere = await h.registerVerified({ firstName: 'Elsewhere', communityId: (await createCommunity(h.db, 'Other')).id });
+    await earn(elsewhere, 50, new Date(start.getTime() + 1000));
+    const [draw] = await drawNow();
+    expect(draw.entryCount).toBe(1);
+    expect(draw.winners.map((w) => w.userId)).toEqual([inside.userId]);
+  });
+
   it('draws a contest nobody qualified for with no winners', async () => {
     await contest({ threshold: 1000 });
     const user = await h.registerVerified();
@@ -185,6 +213,15 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     const c = await contest({ startsAt: new Date(Date.now() - 2 * DAY), drawsAt: new Date(Date.now() - HOUR), threshold: 5 });
     const user = await h.registerVerified();
     await earn(user, 5, new Date(Date.now() - DAY));
+    // The member's browser is subscribed to Web Push.
+    expectOk(
+      await h.call({
+        method: 'POST',
+        url: '/mobile/device/identifier/set',
+        token: user.authToken,
+        form: { identifier: JSON.stringify(pushService.subscribe().json), platform: 'ios' },
+      }),
+    );
     const restarted = await h.buildApp({ drawIntervalSeconds: 0 });
     let drawn = await h.db.selectFrom('ctw_contests').select('status').where('id', '=', c.id).executeTakeFirstOrThrow();
     for (let i = 0; i < 100 && drawn.status !== 'drawn'; i++) {
@@ -196,8 +233,11 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     expect(contestView.winners).toHaveLength(1);
     expect(restarted).toBeDefined();
     // The server announced the winners to the community (SPEC §2: winners are announced).
-    const announced = await h.db.selectFrom('announcements').select(['title', 'text', 'url']).execute();
+    const announced = await h.db.selectFrom('announcements').select(['id', 'title', 'text', 'url']).execute();
     expect(announced).toHaveLength(1);
+    // ... and pushed it to the subscribed browser.
+    const pushes = await h.db.selectFrom('push_deliveries').select(['announcement_id', 'user_id']).execute();
+    expect(pushes).toEqual([{ announcement_id: announced[0].id, user_id: user.userId }]);
     expect(announced[0].url).toBe('/chance-to-win');
     expect(JSON.stringify(announced[0].text)).toContain('1 member took part');
   });
