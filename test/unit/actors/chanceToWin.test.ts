@@ -25,7 +25,7 @@ const code = 'Ab3dEf6hIj9kLm0p';
  * 10 pips, the balances. Records every call, and when each contest request came.
  */
 function serve(start: { earnedPips: number; thresholdInPips?: number }) {
-  const state = { earnedPips: start.earnedPips, thresholdInPips: start.thresholdInPips ?? 10, contestAt: [] as number[], earnedAt: [] as number[] };
+  const state = { earnedPips: start.earnedPips, thresholdInPips: start.thresholdInPips ?? 10, contestAt: [] as number[], earnedAt: [] as number[], dashboardAt: [] as number[] };
   const sent = fakeFetch({
     [`GET ${CONTEST_PATH}`]: () => {
       state.contestAt.push(Date.now());
@@ -48,7 +48,10 @@ function serve(start: { earnedPips: number; thresholdInPips?: number }) {
       state.earnedAt.push(Date.now());
       return { data: { title: 'Park clean-up', pipsEarned: 10, availablePips: state.earnedPips } };
     },
-    'GET /mobile/dashboard': () => ({ data: { availablePips: state.earnedPips, totalEarnedPips: state.earnedPips, totalUsedPips: 0, actions: [] } }),
+    'GET /mobile/dashboard': () => {
+      state.dashboardAt.push(Date.now());
+      return { data: { availablePips: state.earnedPips, totalEarnedPips: state.earnedPips, totalUsedPips: 0, actions: [] } };
+    },
   });
   return { sent, state, contestCalls: () => requests(sent, 'GET', CONTEST_PATH).length };
 }
@@ -148,6 +151,23 @@ describe('the Chance to Win contest as the app binds it (API, page visibility, p
     expect(waited).toBeLessThan(1500);
     // The earn crossed the threshold: the contest the screen reads has the new pips.
     expect((chanceToWinOf(app).getSnapshot().context as { contest: { earnedPips: number } }).contest.earnedPips).toBe(10);
+  });
+
+  it('loads the contest again 500 ms after a fresh dashboard shows more pips earned elsewhere (another device, the operator)', async () => {
+    signIn();
+    const server = serve({ earnedPips: 0 });
+    sentRequests = server.sent;
+    const app = await appWithContest(1);
+    await waitForLoad(app, 'dashboard', 'succeeded');
+
+    // 20 pips arrive on the server without this app earning them; the dashboard is fetched again.
+    server.state.earnedPips = 20;
+    const dashboardsBefore = requests(server.sent, 'GET', '/mobile/dashboard').length;
+    app.system.get('resources')!.send({ type: 'resource.reload', key: 'dashboard' });
+    await vi.waitFor(() => expect(requests(server.sent, 'GET', '/mobile/dashboard').length).toBe(dashboardsBefore + 1));
+    await settled(app, 2);
+    expect(server.state.contestAt[1] - server.state.dashboardAt.at(-1)!).toBeGreaterThanOrEqual(495);
+    expect((chanceToWinOf(app).getSnapshot().context as { contest: { earnedPips: number } }).contest.earnedPips).toBe(20);
   });
 
   it('celebrates crossing the threshold once: the toast and 300 confetti particles at z-index 250, reset at 3300 ms', async () => {
