@@ -10,6 +10,7 @@ import { useResource, useSystemActor } from '../actors/hooks';
 import { linkTo, paths } from '../routing/paths';
 import { sectionIcons } from '../components/navigation/sectionIcons';
 import { PushInvitation } from '../components/push/PushInvitation';
+import { RewardProgress } from './home/RewardProgress';
 import classes from './HomeScreen.module.css';
 
 /** Home: greeting, the three pips balances and the tiles to every part of the app (SPEC §2). */
@@ -121,6 +122,8 @@ export default function HomeScreen() {
         </SimpleGrid>
       )}
 
+      {dashboardFailed ? null : <RewardProgress balance={balances?.availablePips} />}
+
       <PushInvitation />
 
       <nav aria-label={t({ id: 'pages.home.tiles.shortcuts', message: 'Shortcuts' })}>
@@ -130,7 +133,10 @@ export default function HomeScreen() {
               <ThemeIcon variant="light" size="lg" radius="md" mb="xs" aria-hidden>
                 <Icon size={22} stroke={1.8} />
               </ThemeIcon>
-              <Text fw={700}>{title}</Text>
+              {/* A long word ('Announcements', 'Cuestionarios') breaks with a hyphen in a narrow tile. */}
+              <Text fw={700} style={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
+                {title}
+              </Text>
               <Text size="sm" c="dimmed" mt={2}>
                 {text}
               </Text>

@@ -29,3 +29,17 @@ export function defaultOption(promo: Promo): RewardOption | undefined {
   const byPrice = (options: RewardOption[]) => [...options].sort((a, b) => a.pips - b.pips)[0];
   return byPrice(optionsInStock(promo)) ?? byPrice(promo.options ?? []);
 }
+
+/**
+ * What Home's progress element points at (issue 12): the cheapest reward in stock the member cannot
+ * afford yet (`kind: 'next'`), or, when every reward in stock is within reach, the dearest of them
+ * (`kind: 'affordable'`). Null when no reward is in stock.
+ */
+export function nextReward(promos: Promo[], balance: number): { kind: 'next' | 'affordable'; promo: Promo; price: number } | null {
+  const priced = promos.filter(isInStock).map((promo) => ({ promo, price: rewardPrice(promo).pips }));
+  if (priced.length === 0) return null;
+  const ahead = priced.filter((p) => p.price > balance).sort((a, b) => a.price - b.price)[0];
+  if (ahead) return { kind: 'next', ...ahead };
+  const best = [...priced].sort((a, b) => b.price - a.price)[0];
+  return { kind: 'affordable', ...best };
+}

@@ -33,6 +33,44 @@ describe('HomeScreen', () => {
     }
   });
 
+  /** The member's balance and three rewards: two in stock (250 and 400 pips) and a cheaper one out of stock. */
+  const serveRewards = (available: number) =>
+    fakeFetch({
+      'GET /mobile/user/get': { data: user },
+      'GET /mobile/dashboard': { data: { availablePips: available, totalEarnedPips: 600, totalUsedPips: 600 - available, actions: [] } },
+      'GET /mobile/promos/get': {
+        data: {
+          promos: [
+            { id: 3, type: 'REDEEM', title: 'Coffee voucher', pips: 250, available: true, options: [{ optId: 31, label: '$5', pips: 250, inStock: true }] },
+            { id: 4, type: 'REDEEM', title: 'Cinema ticket', pips: 400, available: true, options: [{ optId: 41, label: 'One', pips: 400, inStock: true }] },
+            // Out of stock: never the target, however cheap.
+            { id: 5, type: 'REDEEM', title: 'Headphones', pips: 100, available: true, options: [{ optId: 51, label: 'Std', pips: 100, inStock: false }] },
+          ],
+        },
+      },
+    });
+
+  it('shows the progress toward the cheapest reward in stock the member cannot afford yet', async () => {
+    signIn(7);
+    serveRewards(150);
+    await renderApp({ path: '/home' });
+    const progress = await screen.findByTestId('reward-progress');
+    expect(within(progress).getByText('Next reward: Coffee voucher')).toBeTruthy();
+    expect(within(progress).getByText('100 more pips to go (150 of 250)')).toBeTruthy();
+    expect(within(progress).getByRole('progressbar', { name: 'Progress toward the next reward' }).getAttribute('aria-valuenow')).toBe('60');
+    expect(within(progress).getByRole('link', { name: 'See the reward' }).getAttribute('href')).toBe('/redeem/3');
+  });
+
+  it('says the member can redeem the dearest reward in stock once every one is within reach', async () => {
+    signIn(7);
+    serveRewards(450);
+    await renderApp({ path: '/home' });
+    const ready = await screen.findByTestId('reward-progress');
+    expect(within(ready).getByText('You have enough pips for Cinema ticket')).toBeTruthy();
+    expect(within(ready).getByText('It costs 400 pips; you have 450.')).toBeTruthy();
+    expect(within(ready).getByRole('link', { name: 'Redeem now' }).getAttribute('href')).toBe('/redeem/4');
+  });
+
   it('says when the dashboard cannot be fetched', async () => {
     signIn(7);
     fakeFetch({ 'GET /mobile/user/get': { data: user } });

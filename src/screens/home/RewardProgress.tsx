@@ -1,0 +1,60 @@
+import { Anchor, Group, Paper, Progress, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { useResource } from '../../actors/hooks';
+import { linkTo, paths } from '../../routing/paths';
+import { nextReward } from '../redeem/rewardPrice';
+
+/** Home's progress toward the next reward the member can afford (issue 12). */
+export function RewardProgress({ balance }: { balance: number | undefined }) {
+  const { t, i18n } = useLingui();
+  const rewards = useResource('redeemPromos');
+  if (balance === undefined || !rewards.data) return null;
+  const target = nextReward(rewards.data, balance);
+  if (!target) return null;
+  const format = (pips: number) => new Intl.NumberFormat(i18n.locale).format(pips);
+  const title = target.promo.title;
+  const href = linkTo(paths.redeem, { id: target.promo.id });
+  const percent = Math.min(100, Math.round((balance / Math.max(1, target.price)) * 100));
+  const missing = format(target.price - balance);
+  const have = format(balance);
+  const price = format(target.price);
+  return (
+    <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="home-next-reward" data-testid="reward-progress">
+      <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+        <Text fw={700} id="home-next-reward">
+          {target.kind === 'next' ? (
+            <Trans id="pages.home.progress.next">Next reward: {title}</Trans>
+          ) : (
+            <Trans id="pages.home.progress.ready">You have enough pips for {title}</Trans>
+          )}
+        </Text>
+        <Anchor component={Link} href={href} size="sm" fw={600}>
+          {target.kind === 'next' ? (
+            <Trans id="pages.home.progress.see">See the reward</Trans>
+          ) : (
+            <Trans id="pages.home.progress.redeem">Redeem now</Trans>
+          )}
+        </Anchor>
+      </Group>
+      <Progress
+        value={percent}
+        size="lg"
+        radius="xl"
+        mt="sm"
+        aria-label={t({ id: 'pages.home.progress.label', message: 'Progress toward the next reward' })}
+      />
+      <Text size="sm" c="dimmed" mt={6}>
+        {target.kind === 'next' ? (
+          <Trans id="pages.home.progress.missing">
+            {missing} more pips to go ({have} of {price})
+          </Trans>
+        ) : (
+          <Trans id="pages.home.progress.enough">
+            It costs {price} pips; you have {have}.
+          </Trans>
+        )}
+      </Text>
+    </Paper>
+  );
+}
