@@ -33,6 +33,7 @@ const TriviaAnswerScreen = lazy(() => import('../screens/trivia/TriviaAnswerScre
 const TriviaContestScreen = lazy(() => import('../screens/trivia/TriviaContestScreen'));
 const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaContestInfoScreen'));
 const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
+const SupportScreen = lazy(() => import('../screens/SupportScreen'));
 
 /** A screen of a later issue: its honest placeholder, titled with the feature. */
 function coming(feature: ComingFeature): ComponentType {
@@ -66,7 +67,7 @@ export const screens: Record<ScreenKey, ComponentType> = {
   Redeem: RedeemScreen,
   Rewards: RewardsScreen,
   RewardDetail: RewardDetailScreen,
-  Support: coming('Support'),
+  Support: SupportScreen,
   IndividualTrivia: IndividualTriviaScreen,
   TriviaQuestion: TriviaQuestionScreen,
   TriviaAnswer: TriviaAnswerScreen,
