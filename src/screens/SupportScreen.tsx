@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
@@ -25,6 +25,15 @@ const httpsUrl = (url: string | null): string | null => {
     return null;
   }
 };
+
+/** Buttons whose label (a long e-mail address) wraps on a phone instead of being cut. */
+const wrapping = {
+  justify: 'flex-start',
+  h: 'auto',
+  mih: 42,
+  py: 8,
+  styles: { label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } },
+} as const;
 
 /** A dialable tel: link: digits and a leading +. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -88,23 +97,25 @@ function SupportContact({ support }: { support: CommunitySupport }) {
       </Text>
       {contact.text && (
         <Paper withBorder p="md" radius="lg">
-          <Stack gap="xs">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
             <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
               <IconLifebuoy size={22} stroke={1.8} />
             </ThemeIcon>
-            <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{contact.text}</Text>
-          </Stack>
+            <Text mt={6} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', minWidth: 0 }}>
+              {contact.text}
+            </Text>
+          </Group>
         </Paper>
       )}
       <Stack gap="sm" component="section" aria-labelledby="support-contact">
         <Title order={2} size="h4" id="support-contact">
           <Trans id="pages.support.contactTitle">Contact</Trans>
         </Title>
-        <Button component="a" href={`mailto:${contact.email}`} leftSection={<IconMail size={18} aria-hidden />} variant="filled" justify="flex-start">
+        <Button component="a" href={`mailto:${contact.email}`} leftSection={<IconMail size={18} aria-hidden />} variant="filled" {...wrapping}>
           <Trans id="pages.support.email">Email {contact.email}</Trans>
         </Button>
         {contact.phone && (
-          <Button component="a" href={telHref(contact.phone)} leftSection={<IconPhone size={18} aria-hidden />} variant="light" justify="flex-start">
+          <Button component="a" href={telHref(contact.phone)} leftSection={<IconPhone size={18} aria-hidden />} variant="light" {...wrapping}>
             <Trans id="pages.support.phone">Call {contact.phone}</Trans>
           </Button>
         )}
