@@ -26,7 +26,9 @@ export type ResourceKey =
   /** GET /web/auth/providers: the sign-in providers the server has set up (public) */
   | 'authProviders'
   /** GET /mobile/contest/chancetowin/archive: the drawn contests, each checked in the browser */
-  | 'chanceToWinArchive';
+  | 'chanceToWinArchive'
+  /** GET /mobile/community/support: how to reach the community's operator, in the member's language */
+  | 'support';
 
 /** One load: a key, the id of one item for keys that need it. */
 export interface ResourceRef {

@@ -9,6 +9,7 @@ import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
 import { giftcardsImport, rewardCreate, rewardList } from './admin/rewards';
+import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/index';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   communityCreate,
   communityList,
   communityQr,
+  communitySupport,
   userShow,
   promoCreate,
   promoList,

@@ -752,6 +752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/community/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the member reaches their community's operator (the /support screen).
+         * @description The support contact the operator set with `community:support`: an e-mail address, an optional https link and phone number, and a short text in the member's language (`Accept-Language`; the other language when the operator wrote only that one). When the operator has set nothing, `contact` is null and the community's name still comes back.
+         */
+        get: operations["getCommunitySupport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1396,6 +1416,21 @@ export interface components {
         Community: {
             communityId: components["schemas"]["CommunityId"];
             name: string;
+        };
+        CommunitySupport: {
+            communityId: components["schemas"]["CommunityId"];
+            communityName: string;
+            contact: components["schemas"]["SupportContact"] | null;
+        };
+        SupportContact: {
+            /** @description The operator's support address (for a mailto link). */
+            email: string;
+            /** @description A help page, always https. */
+            url: string | null;
+            /** @description A phone number (for a tel link). */
+            phone: string | null;
+            /** @description The operator's short text in the member's language, or the other one. */
+            text: string | null;
         };
         /** @enum {string} */
         OidcProviderId: "google" | "apple";
@@ -2928,6 +2963,35 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCommunitySupport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The community and its support contact (null when none is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["CommunitySupport"];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED. */
+            403: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

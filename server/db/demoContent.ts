@@ -5,6 +5,7 @@ import { parsePayload } from '../questionnaires/payload';
 import { createEarnQrCode } from './repositories/earnQrCodes';
 import { createEarnPromo } from './repositories/promos';
 import { createQuestionnaire } from './repositories/questionnaires';
+import { setSupportContact, type SupportContactInput } from './repositories/support';
 import { createReward, importGiftCardCodes } from './repositories/rewards';
 import { createContest, createQuestions, type QuestionInput } from './repositories/trivia';
 import type { Database } from './schema';
@@ -112,6 +113,17 @@ export const DEMO_QUESTIONNAIRE = {
 
 export const DEMO_QUESTIONNAIRE_PIPS = 15;
 
+/** The demo community's support contact (the /support screen); set once, the operator may change it. */
+export const DEMO_SUPPORT: SupportContactInput = {
+  email: 'support@example.org',
+  url: 'https://example.org/help',
+  phone: '+1 555 0100',
+  text: {
+    en: 'Questions about your pips or a reward? Write to us, we answer within two working days.',
+    es: '¿Preguntas sobre tus pips o una recompensa? Escríbenos, respondemos en dos días hábiles.',
+  },
+};
+
 export interface DemoContent {
   /** Whether this call created the content (false: it was there already). */
   created: boolean;
@@ -148,6 +160,7 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
       .executeTakeFirst();
     if (!existing) throw new Error(`no community has the id ${communityId}`);
     await ensureDemoTrivia(trx, communityId);
+    await setSupportContact(trx, communityId, DEMO_SUPPORT, { onlyIfMissing: true });
     if (Number(existing.promos) > 0 || Number(existing.questionnaires) > 0 || existing.qrCode) {
       return { created: false, earnQrCode: existing.qrCode ?? null };
     }

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 /** Kysely's view of the tables created by the migrations in ./migrations. */
 export interface Database {
   communities: CommunitiesTable;
+  community_support: CommunitySupportTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   refresh_tokens: RefreshTokensTable;
@@ -46,6 +47,17 @@ export interface CommunitiesTable {
   id: string;
   name: string;
   created_at: CreatedAt;
+}
+
+/** How members reach the community's operator (migration 050). */
+export interface CommunitySupportTable {
+  community_id: string;
+  email: string;
+  /** https only. */
+  url: string | null;
+  phone: string | null;
+  text: Json<AnnouncementText> | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface UsersTable {

@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../db/index';
 import { ok } from '../envelope';
 import type { Handlers } from './handlers';
+import { requestLanguage } from './language';
 
 /** Calls beyond SPEC §7 (tag `extensions`). */
 export function extensionHandlers(app: FastifyInstance): Handlers {
   return {
     async getCommunity(request) {
       return ok(await app.communities.get(request.params.communityId));
+    },
+    async getCommunitySupport(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.communities.support(auth, requestLanguage(request)));
     },
     async getPushKey() {
       return ok({ publicKey: app.announcements.publicKey() });

@@ -66,6 +66,7 @@ export type TriviaContest = Schemas['TriviaContest'];
 export type TriviaQuestion = Schemas['TriviaQuestion'];
 export type TriviaChart = Schemas['TriviaChart'];
 export type Community = Schemas['Community'];
+export type CommunitySupport = Schemas['CommunitySupport'];
 export type WebManifest = Schemas['WebManifest'];
 export type TokenType = Schemas['TokenType'];
 export type AuthProvider = Schemas['AuthProvider'];

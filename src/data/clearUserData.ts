@@ -12,7 +12,7 @@ export async function clearUserData(userId: number | null): Promise<void> {
   // No IndexedDB (old browser, some private modes, unit tests): nothing was ever stored.
   if (!Dexie.dependencies.indexedDB) return;
   const d = db();
-  const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.profile, d.user.transactions, d.announcements.lists];
+  const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.profile, d.user.transactions, d.announcements.lists, d.community.support];
   await Promise.all(
     cached.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
   );
@@ -31,6 +31,14 @@ export async function dropOfflineQueues(userId: number): Promise<void> {
  */
 export async function clearPersistedUser(): Promise<void> {
   if (!Dexie.dependencies.indexedDB) return;
-  const { user, announcements } = db();
-  await Promise.all([user.actions.clear(), user.rewards.clear(), user.dashboard.clear(), user.profile.clear(), user.transactions.clear(), announcements.lists.clear()]);
+  const { user, announcements, community } = db();
+  await Promise.all([
+    user.actions.clear(),
+    user.rewards.clear(),
+    user.dashboard.clear(),
+    user.profile.clear(),
+    user.transactions.clear(),
+    announcements.lists.clear(),
+    community.support.clear(),
+  ]);
 }

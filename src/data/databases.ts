@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { ActivityItem, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User } from '../api/client';
+import type { ActivityItem, CommunitySupport, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User } from '../api/client';
 import type { AnnouncementItem } from '../../machines/announcements.types';
 
 /**
@@ -161,6 +161,15 @@ export class AnnouncementsDatabase extends Dexie {
   }
 }
 
+/** The member's community: how to reach its operator (`GET /mobile/community/support`), shown offline too. */
+export class CommunityDatabase extends Dexie {
+  support!: Table<CachedRow<CommunitySupport>, CacheKey>;
+  constructor() {
+    super('community');
+    this.version(1).stores({ support: cachedByUserAndLanguage });
+  }
+}
+
 export interface Databases {
   earn: EarnDatabase;
   redeem: RedeemDatabase;
@@ -169,6 +178,7 @@ export interface Databases {
   offlineEarn: OfflineEarnDatabase;
   offlineForms: OfflineFormsDatabase;
   announcements: AnnouncementsDatabase;
+  community: CommunityDatabase;
 }
 
 let databases: Databases | null = null;
@@ -183,6 +193,7 @@ export function db(): Databases {
     offlineEarn: new OfflineEarnDatabase(),
     offlineForms: new OfflineFormsDatabase(),
     announcements: new AnnouncementsDatabase(),
+    community: new CommunityDatabase(),
   };
   return databases;
 }

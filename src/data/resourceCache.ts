@@ -12,6 +12,7 @@ const tables: Partial<{ [K in ResourceKey]: () => Table<CachedRow<ResourceData[K
   giftCards: () => db().user.rewards,
   dashboard: () => db().user.dashboard,
   profile: () => db().user.profile,
+  support: () => db().community.support,
 };
 
 /** Whose copy in which language. */

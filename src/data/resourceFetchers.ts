@@ -1,6 +1,6 @@
 import type { ResourceScope } from '../../machines/cachedResource.types';
 import type { ResourceKey } from '../../machines/resources.types';
-import type { ActivityItem, Api, ApiResult, AuthProvider, ChanceToWinContest, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User, WebManifest } from '../api/client';
+import type { ActivityItem, Api, ApiResult, AuthProvider, ChanceToWinContest, CommunitySupport, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User, WebManifest } from '../api/client';
 import { verifyDraw, type DrawCheck } from '../chanceToWin/verifyDraw';
 
 /** A drawn contest with what the member's browser found when it recomputed the draw. */
@@ -47,6 +47,8 @@ export interface ResourceData {
   authProviders: AuthProvider[];
   /** Newest drawing first. */
   chanceToWinArchive: CheckedContest[];
+  /** How to reach the community's operator (null contact: none set). */
+  support: CommunitySupport;
 }
 
 export type { ResourceKey };
@@ -69,6 +71,7 @@ export const resourceFetchers: { [K in ResourceKey]: ResourceFetcher<ResourceDat
   transaction: (api, scope, signal) => api.getTransaction({ id: scope.id ?? 0 }, { signal }),
   manifest: (api, _, signal) => api.getManifest(undefined, { signal }),
   authProviders: async (api, _, signal) => unwrap(await api.getAuthProviders(undefined, { signal }), (d) => d.providers),
+  support: (api, _, signal) => api.getCommunitySupport(undefined, { signal }),
   chanceToWinArchive: async (api, _, signal) => {
     const result = await api.getChanceToWinArchive(undefined, { signal });
     return result.success ? { success: true, data: await checkContests(result.data.challenges) } : result;

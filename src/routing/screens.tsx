@@ -34,6 +34,7 @@ const TriviaContestScreen = lazy(() => import('../screens/trivia/TriviaContestSc
 const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaContestInfoScreen'));
 const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
 const ApiDocsScreen = lazy(() => import('../screens/apiDocs/ApiDocsScreen'));
+const SupportScreen = lazy(() => import('../screens/SupportScreen'));
 
 /** A screen of a later issue: its honest placeholder, titled with the feature. */
 function coming(feature: ComingFeature): ComponentType {
@@ -67,7 +68,7 @@ export const screens: Record<ScreenKey, ComponentType> = {
   Redeem: RedeemScreen,
   Rewards: RewardsScreen,
   RewardDetail: RewardDetailScreen,
-  Support: coming('Support'),
+  Support: SupportScreen,
   IndividualTrivia: IndividualTriviaScreen,
   TriviaQuestion: TriviaQuestionScreen,
   TriviaAnswer: TriviaAnswerScreen,

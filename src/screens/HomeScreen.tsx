@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Skeleton, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconBulb from '@tabler/icons-react/dist/esm/icons/IconBulb.mjs';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
 import IconSpeakerphone from '@tabler/icons-react/dist/esm/icons/IconSpeakerphone.mjs';
 import IconTicket from '@tabler/icons-react/dist/esm/icons/IconTicket.mjs';
 import IconTrophy from '@tabler/icons-react/dist/esm/icons/IconTrophy.mjs';
@@ -145,7 +146,11 @@ export default function HomeScreen() {
         </SimpleGrid>
       </nav>
 
-      <Group justify="center">
+      <Group justify="center" gap="lg">
+        <Anchor component={Link} href={paths.support} fw={600} style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+          <IconLifebuoy size={18} aria-hidden />
+          <Trans id="pages.home.support">Need help? Contact support</Trans>
+        </Anchor>
         <Button variant="default" onClick={() => session.send({ type: 'user.logout' })}>
           <Trans id="pages.home.logout">Log out</Trans>
         </Button>

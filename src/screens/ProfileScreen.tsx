@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, TextIn
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
 import { Link } from 'wouter';
 import { selectIsLoggingOut } from '../../machines/session.selectors';
 import type { User } from '../api/client';
@@ -67,6 +68,10 @@ export default function ProfileScreen() {
           </Button>
         </Stack>
       </Paper>
+
+      <Button component={Link} href={paths.support} variant="default" leftSection={<IconLifebuoy size={18} aria-hidden />}>
+        <Trans id="pages.profile.support">Help and support</Trans>
+      </Button>
 
       <Text ta="center" size="sm">
         <Anchor component={Link} href={paths.deleteAccount} c="red.9" fw={600}>

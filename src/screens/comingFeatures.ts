@@ -6,7 +6,6 @@ import type { ScreenKey } from '../routing/routeTable';
 export const comingFeatures = {
   Announcements: msg({ id: 'pages.comingSoon.feature.announcements', message: 'Announcements' }),
   ChanceToWin: msg({ id: 'pages.comingSoon.feature.chanceToWin', message: 'Chance to Win' }),
-  Support: msg({ id: 'pages.comingSoon.feature.support', message: 'Support' }),
 } satisfies Partial<Record<ScreenKey, MessageDescriptor>>;
 
 export type ComingFeature = keyof typeof comingFeatures;

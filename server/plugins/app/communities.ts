@@ -2,11 +2,19 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { findCommunity } from '../../db/repositories/communities';
+import { findUserById } from '../../db/repositories/users';
+import { findSupportContact } from '../../db/repositories/support';
 import { AppError } from '../../errors';
+import type { ContentLanguage } from '../../i18n/localized';
+import type { Schema } from '../../api/types';
+import { textIn } from './announcements';
+import type { AuthContext } from './sessions';
 
-/** Public community lookup, for the join link / community QR scan. */
+/** Public community lookup, for the join link / community QR scan; the member's support contact. */
 export interface CommunityService {
   get(communityId: string): Promise<{ communityId: string; name: string }>;
+  /** How the member reaches their community's operator, its text in `language` (else the other one). */
+  support(auth: AuthContext, language: ContentLanguage): Promise<Schema<'CommunitySupport'>>;
 }
 
 export function createCommunityService(deps: { db: Kysely<Database> }): CommunityService {
@@ -15,6 +23,23 @@ export function createCommunityService(deps: { db: Kysely<Database> }): Communit
       const community = communityId.length <= 200 ? await findCommunity(deps.db, communityId) : undefined;
       if (!community) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
       return { communityId: community.id, name: community.name };
+    },
+    async support(auth, language) {
+      const user = await findUserById(deps.db, auth.userId);
+      if (!user) throw new AppError('UNAUTHORIZED', 401, 'Missing, invalid or expired auth token.');
+      const contact = await findSupportContact(deps.db, user.community_id);
+      return {
+        communityId: user.community_id,
+        communityName: user.community_name,
+        contact: contact
+          ? {
+              email: contact.email,
+              url: contact.url,
+              phone: contact.phone,
+              text: contact.text ? textIn(contact.text, language) || null : null,
+            }
+          : null,
+      };
     },
   };
 }

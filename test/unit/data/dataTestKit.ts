@@ -117,7 +117,7 @@ export async function resetData(): Promise<void> {
   vi.restoreAllMocks();
   vi.useRealTimers();
   closeDatabases();
-  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms'].map((name) => Dexie.delete(name)));
+  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms', 'community'].map((name) => Dexie.delete(name)));
   // Handles a stopped actor's last query opened meanwhile are not the next test's.
   closeDatabases();
   localStorage.clear();

@@ -12,10 +12,11 @@ const transaction = (transactionId: number, name: string): Transaction => ({ tra
 afterEach(resetData);
 
 describe('SPEC §9 local databases', () => {
-  it('opens announcements, earn, redeem, forms, user (version 2, and 3 for the profile), offlineEarn and offlineForms', async () => {
+  it('opens announcements, community, earn, redeem, forms, user (version 2, and 3 for the profile), offlineEarn and offlineForms', async () => {
     const databases = db();
     await Promise.all(Object.values(databases).map((database) => database.open()));
-    expect(Object.values(databases).map((d) => d.name).sort()).toEqual(['announcements', 'earn', 'forms', 'offlineEarn', 'offlineForms', 'redeem', 'user']);
+    expect(Object.values(databases).map((d) => d.name).sort()).toEqual(['announcements', 'community', 'earn', 'forms', 'offlineEarn', 'offlineForms', 'redeem', 'user']);
+    expect(databases.community.tables.map((t) => t.name)).toEqual(['support']);
     expect(databases.user.verno).toBe(3);
     expect(databases.user.tables.map((t) => t.name).sort()).toEqual(['actions', 'dashboard', 'profile', 'rewards', 'transactions']);
     expect(databases.offlineEarn.actions.schema.primKey.auto).toBe(true);
@@ -116,6 +117,7 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
         await writeCachedResource('earnPromos', { userId, language }, [promo(1, 'promo')]);
         await writeCachedResource('giftCards', { userId, language }, []);
         await writeCachedResource('dashboard', { userId, language }, { availablePips: 1, totalEarnedPips: 1, totalUsedPips: 0, actions: [] });
+        await writeCachedResource('support', { userId, language }, { communityId: 'c', communityName: 'C', contact: null });
       }
       await writeCachedTransaction({ userId, language: 'en' }, transaction(1, 'card'));
       await queueOfflineEarn({ userId, metadata: { qrParam: `CODE-${userId}-123456` } });
@@ -130,6 +132,8 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
       expect(await readCachedResource('earnPromos', { userId: 7, language })).toBeNull();
       expect(await readCachedResource('giftCards', { userId: 7, language })).toBeNull();
       expect(await readCachedResource('dashboard', { userId: 7, language })).toBeNull();
+      expect(await readCachedResource('support', { userId: 7, language })).toBeNull();
+      expect(await readCachedResource('support', { userId: 8, language })).not.toBeNull();
       expect(await readCachedResource('earnPromos', { userId: 8, language })).not.toBeNull();
     }
     expect(await readCachedTransaction(1, { userId: 7, language: 'en' })).toBeNull();
@@ -157,6 +161,7 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
     await clearPersistedUser();
     expect(await db().user.rewards.count()).toBe(0);
     expect(await db().user.dashboard.count()).toBe(0);
+    expect(await db().community.support.count()).toBe(0);
     expect(await db().earn.promos.count()).toBe(4);
   });
 });

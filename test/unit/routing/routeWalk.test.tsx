@@ -40,7 +40,7 @@ const headings: Record<ScreenKey, string | RegExp | null> = {
   Redeem: 'Redeem',
   Rewards: 'My rewards',
   RewardDetail: 'Reward details',
-  Support: 'Support',
+  Support: 'Help and support',
   IndividualTrivia: 'Trivia',
   TriviaQuestion: /^(Question of the day|Contest question)$/,
   TriviaAnswer: 'Your answer',

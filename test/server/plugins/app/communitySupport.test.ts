@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createCommunity } from '../../../../server/db/repositories/communities';
+import { setSupportContact } from '../../../../server/db/repositories/support';
+import { backends } from '../../helpers/databases';
+import { expectFailure, expectOk, useHarness, type TestUser } from '../../helpers/harness';
+
+describe.each(backends)('community support contact on $name', (backend) => {
+  const h = useHarness(backend);
+
+  const support = (user: TestUser, language?: string) =>
+    h.call({ url: '/mobile/community/support', token: user.authToken, headers: language ? { 'accept-language': language } : {} });
+
+  it('answers the contact of the member\'s own community, its text in the member\'s language', async () => {
+    const other = await createCommunity(h.db, 'Other place');
+    await setSupportContact(h.db, h.community.id, {
+      email: 'help@demo.example',
+      url: 'https://demo.example/help',
+      phone: '+1 555 0100',
+      text: { en: 'Write to us', es: 'Escríbenos' },
+    });
+    await setSupportContact(h.db, other.id, { email: 'other@other.example', url: null, phone: null, text: { en: 'Not yours' } });
+    const member = await h.registerVerified();
+
+    expect(expectOk(await support(member))).toEqual({
+      communityId: h.community.id,
+      communityName: h.community.name,
+      contact: { email: 'help@demo.example', url: 'https://demo.example/help', phone: '+1 555 0100', text: 'Write to us' },
+    });
+    expect(expectOk(await support(member, 'es-MX,es;q=0.9,en;q=0.5')).contact).toMatchObject({ text: 'Escríbenos' });
+  });
+
+  it('falls back to the other language, and answers null fields the operator left out', async () => {
+    await setSupportContact(h.db, h.community.id, { email: 'help@demo.example', url: null, phone: null, text: { es: 'Solo en español' } });
+    const member = await h.registerVerified();
+    expect(expectOk(await support(member, 'en')).contact).toEqual({ email: 'help@demo.example', url: null, phone: null, text: 'Solo en español' });
+    await setSupportContact(h.db, h.community.id, { email: 'help@demo.example', url: null, phone: null, text: null });
+    expect(expectOk(await support(member, 'es')).contact).toEqual({ email: 'help@demo.example', url: null, phone: null, text: null });
+  });
+
+  it('answers the community\'s name and a null contact when the operator set none', async () => {
+    const member = await h.registerVerified();
+    expect(expectOk(await support(member))).toEqual({ communityId: h.community.id, communityName: h.community.name, contact: null });
+  });
+
+  it('is for verified members only', async () => {
+    const unverified = await h.register();
+    expectFailure(await support(unverified), 403, 'ACCOUNT_NOT_VERIFIED');
+    expectFailure(await h.call({ url: '/mobile/community/support' }), 401, 'UNAUTHORIZED');
+  });
+
+  it('refuses a plain-http link in the database itself', async () => {
+    await expect(
+      setSupportContact(h.db, h.community.id, { email: 'help@demo.example', url: 'http://demo.example', phone: null, text: null }),
+    ).rejects.toThrow();
+  });
+});
