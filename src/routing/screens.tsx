@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import type { ScreenKey } from './routeTable';
-import type { ComingFeature } from '../screens/comingFeatures';
 
 // Every screen is its own chunk (SPEC §2: separately loaded screens).
 const LoginScreen = lazy(() => import('../screens/LoginScreen'));
@@ -24,7 +23,6 @@ const RewardsScreen = lazy(() => import('../screens/rewards/RewardsScreen'));
 const RewardDetailScreen = lazy(() => import('../screens/rewards/RewardDetailScreen'));
 const ActivityScreen = lazy(() => import('../screens/activity/ActivityScreen'));
 const AnnouncementsScreen = lazy(() => import('../screens/announcements/AnnouncementsScreen'));
-const FeatureComingScreen = lazy(() => import('../screens/FeatureComingScreen'));
 /** An unknown URL's screen (not in the route table: no pattern matches it). */
 export const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
 const IndividualTriviaScreen = lazy(() => import('../screens/trivia/IndividualTriviaScreen'));
@@ -35,13 +33,6 @@ const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaConte
 const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
 const ApiDocsScreen = lazy(() => import('../screens/apiDocs/ApiDocsScreen'));
 const SupportScreen = lazy(() => import('../screens/SupportScreen'));
-
-/** A screen of a later issue: its honest placeholder, titled with the feature. */
-function coming(feature: ComingFeature): ComponentType {
-  const Coming = () => <FeatureComingScreen feature={feature} />;
-  Coming.displayName = `Coming(${feature})`;
-  return Coming;
-}
 
 /** The component each screen key of the route table renders. */
 export const screens: Record<ScreenKey, ComponentType> = {

@@ -101,7 +101,7 @@ const shots: Shot[] = [
       await page.getByRole('button', { name: words[locale].deleteMyAccount }).waitFor();
     },
   },
-  { name: 'feature-coming', standing: 'verified', path: () => '/earn' },
+  { name: 'earn', standing: 'verified', path: () => '/earn' },
 ];
 
 /** axe-core and screenshots (390x844 and 1280x800) of every screen of the issue, in English and Spanish. */
