@@ -2,13 +2,14 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { routeTable, type RouteAccess } from '../routing/routeTable';
+import { describeRoute } from './sitemapDescriptions';
 
 const hasRequiredParam = (pattern: string) => /:\w+(?!\?)(\/|$)/.test(pattern);
 const withoutOptionalParams = (pattern: string) => pattern.replace(/\/:\w+\?/g, '');
 
-/** Sitemap preview (SPEC §2): every route of the app, grouped by who may open it. */
+/** Sitemap preview (SPEC §2, issue 12): every route of the app with a line on what it is, grouped by who may open it. */
 export default function SitemapScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const groups: { title: string; access: RouteAccess[] }[] = [
     { title: t({ id: 'pages.sitemap.public', message: 'Before you log in' }), access: ['root', 'guest', 'public', 'verify'] },
     { title: t({ id: 'pages.sitemap.open', message: 'Open to everyone' }), access: ['open'] },
@@ -27,7 +28,9 @@ export default function SitemapScreen() {
           <List spacing={4} size="sm">
             {routeTable
               .filter((route) => access.includes(route.access))
-              .map(({ pattern }) => (
+              .map(({ pattern }) => {
+                const description = describeRoute(pattern);
+                return (
                 <List.Item key={pattern}>
                   {hasRequiredParam(pattern) ? (
                     <Text span size="sm" ff="monospace" c="dimmed">
@@ -38,8 +41,14 @@ export default function SitemapScreen() {
                       {pattern}
                     </Anchor>
                   )}
+                  {description ? (
+                    <Text size="sm" c="dimmed">
+                      {i18n._(description)}
+                    </Text>
+                  ) : null}
                 </List.Item>
-              ))}
+                );
+              })}
           </List>
         </Stack>
       ))}

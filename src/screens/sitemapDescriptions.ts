@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { paths } from '../routing/paths';
+
+type PathName = keyof typeof paths;
+
+/** One line per route of the sitemap (issue 12): what a visitor finds there. */
+export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
+  root: msg({ id: 'pages.sitemap.route.root', message: 'Opens the right place: log in, verify your e-mail, or your home.' }),
+  login: msg({ id: 'pages.sitemap.route.login', message: 'Log in with your e-mail and password, or with Google or Apple.' }),
+  welcome: msg({ id: 'pages.sitemap.route.welcome', message: 'What the app is, and how to join.' }),
+  signup: msg({ id: 'pages.sitemap.route.signup', message: 'Create your account in your community.' }),
+  forgotPassword: msg({ id: 'pages.sitemap.route.forgotPassword', message: 'Get a link by e-mail to choose a new password.' }),
+  communityScan: msg({ id: 'pages.sitemap.route.communityScan', message: "Scan your community's QR code to join it." }),
+  resetPassword: msg({ id: 'pages.sitemap.route.resetPassword', message: 'Choose a new password from the link we e-mailed.' }),
+  verify: msg({ id: 'pages.sitemap.route.verify', message: 'Enter the code we e-mailed to verify your account.' }),
+  authCallback: msg({ id: 'pages.sitemap.route.authCallback', message: 'Where Google or Apple sign-in comes back to the app.' }),
+  sitemap: msg({ id: 'pages.sitemap.route.sitemap', message: 'This page: every screen of the app.' }),
+  documentation: msg({ id: 'pages.sitemap.route.documentation', message: 'Help for members, and how the app works inside.' }),
+  apiDocs: msg({ id: 'pages.sitemap.route.apiDocs', message: "The server's API, and a page to try it." }),
+  activity: msg({ id: 'pages.sitemap.route.activity', message: 'Everything you earned and spent, and what waits to be sent.' }),
+  announcements: msg({ id: 'pages.sitemap.route.announcements', message: 'News from your community.' }),
+  chanceToWin: msg({ id: 'pages.sitemap.route.chanceToWin', message: 'Earn enough pips to enter the prize draw, and check past draws.' }),
+  deleteAccount: msg({ id: 'pages.sitemap.route.deleteAccount', message: 'Delete your account for good.' }),
+  earn: msg({ id: 'pages.sitemap.route.earn', message: 'Scan QR codes and complete actions to earn pips.' }),
+  forms: msg({ id: 'pages.sitemap.route.forms', message: 'Answer questionnaires to earn pips.' }),
+  home: msg({ id: 'pages.sitemap.route.home', message: 'Your pips and the way to everything else.' }),
+  profile: msg({ id: 'pages.sitemap.route.profile', message: 'Your details, password, notifications and language.' }),
+  changePassword: msg({ id: 'pages.sitemap.route.changePassword', message: 'Change your password.' }),
+  redeem: msg({ id: 'pages.sitemap.route.redeem', message: 'Trade your pips for rewards.' }),
+  rewards: msg({ id: 'pages.sitemap.route.rewards', message: 'The rewards you got, with their codes.' }),
+  rewardDetail: msg({ id: 'pages.sitemap.route.rewardDetail', message: 'One of your rewards: its code and terms.' }),
+  support: msg({ id: 'pages.sitemap.route.support', message: "How to reach your community's team." }),
+  individualTrivia: msg({ id: 'pages.sitemap.route.individualTrivia', message: 'The trivia question of the day.' }),
+  individualTriviaQuestion: msg({ id: 'pages.sitemap.route.individualTriviaQuestion', message: "Today's question and its answers." }),
+  individualTriviaAnswer: msg({ id: 'pages.sitemap.route.individualTriviaAnswer', message: 'Whether you were right, and the pips you earned.' }),
+  triviaContest: msg({ id: 'pages.sitemap.route.triviaContest', message: 'A team trivia contest: the leaderboard and your team.' }),
+  triviaContestQuestion: msg({ id: 'pages.sitemap.route.triviaContestQuestion', message: "A contest's next question." }),
+  triviaContestAnswer: msg({ id: 'pages.sitemap.route.triviaContestAnswer', message: "Your answer's result in a contest." }),
+  triviaContestInfo: msg({ id: 'pages.sitemap.route.triviaContestInfo', message: "A contest's rules, dates and teams." }),
+};
+
+const byPattern = new Map<string, MessageDescriptor>(Object.entries(paths).map(([name, pattern]) => [pattern, sitemapDescriptions[name as PathName]]));
+
+/** The description of a route of the route table, by its pattern. */
+export const describeRoute = (pattern: string): MessageDescriptor | undefined => byPattern.get(pattern);
