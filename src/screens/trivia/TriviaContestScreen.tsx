@@ -87,22 +87,24 @@ export default function TriviaContestScreen() {
 
       {chart ? (
         <>
-          <Paper withBorder p="lg" radius="lg">
-            <Stack gap={4} data-testid="trivia-my-place">
-              <Title order={2} size="h4">
-                <Trans id="pages.trivia.chart.you">Your place</Trans>
-              </Title>
-              <Text>
-                <Trans id="pages.trivia.chart.rank">Rank {chart.userRank}</Trans>
-              </Text>
-              <Text>
-                <Trans id="pages.trivia.chart.correct">Right answers: {chart.userCorrectAnswers}</Trans>
-              </Text>
-              <Text>
-                <Trans id="pages.trivia.chart.pips">Pips earned: {chart.userTotalPips}</Trans>
-              </Text>
-            </Stack>
-          </Paper>
+          {joined ? (
+            <Paper withBorder p="lg" radius="lg">
+              <Stack gap={4} data-testid="trivia-my-place">
+                <Title order={2} size="h4">
+                  <Trans id="pages.trivia.chart.you">Your place</Trans>
+                </Title>
+                <Text>
+                  <Trans id="pages.trivia.chart.rank">Rank {chart.userRank}</Trans>
+                </Text>
+                <Text>
+                  <Trans id="pages.trivia.chart.correct">Right answers: {chart.userCorrectAnswers}</Trans>
+                </Text>
+                <Text>
+                  <Trans id="pages.trivia.chart.pips">Pips earned: {chart.userTotalPips}</Trans>
+                </Text>
+              </Stack>
+            </Paper>
+          ) : null}
           <Stack gap="xs">
             <Title order={2} size="h4">
               <Trans id="pages.trivia.chart.leaders">Leaderboard</Trans>

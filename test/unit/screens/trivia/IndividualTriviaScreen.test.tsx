@@ -1,7 +1,7 @@
 // Loads fake-indexeddb before Dexie is imported.
 import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, requests, type Answer } from '../fakeFetch';
 import { renderApp } from '../renderApp';
 import { resetData, signIn } from '../rewards/dataHarness';
@@ -65,5 +65,33 @@ describe('the trivia screens\' back links', () => {
     const back = await screen.findByTestId('back-link');
     expect(back.textContent).toBe(label);
     expect(back.getAttribute('href')).toBe(href);
+  });
+});
+
+describe('a contest round through its screens', () => {
+  it('"Answer questions" after a result (by way of the leaderboard) shows the next question, not an empty screen', async () => {
+    // As the server does: the next question not answered yet (the verification asks too).
+    let answered = 0;
+    const sent = fakeFetch({
+      'GET /mobile/dashboard': { data: { availablePips: 0, totalEarnedPips: 0, totalUsedPips: 0, actions: [] } },
+      'GET /mobile/contest/trivias': { data: { contests: contests.slice(0, 1) } },
+      'GET /mobile/contest/trivia/1/charts': { data: { userId: 7, userCorrectAnswers: 0, userTotalPips: 0, userRank: 1, userDisplayName: 'Ada', leaders: [] } },
+      'GET /mobile/contest/trivia/1/question': () => ({
+        data: { id: 31 + answered, text: `Question ${answered + 1}?`, answers: [{ id: 1, text: 'Right' }, { id: 2, text: 'Wrong' }] },
+      }),
+      'POST /mobile/contest/trivia/1/answer': () => {
+        answered += 1;
+        return { data: { pipsEarned: 5, correct: true, correctAnswerId: 1 } };
+      },
+    });
+    await renderApp({ path: '/trivia/contest/1/question' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Right' }));
+    expect(await screen.findByText('You earned 5 pips.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'See the leaderboard' }));
+    // The local chart: one right answer, 5 pips.
+    await waitFor(() => expect(screen.getByTestId('trivia-my-place').textContent).toContain('Pips earned: 5'));
+    fireEvent.click(screen.getByRole('link', { name: 'Answer questions' }));
+    expect(await screen.findByText('Question 2?')).toBeTruthy();
+    expect(requests(sent, 'POST', '/mobile/contest/trivia/1/answer')).toHaveLength(1);
   });
 });
