@@ -67,6 +67,7 @@ const texts = {
     rulesAndDates: 'Rules and dates',
     rules: 'One answer per question.',
     pipsPerAnswer: 'Pips for each right answer: 5',
+    dates: /^From .*2020.* to .*2099/,
     team: /Your team: (Owls|Foxes)/,
     back: 'Back',
     ocean: 'Largest ocean?',
@@ -113,6 +114,7 @@ const texts = {
     rulesAndDates: 'Reglas y fechas',
     rules: 'Una respuesta por pregunta.',
     pipsPerAnswer: 'Pips por cada respuesta correcta: 5',
+    dates: /^Del .*2020.* al .*2099/,
     team: /Tu equipo: (Búhos|Zorros)/,
     back: 'Volver',
     ocean: '¿El océano más grande?',
@@ -233,6 +235,8 @@ describe('trivia in Chromium', () => {
       await card.click();
       await page.waitForURL('**/trivia/individual');
       await heading(page, t.trivia);
+      // SPEC §9: the question of the day is labelled 1+ pips, a contest 5+ pips.
+      expect(await page.getByText('1+ pips').isVisible()).toBe(true);
       await page.getByRole('link', { name: new RegExp(contestName) }).waitFor({ timeout: 15_000 });
       expect(await page.getByRole('link', { name: new RegExp(otherName) }).isVisible()).toBe(true);
       await checkScreen(page, 'list', language);
@@ -339,6 +343,9 @@ describe('trivia in Chromium', () => {
       await page.waitForURL(`**/trivia/contest/${contestId}/info`);
       await page.getByText(t.rules).waitFor();
       expect(await page.getByText(t.pipsPerAnswer).isVisible()).toBe(true);
+      // The dates the operator set (2020-01-01 to 2099-01-01), in the member's language.
+      expect(await page.getByText(t.dates).isVisible()).toBe(true);
+      expect(await page.getByText('5+ pips').isVisible()).toBe(true);
       expect(await page.getByText(t.team).isVisible()).toBe(true);
       expect(await backLink(page)).toEqual({ text: t.backToContest, href: `/trivia/contest/${contestId}` });
       await checkScreen(page, 'contest-info', language);
