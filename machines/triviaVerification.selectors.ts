@@ -7,6 +7,8 @@ export const selectTriviaContests = (s: Snapshot) => s.context.contests;
 export const selectAnsweredContests = (s: Snapshot) => s.context.answered;
 export const selectTriviaScanning = (s: Snapshot) => s.hasTag('busy');
 export const selectTriviaVerificationFailed = (s: Snapshot) => s.matches('failed');
+/** Contests running now (neither upcoming nor ended). */
+export const selectRunningContests = (s: Snapshot) => s.context.contests.filter((c) => c.status !== 'ended' && c.status !== 'upcoming');
 /** Contests that still have questions for the member (running and not answered). */
 export const selectOpenContests = (s: Snapshot) =>
   s.context.contests.filter((c) => c.status !== 'ended' && c.status !== 'upcoming' && !s.context.answered.includes(c.id));

@@ -51,7 +51,8 @@ export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: S
     actors: {
       scanContests: fromPromise<ScanContestsOutput, ScanContestsInput>(async ({ input, signal, system }) => {
         const stored = async (code: string): Promise<ScanContestsOutput> => {
-          const row = await (await cache()).readTriviaVerification(input.userId, input.language);
+          // No IndexedDB (some private modes): nothing was stored.
+          const row = await (await cache()).readTriviaVerification(input.userId, input.language).catch(() => undefined);
           return row ? { ok: true, contests: row.contests, answered: row.answered } : { ok: false, code };
         };
         if (isOfflineIn(system)) return stored('OFFLINE');
@@ -68,7 +69,10 @@ export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: S
     },
     actions: {
       storeResults: (_, params) => {
-        void cache().then(({ writeTriviaVerification }) => writeTriviaVerification(params));
+        // A copy that cannot be stored (no IndexedDB, the database closing) only costs the offline copy.
+        void cache()
+          .then(({ writeTriviaVerification }) => writeTriviaVerification(params))
+          .catch(() => {});
       },
     },
   });

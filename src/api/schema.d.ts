@@ -2724,7 +2724,7 @@ export interface operations {
     joinTriviaContest: {
         parameters: {
             query?: {
-                /** @description How the leaderboard shows the member (initials when none is chosen). */
+                /** @description How the leaderboard shows the member (initials when none is chosen). Never an e-mail address: a name with an @ is refused (VALIDATION_ERROR). */
                 displayName?: string;
             };
             header?: never;

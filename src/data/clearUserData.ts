@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { db } from './databases';
+import { clearTriviaVerification } from './triviaCache';
 
 /**
  * SPEC §4 Logout "clear local data for the user": deletes the member's cached rows in every
@@ -13,9 +14,11 @@ export async function clearUserData(userId: number | null): Promise<void> {
   if (!Dexie.dependencies.indexedDB) return;
   const d = db();
   const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.profile, d.user.transactions, d.announcements.lists, d.community.support];
-  await Promise.all(
-    cached.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
-  );
+  await Promise.all([
+    ...cached.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
+    // which trivia contests the member has answered, and their teams
+    clearTriviaVerification(userId),
+  ]);
 }
 
 /** A deleted account's queued scans and answers can never be sent: they go with it. */
@@ -40,5 +43,6 @@ export async function clearPersistedUser(): Promise<void> {
     user.transactions.clear(),
     announcements.lists.clear(),
     community.support.clear(),
+    clearTriviaVerification(null),
   ]);
 }

@@ -28,3 +28,15 @@ export async function readTriviaVerification(userId: number, language: string): 
 export async function writeTriviaVerification(row: Omit<TriviaVerificationRow, 'storedAt'>): Promise<void> {
   await triviaDb().verification.put({ ...row, storedAt: Date.now() });
 }
+
+/** Logout: the member's rows in every language go (null: every member's). */
+export async function clearTriviaVerification(userId: number | null): Promise<void> {
+  const table = triviaDb().verification;
+  await (userId === null ? table.clear() : table.where('userId').equals(userId).delete());
+}
+
+/** Closes the connection (a test deletes the database between runs). */
+export function closeTriviaDatabase(): void {
+  database?.close();
+  database = null;
+}

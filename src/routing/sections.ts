@@ -1,11 +1,11 @@
-import { paths } from './paths';
+import { linkTo, paths } from './paths';
 import { findRoute, matchPattern, type ScreenKey } from './routeTable';
 
 /** The five sections of the member's app: the bottom tabs on phones, the header links on wide screens. */
 export type SectionKey = 'home' | 'earn' | 'redeem' | 'activity' | 'profile';
 
 /** The screens a back link can lead to (their titles label the link). */
-export type BackTarget = 'home' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'chanceToWin';
+export type BackTarget = 'home' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'trivia' | 'triviaContest';
 
 export interface Section {
   key: SectionKey;
@@ -21,14 +21,16 @@ export const sections: readonly Section[] = [
   { key: 'profile', href: paths.profile },
 ];
 
-const backHref: Record<BackTarget, string> = {
-  home: paths.home,
-  earn: '/earn',
-  forms: '/forms',
-  redeem: '/redeem',
-  rewards: paths.rewards,
-  profile: paths.profile,
-  chanceToWin: paths.chanceToWin,
+const backHref: Record<BackTarget, (params: Record<string, string>) => string> = {
+  home: () => paths.home,
+  earn: () => '/earn',
+  forms: () => '/forms',
+  redeem: () => '/redeem',
+  rewards: () => paths.rewards,
+  profile: () => paths.profile,
+  trivia: () => paths.individualTrivia,
+  // the contest of the screen's own path
+  triviaContest: ({ id }) => linkTo(paths.triviaContest, { id }),
 };
 
 interface Place {
@@ -52,8 +54,10 @@ function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
       return { section: 'home', back: 'rewards' };
     case 'TriviaQuestion':
     case 'TriviaAnswer':
+      // the question of the day goes back to Trivia, a contest's question to its contest
+      return { section: 'home', back: params.id ? 'triviaContest' : 'trivia' };
     case 'TriviaContestInfo':
-      return { section: 'home', back: 'chanceToWin' };
+      return { section: 'home', back: 'triviaContest' };
     case 'Earn':
       return params.actionId ? { section: 'earn', back: 'earn' } : { section: 'earn' };
     case 'Forms':
@@ -89,6 +93,7 @@ export interface Whereabouts {
 export function whereabouts(pathname: string): Whereabouts {
   const route = findRoute(pathname);
   if (!route) return { section: null, back: null };
-  const place = placeOf(route.screen, matchPattern(route.pattern, pathname) ?? {});
-  return { section: place.section, back: place.back ? { target: place.back, href: backHref[place.back] } : null };
+  const params = matchPattern(route.pattern, pathname) ?? {};
+  const place = placeOf(route.screen, params);
+  return { section: place.section, back: place.back ? { target: place.back, href: backHref[place.back](params) } : null };
 }

@@ -3,19 +3,22 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectAccessible } from './support/a11y';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
-import { memberApi, type MemberApi } from './support/memberApi';
-import { viewports } from './support/screens';
+import { memberApi } from './support/memberApi';
+import { captureScreen, viewports } from './support/screens';
 import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /**
  * Trivia in Chromium against the product as `npm start` runs it, on a community the operator
- * prepared with the real CLI: the question of the day (right, wrong, skip, then 'Please try again
- * tomorrow.'), its pip on Home and Activity, the Home tile and the Earn card leading to it; a
- * team contest joined through the screen, answered, its chart updating at once and the
- * leaderboard rule with the member outside and then inside the top five (the other members made
- * through the API); and the question of the day once in Spanish.
+ * prepared with the real CLI, once in English and once in Spanish: the Home tile and the Earn
+ * card leading to the trivia screen (the card naming the contests that still have questions);
+ * the question of the day (right, wrong, skip, then 'Please try again tomorrow.') with its pip
+ * on Home and in Activity; a team contest joined through the screen (a leaderboard name that is
+ * an e-mail address refused), answered, its chart updating at once, and the leaderboard rule with
+ * the member outside and then inside the top five (the other members made through the API); the
+ * back links of the question, answer and info screens; axe-core and screenshots of each screen.
  */
 
 const daily = [
@@ -24,10 +27,117 @@ const daily = [
   { text: { en: 'What do bees make?', es: '¿Qué hacen las abejas?' }, answers: [{ text: { en: 'Milk', es: 'Leche' } }, { text: { en: 'Honey', es: 'Miel' }, correct: true }] },
 ];
 const contestQuestions = [
-  { text: 'Largest ocean?', answers: [{ text: 'Atlantic' }, { text: 'Pacific', correct: true }] },
-  { text: 'Minutes in an hour?', answers: [{ text: '60', correct: true }, { text: '100' }] },
-  { text: 'Gas plants take in?', answers: [{ text: 'Oxygen' }, { text: 'Carbon dioxide', correct: true }] },
+  { text: { en: 'Largest ocean?', es: '¿El océano más grande?' }, answers: [{ text: { en: 'Atlantic', es: 'Atlántico' } }, { text: { en: 'Pacific', es: 'Pacífico' }, correct: true }] },
+  { text: { en: 'Minutes in an hour?', es: '¿Minutos en una hora?' }, answers: [{ text: '60', correct: true }, { text: '100' }] },
+  { text: { en: 'Gas plants take in?', es: '¿Qué gas absorben las plantas?' }, answers: [{ text: { en: 'Oxygen', es: 'Oxígeno' } }, { text: { en: 'Carbon dioxide', es: 'Dióxido de carbono' }, correct: true }] },
 ];
+/** The right answers' English texts (the rivals answer through the API in English). */
+const rightTexts = ['Pacific', '60', 'Carbon dioxide'];
+
+/** What each language shows; the questions are the operator's. */
+const texts = {
+  en: {
+    locale: 'en-US',
+    trivia: 'Trivia',
+    play: 'Play trivia',
+    spider: 'How many legs does a spider have?',
+    eight: 'Eight',
+    right: 'Right!',
+    onePip: 'You earned 1 pip.',
+    rightEight: 'The right answer: Eight',
+    streak: 'You have played 1 day in a row.',
+    next: 'Next question',
+    planet: 'Which planet is red?',
+    wrong: 'Not quite.',
+    noPips: 'No pips this time.',
+    rightMars: 'The right answer: Mars',
+    bees: 'What do bees make?',
+    skip: 'Skip this question',
+    tomorrow: 'Please try again tomorrow.',
+    available: 'Available pips',
+    activityRow: 'Trivia question of the day',
+    backToTrivia: 'Back to trivia',
+    backToContest: 'Back to the contest',
+    earnNote: (names: string) => `Questions waiting in ${names}`,
+    and: 'and',
+    displayName: 'Name on the leaderboard (optional)',
+    notAnEmail: 'Choose a name, not an e-mail address: everyone in the contest sees it.',
+    join: 'Join the contest',
+    answerQuestions: 'Answer questions',
+    rulesAndDates: 'Rules and dates',
+    rules: 'One answer per question.',
+    pipsPerAnswer: 'Pips for each right answer: 5',
+    dates: /^From .*2020.* to .*2099/,
+    team: /Your team: (Owls|Foxes)/,
+    back: 'Back',
+    ocean: 'Largest ocean?',
+    pacific: 'Pacific',
+    minutes: 'Minutes in an hour?',
+    gas: 'Gas plants take in?',
+    oxygen: 'Oxygen',
+    fivePips: 'You earned 5 pips.',
+    allAnswered: 'You have answered every question of this contest.',
+    seeLeaderboard: 'See the leaderboard',
+    place: /Rank 3[\s\S]*Right answers: 2[\s\S]*Pips earned: 10/,
+    you: '(you)',
+    yourTeam: '(your team)',
+    allAnsweredBadge: 'All answered',
+  },
+  es: {
+    locale: 'es-ES',
+    trivia: 'Trivia',
+    play: 'Jugar a la trivia',
+    spider: '¿Cuántas patas tiene una araña?',
+    eight: 'Ocho',
+    right: '¡Correcto!',
+    onePip: 'Ganaste 1 pip.',
+    rightEight: 'La respuesta correcta: Ocho',
+    streak: 'Llevas 1 día seguido jugando.',
+    next: 'Siguiente pregunta',
+    planet: '¿Qué planeta es rojo?',
+    wrong: 'No exactamente.',
+    noPips: 'Esta vez no ganaste pips.',
+    rightMars: 'La respuesta correcta: Marte',
+    bees: '¿Qué hacen las abejas?',
+    skip: 'Saltar esta pregunta',
+    tomorrow: 'Vuelve a intentarlo mañana.',
+    available: 'Pips disponibles',
+    activityRow: 'Pregunta de trivia del día',
+    backToTrivia: 'Volver a la trivia',
+    backToContest: 'Volver al concurso',
+    earnNote: (names: string) => `Preguntas esperando en ${names}`,
+    and: 'y',
+    displayName: 'Nombre en la clasificación (opcional)',
+    notAnEmail: 'Elige un nombre, no un correo electrónico: todos en el concurso lo ven.',
+    join: 'Unirme al concurso',
+    answerQuestions: 'Responder preguntas',
+    rulesAndDates: 'Reglas y fechas',
+    rules: 'Una respuesta por pregunta.',
+    pipsPerAnswer: 'Pips por cada respuesta correcta: 5',
+    dates: /^Del .*2020.* al .*2099/,
+    team: /Tu equipo: (Búhos|Zorros)/,
+    back: 'Volver',
+    ocean: '¿El océano más grande?',
+    pacific: 'Pacífico',
+    minutes: '¿Minutos en una hora?',
+    gas: '¿Qué gas absorben las plantas?',
+    oxygen: 'Oxígeno',
+    fivePips: 'Ganaste 5 pips.',
+    allAnswered: 'Has respondido todas las preguntas de este concurso.',
+    seeLeaderboard: 'Ver la clasificación',
+    place: /Puesto 3[\s\S]*Respuestas correctas: 2[\s\S]*Pips ganados: 10/,
+    you: '(tú)',
+    yourTeam: '(tu equipo)',
+    allAnsweredBadge: 'Todo respondido',
+  },
+} as const;
+type Language = keyof typeof texts;
+
+/** The two contests, one per language's journey (each with its own rivals), named in both. */
+const contestNames = {
+  en: { en: 'Spring cup', es: 'Copa de primavera' },
+  es: { en: 'Autumn cup', es: 'Copa de otoño' },
+} as const;
 
 const match = (output: string, pattern: RegExp) => {
   const found = pattern.exec(output)?.[1];
@@ -42,7 +152,7 @@ describe('trivia in Chromium', () => {
   let product: RunningProduct;
   let browser: Browser;
   let communityId: string;
-  let contestId = 0;
+  const contestIds: Record<Language, number> = { en: 0, es: 0 };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pips-trivia-'));
@@ -55,16 +165,14 @@ describe('trivia in Chromium', () => {
     expect(await admin('trivia:allowance', '--community', communityId, '--daily', '5')).toMatch(/5 questions a day/);
     const contestFile = join(dir, 'contest.json');
     writeFileSync(contestFile, JSON.stringify(contestQuestions));
-    contestId = Number(
-      match(
-        await admin(
-          'contest:create', '--community', communityId, '--name', 'Spring cup', '--name-es', 'Copa de primavera',
-          '--starts', '2020-01-01', '--ends', '2099-01-01', '--teams', 'Owls,Foxes', '--pips', '5',
-          '--rules', 'One answer per question.', '--questions', contestFile,
-        ),
-        /Created trivia contest #(\d+)/,
-      ),
-    );
+    for (const language of ['en', 'es'] as const) {
+      const output = await admin(
+        'contest:create', '--community', communityId, '--name', contestNames[language].en, '--name-es', contestNames[language].es,
+        '--starts', '2020-01-01', '--ends', '2099-01-01', '--teams', 'Owls,Foxes', '--teams-es', 'Búhos,Zorros', '--pips', '5',
+        '--rules', 'One answer per question.', '--rules-es', 'Una respuesta por pregunta.', '--questions', contestFile,
+      );
+      contestIds[language] = Number(match(output, /Created trivia contest #(\d+)/));
+    }
     ({ sink, product, browser } = stack = await startStack({ ...relaxedLimits }, place));
   });
 
@@ -73,11 +181,11 @@ describe('trivia in Chromium', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function signedIn(member: Member, locale = 'en-US'): Promise<Page> {
-    const context = await browser.newContext({ viewport: viewports.phone, locale });
+  async function signedIn(member: Member, language: Language): Promise<Page> {
+    const context = await browser.newContext({ viewport: viewports.phone, locale: texts[language].locale });
     const page = await context.newPage();
     await page.goto(`${product.url}/login`);
-    if (locale.startsWith('es')) {
+    if (language === 'es') {
       await page.getByLabel('Correo electrónico').fill(member.email);
       await page.getByLabel('Contraseña', { exact: true }).fill(member.password);
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -90,134 +198,204 @@ describe('trivia in Chromium', () => {
 
   const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
 
-  it('the question of the day: right, wrong, skip, then "Please try again tomorrow.", with the pip on Home and Activity', async () => {
-    const member = await createMember(product, sink, { label: 'daily', communityId });
-    const api = memberApi(product, member);
-    const page = await signedIn(member);
+  /** axe-core finds no serious or critical violation, and the screen is photographed at both sizes. */
+  async function checkScreen(page: Page, name: string, language: Language) {
+    await expectAccessible(page, `trivia ${name} (${language})`);
+    await captureScreen(page, `trivia/${name}`, language);
+  }
 
-    // The Home tile and the Earn card lead to the real trivia screen.
-    await page.getByRole('link', { name: /^Trivia/ }).click();
-    await page.waitForURL('**/trivia/individual');
-    await heading(page, 'Trivia');
-    await page.goto(`${product.url}/earn`);
-    await page.getByRole('link', { name: /^Trivia/ }).click();
-    await page.waitForURL('**/trivia/individual');
-    await heading(page, 'Trivia');
-    expect(await page.getByText('Spring cup').isVisible()).toBe(true);
+  /** The back link above the screen: its text and where it leads. */
+  async function backLink(page: Page) {
+    const link = page.getByTestId('back-link');
+    await link.waitFor();
+    return { text: (await link.innerText()).trim(), href: await link.getAttribute('href') };
+  }
 
-    await page.getByRole('link', { name: 'Play trivia' }).click();
-    await page.waitForURL('**/trivia/individual/question');
-    await page.getByText('How many legs does a spider have?').waitFor();
-    await page.getByRole('button', { name: 'Eight' }).click();
-    await page.waitForURL('**/trivia/individual/answer');
-    await page.getByText('Right!').waitFor();
-    expect(await page.getByText('You earned 1 pip.').isVisible()).toBe(true);
-    expect(await page.getByText('The right answer: Eight').isVisible()).toBe(true);
-    expect(await page.getByText('You have played 1 day in a row.').isVisible()).toBe(true);
-    expect((await api.dashboard()).availablePips).toBe(1);
+  describe.each(['en', 'es'] as const)('in %s', (language) => {
+    const t = texts[language];
+    const contestName = contestNames[language][language];
+    const otherName = contestNames[language === 'en' ? 'es' : 'en'][language];
 
-    await page.getByRole('button', { name: 'Next question' }).click();
-    await page.waitForURL('**/trivia/individual/question');
-    await page.getByText('Which planet is red?').waitFor();
-    await page.getByRole('button', { name: 'Venus' }).click();
-    await page.getByText('Not quite.').waitFor();
-    expect(await page.getByText('No pips this time.').isVisible()).toBe(true);
-    expect(await page.getByText('The right answer: Mars').isVisible()).toBe(true);
+    it('the Home tile and the Earn card lead to Trivia; the question of the day: right, wrong, skip, then "Please try again tomorrow.", with the pip on Home and in Activity', async () => {
+      const member = await createMember(product, sink, { label: `daily-${language}`, firstName: 'Lucía', communityId });
+      const api = memberApi(product, member);
+      const page = await signedIn(member, language);
 
-    await page.getByRole('button', { name: 'Next question' }).click();
-    await page.getByText('What do bees make?').waitFor();
-    await page.getByRole('button', { name: 'Skip this question' }).click();
-    await page.getByText('Please try again tomorrow.').waitFor({ timeout: 15_000 });
-    expect((await api.dashboard()).availablePips).toBe(1);
+      // The Home tile and the Earn card lead to the real trivia screen.
+      await page.getByRole('link', { name: new RegExp(`^${t.trivia}`) }).click();
+      await page.waitForURL('**/trivia/individual');
+      await heading(page, t.trivia);
+      await page.goto(`${product.url}/earn`);
+      // The card names the contests that still have questions (both: this member joined none).
+      const card = page.getByRole('link', { name: new RegExp(`^${t.trivia}`) });
+      await expect
+        .poll(() => card.getByTestId('earn-trivia-contests').innerText().catch(() => ''), { timeout: 15_000 })
+        .toBe(t.earnNote(`${contestNames.en[language]} ${t.and} ${contestNames.es[language]}`));
+      await checkScreen(page, 'earn-card', language);
+      await card.click();
+      await page.waitForURL('**/trivia/individual');
+      await heading(page, t.trivia);
+      // SPEC §9: the question of the day is labelled 1+ pips, a contest 5+ pips.
+      expect(await page.getByText('1+ pips').isVisible()).toBe(true);
+      await page.getByRole('link', { name: new RegExp(contestName) }).waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('link', { name: new RegExp(otherName) }).isVisible()).toBe(true);
+      await checkScreen(page, 'list', language);
 
-    // The pip on Home and in Activity.
-    await page.goto(`${product.url}/home`);
-    const balance = page.locator('output[aria-label="Available pips"]');
-    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toBe('1');
-    await page.goto(`${product.url}/activity`);
-    await page.getByText('Trivia question of the day').first().waitFor({ timeout: 15_000 });
-    const rows = (await api.actions()).filter((row) => row.kind === 'trivia');
-    expect(rows).toHaveLength(1);
-    await page.context().close();
-  });
+      await page.getByRole('link', { name: t.play }).click();
+      await page.waitForURL('**/trivia/individual/question');
+      await page.getByText(t.spider).waitFor({ timeout: 15_000 });
+      expect(await backLink(page)).toEqual({ text: t.backToTrivia, href: '/trivia/individual' });
+      await checkScreen(page, 'question', language);
+      await page.getByRole('button', { name: t.eight }).click();
+      await page.waitForURL('**/trivia/individual/answer');
+      await page.getByText(t.right).waitFor();
+      expect(await page.getByText(t.onePip).isVisible()).toBe(true);
+      expect(await page.getByText(t.rightEight).isVisible()).toBe(true);
+      expect(await page.getByText(t.streak).isVisible()).toBe(true);
+      expect(await backLink(page)).toEqual({ text: t.backToTrivia, href: '/trivia/individual' });
+      expect((await api.dashboard()).availablePips).toBe(1);
+      await checkScreen(page, 'answer-right', language);
 
-  it('a team contest: join, answer, the chart moves at once, the top 4 plus the member, then inside the top 5', async () => {
-    // Six others: 3, 3, 2, 2, 1 and 1 right answers.
-    const scores = [3, 3, 2, 2, 1, 1];
-    const others: MemberApi[] = [];
-    for (let i = 0; i < scores.length; i++) {
-      const other = await createMember(product, sink, { label: `rival${i}`, firstName: `Rival${i}`, lastName: 'Zed', communityId });
-      const otherApi = memberApi(product, other);
-      expect(await otherApi.call('PUT', `/mobile/contest/trivia/${contestId}/join`, { query: { displayName: `Rival ${i}` } })).toMatchObject({ ok: true });
-      for (let k = 0; k < scores[i]; k++) {
-        const question = await otherApi.call<{ id: number; answers: { id: number; text: string }[] }>('GET', `/mobile/contest/trivia/${contestId}/question`);
-        if (!question.ok) throw new Error(question.code);
-        const right = question.data.answers.find((a) => ['Pacific', '60', 'Carbon dioxide'].includes(a.text))!;
-        expect(await otherApi.call('POST', `/mobile/contest/trivia/${contestId}/answer`, { query: { questionId: question.data.id, answer: String(right.id) } })).toMatchObject({ ok: true });
+      await page.getByRole('button', { name: t.next }).click();
+      await page.waitForURL('**/trivia/individual/question');
+      await page.getByText(t.planet).waitFor();
+      await page.getByRole('button', { name: 'Venus' }).click();
+      await page.getByText(t.wrong).waitFor();
+      expect(await page.getByText(t.noPips).isVisible()).toBe(true);
+      expect(await page.getByText(t.rightMars).isVisible()).toBe(true);
+      await checkScreen(page, 'answer-wrong', language);
+
+      await page.getByRole('button', { name: t.next }).click();
+      await page.getByText(t.bees).waitFor();
+      await page.getByRole('button', { name: t.skip }).click();
+      await page.getByText(t.tomorrow).waitFor({ timeout: 15_000 });
+      expect((await api.dashboard()).availablePips).toBe(1);
+      await checkScreen(page, 'no-questions', language);
+      // The back link leads to the trivia screen.
+      await page.getByTestId('back-link').click();
+      await page.waitForURL('**/trivia/individual');
+      await heading(page, t.trivia);
+
+      // The pip on Home and in Activity.
+      await page.goto(`${product.url}/home`);
+      const balance = page.locator(`output[aria-label="${t.available}"]`);
+      await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toBe('1');
+      await page.goto(`${product.url}/activity`);
+      await page.getByText(t.activityRow).first().waitFor({ timeout: 15_000 });
+      const rows = (await api.actions()).filter((row) => row.kind === 'trivia');
+      expect(rows).toHaveLength(1);
+      await page.context().close();
+    });
+
+    it('a team contest: join, answer, the chart moves at once, the top 4 plus the member, then inside the top 5', async () => {
+      const contestId = contestIds[language];
+      // Six others, made through the API: 3, 3, 2, 2, 1 and 1 right answers.
+      const scores = [3, 3, 2, 2, 1, 1];
+      for (let i = 0; i < scores.length; i++) {
+        const other = await createMember(product, sink, { label: `rival${i}-${language}`, firstName: `Rival${i}`, lastName: 'Zed', communityId });
+        const otherApi = memberApi(product, other);
+        expect(await otherApi.call('PUT', `/mobile/contest/trivia/${contestId}/join`, { query: { displayName: `Rival ${i}` } })).toMatchObject({ ok: true });
+        for (let k = 0; k < scores[i]; k++) {
+          const question = await otherApi.call<{ id: number; answers: { id: number; text: string }[] }>('GET', `/mobile/contest/trivia/${contestId}/question`);
+          if (!question.ok) throw new Error(question.code);
+          const right = question.data.answers.find((a) => rightTexts.includes(a.text))!;
+          expect(await otherApi.call('POST', `/mobile/contest/trivia/${contestId}/answer`, { query: { questionId: question.data.id, answer: String(right.id) } })).toMatchObject({
+            ok: true,
+          });
+        }
       }
-      others.push(otherApi);
-    }
 
-    const member = await createMember(product, sink, { label: 'contestant', communityId });
-    const api = memberApi(product, member);
-    const page = await signedIn(member);
-    await page.goto(`${product.url}/trivia/individual`);
-    await page.getByRole('link', { name: /Spring cup/ }).click();
-    await page.waitForURL(`**/trivia/contest/${contestId}`);
-    await heading(page, 'Spring cup');
-    await page.getByLabel('Name on the leaderboard (optional)').fill('Ada E2E');
-    await page.getByRole('button', { name: 'Join the contest' }).click();
-    await page.getByRole('link', { name: 'Answer questions' }).waitFor({ timeout: 15_000 });
+      const member = await createMember(product, sink, { label: `contestant-${language}`, communityId });
+      const api = memberApi(product, member);
+      const page = await signedIn(member, language);
+      await page.goto(`${product.url}/trivia/individual`);
+      await page.getByRole('link', { name: new RegExp(contestName) }).click();
+      await page.waitForURL(`**/trivia/contest/${contestId}`);
+      await heading(page, contestName);
+      expect(await backLink(page)).toMatchObject({ href: '/home' });
 
-    // Outside the top five: the top four and the member, with the real rank.
-    const leaders = page.getByTestId('trivia-leaders');
-    await leaders.waitFor();
-    const leaderRows = async () => (await leaders.locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
-    await expect.poll(leaderRows, { timeout: 15_000 }).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', '7 Ada E2E (you) 0']);
-    expect(await page.getByTestId('trivia-teams').innerText()).toContain('(your team)');
+      // A leaderboard name that is an e-mail address is refused on the screen, before any call.
+      const nameField = page.getByLabel(t.displayName);
+      // (a short one: the field keeps 30 characters, and a cut address has no @ left)
+      await nameField.fill('ada.e2e@example.org');
+      await page.getByText(t.notAnEmail).waitFor();
+      await page.getByRole('button', { name: t.join }).click();
+      await checkScreen(page, 'contest-join', language);
+      // Seconds later (axe and the screenshots), still not joined.
+      expect(await api.call<{ contests: { id: number; assigned: boolean }[] }>('GET', '/mobile/contest/trivias')).toMatchObject({
+        ok: true,
+        data: { contests: expect.arrayContaining([expect.objectContaining({ id: contestId, assigned: false })]) },
+      });
+      expect(await page.getByRole('button', { name: t.join }).isVisible()).toBe(true);
+      await nameField.fill('Ada E2E');
+      await page.getByRole('button', { name: t.join }).click();
+      await page.getByRole('link', { name: t.answerQuestions }).waitFor({ timeout: 15_000 });
 
-    await page.getByRole('link', { name: 'Rules and dates' }).click();
-    await page.getByText('One answer per question.').waitFor();
-    expect(await page.getByText('Pips for each right answer: 5').isVisible()).toBe(true);
-    expect(await page.getByText(/Your team: (Owls|Foxes)/).isVisible()).toBe(true);
-    await page.getByRole('link', { name: 'Back', exact: true }).click();
+      // Outside the top five: the top four and the member, with the real rank.
+      const leaders = page.getByTestId('trivia-leaders');
+      await leaders.waitFor();
+      const leaderRows = async () => (await leaders.locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
+      await expect.poll(leaderRows, { timeout: 15_000 }).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `7 Ada E2E ${t.you} 0`]);
+      expect(await page.getByTestId('trivia-teams').innerText()).toContain(t.yourTeam);
+      await checkScreen(page, 'contest', language);
 
-    await page.getByRole('link', { name: 'Answer questions' }).click();
-    await page.getByText('Largest ocean?').waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Pacific' }).click();
-    await page.getByText('You earned 5 pips.').waitFor();
-    await page.getByRole('button', { name: 'Next question' }).click();
-    await page.getByText('Minutes in an hour?').waitFor();
-    await page.getByRole('button', { name: '60' }).click();
-    await page.getByText('You earned 5 pips.').waitFor();
+      await page.getByRole('link', { name: t.rulesAndDates }).click();
+      await page.waitForURL(`**/trivia/contest/${contestId}/info`);
+      await page.getByText(t.rules).waitFor();
+      expect(await page.getByText(t.pipsPerAnswer).isVisible()).toBe(true);
+      // The dates the operator set (2020-01-01 to 2099-01-01), in the member's language.
+      expect(await page.getByText(t.dates).isVisible()).toBe(true);
+      expect(await page.getByText('5+ pips').isVisible()).toBe(true);
+      expect(await page.getByText(t.team).isVisible()).toBe(true);
+      expect(await backLink(page)).toEqual({ text: t.backToContest, href: `/trivia/contest/${contestId}` });
+      await checkScreen(page, 'contest-info', language);
+      await page.getByRole('link', { name: t.back, exact: true }).click();
+      await page.waitForURL(`**/trivia/contest/${contestId}`);
 
-    // The local chart at once: 2 right answers, 10 pips, rank 3 (tied), inside the top five.
-    await page.getByRole('link', { name: 'See the leaderboard' }).click();
-    const place = page.getByTestId('trivia-my-place');
-    await expect.poll(() => place.innerText(), { timeout: 15_000 }).toMatch(/Rank 3[\s\S]*Right answers: 2[\s\S]*Pips earned: 10/);
-    expect(await leaderRows()).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', '3 Ada E2E (you) 2']);
+      await page.getByRole('link', { name: t.answerQuestions }).click();
+      await page.getByText(t.ocean).waitFor({ timeout: 15_000 });
+      expect(await backLink(page)).toEqual({ text: t.backToContest, href: `/trivia/contest/${contestId}` });
+      await checkScreen(page, 'contest-question', language);
+      await page.getByRole('button', { name: t.pacific }).click();
+      await page.getByText(t.fivePips).waitFor();
+      expect(await backLink(page)).toEqual({ text: t.backToContest, href: `/trivia/contest/${contestId}` });
+      await checkScreen(page, 'contest-answer', language);
+      await page.getByRole('button', { name: t.next }).click();
+      await page.getByText(t.minutes).waitFor();
+      await page.getByRole('button', { name: '60' }).click();
+      await page.getByText(t.fivePips).waitFor();
 
-    // The server's chart replaces it on the next load, and agrees.
-    await page.reload();
-    await expect.poll(leaderRows, { timeout: 15_000 }).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', '3 Ada E2E (you) 2']);
-    expect((await api.dashboard()).availablePips).toBe(10);
-    expect((await api.actions()).filter((row) => row.kind === 'contest')).toHaveLength(2);
-    // Never an e-mail address on the leaderboard.
-    expect(await leaders.innerText()).not.toContain('@');
-    await page.context().close();
-  });
+      // The local chart at once: 2 right answers, 10 pips, rank 3 (tied), inside the top five.
+      await page.getByRole('link', { name: t.seeLeaderboard }).click();
+      const place = page.getByTestId('trivia-my-place');
+      await expect.poll(() => place.innerText(), { timeout: 15_000 }).toMatch(t.place);
+      expect(await leaderRows()).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `3 Ada E2E ${t.you} 2`]);
 
-  it('the question of the day in Spanish', async () => {
-    const member = await createMember(product, sink, { label: 'diaria', firstName: 'Lucía', communityId });
-    const page = await signedIn(member, 'es-ES');
-    await page.goto(`${product.url}/trivia/individual`);
-    await heading(page, 'Trivia');
-    await page.getByRole('link', { name: 'Jugar a la trivia' }).click();
-    await page.getByText('¿Cuántas patas tiene una araña?').waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Ocho' }).click();
-    await page.getByText('¡Correcto!').waitFor();
-    expect(await page.getByText('Ganaste 1 pip.').isVisible()).toBe(true);
-    expect(await page.getByText('La respuesta correcta: Ocho').isVisible()).toBe(true);
-    await page.context().close();
+      // A wrong answer moves nothing; then no question is left.
+      await page.getByRole('link', { name: t.answerQuestions }).click();
+      await page.getByText(t.gas).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: t.oxygen }).click();
+      await page.getByText(t.noPips).waitFor();
+      await page.getByRole('button', { name: t.next }).click();
+      await page.getByText(t.allAnswered).waitFor({ timeout: 15_000 });
+
+      // The server's chart replaces the local one on the next load, and agrees.
+      await page.goto(`${product.url}/trivia/contest/${contestId}`);
+      await expect.poll(leaderRows, { timeout: 15_000 }).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `3 Ada E2E ${t.you} 2`]);
+      expect(await place.innerText()).toMatch(t.place);
+      expect((await api.dashboard()).availablePips).toBe(10);
+      expect((await api.actions()).filter((row) => row.kind === 'contest')).toHaveLength(2);
+      // Never an e-mail address on the leaderboard.
+      expect(await leaders.innerText()).not.toContain('@');
+
+      // The contest list and the Earn card now say this contest has no question left.
+      await page.goto(`${product.url}/trivia/individual`);
+      await page.getByRole('link', { name: new RegExp(`${contestName}.*${t.allAnsweredBadge}`) }).waitFor({ timeout: 15_000 });
+      await page.goto(`${product.url}/earn`);
+      await expect
+        .poll(() => page.getByTestId('earn-trivia-contests').innerText().catch(() => ''), { timeout: 15_000 })
+        .toBe(t.earnNote(otherName));
+      await page.context().close();
+    });
   });
 });

@@ -176,6 +176,8 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
     async join(auth, contestId, displayName) {
       const name = displayName?.trim();
       if (displayName !== undefined && !name) throw new AppError('VALIDATION_ERROR', 400, 'displayName: must not be blank');
+      // The leaderboard never shows an e-mail address, not even one the member typed as a name.
+      if (name?.includes('@')) throw new AppError('VALIDATION_ERROR', 400, 'displayName: must not be an e-mail address');
       return db.transaction().execute(async (trx) => {
         const contest = await contestOf(trx, auth, contestId);
         if (now().getTime() >= new Date(contest.ends_at).getTime()) throw new AppError('CONTEST_ENDED', 409, 'This contest has ended.');

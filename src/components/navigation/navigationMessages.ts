@@ -18,7 +18,8 @@ export const backMessages = {
   redeem: msg({ id: 'components.back.redeem', message: 'All rewards' }),
   rewards: msg({ id: 'components.back.rewards', message: 'My rewards' }),
   profile: msg({ id: 'components.back.profile', message: 'Back to profile' }),
-  chanceToWin: msg({ id: 'components.back.chanceToWin', message: 'Back to contests' }),
+  trivia: msg({ id: 'components.back.trivia', message: 'Back to trivia' }),
+  triviaContest: msg({ id: 'components.back.triviaContest', message: 'Back to the contest' }),
 } satisfies Record<BackTarget, unknown>;
 
 export const navigationMessages = {

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
+import { selectOpenContests, selectRunningContests } from '../../../machines/triviaVerification.selectors';
 import type { Promo } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';
 import { safeWebUrl } from '../../components/safeWebUrl';
@@ -100,6 +101,34 @@ export default function EarnScreen() {
   );
 }
 
+/**
+ * Which team contests still have questions for the member, by the trivia verification (SPEC §4):
+ * their names, or that every running contest is answered; nothing before the first check or
+ * without a running contest.
+ */
+function TriviaContestsNote() {
+  const { i18n } = useLingui();
+  const verification = useSystemActor('triviaVerification');
+  const open = useSelector(verification, selectOpenContests, sameContestIds);
+  const running = useSelector(verification, selectRunningContests, sameContestIds);
+  if (running.length === 0) return null;
+  if (open.length === 0) {
+    return (
+      <Text size="sm" mt={4} data-testid="earn-trivia-contests">
+        <Trans id="pages.earn.trivia.contestsDone">You answered every team contest.</Trans>
+      </Text>
+    );
+  }
+  const names = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(open.map((contest) => contest.name));
+  return (
+    <Text size="sm" mt={4} fw={600} data-testid="earn-trivia-contests">
+      <Trans id="pages.earn.trivia.contestsOpen">Questions waiting in {names}</Trans>
+    </Text>
+  );
+}
+
+const sameContestIds = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((c, i) => c.id === b[i].id);
+
 /** Trivia (1+ pips) and Chance to Win (5+ pips), SPEC §9. */
 function PlayCards() {
   const { t } = useLingui();
@@ -109,6 +138,7 @@ function PlayCards() {
       title: t({ id: 'pages.earn.trivia.title', message: 'Trivia' }),
       text: t({ id: 'pages.earn.trivia.text', message: 'Answer questions and earn a pip for each right answer.' }),
       pips: t({ id: 'pages.earn.trivia.pips', message: '1+ pips' }),
+      note: <TriviaContestsNote />,
     },
     {
       href: paths.chanceToWin,
@@ -126,7 +156,7 @@ function PlayCards() {
   return (
     <nav aria-label={t({ id: 'pages.earn.play', message: 'Play' })}>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        {cards.map(({ href, title, text, pips }) => (
+        {cards.map(({ href, title, text, pips, note }) => (
           <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.card}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <Text fw={700}>{title}</Text>
@@ -137,6 +167,7 @@ function PlayCards() {
             <Text size="sm" c="dimmed" mt={4}>
               {text}
             </Text>
+            {note}
           </Paper>
         ))}
       </SimpleGrid>
@@ -234,7 +265,7 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
             </Stack>
           </Alert>
         ) : promos.status === 'loading' ? (
-          <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
             <Skeleton h={96} radius="lg" />
             <Skeleton h={96} radius="lg" />
           </Stack>

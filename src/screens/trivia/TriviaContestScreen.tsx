@@ -24,6 +24,10 @@ export default function TriviaContestScreen() {
   const error = useSelector(actor, selectRoundError);
   const [displayName, setDisplayName] = useState('');
   if (contestId === null) return null;
+  // The leaderboard shows this name to everyone in the contest: never an e-mail address.
+  const nameError = displayName.includes('@')
+    ? t({ id: 'pages.trivia.contest.displayNameEmail', message: 'Choose a name, not an e-mail address: everyone in the contest sees it.' })
+    : null;
   const joined = contest?.assigned ?? false;
 
   return (
@@ -57,6 +61,7 @@ export default function TriviaContestScreen() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
+              if (nameError) return;
               actor.send({ type: 'user.join', ...(displayName.trim() ? { displayName: displayName.trim() } : {}) });
             }}
           >
@@ -68,6 +73,7 @@ export default function TriviaContestScreen() {
                 label={t({ id: 'pages.trivia.contest.displayName', message: 'Name on the leaderboard (optional)' })}
                 description={t({ id: 'pages.trivia.contest.displayNameHelp', message: 'Without one, your initials are shown.' })}
                 value={displayName}
+                error={nameError}
                 maxLength={30}
                 onChange={(event) => setDisplayName(event.currentTarget.value)}
               />
@@ -81,22 +87,24 @@ export default function TriviaContestScreen() {
 
       {chart ? (
         <>
-          <Paper withBorder p="lg" radius="lg">
-            <Stack gap={4} data-testid="trivia-my-place">
-              <Title order={2} size="h4">
-                <Trans id="pages.trivia.chart.you">Your place</Trans>
-              </Title>
-              <Text>
-                <Trans id="pages.trivia.chart.rank">Rank {chart.userRank}</Trans>
-              </Text>
-              <Text>
-                <Trans id="pages.trivia.chart.correct">Right answers: {chart.userCorrectAnswers}</Trans>
-              </Text>
-              <Text>
-                <Trans id="pages.trivia.chart.pips">Pips earned: {chart.userTotalPips}</Trans>
-              </Text>
-            </Stack>
-          </Paper>
+          {joined ? (
+            <Paper withBorder p="lg" radius="lg">
+              <Stack gap={4} data-testid="trivia-my-place">
+                <Title order={2} size="h4">
+                  <Trans id="pages.trivia.chart.you">Your place</Trans>
+                </Title>
+                <Text>
+                  <Trans id="pages.trivia.chart.rank">Rank {chart.userRank}</Trans>
+                </Text>
+                <Text>
+                  <Trans id="pages.trivia.chart.correct">Right answers: {chart.userCorrectAnswers}</Trans>
+                </Text>
+                <Text>
+                  <Trans id="pages.trivia.chart.pips">Pips earned: {chart.userTotalPips}</Trans>
+                </Text>
+              </Stack>
+            </Paper>
+          ) : null}
           <Stack gap="xs">
             <Title order={2} size="h4">
               <Trans id="pages.trivia.chart.leaders">Leaderboard</Trans>

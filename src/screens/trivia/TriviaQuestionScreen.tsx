@@ -19,7 +19,7 @@ import { useTriviaRound } from './useTriviaRound';
 /** A trivia question (`/trivia/individual/question`, `/trivia/contest/{id}/question`): its answers as large buttons. */
 export default function TriviaQuestionScreen() {
   const { i18n } = useLingui();
-  const { actor, contestId } = useTriviaRound({ open: true });
+  const { actor, contestId } = useTriviaRound({ open: true, afterResult: true });
   const question = useSelector(actor, selectRoundQuestion);
   const answering = useSelector(actor, selectRoundAnswering);
   const chosen = useSelector(actor, selectRoundChosen);
@@ -45,7 +45,8 @@ export default function TriviaQuestionScreen() {
                 <Button
                   key={answer.id}
                   size="lg"
-                  variant={answering && chosen === answer.id ? 'filled' : 'light'}
+                  // 'default' rather than 'light': its hover keeps the text's contrast (WCAG AA)
+                  variant={answering && chosen === answer.id ? 'filled' : 'default'}
                   loading={answering && chosen === answer.id}
                   disabled={answering}
                   onClick={() => actor.send({ type: 'user.answer', answerId: answer.id })}

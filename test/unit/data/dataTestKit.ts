@@ -14,6 +14,7 @@ import type { SessionSnapshot } from '../../../machines/session.selectors';
 import { createAppLogic, type AppLogicDeps } from '../../../src/actors/appLogic';
 import { modalNotices } from '../../../src/actors/toast';
 import { closeDatabases } from '../../../src/data/databases';
+import { closeTriviaDatabase } from '../../../src/data/triviaCache';
 import { activateLocale } from '../../../src/i18n/i18n';
 
 // Toasts and screens speak English unless a test switches.
@@ -117,9 +118,11 @@ export async function resetData(): Promise<void> {
   vi.restoreAllMocks();
   vi.useRealTimers();
   closeDatabases();
-  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms', 'community'].map((name) => Dexie.delete(name)));
+  closeTriviaDatabase();
+  await Promise.all(['earn', 'redeem', 'forms', 'user', 'offlineEarn', 'offlineForms', 'trivia', 'community'].map((name) => Dexie.delete(name)));
   // Handles a stopped actor's last query opened meanwhile are not the next test's.
   closeDatabases();
+  closeTriviaDatabase();
   localStorage.clear();
   sessionStorage.clear();
   await activateLocale('en');

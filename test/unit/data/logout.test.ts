@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { listOfflineEarn, queueOfflineEarn } from '../../../src/data/offlineQueues';
 import { readCachedResource, writeCachedResource } from '../../../src/data/resourceCache';
+import { readTriviaVerification, writeTriviaVerification } from '../../../src/data/triviaCache';
 import { fakeFetch } from '../screens/fakeFetch';
 
 const card = { transactionId: 1, name: 'Card', pips: 1, date: '2026-01-01T00:00:00Z' };
@@ -14,6 +15,8 @@ async function signedInWithData() {
   await writeCachedResource('giftCards', { userId: MEMBER, language: 'es' }, []);
   await writeCachedResource('giftCards', { userId: 8, language: 'en' }, [card]);
   await queueOfflineEarn({ userId: MEMBER, metadata: { qrParam: 'CODE-0000000000' } });
+  const contests = [{ id: 3, name: 'Spring cup', assigned: true, teamName: 'Owls' }];
+  await writeTriviaVerification({ userId: MEMBER, language: 'es', contests, answered: [3] });
   fakeFetch({});
   const app = startApp({ connectivity: { isOnline: () => false } });
   await waitForMember(app, MEMBER);
@@ -35,6 +38,8 @@ describe('logout clears the member’s local data (SPEC §4 Logout, the session 
     expect(await readCachedResource('giftCards', { userId: MEMBER, language: 'en' })).toBeNull();
     expect(await readCachedResource('giftCards', { userId: MEMBER, language: 'es' })).toBeNull();
     expect(await listOfflineEarn(MEMBER)).toHaveLength(1);
+    // Which contests the member joined and answered (and their teams) goes too.
+    expect(await readTriviaVerification(MEMBER, 'es')).toBeUndefined();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
     expect(sessionOf(app).context).toMatchObject({ userId: null, isAuthenticated: false, isLoggingOut: false });

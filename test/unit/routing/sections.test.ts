@@ -17,7 +17,13 @@ describe('whereabouts', () => {
     ['/rewards/9', 'home', '/rewards'],
     ['/announcements', 'home', '/home'],
     ['/chance-to-win', 'home', '/home'],
-    ['/trivia/contest/5/question', 'home', '/chance-to-win'],
+    ['/trivia/individual', 'home', '/home'],
+    ['/trivia/individual/question', 'home', '/trivia/individual'],
+    ['/trivia/individual/answer', 'home', '/trivia/individual'],
+    ['/trivia/contest/5', 'home', '/home'],
+    ['/trivia/contest/5/question', 'home', '/trivia/contest/5'],
+    ['/trivia/contest/5/answer', 'home', '/trivia/contest/5'],
+    ['/trivia/contest/12/info', 'home', '/trivia/contest/12'],
     ['/profile/change-password', 'profile', '/profile'],
     ['/delete-account', 'profile', '/profile'],
     ['/sitemap', null, '/home'],
@@ -37,6 +43,12 @@ describe('whereabouts', () => {
       expect(place.back, `${path} has a back link`).not.toBeNull();
       expect(findRoute(place.back!.href), `${path} goes back to a route`).toBeDefined();
     }
+  });
+
+  it('names the trivia back links after the trivia screen they lead to', () => {
+    expect(whereabouts('/trivia/individual/answer').back).toEqual({ target: 'trivia', href: '/trivia/individual' });
+    expect(whereabouts('/trivia/contest/7/answer').back).toEqual({ target: 'triviaContest', href: '/trivia/contest/7' });
+    expect(whereabouts('/trivia/contest/7/info').back).toEqual({ target: 'triviaContest', href: '/trivia/contest/7' });
   });
 
   it('knows nothing of the entry screens and unknown paths', () => {

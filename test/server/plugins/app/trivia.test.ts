@@ -160,6 +160,28 @@ describe.each(backends)('trivia on $name', (backend) => {
       expect(await balance(user)).toBe(1);
     });
 
+    it('refuses one member\'s question to another: no answer, no skip, no shared idempotency key', async () => {
+      const ada = await h.registerVerified();
+      const bob = await h.registerVerified();
+      const [first, second] = await pool(2);
+      expect(expectOk(await question(ada)).id).toBe(first);
+      // Bob was served nothing: Ada's question is not his to answer.
+      expectFailure(await answer(bob, first, await rightOf(first), 'shared-key-0001'), 409, 'QUESTION_NOT_SERVED');
+      // Bob's skip skips his own question, never Ada's.
+      expect(expectOk(await question(bob)).id).toBe(first);
+      expectOk(await skip(bob));
+      expect(expectOk(await question(ada)).id).toBe(first);
+      // The same key from two members is two answers: each pays its own member once.
+      const adas = expectOk(await answer(ada, first, await rightOf(first), 'shared-key-0002'));
+      expect(expectOk(await question(bob)).id).toBe(second);
+      const bobs = expectOk(await answer(bob, second, await wrongOf(second), 'shared-key-0002'));
+      expect(adas).toMatchObject({ correct: true, pipsEarned: 1 });
+      expect(bobs).toMatchObject({ correct: false, pipsEarned: 0 });
+      expect(await balance(ada)).toBe(1);
+      expect(await balance(bob)).toBe(0);
+      expect(await ledgerOf(bob.userId)).toEqual([]);
+    });
+
     it('answers bad input with 400, never a 500', async () => {
       const user = await h.registerVerified();
       for (const [questionId, answerId] of [['abc', 1], [1, 'x'], [-1, 1], [0.5, 2], ['99999999999999999999', 1]] as const) {
@@ -273,6 +295,41 @@ describe.each(backends)('trivia on $name', (backend) => {
       expectFailure(await join(user, c.id, ' '.repeat(3)), 400, 'VALIDATION_ERROR');
       expectFailure(await join(user, c.id, 'x'.repeat(31)), 400, 'VALIDATION_ERROR');
       expectFailure(await charts(user, 999999), 404, 'NOT_FOUND');
+    });
+
+    it('100 parallel answers to one contest question from one member pay once', async () => {
+      const user = await h.registerVerified();
+      const c = await contest();
+      expectOk(await join(user, c.id));
+      const right = String(await rightOf(c.questionIds[0]));
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => contestAnswer(user, c.id, c.questionIds[0], right, i % 2 === 0 ? `contest-parallel-${i}` : undefined)),
+      );
+      expect(results.filter((r) => r.status === 200 && r.body.data.pipsEarned === 5)).toHaveLength(1);
+      for (const r of results) if (r.status !== 200) expectFailure(r, 409, 'ALREADY_ANSWERED');
+      expect(await ledgerOf(user.userId)).toEqual([{ delta: 5, kind: 'contest', source_id: c.id }]);
+      expect(expectOk(await charts(user, c.id))).toMatchObject({ userCorrectAnswers: 1, userTotalPips: 5 });
+    });
+
+    it('refuses one member\'s contest answer under another member\'s name, and joining never charts an e-mail address', async () => {
+      const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });
+      const bob = await h.registerVerified({ firstName: 'Bob', lastName: 'Stone' });
+      const c = await contest();
+      expectOk(await join(ada, c.id, 'Ada L'));
+      // Bob has not joined: he can neither answer nor count for Ada's team.
+      expectFailure(await contestAnswer(bob, c.id, c.questionIds[0], String(await rightOf(c.questionIds[0]))), 403, 'FORBIDDEN');
+      // A name that is an e-mail address is refused, the member's own or any other.
+      expectFailure(await join(bob, c.id, bob.email), 400, 'VALIDATION_ERROR');
+      expectFailure(await join(bob, c.id, 'me@x.io'), 400, 'VALIDATION_ERROR');
+      expectOk(await join(bob, c.id));
+      expectFailure(await join(ada, c.id, ada.email), 400, 'VALIDATION_ERROR');
+      expectOk(await contestAnswer(bob, c.id, c.questionIds[0], String(await rightOf(c.questionIds[0]))));
+      const chart = expectOk(await charts(ada, c.id));
+      expect(chart.leaders.map((l: { displayName: string }) => l.displayName)).toEqual(['B. S.', 'Ada L']);
+      expect(chart).toMatchObject({ userId: ada.userId, userCorrectAnswers: 0, userDisplayName: 'Ada L' });
+      expect(JSON.stringify(chart)).not.toContain('@');
+      // Each member's chart speaks of that member only.
+      expect(expectOk(await charts(bob, c.id))).toMatchObject({ userId: bob.userId, userCorrectAnswers: 1, userTotalPips: 5, userRank: 1 });
     });
 
     it('refuses another community\'s contest as not found', async () => {

@@ -157,6 +157,52 @@ describe('EarnScreen: the cards and the list', () => {
   });
 });
 
+/** The member's team contests as GET /mobile/contest/trivias lists them, and each one's question call. */
+const contests = [
+  { id: 1, name: 'Spring cup', assigned: true, status: 'running', teamName: 'Owls' },
+  { id: 2, name: 'Autumn cup', assigned: false, status: 'running', teamName: null },
+  { id: 3, name: 'Winter cup', assigned: true, status: 'ended', teamName: 'Foxes' },
+];
+const aQuestion = { data: { id: 10, text: 'Largest ocean?', answers: [{ id: 1, text: 'Pacific' }, { id: 2, text: 'Atlantic' }] } };
+const noneLeft: Answer = { status: 404, error: 'NO_AVAILABLE_QUESTIONS' };
+
+describe('EarnScreen: the trivia card says which contests still have questions', () => {
+  const triviaCard = () => screen.getByRole('link', { name: /^Trivia/ });
+
+  it('names the running contests whose question call still gives a question, never an ended one', async () => {
+    const sent = serve({
+      'GET /mobile/contest/trivias': { data: { contests } },
+      'GET /mobile/contest/trivia/1/question': aQuestion,
+      'GET /mobile/contest/trivia/2/question': aQuestion,
+    });
+    await renderEarn();
+    await waitFor(() => expect(within(triviaCard()).getByTestId('earn-trivia-contests').textContent).toBe('Questions waiting in Spring cup and Autumn cup'));
+    expect(requests(sent, 'GET', '/mobile/contest/trivia/3/question')).toEqual([]);
+  });
+
+  it('leaves out a contest the member has answered', async () => {
+    serve({
+      'GET /mobile/contest/trivias': { data: { contests } },
+      'GET /mobile/contest/trivia/1/question': noneLeft,
+      'GET /mobile/contest/trivia/2/question': aQuestion,
+    });
+    await renderEarn();
+    await waitFor(() => expect(within(triviaCard()).getByTestId('earn-trivia-contests').textContent).toBe('Questions waiting in Autumn cup'));
+  });
+
+  it('says every contest is answered when none has a question left, in Spanish too', async () => {
+    serve({
+      'GET /mobile/contest/trivias': { data: { contests } },
+      'GET /mobile/contest/trivia/1/question': noneLeft,
+      'GET /mobile/contest/trivia/2/question': noneLeft,
+    });
+    await renderEarn();
+    expect(await within(triviaCard()).findByText('You answered every team contest.')).toBeTruthy();
+    await act(() => activateLocale('es'));
+    expect(await screen.findByText('Respondiste todos los concursos por equipos.')).toBeTruthy();
+  });
+});
+
 describe('EarnScreen: earning an action', () => {
   it('opens a tab inside the click, shows the page in it once earned, and refreshes the pips', async () => {
     const sent = serve({ 'POST /mobile/earn': { data: { pipsEarned: 5, availablePips: 15, url: 'https://partner.example.org/survey?member=7' } } });
