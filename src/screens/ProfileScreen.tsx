@@ -46,7 +46,7 @@ export default function ProfileScreen() {
       ) : user ? (
         <ProfileForm key={user.userId} user={user} />
       ) : (
-        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={56} />
           <Skeleton h={56} />
           <Skeleton h={56} />

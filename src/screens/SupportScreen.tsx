@@ -60,7 +60,7 @@ export default function SupportScreen() {
       ) : support.status === 'failed' ? (
         <LoadFailedAlert title={i18n._(supportMessages.loadError)} onRetry={support.reload} />
       ) : (
-        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={20} w="70%" />
           <Skeleton h={96} radius="lg" />
           <Skeleton h={36} radius="md" />

@@ -63,7 +63,7 @@ export default function ActivityScreen() {
       {activity.status === 'failed' ? (
         <LoadFailedAlert title={i18n._(activityMessages.loadError)} onRetry={activity.reload} />
       ) : !items ? (
-        <Stack gap="xs" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={64} radius="lg" />
           <Skeleton h={64} radius="lg" />
           <Skeleton h={64} radius="lg" />

@@ -39,7 +39,7 @@ export default function ApiDocsScreen() {
       <EmailCheck />
       <Suspense
         fallback={
-          <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
             <Skeleton h={48} />
             <Skeleton h={48} />
             <Skeleton h={48} />

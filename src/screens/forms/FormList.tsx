@@ -55,7 +55,7 @@ export function FormList() {
           </Stack>
         </Alert>
       ) : (
-        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={76} radius="lg" />
           <Skeleton h={76} radius="lg" />
           <Skeleton h={76} radius="lg" />

@@ -285,7 +285,7 @@ function LoadFailed({ reload }: { reload: () => void }) {
 function WizardSkeleton() {
   const { i18n } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
       <Skeleton h={32} w="60%" />
       <Skeleton h={180} radius="lg" />
     </Stack>

@@ -39,7 +39,7 @@ export function RedeemDetail({ id }: { id: number }) {
     );
   else
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
         <Skeleton h={180} radius="lg" />
         <Skeleton h={28} w="60%" />
         <Skeleton h={60} />

@@ -36,7 +36,7 @@ function RedeemList() {
       {rewards.status === 'failed' ? (
         <LoadFailedAlert title={i18n._(redeemMessages.loadError)} onRetry={rewards.reload} />
       ) : !rewards.data ? (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={220} radius="lg" />
           <Skeleton h={220} radius="lg" />
         </SimpleGrid>

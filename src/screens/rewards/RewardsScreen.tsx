@@ -33,7 +33,7 @@ export default function RewardsScreen() {
       {rewards.status === 'failed' ? (
         <LoadFailedAlert title={i18n._(rewardsMessages.loadError)} onRetry={rewards.reload} />
       ) : !list ? (
-        <Stack gap="sm" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={72} radius="lg" />
           <Skeleton h={72} radius="lg" />
         </Stack>
