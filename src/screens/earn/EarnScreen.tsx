@@ -265,7 +265,7 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
             </Stack>
           </Alert>
         ) : promos.status === 'loading' ? (
-          <Stack gap="sm" role="status" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
             <Skeleton h={96} radius="lg" />
             <Skeleton h={96} radius="lg" />
           </Stack>
