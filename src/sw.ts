@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import { appPath, openFromNotification } from './swNotificationClick';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -59,8 +60,6 @@ interface AnnouncementPush {
   url?: string;
 }
 
-/** Only paths of this app are opened from a notification. */
-const appPath = (url: unknown) => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/announcements');
 
 // An announcement arrived: show it with the app's icon, and tell open pages (the bell refreshes).
 self.addEventListener('push', (event) => {
@@ -89,17 +88,5 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = appPath((event.notification.data as { url?: string } | null)?.url);
-  event.waitUntil(
-    (async () => {
-      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const page = pages.find((client) => new URL(client.url).origin === self.location.origin) as WindowClient | undefined;
-      if (page) {
-        // Focusing needs the click's user activation; without it the page is still taken there.
-        const focused = await page.focus().catch(() => page);
-        const navigated = await focused.navigate(new URL(url, self.location.origin).href).catch(() => null);
-        if (navigated) return;
-      }
-      await self.clients.openWindow(url);
-    })(),
-  );
+  event.waitUntil(openFromNotification(self.clients, self.location.origin, url));
 });
