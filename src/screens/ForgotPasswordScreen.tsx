@@ -81,7 +81,12 @@ export default function ForgotPasswordScreen() {
                 autoComplete="email"
                 inputMode="email"
                 value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setEmail(value);
+                  // A shown error goes as soon as the address is fixed.
+                  if (invalid && !validateEmail(value)) setInvalid(null);
+                }}
                 onBlur={() => email && setInvalid(validateEmail(email))}
                 error={invalid ? i18n._(validationMessages[invalid]) : undefined}
               />

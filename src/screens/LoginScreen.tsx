@@ -79,7 +79,12 @@ export default function LoginScreen() {
             autoComplete="username"
             inputMode="email"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setEmail(value);
+              // A shown error goes as soon as the address is fixed (a new one waits for the blur).
+              if (errors.email && !validateEmail(value)) setErrors((prev) => ({ ...prev, email: null }));
+            }}
             onBlur={() => email && setErrors((prev) => ({ ...prev, email: validateEmail(email) }))}
             error={message(errors.email)}
           />
@@ -87,7 +92,11 @@ export default function LoginScreen() {
             label={t({ id: 'pages.login.password', message: 'Password' })}
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setPassword(value);
+              if (errors.password && value) setErrors((prev) => ({ ...prev, password: null }));
+            }}
             error={message(errors.password)}
             visibilityToggleButtonProps={{
               'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),

@@ -56,6 +56,22 @@ describe('LoginScreen', () => {
     expect(requests(sent, 'POST', '/mobile/login').map((r) => r.form.pwd)).toEqual(['Secret-123!']);
   });
 
+  it('clears a field error as soon as the field is fixed, without waiting for the next try', async () => {
+    fakeFetch({});
+    await renderApp({ path: '/login' });
+    await fillAndSubmit('ada@@example.org', '');
+    expect(await screen.findByText('Email cannot contain more than one @.')).toBeTruthy();
+    expect(screen.getByText('Password is required.')).toBeTruthy();
+
+    // Still wrong: the error stays.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@@example.or' } });
+    expect(screen.getByText('Email cannot contain more than one @.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    expect(screen.queryByText('Email cannot contain more than one @.')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'S' } });
+    expect(screen.queryByText('Password is required.')).toBeNull();
+  });
+
   it('sends nothing while offline and says why', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const sent = fakeFetch({ 'POST /mobile/login': { status: 401, error: 'INVALID_CREDENTIALS' } });
