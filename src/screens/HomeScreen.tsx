@@ -130,12 +130,12 @@ export default function HomeScreen() {
       <nav aria-label={t({ id: 'pages.home.tiles.shortcuts', message: 'Shortcuts' })}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {tiles.map(({ href, icon: Icon, title, text }) => (
-            <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.tile}>
+            <Paper key={href} component={Link} href={href} withBorder p={{ base: 'sm', xs: 'md' }} radius="lg" className={classes.tile}>
               <ThemeIcon variant="light" size="lg" radius="md" mb="xs" aria-hidden>
                 <Icon size={22} stroke={1.8} />
               </ThemeIcon>
-              {/* A long word ('Announcements', 'Cuestionarios') breaks with a hyphen in a narrow tile. */}
-              <Text fw={700} style={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
+              {/* A narrow phone's tile fits 'Announcements'; a narrower one still wraps it rather than overflow. */}
+              <Text fw={700} style={{ overflowWrap: 'break-word' }}>
                 {title}
               </Text>
               <Text size="sm" c="dimmed" mt={2}>
