@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { installPromptMachine } from '../../machines/installPrompt.machine';
 import type { InstallStateOutput } from '../../machines/installPrompt.types';
+import { readStored as read, writeStored as write } from '../data/localStore';
 
 /** SPEC §3, §9: the local storage keys of the install prompt. */
 export const installKeys = { appInstalled: 'appInstalled', installButtonViews: 'installButtonViews' } as const;
@@ -10,21 +11,6 @@ interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
-
-const read = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-const write = (key: string, value: string): void => {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // storage unavailable: the count starts over next visit
-  }
-};
 
 /** Running as the installed app (iOS Safari marks it on navigator). */
 export const isStandalone = (): boolean =>

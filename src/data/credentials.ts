@@ -1,3 +1,4 @@
+import { readStored as read, writeStored as write } from './localStore';
 import type { StoredCredentials } from '../../machines/session.types';
 
 /** The localStorage keys of the session (plan: authToken, refreshToken, rememberMe, userId, email, isVerified). */
@@ -10,22 +11,6 @@ export const credentialKeys = {
   isVerified: 'isVerified',
 } as const;
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage unavailable: the session lives until the page closes
-  }
-}
 
 /** The stored auth token, sent raw in the Authorization header. */
 export const readAuthToken = (): string | null => read(credentialKeys.authToken);

@@ -4,6 +4,8 @@
  * subscription's endpoint, and whether the member answered the one-time invitation on Home.
  */
 
+import { readStored as read, writeStored as write } from './localStore';
+
 /** The registration kept for a member: the server's device id for this browser's subscription. */
 export interface StoredPushDevice {
   deviceId: string;
@@ -13,22 +15,6 @@ export interface StoredPushDevice {
 const deviceKey = (userId: number) => `pushDevice.${userId}`;
 const invitationKey = (userId: number) => `pushInvitation.${userId}`;
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage unavailable: the registration is found again from the browser's subscription
-  }
-}
 
 export function readPushDevice(userId: number): StoredPushDevice | null {
   try {
