@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, newSeed } from '../../server/contests/draw';
 import { migrateToLatest, openDatabase } from '../../server/db/index';
@@ -9,6 +8,7 @@ import { ensureDemoCommunity } from '../../server/db/repositories/communities';
 import type { Database } from '../../server/db/schema';
 import { createMemoryMailer } from '../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes } from './helpers/catalog';
+import { adminQuery, insertVerifiedMember } from './helpers/postgresRaces';
 import { startServer, type StartedServer } from './helpers/startServer';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -24,15 +24,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   let db: Kysely<Database>;
   let communityId: string;
 
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => adminQuery(url!, query);
 
   beforeAll(async () => {
     await admin(`create schema ${schema}`);
@@ -52,32 +44,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   });
 
   /** A verified member with `pips` credited through the ledger; its session started on instance 0. */
-  async function member(pips: number) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        community_id: communityId,
-        email: `twin.${randomBytes(6).toString('hex')}@example.com`,
-        first_name: 'Twin',
-        last_name: 'Instance',
-        phone: '',
-        day_of_birth: null,
-        guardian_consent_at: null,
-        custom_terms_accepted: true,
-        password_hash: null,
-        is_verified: true,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (pips > 0) {
-      await db.transaction().execute((trx) =>
-        servers[0].app.ledger.post(trx, { userId: user.id, delta: pips, kind: 'adjustment', sourceId: null, title: 'Start', reason: 'test' }),
-      );
-    }
-    const tokens = await servers[0].app.sessions.start(user.id);
-    return { userId: user.id, ...tokens };
-  }
+  const member = (pips: number) => insertVerifiedMember(db, servers[0].app, communityId, pips);
 
   const post = async (server: StartedServer, path: string, form: Record<string, string>, authToken?: string) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../../../server/db/index';
 import { ensureDemoCommunity } from '../../../../server/db/repositories/communities';
@@ -8,6 +7,7 @@ import type { Database } from '../../../../server/db/schema';
 import { createMemoryMailer } from '../../../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes, type RedeemPromo } from '../../helpers/catalog';
 import { truncateAll } from '../../helpers/databases';
+import { adminQuery, insertVerifiedMember } from '../../helpers/postgresRaces';
 import { startServer, type StartedServer } from '../../helpers/startServer';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -27,15 +27,7 @@ describe.skipIf(!url)('redeem under concurrency on postgres', () => {
   let schema: string;
   let communityId: string;
 
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => adminQuery(url!, query);
 
   beforeAll(async () => {
     schema = `test_${randomBytes(6).toString('hex')}`;
@@ -57,30 +49,7 @@ describe.skipIf(!url)('redeem under concurrency on postgres', () => {
   });
 
   /** A verified member with `pips` credited through the ledger, and an auth token. */
-  async function member(pips: number) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        community_id: communityId,
-        email: `racer.${randomBytes(6).toString('hex')}@example.com`,
-        first_name: 'Race',
-        last_name: 'Condition',
-        phone: '',
-        day_of_birth: null,
-        guardian_consent_at: null,
-        custom_terms_accepted: true,
-        password_hash: null,
-        is_verified: true,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.transaction().execute((trx) =>
-      server.app.ledger.post(trx, { userId: user.id, delta: pips, kind: 'adjustment', sourceId: null, title: 'Start', reason: 'test' }),
-    );
-    const { authToken } = await server.app.sessions.start(user.id);
-    return { userId: user.id, authToken };
-  }
+  const member = (pips: number) => insertVerifiedMember(db, server.app, communityId, pips);
 
   async function redeem(authToken: string, reward: RedeemPromo, idempotencyKey: string) {
     const response = await fetch(`${server.url}/mobile/redeem`, {
