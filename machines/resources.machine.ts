@@ -5,7 +5,7 @@ import type { ResourceKey, ResourceParams, ResourceRef, ResourcesContext, Resour
 import { chanceToWinActor } from './system';
 
 /** Loads that need no member: shown to anybody. */
-export const PUBLIC_RESOURCES: readonly ResourceKey[] = ['manifest', 'authProviders'];
+export const PUBLIC_RESOURCES: readonly ResourceKey[] = ['manifest', 'authProviders', 'guestSupport'];
 
 /** What changes when pips move: the balances, the activity, My Rewards and the earn promos' availability. */
 export const PIPS_RESOURCES: readonly ResourceKey[] = ['dashboard', 'activity', 'giftCards', 'earnPromos'];

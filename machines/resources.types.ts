@@ -28,7 +28,9 @@ export type ResourceKey =
   /** GET /mobile/contest/chancetowin/archive: the drawn contests, each checked in the browser */
   | 'chanceToWinArchive'
   /** GET /mobile/community/support: how to reach the community's operator, in the member's language */
-  | 'support';
+  | 'support'
+  /** GET /mobile/community/support?communityId=: the same for a visitor, of the community picked from a join link (public) */
+  | 'guestSupport';
 
 /** One load: a key, the id of one item for keys that need it. */
 export interface ResourceRef {

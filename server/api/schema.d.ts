@@ -760,8 +760,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * How the member reaches their community's operator (the /support screen).
-         * @description The support contact the operator set with `community:support`: an e-mail address, an optional https link and phone number, and a short text in the member's language (`Accept-Language`; the other language when the operator wrote only that one). When the operator has set nothing, `contact` is null and the community's name still comes back.
+         * How to reach a community's operator (the /support screen, open to everyone).
+         * @description The support contact the operator set with `community:support`: an e-mail address, an optional https link and phone number, and a short text in the caller's language (`Accept-Language`; the other language when the operator wrote only that one). When the operator has set nothing, `contact` is null and the community's name still comes back. With an auth token it is the member's own community (a verified account; `communityId` is then ignored); without one, the community named by `communityId` (the one a visitor picked from a join link or QR code), as public as `getCommunity`.
          */
         get: operations["getCommunitySupport"];
         put?: never;
@@ -2970,7 +2970,10 @@ export interface operations {
     };
     getCommunitySupport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The community, for a caller without an auth token. */
+                communityId?: components["schemas"]["CommunityId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2988,10 +2991,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNAUTHORIZED. */
+            /** @description VALIDATION_ERROR (a malformed `communityId`). */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED (an invalid or expired auth token, or neither a token nor `communityId`). */
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND (no community has that `communityId`). */
+            404: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

@@ -11,6 +11,11 @@ export function extensionHandlers(app: FastifyInstance): Handlers {
       return ok(await app.communities.get(request.params.communityId));
     },
     async getCommunitySupport(request) {
+      // A visitor names the community; a token means the member's own (and must be valid).
+      const { communityId } = request.query;
+      if (request.headers.authorization === undefined && communityId !== undefined) {
+        return ok(await app.communities.publicSupport(communityId, requestLanguage(request)));
+      }
       const auth = await app.requireVerified(request);
       return ok(await app.communities.support(auth, requestLanguage(request)));
     },

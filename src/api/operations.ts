@@ -97,7 +97,7 @@ export const OPERATIONS = {
   getCommunity: op('GET', '/web/community/{communityId}', 'none', 'none'),
   health: op('GET', '/api/health', 'none', 'none'),
   getPushKey: op('GET', '/mobile/push/key', 'none', 'none'),
-  getCommunitySupport: op('GET', '/mobile/community/support', 'none'),
+  getCommunitySupport: op('GET', '/mobile/community/support', 'query', 'optional'),
   getAuthProviders: op('GET', '/web/auth/providers', 'none', 'none'),
   oidcSession: op('POST', '/web/auth/oidc/session', 'form', 'none'),
   oidcRegister: op('POST', '/web/auth/oidc/register', 'form', 'none'),

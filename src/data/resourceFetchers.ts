@@ -2,6 +2,7 @@ import type { ResourceScope } from '../../machines/cachedResource.types';
 import type { ResourceKey } from '../../machines/resources.types';
 import type { ActivityItem, Api, ApiResult, AuthProvider, ChanceToWinContest, CommunitySupport, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User, WebManifest } from '../api/client';
 import { verifyDraw, type DrawCheck } from '../chanceToWin/verifyDraw';
+import { readPendingCommunity } from './pendingCommunity';
 
 /** A drawn contest with what the member's browser found when it recomputed the draw. */
 export type CheckedContest = ChanceToWinContest & { check: DrawCheck };
@@ -49,6 +50,8 @@ export interface ResourceData {
   chanceToWinArchive: CheckedContest[];
   /** How to reach the community's operator (null contact: none set). */
   support: CommunitySupport;
+  /** The same for a visitor (the community of their join link). */
+  guestSupport: CommunitySupport;
 }
 
 export type { ResourceKey };
@@ -71,7 +74,12 @@ export const resourceFetchers: { [K in ResourceKey]: ResourceFetcher<ResourceDat
   transaction: (api, scope, signal) => api.getTransaction({ id: scope.id ?? 0 }, { signal }),
   manifest: (api, _, signal) => api.getManifest(undefined, { signal }),
   authProviders: async (api, _, signal) => unwrap(await api.getAuthProviders(undefined, { signal }), (d) => d.providers),
-  support: (api, _, signal) => api.getCommunitySupport(undefined, { signal }),
+  support: (api, _, signal) => api.getCommunitySupport({}, { signal }),
+  guestSupport: async (api, _, signal) => {
+    const pending = readPendingCommunity();
+    if (!pending) return { success: false, error: 'COMMUNITY_NOT_FOUND', message: 'No community picked yet.', statusCode: 404 };
+    return api.getCommunitySupport({ communityId: pending.communityId }, { signal });
+  },
   chanceToWinArchive: async (api, _, signal) => {
     const result = await api.getChanceToWinArchive(undefined, { signal });
     return result.success ? { success: true, data: await checkContests(result.data.challenges) } : result;

@@ -81,7 +81,7 @@ export const routeTable: readonly AppRoute[] = [
   route(paths.redeem, 'protected', 'Redeem'),
   route(paths.rewards, 'protected', 'Rewards'),
   route(paths.rewardDetail, 'protected', 'RewardDetail'),
-  route(paths.support, 'protected', 'Support'),
+  route(paths.support, 'open', 'Support'),
   route(paths.individualTrivia, 'protected', 'IndividualTrivia'),
   route(paths.individualTriviaQuestion, 'protected', 'TriviaQuestion'),
   route(paths.individualTriviaAnswer, 'protected', 'TriviaAnswer'),

@@ -6,7 +6,11 @@ import IconPhone from '@tabler/icons-react/dist/esm/icons/IconPhone.mjs';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommunitySupport } from '../api/client';
-import { useResource } from '../actors/hooks';
+import { Link } from 'wouter';
+import { selectAccess } from '../../machines/session.selectors';
+import { useResource, useSession, type ResourceView } from '../actors/hooks';
+import { readPendingCommunity } from '../data/pendingCommunity';
+import { paths } from '../routing/paths';
 import { commonMessages } from '../components/errorMessages';
 import { LoadFailedAlert, SavedCopyNotice } from '../components/LoadNotices';
 
@@ -39,20 +43,37 @@ const wrapping = {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
- * Help and support (/support): how to reach the community's operator, as the operator set it
- * with `community:support` (GET /mobile/community/support, cached per member and language, so
- * the last copy shows offline). The operator's text comes in the member's language.
+ * Help and support (/support, open to everyone): how to reach the community's operator, as the
+ * operator set it with `community:support`. A member sees their own community's contact
+ * (GET /mobile/community/support, cached per member and language, so the last copy shows
+ * offline); a visitor sees the contact of the community they picked from a join link or QR code,
+ * or how to find their community when they have picked none. The operator's text comes in the
+ * reader's language.
  */
 export default function SupportScreen() {
-  const { i18n } = useLingui();
-  const support = useResource('support');
-
+  const verified = useSession(selectAccess) === 'verified';
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         <Trans id="pages.support.title">Help and support</Trans>
       </Title>
+      {verified ? <MemberSupport /> : readPendingCommunity() ? <VisitorSupport /> : <NoCommunityYet />}
+    </Stack>
+  );
+}
 
+function MemberSupport() {
+  return <SupportLoad support={useResource('support')} />;
+}
+
+function VisitorSupport() {
+  return <SupportLoad support={useResource('guestSupport')} />;
+}
+
+function SupportLoad({ support }: { support: ResourceView<CommunitySupport> }) {
+  const { i18n } = useLingui();
+  return (
+    <>
       {support.fromCache && support.error && <SavedCopyNotice message={i18n._(supportMessages.cached)} onRetry={support.reload} />}
 
       {support.data ? (
@@ -67,7 +88,34 @@ export default function SupportScreen() {
           <Skeleton h={36} radius="md" />
         </Stack>
       )}
-    </Stack>
+    </>
+  );
+}
+
+/** A visitor who has not picked a community: where the contact will come from. */
+function NoCommunityYet() {
+  return (
+    <Paper withBorder p="lg" radius="lg">
+      <Stack gap="sm">
+        <Text fw={600}>
+          <Trans id="pages.support.visitorTitle">Support comes from your community</Trans>
+        </Text>
+        <Text c="dimmed">
+          <Trans id="pages.support.visitor">
+            Each community's team answers its own members. Log in, or open your community's join link or scan its QR code, and
+            this page shows how to reach them.
+          </Trans>
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} href={paths.login} variant="filled">
+            <Trans id="pages.support.visitorLogin">Log in</Trans>
+          </Button>
+          <Button component={Link} href={paths.communityScan} variant="light">
+            <Trans id="pages.support.visitorScan">Scan your community's QR code</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

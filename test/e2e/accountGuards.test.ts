@@ -50,10 +50,26 @@ describe('route guards in Chromium', () => {
       await page.goto(`${product.url}${guest}`);
       await page.waitForURL('**/home');
     }
-    for (const open of ['/forgot-password', '/community-scan', '/reset-password', '/sitemap', '/documentation', '/api-docs']) {
+    for (const open of ['/forgot-password', '/community-scan', '/reset-password', '/sitemap', '/documentation', '/api-docs', '/support']) {
       await page.goto(`${product.url}${open}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
       expect(new URL(page.url()).pathname).toBe(open);
+    }
+  });
+
+  it('shows a visitor the support contact of the community of their join link, in Spanish too', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+    try {
+      const tab = await visitor.newPage();
+      await tab.goto(`${product.url}/support`);
+      await expect.poll(() => tab.getByText('La ayuda viene de tu comunidad').isVisible()).toBe(true);
+      await tab.goto(product.joinLink);
+      await expect.poll(() => tab.getByTestId('scanned-community').isVisible()).toBe(true);
+      await tab.goto(`${product.url}/support`);
+      await expect.poll(() => tab.getByRole('link', { name: 'Escribir a support@example.org' }).isVisible()).toBe(true);
+      expect(await tab.getByRole('link', { name: 'Escribir a support@example.org' }).getAttribute('href')).toBe('mailto:support@example.org');
+    } finally {
+      await visitor.close();
     }
   });
 

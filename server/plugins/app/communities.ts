@@ -15,6 +15,8 @@ export interface CommunityService {
   get(communityId: string): Promise<{ communityId: string; name: string }>;
   /** How the member reaches their community's operator, its text in `language` (else the other one). */
   support(auth: AuthContext, language: ContentLanguage): Promise<Schema<'CommunitySupport'>>;
+  /** The same for a visitor, by the community they picked from a join link or QR code. */
+  publicSupport(communityId: string, language: ContentLanguage): Promise<Schema<'CommunitySupport'>>;
 }
 
 export function createCommunityService(deps: { db: Kysely<Database> }): CommunityService {
@@ -27,20 +29,33 @@ export function createCommunityService(deps: { db: Kysely<Database> }): Communit
     async support(auth, language) {
       const user = await findUserById(deps.db, auth.userId);
       if (!user) throw new AppError('UNAUTHORIZED', 401, 'Missing, invalid or expired auth token.');
-      const contact = await findSupportContact(deps.db, user.community_id);
-      return {
-        communityId: user.community_id,
-        communityName: user.community_name,
-        contact: contact
-          ? {
-              email: contact.email,
-              url: contact.url,
-              phone: contact.phone,
-              text: contact.text ? textIn(contact.text, language) || null : null,
-            }
-          : null,
-      };
+      return supportOf(deps.db, { id: user.community_id, name: user.community_name }, language);
     },
+    async publicSupport(communityId, language) {
+      const community = await findCommunity(deps.db, communityId);
+      if (!community) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
+      return supportOf(deps.db, community, language);
+    },
+  };
+}
+
+async function supportOf(
+  db: Kysely<Database>,
+  community: { id: string; name: string },
+  language: ContentLanguage,
+): Promise<Schema<'CommunitySupport'>> {
+  const contact = await findSupportContact(db, community.id);
+  return {
+    communityId: community.id,
+    communityName: community.name,
+    contact: contact
+      ? {
+          email: contact.email,
+          url: contact.url,
+          phone: contact.phone,
+          text: contact.text ? textIn(contact.text, language) || null : null,
+        }
+      : null,
   };
 }
 

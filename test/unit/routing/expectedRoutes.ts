@@ -27,6 +27,7 @@ export const expectedGuards: Record<string, [GuardDecision, GuardDecision, Guard
   '/sitemap': always,
   '/documentation': always,
   '/api-docs': always,
+  '/support': always,
   // protected
   '/activity': member,
   '/announcements': member,
@@ -43,7 +44,6 @@ export const expectedGuards: Record<string, [GuardDecision, GuardDecision, Guard
   '/redeem/3': member,
   '/rewards': member,
   '/rewards/9': member,
-  '/support': member,
   '/trivia/individual': member,
   '/trivia/individual/question': member,
   '/trivia/individual/answer': member,

@@ -7,6 +7,7 @@ import { readCachedResource, writeCachedResource } from '../../../src/data/resou
 import { fakeFetch, noAnswer, requests } from './fakeFetch';
 import { renderApp } from './renderApp';
 import { resetData, scope, signIn } from './rewards/dataHarness';
+import { clearPendingCommunity, storePendingCommunity } from '../../../src/data/pendingCommunity';
 
 const support = (text: string | null): CommunitySupport => ({
   communityId: 'demo',
@@ -111,5 +112,31 @@ describe('SupportScreen', () => {
     profile.unmount();
     await renderApp({ path: '/' });
     expect((await main().findByRole('link', { name: 'Need help? Contact support' })).getAttribute('href')).toBe('/support');
+  });
+
+  describe('for a visitor', () => {
+    // Nobody signed in (the outer beforeEach stored a member's credentials).
+    beforeEach(() => localStorage.clear());
+    afterEach(() => clearPendingCommunity());
+
+    it('shows the contact of the community picked from a join link, without a token, in Spanish too', async () => {
+      storePendingCommunity({ communityId: 'demo', name: 'Demo Community' });
+      const sent = fakeFetch({ 'GET /mobile/community/support': byLanguage });
+      await renderApp({ path: '/support', language: 'es' });
+      expect(await main().findByText('Escríbenos cuando quieras')).toBeTruthy();
+      expect(main().getByRole('link', { name: 'Escribir a help@demo.example' })).toBeTruthy();
+      const [request] = requests(sent, 'GET', '/mobile/community/support');
+      expect(request.query).toEqual({ communityId: 'demo' });
+      expect(request.headers.authorization).toBeUndefined();
+    });
+
+    it('says where support comes from when no community was picked, and asks nothing of the server', async () => {
+      const sent = fakeFetch({ 'GET /mobile/community/support': byLanguage });
+      await renderApp({ path: '/support' });
+      expect(await main().findByText('Support comes from your community')).toBeTruthy();
+      expect(main().getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      expect(main().getByRole('link', { name: "Scan your community's QR code" }).getAttribute('href')).toBe('/community-scan');
+      expect(requests(sent, 'GET', '/mobile/community/support')).toHaveLength(0);
+    });
   });
 });

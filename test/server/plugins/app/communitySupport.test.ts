@@ -42,10 +42,41 @@ describe.each(backends)('community support contact on $name', (backend) => {
     expect(expectOk(await support(member))).toEqual({ communityId: h.community.id, communityName: h.community.name, contact: null });
   });
 
-  it('is for verified members only', async () => {
+  it('with a token, is for verified members only, whatever communityId says', async () => {
     const unverified = await h.register();
     expectFailure(await support(unverified), 403, 'ACCOUNT_NOT_VERIFIED');
+    expectFailure(
+      await h.call({ url: `/mobile/community/support?communityId=${h.community.id}`, token: unverified.authToken }),
+      403,
+      'ACCOUNT_NOT_VERIFIED',
+    );
+    expectFailure(await h.call({ url: `/mobile/community/support?communityId=${h.community.id}`, token: 'not-a-token' }), 401, 'UNAUTHORIZED');
     expectFailure(await h.call({ url: '/mobile/community/support' }), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers a visitor the contact of the community they name, in their language', async () => {
+    const other = await createCommunity(h.db, 'Other place');
+    await setSupportContact(h.db, other.id, { email: 'other@other.example', url: null, phone: null, text: { en: 'Ask us', es: 'Pregúntanos' } });
+    const visit = (communityId: string, language = 'en') =>
+      h.call({ url: `/mobile/community/support?communityId=${communityId}`, headers: { 'accept-language': language } });
+
+    expect(expectOk(await visit(other.id, 'es'))).toEqual({
+      communityId: other.id,
+      communityName: 'Other place',
+      contact: { email: 'other@other.example', url: null, phone: null, text: 'Pregúntanos' },
+    });
+    expect(expectOk(await visit(h.community.id))).toEqual({ communityId: h.community.id, communityName: h.community.name, contact: null });
+    expectFailure(await visit('no-such-community'), 404, 'COMMUNITY_NOT_FOUND');
+    expectFailure(await visit('bad id!'), 400, 'VALIDATION_ERROR');
+  });
+
+  it('gives a member their own community even when communityId names another', async () => {
+    const other = await createCommunity(h.db, 'Other place');
+    await setSupportContact(h.db, other.id, { email: 'other@other.example', url: null, phone: null, text: null });
+    const member = await h.registerVerified();
+    const answer = expectOk(await h.call({ url: `/mobile/community/support?communityId=${other.id}`, token: member.authToken }));
+    expect(answer.communityId).toBe(h.community.id);
+    expect(answer.contact).toBeNull();
   });
 
   it('refuses a plain-http link in the database itself', async () => {
