@@ -3,6 +3,7 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { selectAccess } from '../../machines/session.selectors';
+import { columnWidthOf } from '../routing/layout';
 import { paths } from '../routing/paths';
 import { useSession } from '../actors/hooks';
 import { AnnouncementBell } from './AnnouncementBell';
@@ -60,7 +61,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </Group>
         </Container>
       </Box>
-      <Container component="main" size="sm" py="lg" w="100%" style={{ flex: 1 }}>
+      <Container component="main" size={columnWidthOf(location) === 'wide' ? 'md' : 'sm'} py="lg" w="100%" style={{ flex: 1 }}>
         <UpdateNotice />
         <BackLink />
         {children}

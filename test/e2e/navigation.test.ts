@@ -112,7 +112,21 @@ describe('getting around', () => {
         await link.click();
         await expect.poll(() => pathOf(page)).toBe(sectionPaths[key]);
         await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+        // A section of lists and tiles uses the width of the window (not a 688 px strip); the
+        // Profile form stays a readable column.
+        await page.locator('h1').first().waitFor();
+        const { width } = (await page.locator('main').boundingBox())!;
+        expect([key, width > 900 ? 'wide' : width < 760 ? 'narrow' : width]).toEqual([key, key === 'profile' ? 'narrow' : 'wide']);
       }
+      // Home's shortcut tiles, four to a row
+      const tiles = page.locator('main nav a');
+      await expect.poll(() => tiles.count()).toBe(8);
+      const tops = await tiles.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(2);
+      // a form stays a readable narrow column
+      await page.goto(`${product.url}/profile/change-password`);
+      await page.locator('h1').first().waitFor();
+      expect((await page.locator('main').boundingBox())!.width).toBeLessThan(760);
       await context.close();
     });
 

@@ -287,16 +287,19 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
               <Trans id="pages.earn.actions.empty">There are no actions to earn right now. Come back soon.</Trans>
             </Text>
           ) : (
-            list.map((promo) => (
-              <EarnActionCard
-                key={promo.id}
-                promo={promo}
-                highlighted={promo === highlighted}
-                earning={earningPid === promo.id}
-                busy={busy}
-                onEarn={startEarning}
-              />
-            ))
+            // Two per row on a wide window (the column is wide there), one on phones.
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              {list.map((promo) => (
+                <EarnActionCard
+                  key={promo.id}
+                  promo={promo}
+                  highlighted={promo === highlighted}
+                  earning={earningPid === promo.id}
+                  busy={busy}
+                  onEarn={startEarning}
+                />
+              ))}
+            </SimpleGrid>
           )}
         </>
       )}

@@ -36,7 +36,7 @@ function RedeemList() {
       {rewards.status === 'failed' ? (
         <LoadFailedAlert title={i18n._(redeemMessages.loadError)} onRetry={rewards.reload} />
       ) : !rewards.data ? (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={220} radius="lg" />
           <Skeleton h={220} radius="lg" />
         </SimpleGrid>
@@ -45,7 +45,7 @@ function RedeemList() {
           <Trans id="pages.redeem.empty">There are no rewards to redeem yet. Check back soon.</Trans>
         </Text>
       ) : (
-        <SimpleGrid component="ul" cols={{ base: 1, xs: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {rewards.data.map((promo) => (
             <li key={promo.id}>
               <RewardCard promo={promo} balance={balance} />

@@ -1,4 +1,4 @@
-import { Anchor, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { GiftCard } from '../../api/client';
@@ -47,13 +47,13 @@ export default function RewardsScreen() {
           </Anchor>
         </Stack>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((reward) => (
             <li key={reward.transactionId}>
               <RewardRow reward={reward} />
             </li>
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </Stack>
   );
