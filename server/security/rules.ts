@@ -66,7 +66,9 @@ export function ageOn(birth: { year: number; month: number; day: number }, today
 /** Trims; null when empty or longer than `max`. */
 export function cleanName(value: string, max = NAME_MAX_LENGTH): string | null {
   const trimmed = value.replace(ZERO_WIDTH, '').trim();
-  if (trimmed.length === 0 || trimmed.length > max) return null;
+  // Counted in characters (code points), as the contract's maxLength counts them.
+  const length = [...trimmed].length;
+  if (length === 0 || length > max) return null;
   // Control characters have no place in a name.
   if ([...trimmed].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   return trimmed;

@@ -962,7 +962,8 @@ export interface components {
          *     wrong tries, resend needed), ALREADY_VERIFIED 409, INVALID_REFRESH_TOKEN 401,
          *     REFRESH_TOKEN_REUSED 401 (the token family is revoked), INCORRECT_PASSWORD 400,
          *     PASSWORD_UNCHANGED 400, WEAK_PASSWORD 400, INVALID_EMAIL 400,
-         *     UNDERAGE_WITHOUT_CONSENT 400, TERMS_NOT_ACCEPTED 400, EMAIL_NOT_FOUND 404,
+         *     UNDERAGE_WITHOUT_CONSENT 400, INVALID_DAY_OF_BIRTH 400 (a date that does not exist or is
+         *     in the future), INVALID_PUSH_SUBSCRIPTION 400, TERMS_NOT_ACCEPTED 400, EMAIL_NOT_FOUND 404,
          *     CHALLENGE_NOT_ACTIVE 404, NO_AVAILABLE_QUESTIONS 404, INSUFFICIENT_PIPS 400,
          *     OUT_OF_STOCK 409, ALREADY_EARNED 409 (a once-only promo, QR code or questionnaire),
          *     ALREADY_EARNED_TODAY 409 (a once-a-day QR code scanned again the same UTC day),
@@ -975,14 +976,15 @@ export interface components {
          *     Retry-After seconds), INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-        /** @description Trimmed e-mail: local part of letters, digits and `. _ + -`, no consecutive dots, a domain with a dot and a top-level part of 2 or more letters. */
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        /** @description Trimmed e-mail: local part of letters, digits and `. _ + -` (a dot neither first, last nor doubled), a domain of labels of letters, digits and `-` (a hyphen neither first nor last in a label) with a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
+        /** @description A name: at most 100 characters once trimmed, at least one of them visible (not a space or a zero-width character), no control characters. */
         PersonName: string;
         /** @description Optional; the empty string means none. */
         Phone: string;
-        /** @description A calendar date, YYYY-MM-DD. */
+        /** @description A calendar date, YYYY-MM-DD, from 1900 on. A date that does not exist (2001-02-30) or is in the future answers 400 INVALID_DAY_OF_BIRTH. */
         DayOfBirth: string;
         /** @enum {string} */
         BooleanText: "true" | "false";
@@ -1580,7 +1582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_EMAIL, INVALID_TOKEN (password token unknown, used, expired or of another type), TERMS_NOT_ACCEPTED, UNDERAGE_WITHOUT_CONSENT, COMMUNITY_NOT_FOUND. */
+            /** @description VALIDATION_ERROR, INVALID_EMAIL, INVALID_TOKEN (password token unknown, used, expired or of another type), TERMS_NOT_ACCEPTED, UNDERAGE_WITHOUT_CONSENT, INVALID_DAY_OF_BIRTH, COMMUNITY_NOT_FOUND. */
             400: components["responses"]["Error"];
             /** @description EMAIL_TAKEN. */
             409: components["responses"]["Error"];
@@ -1923,7 +1925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR. */
+            /** @description VALIDATION_ERROR, INVALID_DAY_OF_BIRTH (a date that does not exist or is in the future). */
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
@@ -1994,7 +1996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR. */
+            /** @description VALIDATION_ERROR, INVALID_PUSH_SUBSCRIPTION (an identifier starting with `{` that is not a push subscription with an https endpoint and its keys). */
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
@@ -2724,7 +2726,7 @@ export interface operations {
     joinTriviaContest: {
         parameters: {
             query?: {
-                /** @description How the leaderboard shows the member (initials when none is chosen). Never an e-mail address: a name with an @ is refused (VALIDATION_ERROR). */
+                /** @description How the leaderboard shows the member (initials when none is chosen). Never an e-mail address: a name with an @ is refused (VALIDATION_ERROR), and so is a blank one. */
                 displayName?: string;
             };
             header?: never;
@@ -3254,7 +3256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR (also a name missing from both the provider and the form), INVALID_TOKEN (signup ticket unknown, used or expired), TERMS_NOT_ACCEPTED, UNDERAGE_WITHOUT_CONSENT, COMMUNITY_NOT_FOUND. */
+            /** @description VALIDATION_ERROR (also a name missing from both the provider and the form), INVALID_TOKEN (signup ticket unknown, used or expired), TERMS_NOT_ACCEPTED, UNDERAGE_WITHOUT_CONSENT, INVALID_DAY_OF_BIRTH, COMMUNITY_NOT_FOUND. */
             400: components["responses"]["Error"];
             /** @description EMAIL_TAKEN. */
             409: components["responses"]["Error"];

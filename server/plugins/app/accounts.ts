@@ -119,10 +119,14 @@ function requirePhone(value: string): string {
 }
 
 function requireDayOfBirth(value: string, today: Date): { day: string; age: number } {
+  // The contract's pattern already holds YYYY-MM-DD from 1900 on; what it cannot say (a day
+  // that does not exist, a day to come) has its own code, so valid-looking input is never a
+  // VALIDATION_ERROR.
   const parsed = parseDay(value);
-  if (!parsed) throw validationError('dayOfBirth', 'must be a date as YYYY-MM-DD');
-  const age = ageOn(parsed, today);
-  if (age < 0 || parsed.year < 1900) throw validationError('dayOfBirth', 'must be a date in the past');
+  const age = parsed ? ageOn(parsed, today) : -1;
+  if (!parsed || age < 0 || parsed.year < 1900) {
+    throw new AppError('INVALID_DAY_OF_BIRTH', 400, 'dayOfBirth: must be a real date in the past, from 1900 on.');
+  }
   return { day: value, age };
 }
 

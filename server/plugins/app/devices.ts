@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { createHash } from 'node:crypto';
 import { deleteDevice, upsertDevice } from '../../db/repositories/devices';
 import { deleteSubscription, upsertSubscription } from '../../db/repositories/push';
-import { validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import type { ContentLanguage } from '../../i18n/localized';
 import { isAllowedEndpoint } from '../../push/webPush';
 import type { AuthContext } from './sessions';
@@ -25,7 +25,9 @@ export interface DeviceService {
 
 function requireIdentifier(raw: string): string {
   const identifier = raw.trim();
-  if (identifier.length === 0 || identifier.length > 512) throw validationError('identifier', 'must be 1 to 512 characters');
+  // Characters (code points), as the contract's maxLength counts them.
+  const length = [...identifier].length;
+  if (length === 0 || length > 4096) throw validationError('identifier', 'must be 1 to 4096 characters');
   return identifier;
 }
 
@@ -36,6 +38,9 @@ interface BrowserSubscription {
   auth: string;
 }
 
+/** A subscription the contract's schema cannot judge (its JSON inside the identifier) has its own code. */
+const invalidSubscription = (detail: string) => new AppError('INVALID_PUSH_SUBSCRIPTION', 400, `identifier: ${detail}`);
+
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 /** The subscription an identifier carries, null for a plain device id; throws for a malformed one. */
@@ -45,19 +50,19 @@ function parseSubscription(identifier: string, allowInsecureEndpoint: boolean): 
   try {
     value = JSON.parse(identifier);
   } catch {
-    throw validationError('identifier', 'is not a push subscription (invalid JSON)');
+    throw invalidSubscription('is not a push subscription (invalid JSON)');
   }
   const { endpoint, keys } = (value ?? {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
   if (typeof endpoint !== 'string' || !isAllowedEndpoint(endpoint, allowInsecureEndpoint)) {
-    throw validationError('identifier', 'the push subscription needs an https endpoint');
+    throw invalidSubscription('the push subscription needs an https endpoint');
   }
   const p256dh = keys?.p256dh;
   const auth = keys?.auth;
   if (typeof p256dh !== 'string' || !BASE64URL.test(p256dh) || p256dh.length < 80 || p256dh.length > 100) {
-    throw validationError('identifier', 'the push subscription needs keys.p256dh (a P-256 public key)');
+    throw invalidSubscription('the push subscription needs keys.p256dh (a P-256 public key)');
   }
   if (typeof auth !== 'string' || !BASE64URL.test(auth) || auth.length < 16 || auth.length > 32) {
-    throw validationError('identifier', 'the push subscription needs keys.auth (16 bytes)');
+    throw invalidSubscription('the push subscription needs keys.auth (16 bytes)');
   }
   return { endpoint, p256dh, auth };
 }

@@ -55,10 +55,10 @@ describe.each(backends)('Web Push on $name', (backend) => {
     const good = service.subscribe().json;
     const set = (identifier: string) =>
       h.call({ method: 'POST', url: '/mobile/device/identifier/set', token: user.authToken, form: { identifier, platform: 'ios' } });
-    expectFailure(await set('{not json'), 400, 'VALIDATION_ERROR');
-    expectFailure(await set(JSON.stringify({ ...good, endpoint: 'http://push.example.com/x' })), 400, 'VALIDATION_ERROR');
-    expectFailure(await set(JSON.stringify({ ...good, keys: { p256dh: 'short', auth: good.keys.auth } })), 400, 'VALIDATION_ERROR');
-    expectFailure(await set(JSON.stringify({ ...good, keys: { p256dh: good.keys.p256dh } })), 400, 'VALIDATION_ERROR');
+    expectFailure(await set('{not json'), 400, 'INVALID_PUSH_SUBSCRIPTION');
+    expectFailure(await set(JSON.stringify({ ...good, endpoint: 'http://push.example.com/x' })), 400, 'INVALID_PUSH_SUBSCRIPTION');
+    expectFailure(await set(JSON.stringify({ ...good, keys: { p256dh: 'short', auth: good.keys.auth } })), 400, 'INVALID_PUSH_SUBSCRIPTION');
+    expectFailure(await set(JSON.stringify({ ...good, keys: { p256dh: good.keys.p256dh } })), 400, 'INVALID_PUSH_SUBSCRIPTION');
     expect(await subscriptionCount()).toBe(0);
   });
 
