@@ -4,7 +4,7 @@
 // PostgreSQL, in one process; e2e in Chromium in a second one beside it) and prints the counts per
 // kind and a closing 'N passed, N failed'.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -36,11 +36,10 @@ const reportDir = join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
 
 /**
- * Two Vitest processes side by side: the end-to-end journeys (one file at a time, mostly waiting
- * on Chromium and the product's process) and everything else. In one process Vitest would start
- * the journeys only after every other file. Arguments given to `npm test` go to both.
+ * One Vitest process: `projects`, optionally only `files`, with `node` (another Node binary) and
+ * `env` (added to ours; a value of undefined removes a variable). Its JSON report names what ran.
  */
-function runVitest(name, projects, { live }) {
+function runVitest(name, projects, { live, node = process.execPath, env = {}, files = [] }) {
   const report = join(reportDir, `vitest-${name}.json`);
   const log = join(reportDir, `vitest-${name}.log`);
   const args = [
@@ -52,9 +51,15 @@ function runVitest(name, projects, { live }) {
     '--reporter=json',
     `--outputFile.json=${report}`,
     ...process.argv.slice(2),
+    ...files,
   ];
   rmSync(report, { force: true });
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
+  const childEnv = { ...process.env };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[key];
+    else childEnv[key] = value;
+  }
+  const child = spawn(node, args, { cwd: root, env: childEnv, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
   const out = [];
   if (!live) {
     child.stdout.on('data', (d) => out.push(d));
@@ -63,23 +68,65 @@ function runVitest(name, projects, { live }) {
   return new Promise((resolve) =>
     child.once('close', (code) => {
       if (!live) writeFileSync(log, Buffer.concat(out));
-      resolve({ name, code: code ?? 1, report, output: Buffer.concat(out) });
+      resolve({ name, code: code ?? 1, report, output: Buffer.concat(out), node: node === process.execPath ? process.version : nodeVersion(node) });
     }),
   );
 }
 
-const [rest, e2e] = await Promise.all([
-  runVitest('rest', ['unit', 'machines', 'server'], { live: true }),
-  runVitest('e2e', ['e2e'], { live: false }),
-]);
-// The journeys' output, whole, after the other run's (interleaved lines would be unreadable).
-process.stdout.write(`\n===== end-to-end journeys (also in ${join('test-results', 'vitest-e2e.log')}) =====\n`);
-process.stdout.write(e2e.output);
+const nodeVersion = (node) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+
+/** Server test files that run against a database engine (the rest need none and run once). */
+function databaseFiles() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts') && /\bbackends\b|runsOn\(/.test(readFileSync(path, 'utf8'))) found.push(path.slice(root.length));
+    }
+  };
+  walk(join(root, 'test', 'server'));
+  return found;
+}
+
+/**
+ * Vitest processes side by side: the end-to-end journeys (one file at a time, mostly waiting on
+ * Chromium and the product's process) and everything else. In one process Vitest would start
+ * the journeys only after every other file. Arguments given to `npm test` go to each.
+ *
+ * With TEST_NODE24 (the path of a Node 24 binary; `.ci/run` installs one from the npm `node`
+ * package) and TEST_DATABASE_URL, the work is shared between the two Node versions instead of
+ * being done twice: Node 24 runs the unit tests and the server suites on PGlite (and the suites
+ * that need no database), this Node runs the machines, the server suites on PostgreSQL and the
+ * journeys (whose product process runs on PGlite).
+ */
+const node24 = process.env.TEST_NODE24;
+const runs = [];
+if (node24 && process.env.TEST_DATABASE_URL) {
+  console.log(`pips test: unit and server (PGlite) on ${nodeVersion(node24)}; machines, server (PostgreSQL) and e2e on ${process.version}.`);
+  runs.push(
+    (async () => {
+      const machines = await runVitest('machines', ['machines'], { live: true });
+      const postgres = await runVitest('server-postgres', ['server'], { live: true, env: { TEST_BACKENDS: 'postgres' }, files: databaseFiles() });
+      return [machines, postgres];
+    })(),
+    runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined } }).then((r) => [r]),
+  );
+} else {
+  runs.push(runVitest('rest', ['unit', 'machines', 'server'], { live: true }).then((r) => [r]));
+}
+runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
+const results = (await Promise.all(runs)).flat();
+// The buffered runs' output, whole, after the live one (interleaved lines would be unreadable).
+for (const result of results.filter((r) => r.output.length > 0)) {
+  process.stdout.write(`\n===== ${result.name} on Node ${result.node} (also in ${join('test-results', `vitest-${result.name}.log`)}) =====\n`);
+  process.stdout.write(result.output);
+}
 
 const kinds = {};
 let passed = 0;
 let failed = 0;
-for (const { report } of [rest, e2e]) {
+for (const { report, node } of results) {
   if (!existsSync(report)) continue;
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests;
@@ -88,7 +135,8 @@ for (const { report } of [rest, e2e]) {
     const kind = file.name.replace(root, '').split('/')[1] ?? 'other';
     for (const t of file.assertionResults ?? []) {
       // Server suites name their database: "... on 'postgres' ...".
-      const label = kind === 'server' ? `server (${t.fullName.includes("'postgres'") ? 'postgres' : 'pglite'})` : kind;
+      const kindLabel = kind === 'server' ? `server (${t.fullName.includes("'postgres'") ? 'postgres' : 'pglite'})` : kind;
+      const label = node24 && process.env.TEST_DATABASE_URL ? `${kindLabel} [Node ${node}]` : kindLabel;
       const k = (kinds[label] ??= { passed: 0, failed: 0, skipped: 0 });
       if (t.status === 'passed') k.passed++;
       else if (t.status === 'failed') k.failed++;
@@ -97,8 +145,8 @@ for (const { report } of [rest, e2e]) {
   }
 }
 console.log('\npips test counts per kind:');
-for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(18)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
+for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(32)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
 console.log(`${passed} passed, ${failed} failed`);
-const missing = [rest, e2e].filter((r) => !existsSync(r.report)).map((r) => r.name);
+const missing = results.filter((r) => !existsSync(r.report)).map((r) => r.name);
 if (missing.length) console.log(`pips test: no report from the ${missing.join(' and ')} run (it stopped before the end).`);
-process.exit(rest.code !== 0 || e2e.code !== 0 || missing.length ? 1 : 0);
+process.exit(results.some((r) => r.code !== 0) || missing.length ? 1 : 0);

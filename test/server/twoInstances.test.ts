@@ -10,6 +10,7 @@ import { createMemoryMailer } from '../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes } from './helpers/catalog';
 import { adminQuery, insertVerifiedMember } from './helpers/postgresRaces';
 import { startServer, type StartedServer } from './helpers/startServer';
+import { runsOn } from './helpers/databases';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -17,7 +18,7 @@ const url = process.env.TEST_DATABASE_URL;
  * Two server instances on one PostgreSQL (issue 13), each with its own connection pool, listening
  * on its own port, driven together over HTTP: what one instance does, the other sees and honours.
  */
-describe.skipIf(!url)('two instances on one PostgreSQL', () => {
+describe.skipIf(!runsOn('postgres'))('two instances on one PostgreSQL', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const pools: Array<{ db: Kysely<Database>; close(): Promise<void> }> = [];
   let servers: StartedServer[] = [];

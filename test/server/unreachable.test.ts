@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server
 import { createMemoryMailer } from '../../server/mail/memoryMailer';
 import { isDatabaseUnreachable } from '../../server/plugins/app/errorHandler';
 import { testConfig } from './helpers/harness';
+import { runsOn } from './helpers/databases';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -53,7 +54,7 @@ async function startProxy(target: URL) {
  * envelope with Retry-After (never a bare 500), /ready says so, /health still answers, and
  * once the database is back the server answers again by itself.
  */
-describe.skipIf(!url)('PostgreSQL unreachable for a while', () => {
+describe.skipIf(!runsOn('postgres'))('PostgreSQL unreachable for a while', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let database: OpenedDatabase;

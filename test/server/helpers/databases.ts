@@ -52,8 +52,21 @@ function postgres(url: string): Backend {
   };
 }
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
-export const backends: Backend[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])];
+/**
+ * Whether this run covers a database engine: PGlite always, PostgreSQL when TEST_DATABASE_URL is
+ * set; `TEST_BACKENDS=postgres` (or `pglite`) narrows a run to one of them (CI runs the two on
+ * different Node versions).
+ */
+export function runsOn(name: Backend['name']): boolean {
+  const wanted = (process.env.TEST_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim());
+  return wanted.includes(name) && (name === 'pglite' || Boolean(process.env.TEST_DATABASE_URL));
+}
+
+/** The engines of this run (see runsOn). Use with describe.each. */
+export const backends: Backend[] = [
+  ...(runsOn('pglite') ? [pglite] : []),
+  ...(runsOn('postgres') ? [postgres(process.env.TEST_DATABASE_URL!)] : []),
+];
 
 /** Empties every table (keeps the schema and the migration record). */
 export async function truncateAll(db: Kysely<Database>): Promise<void> {

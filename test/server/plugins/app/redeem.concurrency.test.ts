@@ -6,7 +6,7 @@ import { ensureDemoCommunity } from '../../../../server/db/repositories/communit
 import type { Database } from '../../../../server/db/schema';
 import { createMemoryMailer } from '../../../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes, type RedeemPromo } from '../../helpers/catalog';
-import { truncateAll } from '../../helpers/databases';
+import { runsOn, truncateAll } from '../../helpers/databases';
 import { adminQuery, insertVerifiedMember } from '../../helpers/postgresRaces';
 import { startServer, type StartedServer } from '../../helpers/startServer';
 
@@ -20,7 +20,7 @@ const POOL_SIZE = 25;
  * parallel, each in its own transaction on its own connection. PGlite has one connection, so
  * there is nothing to race there.
  */
-describe.skipIf(!url)('redeem under concurrency on postgres', () => {
+describe.skipIf(!runsOn('postgres'))('redeem under concurrency on postgres', () => {
   let db: Kysely<Database>;
   let closeDb: () => Promise<void>;
   let server: StartedServer;
