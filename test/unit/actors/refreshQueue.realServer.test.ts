@@ -19,13 +19,16 @@ import { createTestClock } from '../../server/helpers/clock';
 import { startServer, type StartedServer } from '../../server/helpers/startServer';
 
 const page = new Window({ url: 'http://localhost:5173/' });
-Object.assign(globalThis, {
+// Defined rather than assigned: from Node 21 on, globalThis.navigator is Node's own getter.
+for (const [name, value] of Object.entries({
   window: page,
   document: page.document,
   navigator: page.navigator,
   localStorage: page.localStorage,
   sessionStorage: page.sessionStorage,
-});
+})) {
+  Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+}
 
 /** Ten member loads at once: every list, the balances, the profile, and three reward details. */
 const loads: ResourceRef[] = [
