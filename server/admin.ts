@@ -5,6 +5,7 @@ import { ctwCreate, ctwDraw, ctwList, ctwVerify, ctwWinners } from './admin/chan
 import { communityCreate, communityList, communityQr, userShow } from './admin/communities';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext } from './admin/context';
 import { ledgerShow, pipsAdjust } from './admin/ledger';
+import { operatorAdd } from './admin/operators';
 import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
@@ -54,6 +55,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   contestCreate,
   contestList,
   contestCharts,
+  operatorAdd,
 ];
 
 const byName = new Map(COMMANDS.map((command) => [command.name, command]));
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
       db: database.db,
       publicUrl: config.publicUrl,
       out: (line) => console.log(line),
+      scryptCost: config.scryptCost,
     });
   } catch (error) {
     if (error instanceof RefusedError) {

@@ -12,6 +12,7 @@ import accounts from './plugins/app/accounts';
 import announcements from './plugins/app/announcements';
 import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
+import operators from './plugins/app/operators';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
 import devices from './plugins/app/devices';
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(announcements, { push: opts.push, send: opts.pushSend });
   await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
   await app.register(trivia);
+  await app.register(operators);
 
   await app.register(openapi, {
     handlers: createHandlers(app),

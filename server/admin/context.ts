@@ -7,6 +7,8 @@ export interface AdminContext {
   db: Kysely<Database>;
   publicUrl: string;
   out: (line: string) => void;
+  /** scrypt N for passwords the CLI sets (the server's SCRYPT_COST). */
+  scryptCost?: number;
 }
 
 /** Bad input (a missing or malformed option, an id that names nothing): exit code 2, with usage. */

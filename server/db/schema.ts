@@ -38,6 +38,8 @@ export interface Database {
   trivia_servings: TriviaServingsTable;
   trivia_contest_members: TriviaContestMembersTable;
   trivia_contest_answers: TriviaContestAnswersTable;
+  operator_roles: OperatorRolesTable;
+  audit_log: AuditLogTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -463,5 +465,28 @@ export interface PushKeysTable {
   id: number;
   public_key: string;
   private_key: string;
+  created_at: CreatedAt;
+}
+
+export type OperatorRole = 'owner' | 'editor' | 'viewer';
+
+/** An operator's role in a community (migration 040). */
+export interface OperatorRolesTable {
+  user_id: number;
+  community_id: string;
+  role: OperatorRole;
+  created_at: CreatedAt;
+}
+
+/** One operator write (migration 040): who, what, the changed fields before and after, when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  community_id: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
   created_at: CreatedAt;
 }

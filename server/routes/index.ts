@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountHandlers } from './account';
+import { adminHandlers } from './admin';
 import { announcementHandlers } from './announcements';
 import { contestHandlers } from './contests';
 import { dashboardHandlers } from './dashboard';
@@ -28,5 +29,6 @@ export function createHandlers(app: FastifyInstance): Handlers {
     ...oidcHandlers(app),
     ...contestHandlers(app),
     ...triviaHandlers(app),
+    ...adminHandlers(app),
   };
 }

@@ -101,6 +101,15 @@ export const OPERATIONS = {
   getAuthProviders: op('GET', '/web/auth/providers', 'none', 'none'),
   oidcSession: op('POST', '/web/auth/oidc/session', 'form', 'none'),
   oidcRegister: op('POST', '/web/auth/oidc/register', 'form', 'none'),
+  // operator API (the web console)
+  adminListCommunities: op('GET', '/admin/communities', 'none'),
+  adminListPromos: op('GET', '/admin/communities/{communityId}/promos', 'query'),
+  adminUpdatePromo: op('PUT', '/admin/promos/{id}', 'json'),
+  adminArchivePromo: op('POST', '/admin/promos/{id}/archive', 'none'),
+  adminRestorePromo: op('POST', '/admin/promos/{id}/restore', 'none'),
+  adminListMembers: op('GET', '/admin/communities/{communityId}/members', 'query'),
+  adminAdjustPips: op('POST', '/admin/members/{userId}/adjust', 'json'),
+  adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 
 /** The navigation operations (checked against openapi.yaml by the contract test). */

@@ -772,6 +772,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The communities the caller runs, with the caller's role in each. */
+        get: operations["adminListCommunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/promos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A community's earn actions or rewards, archived ones included on request. */
+        get: operations["adminListPromos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a promo (earn action or reward); fields left out keep their value.
+         * @description Editors and owners. The change and the values before it are written to the audit log. Members see the new text and pips at their next load.
+         */
+        put: operations["adminUpdatePromo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promos/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a promo (hidden from members at once, kept for the ledger's history). */
+        post: operations["adminArchivePromo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promos/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring an archived promo back to members. */
+        post: operations["adminRestorePromo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A community's members, searched by e-mail or name, newest first. */
+        get: operations["adminListMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/members/{userId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit or debit a member's pips with a reason (a ledger row of kind adjustment).
+         * @description Editors and owners of the member's community. A debit below zero is refused (INSUFFICIENT_PIPS) and changes nothing. The member sees the reason in Activity; the audit log keeps who did it and the balances before and after.
+         */
+        post: operations["adminAdjustPips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every operator write in a community, newest first (who, what, before, after, when). */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1436,6 +1578,93 @@ export interface components {
         };
         /** @enum {string} */
         OidcProviderId: "google" | "apple";
+        /**
+         * @description owner and editor may write; viewer only reads.
+         * @enum {string}
+         */
+        AdminRole: "owner" | "editor" | "viewer";
+        AdminCommunity: {
+            communityId: components["schemas"]["CommunityId"];
+            name: string;
+            role: components["schemas"]["AdminRole"];
+        };
+        AdminCommunityList: {
+            communities: components["schemas"]["AdminCommunity"][];
+        };
+        /** @description An operator's text in English and, optionally, Spanish. */
+        AdminText: {
+            en: string;
+            es?: string;
+        };
+        AdminPromo: {
+            id: components["schemas"]["Id"];
+            communityId: components["schemas"]["CommunityId"];
+            type: components["schemas"]["PromoType"];
+            title: components["schemas"]["AdminText"];
+            description: components["schemas"]["AdminText"] | null;
+            url: string | null;
+            /** @description EARN - the pips earned; REDEEM - 0 (prices live on the options). */
+            pips: number;
+            earnLimit: components["schemas"]["EarnLimit"];
+            archived: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminPromoList: {
+            promos: components["schemas"]["AdminPromo"][];
+        };
+        AdminPromoChange: {
+            title?: components["schemas"]["AdminText"];
+            description?: components["schemas"]["AdminText"] | null;
+            /** @description An https link (EARN - the page opened; REDEEM - where the reward is claimed), or null for none. */
+            url?: string | null;
+            /** @description EARN only (a reward's prices live on its options). */
+            pips?: number;
+        };
+        AdminMember: {
+            userId: components["schemas"]["Id"];
+            email: string;
+            firstName: string;
+            lastName: string;
+            verified: boolean;
+            availablePips: number;
+            totalEarnedPips: number;
+            totalUsedPips: number;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        AdminMemberPage: {
+            members: components["schemas"]["AdminMember"][];
+            /** @description Members matching the search in all. */
+            total: number;
+        };
+        AdminAdjustment: {
+            delta: number;
+            reason: string;
+        };
+        AdminAdjustResult: {
+            userId: components["schemas"]["Id"];
+            availablePips: number;
+            entryId: components["schemas"]["Id"];
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            /** @description The operator's e-mail (null once that account is deleted). */
+            operator: string | null;
+            /** @description e.g. promo.update, promo.archive, promo.restore, member.adjust */
+            action: string;
+            entity: string;
+            entityId: string;
+            /** @description The changed fields before the write (null for a creation). */
+            before: unknown;
+            /** @description The changed fields after the write. */
+            after: unknown;
+            /** Format: date-time */
+            at: string;
+        };
+        AdminAuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+        };
         /** @description A path inside the app (one leading `/`, no scheme, host or spaces). */
         AppPath: string;
         OidcResponseValue: string;
@@ -3001,6 +3230,314 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description COMMUNITY_NOT_FOUND (no community has that `communityId`). */
             404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListCommunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The communities (empty for a member who runs none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCommunityList"];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED. */
+            403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListPromos: {
+        parameters: {
+            query: {
+                type: components["schemas"]["PromoType"];
+                /** @description `true`: the archived ones only; `false` (the default): the live ones. */
+                archived?: components["schemas"]["BooleanText"];
+            };
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promos, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminPromoList"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND (or not one of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdatePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPromoChange"];
+            };
+        };
+        responses: {
+            /** @description The promo as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminPromo"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such promo, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminArchivePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promo, archived (archiving twice is harmless). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminPromo"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such promo, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRestorePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promo, live again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminPromo"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such promo, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListMembers: {
+        parameters: {
+            query: {
+                /** @description Part of an e-mail address, first or last name (case-insensitive). */
+                q?: string;
+                page: components["parameters"]["Page"];
+                size: number;
+            };
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminMemberPage"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND (or not one of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAdjustPips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The member after the adjustment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminAdjustResult"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INSUFFICIENT_PIPS. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such member in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAudit: {
+        parameters: {
+            query: {
+                page: components["parameters"]["Page"];
+                size: number;
+            };
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminAuditPage"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND (or not one of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

@@ -22,7 +22,7 @@ const yamlText = readFileSync(yamlPath, 'utf8');
 type Json = Record<string, any>;
 const doc = parse(yamlText) as Json;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-const TAGS = ['account', 'dashboard', 'rewards', 'announcements', 'forms', 'contests', 'other', 'pwa', 'extensions'];
+const TAGS = ['account', 'dashboard', 'rewards', 'announcements', 'forms', 'contests', 'other', 'pwa', 'extensions', 'admin'];
 
 interface DocOperation {
   method: string;

@@ -5,6 +5,7 @@ import * as m003 from './003_ledger';
 import * as m010 from './010_announcements';
 import * as m020 from './020_trivia';
 import * as m030 from './030_chance_to_win';
+import * as m040 from './040_operators';
 import * as m050 from './050_community_support';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '010_announcements': m010,
   '020_trivia': m020,
   '030_chance_to_win': m030,
+  '040_operators': m040,
   '050_community_support': m050,
 };

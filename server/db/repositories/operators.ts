@@ -1,0 +1,153 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, LocalizedText, OperatorRole } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Sets (or changes) an operator's role in a community. */
+export async function setOperatorRole(db: Db, userId: number, communityId: string, role: OperatorRole): Promise<void> {
+  await db
+    .insertInto('operator_roles')
+    .values({ user_id: userId, community_id: communityId, role })
+    .onConflict((oc) => oc.columns(['user_id', 'community_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+/** The communities an account runs, with its role in each (none for a plain member). */
+export async function communitiesOfOperator(db: Db, userId: number) {
+  return db
+    .selectFrom('operator_roles as r')
+    .innerJoin('communities as c', 'c.id', 'r.community_id')
+    .select(['c.id as communityId', 'c.name', 'r.role'])
+    .where('r.user_id', '=', userId)
+    .orderBy('c.name')
+    .execute();
+}
+
+/** The caller's role in one community, or undefined. */
+export async function roleIn(db: Db, userId: number, communityId: string): Promise<OperatorRole | undefined> {
+  const row = await db
+    .selectFrom('operator_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .where('community_id', '=', communityId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+export interface AuditInput {
+  operatorId: number;
+  communityId: string;
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before: unknown;
+  after: unknown;
+}
+
+/** One audit row, in the write's own transaction. */
+export async function writeAudit(trx: Db, entry: AuditInput): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      operator_id: entry.operatorId,
+      community_id: entry.communityId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: String(entry.entityId),
+      before: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+export async function auditPage(db: Db, communityId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.operator_id')
+    .select(['a.id', 'u.email as operator', 'a.action', 'a.entity', 'a.entity_id as entityId', 'a.before', 'a.after', 'a.created_at as at'])
+    .where('a.community_id', '=', communityId)
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The columns of a promo the operator API shows and edits. */
+const promoColumns = ['id', 'community_id', 'type', 'title', 'description', 'url', 'pips', 'earn_limit', 'active', 'created_at'] as const;
+
+export async function promosOfCommunity(db: Db, communityId: string, type: 'EARN' | 'REDEEM', archived: boolean) {
+  return db
+    .selectFrom('promos')
+    .select(promoColumns)
+    .where('community_id', '=', communityId)
+    .where('type', '=', type)
+    .where('active', '=', !archived)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findPromoForUpdate(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('promos').select(promoColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export type PromoRow = NonNullable<Awaited<ReturnType<typeof findPromoForUpdate>>>;
+
+export interface PromoChange {
+  title?: LocalizedText;
+  description?: LocalizedText | null;
+  url?: string | null;
+  pips?: number;
+  active?: boolean;
+}
+
+export async function updatePromo(trx: Transaction<Database>, id: number, change: PromoChange) {
+  return trx
+    .updateTable('promos')
+    .set({
+      ...(change.title !== undefined ? { title: JSON.stringify(change.title) } : {}),
+      ...(change.description !== undefined ? { description: change.description === null ? null : JSON.stringify(change.description) } : {}),
+      ...(change.url !== undefined ? { url: change.url } : {}),
+      ...(change.pips !== undefined ? { pips: change.pips } : {}),
+      ...(change.active !== undefined ? { active: change.active } : {}),
+    })
+    .where('id', '=', id)
+    .returning(promoColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** A community's members whose e-mail or name contains `q` (any case), newest first, and how many match. */
+export async function searchMembers(db: Db, communityId: string, q: string | undefined, limit: number, offset: number) {
+  let query = db.selectFrom('users').where('community_id', '=', communityId).where('deleted_at', 'is', null);
+  const needle = q?.trim();
+  if (needle) {
+    const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('email', 'like', pattern),
+        eb(sql<string>`lower(first_name)`, 'like', pattern),
+        eb(sql<string>`lower(last_name)`, 'like', pattern),
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', pattern),
+      ]),
+    );
+  }
+  const [members, count] = await Promise.all([
+    query
+      .select(['id', 'email', 'first_name', 'last_name', 'is_verified', 'available_pips', 'total_earned_pips', 'total_used_pips', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { members, total: Number(count.n) };
+}
+
+/** A live member's community and balance, or undefined. */
+export async function findMember(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'community_id', 'email', 'available_pips'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

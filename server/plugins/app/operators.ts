@@ -1,0 +1,210 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../api/types';
+import { findCommunity } from '../../db/repositories/communities';
+import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
+import * as repo from '../../db/repositories/operators';
+import type { Database, LocalizedText, OperatorRole } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AuthContext } from './sessions';
+
+const RANK: Record<OperatorRole, number> = { viewer: 1, editor: 2, owner: 3 };
+
+const forbidden = () => new AppError('FORBIDDEN', 403, 'You do not run this community, or your role does not allow this.');
+const promoNotFound = () => new AppError('NOT_FOUND', 404, 'No such promo in a community you run.');
+const memberNotFound = () => new AppError('NOT_FOUND', 404, 'No such member in a community you run.');
+
+/** A stored text as the operator API shows it: always `{ en, es? }`. */
+const adminText = (text: LocalizedText): Schema<'AdminText'> => (typeof text === 'string' ? { en: text } : text);
+
+const promoView = (row: repo.PromoRow): Schema<'AdminPromo'> => ({
+  id: row.id,
+  communityId: row.community_id,
+  type: row.type,
+  title: adminText(row.title),
+  description: row.description === null ? null : adminText(row.description),
+  url: row.url,
+  pips: row.pips,
+  earnLimit: row.earn_limit,
+  archived: !row.active,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** The fields of a promo a change touched, before or after it (what the audit log keeps). */
+const touched = (view: Schema<'AdminPromo'>, keys: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, view[key as keyof Schema<'AdminPromo'>]]));
+
+/**
+ * The operator API's rules (issue 14): an operator's role per community decides what they may
+ * read (viewer and up) and write (editor and up); a member who runs no community, or an operator
+ * of another community, is refused; every write and its audit row share one transaction.
+ */
+export interface OperatorService {
+  communities(auth: AuthContext): Promise<Schema<'AdminCommunityList'>>;
+  promos(auth: AuthContext, communityId: string, type: 'EARN' | 'REDEEM', archived: boolean): Promise<Schema<'AdminPromoList'>>;
+  updatePromo(auth: AuthContext, id: number, change: Schema<'AdminPromoChange'>): Promise<Schema<'AdminPromo'>>;
+  setArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminPromo'>>;
+  members(auth: AuthContext, communityId: string, q: string | undefined, page: number, size: number): Promise<Schema<'AdminMemberPage'>>;
+  adjust(auth: AuthContext, userId: number, delta: number, reason: string): Promise<Schema<'AdminAdjustResult'>>;
+  audit(auth: AuthContext, communityId: string, page: number, size: number): Promise<Schema<'AdminAuditPage'>>;
+}
+
+export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date }): OperatorService {
+  const { db } = deps;
+
+  /** The caller's role in the community when it is at least `least`; 404 for an unknown community. */
+  async function requireRole(auth: AuthContext, communityId: string, least: OperatorRole): Promise<OperatorRole> {
+    const role = await repo.roleIn(db, auth.userId, communityId);
+    if (role === undefined) {
+      if (!(await findCommunity(db, communityId))) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
+      throw forbidden();
+    }
+    if (RANK[role] < RANK[least]) throw forbidden();
+    return role;
+  }
+
+  /** Whether the caller may write in the community (to tell 404 from 403 without a leak: both are "not yours"). */
+  async function mayWrite(auth: AuthContext, communityId: string, trx: Kysely<Database> = db): Promise<void> {
+    // Inside a write's transaction, its own connection (PGlite has only one).
+    const role = await repo.roleIn(trx, auth.userId, communityId);
+    if (role === undefined) throw new AppError('NOT_FOUND', 404, 'Not found in a community you run.');
+    if (RANK[role] < RANK.editor) throw forbidden();
+  }
+
+  return {
+    async communities(auth) {
+      const rows = await repo.communitiesOfOperator(db, auth.userId);
+      return { communities: rows.map((row) => ({ communityId: row.communityId, name: row.name, role: row.role })) };
+    },
+
+    async promos(auth, communityId, type, archived) {
+      await requireRole(auth, communityId, 'viewer');
+      const rows = await repo.promosOfCommunity(db, communityId, type, archived);
+      return { promos: rows.map(promoView) };
+    },
+
+    async updatePromo(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findPromoForUpdate(trx, id);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? promoNotFound() : error;
+        });
+        if (change.pips !== undefined && row.type !== 'EARN') {
+          throw new AppError('VALIDATION_ERROR', 400, "pips: a reward's prices live on its options");
+        }
+        const updated = await repo.updatePromo(trx, id, change);
+        const keys = Object.keys(change);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: 'promo.update',
+          entity: 'promo',
+          entityId: id,
+          before: touched(promoView(row), keys),
+          after: touched(promoView(updated), keys),
+        });
+        return promoView(updated);
+      });
+    },
+
+    async setArchived(auth, id, archived) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findPromoForUpdate(trx, id);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? promoNotFound() : error;
+        });
+        if (row.active === !archived) return promoView(row);
+        const updated = await repo.updatePromo(trx, id, { active: !archived });
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: archived ? 'promo.archive' : 'promo.restore',
+          entity: 'promo',
+          entityId: id,
+          before: { archived: !row.active },
+          after: { archived: !updated.active },
+        });
+        return promoView(updated);
+      });
+    },
+
+    async members(auth, communityId, q, page, size) {
+      await requireRole(auth, communityId, 'viewer');
+      const { members, total } = await repo.searchMembers(db, communityId, q, size, (page - 1) * size);
+      return {
+        total,
+        members: members.map((m) => ({
+          userId: m.id,
+          email: m.email ?? '',
+          firstName: m.first_name,
+          lastName: m.last_name,
+          verified: m.is_verified,
+          availablePips: m.available_pips,
+          totalEarnedPips: m.total_earned_pips,
+          totalUsedPips: m.total_used_pips,
+          joinedAt: new Date(m.created_at).toISOString(),
+        })),
+      };
+    },
+
+    async adjust(auth, userId, delta, reason) {
+      const member = await repo.findMember(db, userId);
+      if (!member) throw memberNotFound();
+      await mayWrite(auth, member.community_id).catch((error: AppError) => {
+        throw error.code === 'NOT_FOUND' ? memberNotFound() : error;
+      });
+      return db.transaction().execute(async (trx) => {
+        const trimmed = reason.trim();
+        const posted = await postLedgerEntry(
+          trx,
+          { userId, delta, kind: 'adjustment', sourceId: null, title: ADJUSTMENT_TITLE, reason: trimmed },
+          deps.now(),
+        ).catch((error: unknown) => {
+          throw error instanceof AppError && error.code === 'INSUFFICIENT_PIPS' ? insufficientPips() : error;
+        });
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: member.community_id,
+          action: 'member.adjust',
+          entity: 'member',
+          entityId: userId,
+          before: { availablePips: posted.availablePips - delta },
+          after: { availablePips: posted.availablePips, delta, reason: trimmed, entryId: posted.entryId },
+        });
+        return { userId, availablePips: posted.availablePips, entryId: posted.entryId };
+      });
+    },
+
+    async audit(auth, communityId, page, size) {
+      await requireRole(auth, communityId, 'viewer');
+      const rows = await repo.auditPage(db, communityId, size, (page - 1) * size);
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          operator: row.operator,
+          action: row.action,
+          entity: row.entity,
+          entityId: row.entityId,
+          before: row.before,
+          after: row.after,
+          at: new Date(row.at).toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operators: OperatorService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('operators', createOperatorService({ db: app.db, now: app.now }));
+  },
+  { name: 'operators', dependencies: ['db', 'core'] },
+);

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../envelope';
+import type { Handlers } from './handlers';
+
+/** The operator API (tag `admin`, issue 14): every call for a verified account, its role checked by the operators service. */
+export function adminHandlers(app: FastifyInstance): Handlers {
+  return {
+    async adminListCommunities(request) {
+      return ok(await app.operators.communities(await app.requireVerified(request)));
+    },
+    async adminListPromos(request) {
+      const auth = await app.requireVerified(request);
+      const { type, archived } = request.query;
+      return ok(await app.operators.promos(auth, request.params.communityId, type, archived === 'true'));
+    },
+    async adminUpdatePromo(request) {
+      return ok(await app.operators.updatePromo(await app.requireVerified(request), request.params.id, request.body));
+    },
+    async adminArchivePromo(request) {
+      return ok(await app.operators.setArchived(await app.requireVerified(request), request.params.id, true));
+    },
+    async adminRestorePromo(request) {
+      return ok(await app.operators.setArchived(await app.requireVerified(request), request.params.id, false));
+    },
+    async adminListMembers(request) {
+      const auth = await app.requireVerified(request);
+      const { q, page, size } = request.query;
+      return ok(await app.operators.members(auth, request.params.communityId, q, page, size));
+    },
+    async adminAdjustPips(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.operators.adjust(auth, request.params.userId, request.body.delta, request.body.reason));
+    },
+    async adminAudit(request) {
+      const auth = await app.requireVerified(request);
+      const { page, size } = request.query;
+      return ok(await app.operators.audit(auth, request.params.communityId, page, size));
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { runAdmin } from '../../server/admin';
+import { createCommunity } from '../../server/db/repositories/communities';
+import { setOperatorRole } from '../../server/db/repositories/operators';
+import { createEarnPromo } from '../../server/db/repositories/promos';
+import type { OperatorRole } from '../../server/db/schema';
+import { backends } from './helpers/databases';
+import { expectFailure, expectOk, TEST_PASSWORD, useHarness, type TestUser } from './helpers/harness';
+
+/**
+ * The operator API (issue 14): roles per community, members and other communities' operators
+ * refused, viewers read only, every write audited in its own transaction, archived content gone
+ * from member calls at once.
+ */
+describe.each(backends)('operator API on $name', (backend) => {
+  const h = useHarness(backend);
+
+  const operator = async (role: OperatorRole, communityId = h.community.id): Promise<TestUser> => {
+    const user = await h.registerVerified();
+    await setOperatorRole(h.db, user.userId, communityId, role);
+    return user;
+  };
+  const earnPromo = (communityId = h.community.id) =>
+    createEarnPromo(h.db, { communityId, title: { en: 'Visit us', es: 'Visítanos' }, pips: 5, url: 'https://example.org/' });
+
+  const as = (user: TestUser) => ({
+    get: (url: string, query?: Record<string, string | number>) => h.call({ url, query, token: user.authToken }),
+    post: (url: string, json?: unknown) => h.call({ method: 'POST', url, token: user.authToken, ...(json === undefined ? {} : { json }) }),
+    put: (url: string, json: unknown) => h.call({ method: 'PUT', url, token: user.authToken, json }),
+  });
+  const memberPromoTitles = async (member: TestUser) =>
+    (expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: member.authToken })).promos as { title: string }[]).map(
+      (p) => p.title,
+    );
+
+  it('lists the communities an account runs, none for a member', async () => {
+    const other = await createCommunity(h.db, 'Second place');
+    const owner = await operator('owner');
+    await setOperatorRole(h.db, owner.userId, other.id, 'viewer');
+    expect(expectOk(await as(owner).get('/admin/communities')).communities).toEqual(
+      expect.arrayContaining([
+        { communityId: h.community.id, name: h.community.name, role: 'owner' },
+        { communityId: other.id, name: 'Second place', role: 'viewer' },
+      ]),
+    );
+    const member = await h.registerVerified();
+    expect(expectOk(await as(member).get('/admin/communities')).communities).toEqual([]);
+  });
+
+  it('refuses members, operators of other communities, and viewers who write', async () => {
+    const other = await createCommunity(h.db, 'Second place');
+    const pid = await earnPromo();
+    const member = await h.registerVerified();
+    const stranger = await operator('owner', other.id);
+    const viewer = await operator('viewer');
+    const target = await h.registerVerified();
+
+    for (const who of [member, stranger]) {
+      expectFailure(await as(who).get(`/admin/communities/${h.community.id}/promos`, { type: 'EARN' }), 403, 'FORBIDDEN');
+      expectFailure(await as(who).get(`/admin/communities/${h.community.id}/members`, { page: 1, size: 10 }), 403, 'FORBIDDEN');
+      expectFailure(await as(who).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 }), 403, 'FORBIDDEN');
+      // Writes on what is not theirs: as if it did not exist.
+      expectFailure(await as(who).put(`/admin/promos/${pid}`, { pips: 99 }), 404, 'NOT_FOUND');
+      expectFailure(await as(who).post(`/admin/promos/${pid}/archive`), 404, 'NOT_FOUND');
+      expectFailure(await as(who).post(`/admin/members/${target.userId}/adjust`, { delta: 5, reason: 'gift' }), 404, 'NOT_FOUND');
+    }
+    // A viewer reads, and may not write.
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/promos`, { type: 'EARN' })).promos).toHaveLength(1);
+    expectFailure(await as(viewer).put(`/admin/promos/${pid}`, { pips: 99 }), 403, 'FORBIDDEN');
+    expectFailure(await as(viewer).post(`/admin/promos/${pid}/archive`), 403, 'FORBIDDEN');
+    expectFailure(await as(viewer).post(`/admin/members/${target.userId}/adjust`, { delta: 5, reason: 'gift' }), 403, 'FORBIDDEN');
+    expectFailure(await as(viewer).get('/admin/communities/no-such-place/promos', { type: 'EARN' }), 404, 'COMMUNITY_NOT_FOUND');
+    expectFailure(await h.call({ url: '/admin/communities' }), 401, 'UNAUTHORIZED');
+    // Nothing was written.
+    expect(await h.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);
+    expect((await h.db.selectFrom('promos').select(['pips', 'active']).where('id', '=', pid).executeTakeFirstOrThrow())).toEqual({ pips: 5, active: true });
+  });
+
+  it('edits a promo: members see the change at once, the audit log keeps before and after', async () => {
+    const pid = await earnPromo();
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    expect(await memberPromoTitles(member)).toEqual(['Visit us']);
+
+    const edited = expectOk(await as(editor).put(`/admin/promos/${pid}`, { title: { en: 'Visit our page', es: 'Visita nuestra página' }, pips: 8 }));
+    expect(edited).toMatchObject({ id: pid, title: { en: 'Visit our page', es: 'Visita nuestra página' }, pips: 8, archived: false });
+    expect(await memberPromoTitles(member)).toEqual(['Visit our page']);
+
+    const [entry] = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entry).toMatchObject({
+      operator: editor.email,
+      action: 'promo.update',
+      entity: 'promo',
+      entityId: String(pid),
+      before: { title: { en: 'Visit us', es: 'Visítanos' }, pips: 5 },
+      after: { title: { en: 'Visit our page', es: 'Visita nuestra página' }, pips: 8 },
+    });
+    // A reward's price is not the promo's to change; bad input changes nothing.
+    expectFailure(await as(editor).put(`/admin/promos/${pid}`, {}), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).put(`/admin/promos/${pid}`, { url: 'http://plain.example' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).put(`/admin/promos/${pid}`, { title: { en: '   ' } }), 400, 'VALIDATION_ERROR');
+    expect(await h.db.selectFrom('audit_log').select('id').execute()).toHaveLength(1);
+  });
+
+  it('archives a promo out of every member call at once, and restores it', async () => {
+    const pid = await earnPromo();
+    const owner = await operator('owner');
+    const member = await h.registerVerified();
+
+    expect(expectOk(await as(owner).post(`/admin/promos/${pid}/archive`))).toMatchObject({ id: pid, archived: true });
+    expect(await memberPromoTitles(member)).toEqual([]);
+    expectFailure(await h.call({ method: 'POST', url: '/mobile/earn', token: member.authToken, form: { pid } }), 404, 'NOT_FOUND');
+    expect(expectOk(await as(owner).get(`/admin/communities/${h.community.id}/promos`, { type: 'EARN', archived: 'true' })).promos).toHaveLength(1);
+    expect(expectOk(await as(owner).get(`/admin/communities/${h.community.id}/promos`, { type: 'EARN' })).promos).toHaveLength(0);
+    // Archiving twice is harmless and writes no second row.
+    expectOk(await as(owner).post(`/admin/promos/${pid}/archive`));
+
+    expect(expectOk(await as(owner).post(`/admin/promos/${pid}/restore`))).toMatchObject({ archived: false });
+    expect(await memberPromoTitles(member)).toEqual(['Visit us']);
+    const actions = expectOk(await as(owner).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries.map(
+      (e: { action: string }) => e.action,
+    );
+    expect(actions).toEqual(['promo.restore', 'promo.archive']);
+  });
+
+  it('adjusts a member\'s pips through the ledger, refuses a debit below zero, and audits it', async () => {
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+
+    expect(expectOk(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: 50, reason: 'Helped at the fair' }))).toMatchObject({
+      userId: member.userId,
+      availablePips: 50,
+    });
+    expectFailure(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: -80, reason: 'Oops' }), 400, 'INSUFFICIENT_PIPS');
+    expectFailure(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: 0, reason: 'Nothing' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: 5, reason: ' ' }), 400, 'VALIDATION_ERROR');
+
+    const dashboard = expectOk(await h.call({ url: '/mobile/dashboard', token: member.authToken }));
+    expect(dashboard.availablePips).toBe(50);
+    const activity = expectOk(await h.call({ url: '/mobile/dashboard/actions', query: { page: 1, size: 10 }, token: member.authToken }));
+    expect(activity.actions).toHaveLength(1);
+    const entries = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'member.adjust', entityId: String(member.userId), before: { availablePips: 0 }, after: { availablePips: 50, delta: 50, reason: 'Helped at the fair' } });
+  });
+
+  it('lists and searches the community\'s members with their balances', async () => {
+    const viewer = await operator('viewer');
+    const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });
+    await h.registerVerified({ firstName: 'Grace', lastName: 'Hopper' });
+    const all = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/members`, { page: 1, size: 50 }));
+    expect(all.total).toBe(3);
+    const found = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/members`, { q: 'lovel', page: 1, size: 50 }));
+    expect(found.total).toBe(1);
+    expect(found.members[0]).toMatchObject({ userId: ada.userId, email: ada.email, firstName: 'Ada', verified: true, availablePips: 0 });
+    const byMail = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/members`, { q: ada.email.toUpperCase(), page: 1, size: 50 }));
+    expect(byMail.members.map((m: { userId: number }) => m.userId)).toEqual([ada.userId]);
+    // LIKE's wildcards are plain characters in a search.
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/members`, { q: '%', page: 1, size: 50 })).total).toBe(0);
+  });
+
+  it('operator:add makes an account that signs in like a member and runs the community; bad input exits 2', async () => {
+    const lines: string[] = [];
+    const ctx = { db: h.db, publicUrl: 'http://127.0.0.1', out: (line: string) => lines.push(line), scryptCost: 1024 };
+    process.env.OPERATOR_PASSWORD = TEST_PASSWORD;
+    try {
+      expect(await runAdmin(['operator:add', '--email', 'Boss@Example.org', '--community', h.community.id, '--role', 'owner'], ctx)).toBe(0);
+    } finally {
+      delete process.env.OPERATOR_PASSWORD;
+    }
+    expect(lines[0]).toContain('Created the account boss@example.org');
+    const login = expectOk(await h.call({ method: 'POST', url: '/mobile/login', form: { email: 'boss@example.org', pwd: TEST_PASSWORD } }));
+    const communities = expectOk(await h.call({ url: '/admin/communities', token: login.authToken })).communities;
+    expect(communities).toEqual([{ communityId: h.community.id, name: h.community.name, role: 'owner' }]);
+
+    await expect(runAdmin(['operator:add', '--email', 'boss@example.org', '--community', h.community.id, '--role', 'god'], ctx)).rejects.toThrow(/--role must be one of/);
+    await expect(runAdmin(['operator:add', '--email', 'new@example.org', '--community', h.community.id, '--role', 'viewer'], ctx)).rejects.toThrow(/OPERATOR_PASSWORD/);
+    await expect(runAdmin(['operator:add', '--email', 'boss@example.org', '--community', 'nowhere', '--role', 'viewer'], ctx)).rejects.toThrow(/no community/);
+    // Run again: the role changes, the password stays.
+    expect(await runAdmin(['operator:add', '--email', 'boss@example.org', '--community', h.community.id, '--role', 'viewer'], ctx)).toBe(0);
+    expect(expectOk(await h.call({ url: '/admin/communities', token: login.authToken })).communities[0].role).toBe('viewer');
+  });
+});
