@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { announcementCreate, announcementDelete, announcementList, pushStatusCommand } from './admin/announcements';
 import { parseCommandArgs } from './admin/args';
@@ -7,7 +9,7 @@ import { RefusedError, UsageError, type AdminCommand, type AdminContext } from '
 import { ledgerShow, pipsAdjust } from './admin/ledger';
 import { operatorAdd } from './admin/operators';
 import { promoCreate, promoList } from './admin/promos';
-import { qrCreate, qrList } from './admin/qrCodes';
+import { qrCreate, qrList, qrPrint } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
 import { giftcardsImport, rewardCreate, rewardList } from './admin/rewards';
 import { communitySupport } from './admin/support';
@@ -37,6 +39,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   giftcardsImport,
   qrCreate,
   qrList,
+  qrPrint,
   questionnaireCreate,
   questionnaireList,
   pipsAdjust,
@@ -71,7 +74,19 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n\n')}
 Texts: --title, --description, --terms and option labels are English (or the only language);
 the -es variants add Spanish, shown to members whose app is in Spanish.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data); PUBLIC_URL for links.
-With PGlite, stop the server first (its data folder is locked to one process).`;
+With PGlite, stop the server first (its data folder is locked to one process).
+Exit codes: 0 done, 2 bad input (the usage is printed), 1 refused (valid input the data or the
+file system refuses; nothing was changed).`;
+
+/** A database URL without its password: host, port and database name. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
 
 /** The help of one command (or all of them). */
 export const usageOf = (name: string | undefined) => {
@@ -102,6 +117,11 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
+  // Which data and which public address: on stderr, so what a command prints stays parseable.
+  const where = config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${resolve(config.dataDir)}`;
+  const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
+  console.error(`pips admin: ${where}; links use PUBLIC_URL=${config.publicUrl}`);
+  if (fresh) console.error(`pips admin: warning: ${resolve(config.dataDir)} holds no database yet, so a new empty one is made there; if your server keeps its data elsewhere, set DATA_DIR to that folder.`);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);

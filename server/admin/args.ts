@@ -171,3 +171,13 @@ export async function readJsonFile(file: string): Promise<unknown> {
     throw new UsageError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** Whether members' phones could open links under this origin (not localhost or a loopback address). */
+export const isLocalOrigin = (publicUrl: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(publicUrl);
+
+/** After printing links: a warning when they point at this machine only. */
+export function warnIfLocalLinks(ctx: { publicUrl: string; out: (line: string) => void }): void {
+  if (isLocalOrigin(ctx.publicUrl)) {
+    ctx.out(`Warning: these links use PUBLIC_URL=${ctx.publicUrl}, which only this machine can open; set PUBLIC_URL to the address members use before printing.`);
+  }
+}

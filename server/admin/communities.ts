@@ -1,7 +1,7 @@
 import { createCommunity, findCommunity, listCommunities } from '../db/repositories/communities';
 import { findUserByEmail } from '../db/repositories/users';
 import { isValidEmail, normalizeEmail } from '../security/rules';
-import { requiredText } from './args';
+import { requiredText, warnIfLocalLinks } from './args';
 import { UsageError, type AdminCommand } from './context';
 import { writeQrImages } from './qrImage';
 
@@ -60,6 +60,7 @@ export const communityQr: AdminCommand = {
     ctx.out(`  link: ${link}`);
     ctx.out(`  svg:  ${svgPath}`);
     ctx.out(`  png:  ${pngPath}`);
+    warnIfLocalLinks(ctx);
     return 0;
   },
 };

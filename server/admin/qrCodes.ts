@@ -1,10 +1,37 @@
-import { createEarnQrCode, earnQrLink, listEarnQrCodes } from '../db/repositories/earnQrCodes';
-import { englishText, isoMoment, localized, oneOf, requireCommunity, showText, text, wholeNumber } from './args';
-import { UsageError, type AdminCommand } from './context';
-import { writeQrImages } from './qrImage';
+import { createEarnQrCode, earnQrLink, findEarnQrCodeById, listEarnQrCodes } from '../db/repositories/earnQrCodes';
+import type { LocalizedText } from '../db/schema';
+import { englishText, isoMoment, localized, oneOf, requireCommunity, showText, text, warnIfLocalLinks, wholeNumber } from './args';
+import { RefusedError, UsageError, type AdminCommand } from './context';
+import { writeQrImages, type WrittenQr } from './qrImage';
 
 const MAX_PIPS = 1_000_000;
 const DEFAULT_OUT = 'qr-codes';
+const DAY_MS = 86_400_000;
+
+/** The printed files' name: the title in lower-case words, then the code's number ("welcome-desk-12"). */
+export const qrFileName = (title: LocalizedText, id: number) => {
+  const words = englishText(title)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return words ? `${words}-${id}` : `qr-${id}`;
+};
+
+/** Writes the images, or refuses (exit 1) with the reason: a file where the folder should be, no permission. */
+async function writeOrRefuse(link: string, out: string, name: string, what: string): Promise<WrittenQr> {
+  try {
+    return await writeQrImages(link, out, name);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EEXIST' || (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+      ? `${out} is a file, not a folder`
+      : (error as Error).message;
+    throw new RefusedError(`cannot write the QR images to ${out}: ${reason}; ${what}`);
+  }
+}
 
 interface Window {
   validFrom: Date | null;
@@ -28,11 +55,12 @@ function describeWindow({ validFrom, validUntil }: Window, now = new Date()): st
 export const qrCreate: AdminCommand = {
   name: 'qr:create',
   usage: `qr:create --community <id> --title <text> [--title-es <text>] --pips <n>
-             [--limit once|daily] [--valid-from <ISO>] [--valid-until <ISO>] [--cap <n>] [--out <dir>]
+             [--limit once|daily] [--valid-from <ISO>] [--valid-until <ISO> | --valid-days <n>] [--cap <n>] [--out <dir>]
       Create an earn QR code: each member earns its pips once (or once a day), within the
-      window, until --cap scans in all have credited. Prints its link
-      <PUBLIC_URL>/earn?qr=<code> and writes the printable <code>.svg and <code>.png to
-      <dir> (default ./${DEFAULT_OUT}).`,
+      window (--valid-days: that many days from --valid-from, or from now), until --cap scans
+      in all have credited. Prints its link <PUBLIC_URL>/earn?qr=<code> and writes the
+      printable <title>-<n>.svg and .png to <dir> (default ./${DEFAULT_OUT}); when they cannot
+      be written, no code is created.`,
   options: {
     community: { type: 'string' },
     title: { type: 'string' },
@@ -41,6 +69,7 @@ export const qrCreate: AdminCommand = {
     limit: { type: 'string' },
     'valid-from': { type: 'string' },
     'valid-until': { type: 'string' },
+    'valid-days': { type: 'string' },
     cap: { type: 'string' },
     out: { type: 'string' },
   },
@@ -52,14 +81,21 @@ export const qrCreate: AdminCommand = {
     if (pips === undefined) throw new UsageError('qr:create needs --pips <n> (the pips a scan earns)');
     const limit = oneOf(values, 'limit', ['once', 'daily'] as const, 'once');
     const validFrom = isoMoment(values, 'valid-from') ?? null;
-    const validUntil = isoMoment(values, 'valid-until') ?? null;
+    const validDays = wholeNumber(values, 'valid-days', 1, 3650);
+    if (validDays !== undefined && values['valid-until'] !== undefined) throw new UsageError('give --valid-until or --valid-days, not both');
+    const validUntil =
+      validDays !== undefined ? new Date((validFrom ?? new Date()).getTime() + validDays * DAY_MS) : (isoMoment(values, 'valid-until') ?? null);
     if (validFrom && validUntil && validUntil <= validFrom) throw new UsageError('--valid-until must be after --valid-from');
     const totalCap = wholeNumber(values, 'cap', 1, 100_000_000) ?? null;
     const out = text(values, 'out', 4096) ?? DEFAULT_OUT;
 
-    const qr = await createEarnQrCode(ctx.db, { communityId: community.id, title, pips, limit, validFrom, validUntil, totalCap });
-    const link = earnQrLink(ctx.publicUrl, qr.code);
-    const { svgPath, pngPath } = await writeQrImages(link, out, qr.code);
+    // The code and its printed images together: images that cannot be written leave no live code.
+    const { qr, link, svgPath, pngPath } = await ctx.db.transaction().execute(async (trx) => {
+      const created = await createEarnQrCode(trx, { communityId: community.id, title, pips, limit, validFrom, validUntil, totalCap });
+      const createdLink = earnQrLink(ctx.publicUrl, created.code);
+      const written = await writeOrRefuse(createdLink, out, qrFileName(title, created.id), 'no code was created');
+      return { qr: created, link: createdLink, ...written };
+    });
     ctx.out(`Created earn QR code #${qr.id} ${showText(title)} in "${community.name}" (${community.id})`);
     ctx.out(`  pips:   ${pips}, ${limit === 'once' ? 'once per member' : 'once per member per day'}${totalCap ? `, at most ${totalCap} scans in all` : ''}`);
     ctx.out(`  valid:  ${describeWindow({ validFrom, validUntil })}`);
@@ -67,6 +103,30 @@ export const qrCreate: AdminCommand = {
     ctx.out(`  link:   ${link}`);
     ctx.out(`  svg:    ${svgPath}`);
     ctx.out(`  png:    ${pngPath}`);
+    warnIfLocalLinks(ctx);
+    return 0;
+  },
+};
+
+export const qrPrint: AdminCommand = {
+  name: 'qr:print',
+  usage: `qr:print --id <n> [--out <dir>]
+      Write the printable SVG and PNG of an existing earn QR code again (<title>-<n>), e.g.
+      after PUBLIC_URL changed or the files were lost.`,
+  options: { id: { type: 'string' }, out: { type: 'string' } },
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'id', 1, 2_147_483_647);
+    if (id === undefined) throw new UsageError('qr:print needs --id <n> (see qr:list)');
+    const qr = await findEarnQrCodeById(ctx.db, id);
+    if (!qr) throw new UsageError(`no earn QR code has the id ${id} (see qr:list)`);
+    const out = text(values, 'out', 4096) ?? DEFAULT_OUT;
+    const link = earnQrLink(ctx.publicUrl, qr.code);
+    const { svgPath, pngPath } = await writeOrRefuse(link, out, qrFileName(qr.title, qr.id), 'nothing was written');
+    ctx.out(`Earn QR code #${qr.id} ${showText(qr.title)}`);
+    ctx.out(`  link:   ${link}`);
+    ctx.out(`  svg:    ${svgPath}`);
+    ctx.out(`  png:    ${pngPath}`);
+    warnIfLocalLinks(ctx);
     return 0;
   },
 };

@@ -278,8 +278,12 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       expect(output).toContain(`link:   ${link}`);
       expect(output).toContain('10, once per member per day, at most 100 scans in all');
       expect(output).toContain('valid:  2026-01-01T00:00:00.000Z to 2099-12-31T23:59:59.000Z');
-      expect(readFileSync(join(out, `${qrCode}.svg`), 'utf8')).toMatch(/^<svg/);
-      const png = readPng(join(out, `${qrCode}.png`));
+      // Named by title and number, in the folder asked for.
+      const svgPath = /svg:\s+(\S+)/.exec(output)![1];
+      const pngPath = /png:\s+(\S+)/.exec(output)![1];
+      expect(svgPath).toMatch(/qr\/welcome-desk-\d+\.svg$/);
+      expect(readFileSync(svgPath, 'utf8')).toMatch(/^<svg/);
+      const png = readPng(pngPath);
       expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(link);
       const row = await h.db.selectFrom('earn_qr_codes').selectAll().where('code', '=', qrCode).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ community_id: c, pips: 10, earn_limit: 'daily', total_cap: 100, claims_count: 0 });
@@ -293,6 +297,44 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       expect(list.output).toMatch(/"Welcome desk"\s+10 pips daily\s+claims: 0 of 100\s+valid: 2026-01-01T00:00:00.000Z to 2099/);
       expect(list.output).toMatch(/"Door"\s+3 pips once\s+claims: 0 \(no cap\)\s+valid: until 2020-01-01T00:00:00.000Z \(expired\)/);
       expect(list.output).toContain(link);
+    });
+
+    it('prints an existing code again, takes --valid-days, and warns about localhost links', async () => {
+      const c = await community();
+      const out = join(dir, 'qr-days');
+      const before = Date.now();
+      const created = await run('qr:create', '--community', c, '--title', 'Café stand!', '--pips', '2', '--valid-days', '30', '--out', out);
+      const id = Number(/#(\d+)/.exec(created.output)![1]);
+      const row = await h.db.selectFrom('earn_qr_codes').select(['code', 'valid_from', 'valid_until']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.valid_from).toBeNull();
+      const days = (new Date(row.valid_until!).getTime() - before) / 86_400_000;
+      expect(days).toBeGreaterThan(29.99);
+      expect(days).toBeLessThan(30.01);
+      expect(created.output).not.toContain('Warning');
+
+      const again = join(dir, 'qr-again');
+      const printed = await run('qr:print', '--id', String(id), '--out', again);
+      expect(printed.code).toBe(0);
+      const pngPath = /png:\s+(\S+)/.exec(printed.output)![1];
+      expect(pngPath).toBe(join(again, `cafe-stand-${id}.png`));
+      const png = readPng(pngPath);
+      expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`http://pips.test/earn?qr=${row.code}`);
+
+      const lines: string[] = [];
+      await runAdmin(['qr:print', '--id', String(id), '--out', again], { db: h.db, publicUrl: 'http://localhost:8080', out: (line) => lines.push(line) });
+      expect(lines.at(-1)).toMatch(/^Warning: these links use PUBLIC_URL=http:\/\/localhost:8080/);
+      await expect(run('qr:print', '--id', '999999')).rejects.toThrow(/no earn QR code has the id 999999/);
+      await expect(run('qr:create', '--community', c, '--title', 'X', '--pips', '1', '--valid-days', '3', '--valid-until', '2099-01-01')).rejects.toThrow(/not both/);
+    });
+
+    it('creates no code when its images cannot be written (--out names a file)', async () => {
+      const c = await community();
+      const file = join(dir, 'not-a-folder');
+      writeFileSync(file, 'x');
+      const attempt = run('qr:create', '--community', c, '--title', 'Lost', '--pips', '1', '--out', file);
+      await expect(attempt).rejects.toBeInstanceOf(RefusedError);
+      await expect(attempt).rejects.toThrow(/is a file, not a folder; no code was created/);
+      expect((await run('qr:list', '--community', c)).output).toContain('no earn QR codes yet');
     });
 
     it('refuses bad QR input', async () => {

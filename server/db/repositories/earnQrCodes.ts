@@ -109,3 +109,8 @@ export async function countEarnQrClaim(trx: Transaction<Database>, id: number): 
     .executeTakeFirst();
   return counted !== undefined;
 }
+
+/** One earn QR code by its number (the operator's qr:print). */
+export async function findEarnQrCodeById(db: Db, id: number) {
+  return db.selectFrom('earn_qr_codes').select(['id', 'code', 'title', 'community_id']).where('id', '=', id).executeTakeFirst();
+}
