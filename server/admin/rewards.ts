@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards } from '../db/repositories/rewards';
+import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards, loadedCodes } from '../db/repositories/rewards';
 import type { LocalizedText } from '../db/schema';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';
@@ -138,10 +138,12 @@ export function parseCodeFile(content: string): string[] {
 
 export const giftcardsImport: AdminCommand = {
   name: 'giftcards:import',
-  usage: `giftcards:import --option <optionId> --file <codes.csv>
+  usage: `giftcards:import --option <optionId> --file <codes.csv> [--dry-run]
       Load gift-card codes into a reward option: one code per line, or a CSV with a "code"
-      column. Codes are trimmed; blanks, repeats and codes already loaded are skipped.`,
-  options: { option: { type: 'string' }, file: { type: 'string' } },
+      column. Codes are trimmed; blanks, repeats and codes already loaded are skipped, and the
+      skipped ones are named. --dry-run says what would be imported and skipped, and changes
+      nothing.`,
+  options: { option: { type: 'string' }, file: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   async run(values, ctx) {
     const optionId = wholeNumber(values, 'option', 1, 2 ** 31 - 1);
     if (optionId === undefined) throw new UsageError('giftcards:import needs --option <optionId> (see reward:list)');
@@ -163,10 +165,31 @@ export const giftcardsImport: AdminCommand = {
     const tooLong = codes.find((code) => code.length > MAX_CODE_LENGTH);
     if (tooLong !== undefined) throw new UsageError(`a code is longer than ${MAX_CODE_LENGTH} characters: "${tooLong.slice(0, 40)}…"`);
 
+    // What will be skipped, by name: repeats within the file, and codes the option already holds.
+    const given = codes.map((code) => code.trim()).filter((code) => code !== '');
+    const counts = new Map<string, number>();
+    for (const code of given) counts.set(code, (counts.get(code) ?? 0) + 1);
+    const repeated = [...counts].filter(([, n]) => n > 1).map(([code, n]) => `${code} (${n} times)`);
+    const loaded = await loadedCodes(ctx.db, option.id, [...counts.keys()]);
+    const target = `option #${option.id} "${englishText(option.label)}" of reward #${option.promoId} "${englishText(option.rewardTitle)}"`;
+    const named = (list: string[]) => (list.length > 20 ? `${list.slice(0, 20).join(', ')} and ${list.length - 20} more` : list.join(', '));
+    const reportSkipped = () => {
+      if (repeated.length) ctx.out(`  repeated in the file (imported once): ${named(repeated)}`);
+      if (loaded.size) ctx.out(`  already loaded (skipped): ${named([...loaded])}`);
+    };
+
+    if (values['dry-run'] === true) {
+      const wouldImport = counts.size - loaded.size;
+      ctx.out(`Dry run: would import ${wouldImport} code${wouldImport === 1 ? '' : 's'} into ${target}; nothing was changed`);
+      reportSkipped();
+      ctx.out(`  codes left for this option now: ${await freeCodeCount(ctx.db, option.id)}`);
+      return 0;
+    }
     const { imported, skipped } = await importGiftCardCodes(ctx.db, option.id, codes);
     const left = await freeCodeCount(ctx.db, option.id);
-    ctx.out(`Imported ${imported} code${imported === 1 ? '' : 's'} into option #${option.id} "${englishText(option.label)}" of reward #${option.promoId} "${englishText(option.rewardTitle)}"`);
+    ctx.out(`Imported ${imported} code${imported === 1 ? '' : 's'} into ${target}`);
     ctx.out(`  skipped: ${skipped} (repeated in the file or already loaded)`);
+    reportSkipped();
     ctx.out(`  codes left for this option: ${left}`);
     return 0;
   },

@@ -217,10 +217,18 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       expect(first.code).toBe(0);
       expect(first.output).toMatch(/Imported 4 codes into option #\d+ "Small coffee" of reward #\d+ "Coffee voucher"/);
       expect(first.output).toContain('skipped: 1');
+      expect(first.output).toContain('repeated in the file (imported once): A-1 (2 times)');
       expect(first.output).toContain('codes left for this option: 4');
 
       const csv = file('\uFEFFbrand,code,value\nacme,A-3,5\nacme, B-1 ,5\nacme,"B,2",5\nacme,B-1,5\n', 'csv');
+      // A dry run names what it would skip and changes nothing.
+      const dry = await run('giftcards:import', '--option', String(optionIds[0]), '--file', csv, '--dry-run');
+      expect(dry.output).toMatch(/^Dry run: would import 2 codes into option #\d+ "Small coffee".*; nothing was changed$/m);
+      expect(dry.output).toContain('already loaded (skipped): A-3');
+      expect(dry.output).toContain('repeated in the file (imported once): B-1 (2 times)');
+      expect(await h.db.selectFrom('gift_card_codes').select('code').where('option_id', '=', optionIds[0]).execute()).toHaveLength(4);
       const second = await run('giftcards:import', '--option', String(optionIds[0]), '--file', csv);
+      expect(second.output).toContain('already loaded (skipped): A-3');
       expect(second.output).toContain('Imported 2 codes');
       expect(second.output).toContain('skipped: 2');
       const codes = await h.db.selectFrom('gift_card_codes').select('code').where('option_id', '=', optionIds[0]).orderBy('code').execute();

@@ -179,6 +179,21 @@ export async function importGiftCardCodes(db: Db, optionId: number, codes: reado
   return { imported, skipped: given.length - imported };
 }
 
+/** Which of these codes an option already holds (for the import's report and dry run). */
+export async function loadedCodes(db: Db, optionId: number, codes: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < codes.length; start += 1000) {
+    const rows = await db
+      .selectFrom('gift_card_codes')
+      .select('code')
+      .where('option_id', '=', optionId)
+      .where('code', 'in', codes.slice(start, start + 1000))
+      .execute();
+    for (const row of rows) found.add(row.code);
+  }
+  return found;
+}
+
 /** How many codes of an option are still free. */
 export async function freeCodeCount(db: Db, optionId: number): Promise<number> {
   const row = await db
