@@ -15,8 +15,10 @@ export const toastTimings = {
   inlineMs: 3000,
   /** Close animation of toasts, and the fade of modals. */
   closeMs: 300,
-  /** Distance of the toast container from the top and right edges. */
+  /** Distance of the toast container from the right edge (and from the top bar). */
   offsetPx: 20,
+  /** Toasts shown at once; more wait their turn (issue 12). */
+  maxShown: 3,
 } as const;
 
 const colors: Record<Exclude<ToastKind, 'modal'>, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };
