@@ -15,11 +15,12 @@ import {
 } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { selectIsBusy } from '../../machines/session.selectors';
+import { selectIsBusy, selectSessionError } from '../../machines/session.selectors';
 import { rememberMeDefault } from '../data/credentials';
 import { commonMessages } from '../components/errorMessages';
 import { readPendingCommunity } from '../data/pendingCommunity';
 import { useIsOffline, useSession, useSystemActor, useUnsentInput } from '../actors/hooks';
+import { registerErrors } from '../actors/messages';
 import { showToast } from '../actors/toast';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
@@ -45,6 +46,11 @@ export default function SignupScreen() {
   const [values, setValues] = useState(emptySignupValues);
   const [touched, setTouched] = useState<Partial<Record<SignupField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The address the last registration was sent with: a taken one is marked on the e-mail field
+  // until it is changed.
+  const [sentEmail, setSentEmail] = useState<string | null>(null);
+  const sessionError = useSession(selectSessionError);
+  const emailTaken = sessionError === 'EMAIL_TAKEN' && sentEmail !== null && normalizeEmail(values.email) === sentEmail;
 
   // A new version of the app never reloads the page under a half-filled form.
   useUnsentInput('signup', JSON.stringify(values) !== JSON.stringify(emptySignupValues));
@@ -70,6 +76,7 @@ export default function SignupScreen() {
       showToast('error', i18n._(commonMessages.offline), { id: 'offline' });
       return;
     }
+    setSentEmail(normalizeEmail(values.email));
     session.send({
       type: 'user.register',
       payload: {
@@ -127,7 +134,7 @@ export default function SignupScreen() {
             value={values.email}
             onChange={(e) => set('email', e.currentTarget.value)}
             onBlur={touch('email')}
-            error={errorOf('email')}
+            error={errorOf('email') ?? (emailTaken ? i18n._(registerErrors.EMAIL_TAKEN) : undefined)}
           />
           <TextInput
             label={t({ id: 'pages.signup.phone', message: 'Phone (optional)' })}

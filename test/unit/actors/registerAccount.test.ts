@@ -114,7 +114,7 @@ describe('registering through the session (the app system)', () => {
     expect(sessionOf(app).children.verification).toBeDefined();
   });
 
-  it('says why a registration failed in a toast, and stays logged out', async () => {
+  it('keeps a taken e-mail for the form to mark (no toast), and stays logged out', async () => {
     fakeFetch({ 'POST /api/tokenize': { data: { token: 'password-token' } }, 'POST /mobile/user/register': { status: 409, error: 'EMAIL_TAKEN' } });
     const app = startApp({ connectivity: { isOnline: () => true } });
     await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
@@ -123,7 +123,16 @@ describe('registering through the session (the app system)', () => {
 
     await waitFor(app.system.get('session')!, (s) => s.matches({ loggedOut: 'idle' }) && s.context.errorCode !== null);
     expect(sessionOf(app).context.errorCode).toBe('EMAIL_TAKEN');
-    expect(toastsRaised()).toEqual(['error: An account with this email already exists. Try logging in instead.']);
+    expect(toastsRaised()).toEqual([]);
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('says why any other registration failed in a toast', async () => {
+    fakeFetch({ 'POST /api/tokenize': { data: { token: 'password-token' } }, 'POST /mobile/user/register': { status: 404, error: 'COMMUNITY_NOT_FOUND' } });
+    const app = startApp({ connectivity: { isOnline: () => true } });
+    await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
+    app.system.get('session')!.send({ type: 'user.register', payload: adult });
+    await waitFor(app.system.get('session')!, (s) => s.matches({ loggedOut: 'idle' }) && s.context.errorCode !== null);
+    expect(toastsRaised()).toEqual(["error: We couldn't find your community. Please open your community's join link again."]);
   });
 });

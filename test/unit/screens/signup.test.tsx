@@ -48,13 +48,21 @@ describe('SignupScreen: registering (the session binding)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your account' })).toBeTruthy();
   });
 
-  it('says so when the e-mail is taken, and keeps the form', async () => {
+  it('marks a taken e-mail on its field until it is changed, and keeps the form', async () => {
     demo();
     fakeFetch({ 'POST /api/tokenize': { data: { token: 'password-token' } }, 'POST /mobile/user/register': { status: 409, error: 'EMAIL_TAKEN' } });
     const { location } = await renderApp({ path: '/signup' });
     await fillSignup();
 
-    expect(await screen.findByText('An account with this email already exists. Try logging in instead.')).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = email.getAttribute('aria-describedby') ?? '';
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+      'An account with this email already exists. Try logging in instead.',
+    );
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    fireEvent.change(email, { target: { value: 'ada.lovelace@example.org' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).not.toBe('true'));
     expect(location.history.at(-1)).toBe('/signup');
     expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Lovelace');
     expect(readPendingCommunity()).toEqual({ communityId: 'demo', name: 'Demo Community' });
