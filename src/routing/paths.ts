@@ -14,6 +14,7 @@ export const paths = {
   sitemap: '/sitemap',
   documentation: '/documentation',
   apiDocs: '/api-docs',
+  terms: '/terms',
   // protected
   activity: '/activity',
   announcements: '/announcements',

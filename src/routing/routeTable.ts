@@ -37,6 +37,7 @@ export type ScreenKey =
   | 'Rewards'
   | 'RewardDetail'
   | 'Support'
+  | 'Terms'
   | 'IndividualTrivia'
   | 'TriviaQuestion'
   | 'TriviaAnswer'
@@ -68,6 +69,7 @@ export const routeTable: readonly AppRoute[] = [
   route(paths.sitemap, 'open', 'Sitemap'),
   route(paths.documentation, 'open', 'Documentation'),
   route(paths.apiDocs, 'open', 'ApiDocs'),
+  route(paths.terms, 'open', 'Terms'),
 
   route(paths.activity, 'protected', 'Activity'),
   route(paths.announcements, 'protected', 'Announcements'),

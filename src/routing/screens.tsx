@@ -33,6 +33,7 @@ const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaConte
 const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
 const ApiDocsScreen = lazy(() => import('../screens/apiDocs/ApiDocsScreen'));
 const SupportScreen = lazy(() => import('../screens/SupportScreen'));
+const TermsScreen = lazy(() => import('../screens/TermsScreen'));
 
 /** The component each screen key of the route table renders. */
 export const screens: Record<ScreenKey, ComponentType> = {
@@ -60,6 +61,7 @@ export const screens: Record<ScreenKey, ComponentType> = {
   Rewards: RewardsScreen,
   RewardDetail: RewardDetailScreen,
   Support: SupportScreen,
+  Terms: TermsScreen,
   IndividualTrivia: IndividualTriviaScreen,
   TriviaQuestion: TriviaQuestionScreen,
   TriviaAnswer: TriviaAnswerScreen,

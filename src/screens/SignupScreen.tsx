@@ -215,6 +215,12 @@ export default function SignupScreen() {
           )}
           <Checkbox
             label={t({ id: 'pages.signup.terms', message: 'I agree to the terms and conditions' })}
+            description={
+              // A new tab, so the half-filled form stays as it is.
+              <Anchor href={paths.terms} target="_blank" rel="noopener" size="sm">
+                {t({ id: 'pages.signup.readTerms', message: 'Read the terms and conditions' })}
+              </Anchor>
+            }
             checked={values.terms}
             onChange={(e) => {
               set('terms', e.currentTarget.checked);

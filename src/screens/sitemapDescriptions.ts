@@ -18,6 +18,7 @@ export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
   sitemap: msg({ id: 'pages.sitemap.route.sitemap', message: 'This page: every screen of the app.' }),
   documentation: msg({ id: 'pages.sitemap.route.documentation', message: 'Help for members, and how the app works inside.' }),
   apiDocs: msg({ id: 'pages.sitemap.route.apiDocs', message: "The server's API, and a page to try it." }),
+  terms: msg({ id: 'pages.sitemap.route.terms', message: 'The terms you agree to when you create an account.' }),
   activity: msg({ id: 'pages.sitemap.route.activity', message: 'Everything you earned and spent, and what waits to be sent.' }),
   announcements: msg({ id: 'pages.sitemap.route.announcements', message: 'News from your community.' }),
   chanceToWin: msg({ id: 'pages.sitemap.route.chanceToWin', message: 'Earn enough pips to enter the prize draw, and check past draws.' }),

@@ -53,7 +53,7 @@ describe('route guards in Chromium', () => {
       await page.goto(`${product.url}${guest}`);
       await page.waitForURL('**/home');
     }
-    for (const open of ['/forgot-password', '/community-scan', '/reset-password', '/sitemap', '/documentation', '/api-docs', '/support']) {
+    for (const open of ['/forgot-password', '/community-scan', '/reset-password', '/sitemap', '/documentation', '/api-docs', '/support', '/terms']) {
       await page.goto(`${product.url}${open}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
       expect(new URL(page.url()).pathname).toBe(open);

@@ -28,6 +28,7 @@ export const expectedGuards: Record<string, [GuardDecision, GuardDecision, Guard
   '/documentation': always,
   '/api-docs': always,
   '/support': always,
+  '/terms': always,
   // protected
   '/activity': member,
   '/announcements': member,

@@ -41,6 +41,7 @@ const headings: Record<ScreenKey, string | RegExp | null> = {
   Rewards: 'My rewards',
   RewardDetail: 'Reward details',
   Support: 'Help and support',
+  Terms: 'Terms and conditions',
   IndividualTrivia: 'Trivia',
   TriviaQuestion: /^(Question of the day|Contest question)$/,
   TriviaAnswer: 'Your answer',

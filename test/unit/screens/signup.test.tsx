@@ -48,6 +48,13 @@ describe('SignupScreen: registering (the session binding)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your account' })).toBeTruthy();
   });
 
+  it('links the terms checkbox to the terms, in a new tab so the form stays filled', async () => {
+    demo();
+    await renderApp({ path: '/signup' });
+    const link = await screen.findByRole('link', { name: 'Read the terms and conditions' });
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual(['/terms', '_blank']);
+  });
+
   it('marks a taken e-mail on its field until it is changed, and keeps the form', async () => {
     demo();
     fakeFetch({ 'POST /api/tokenize': { data: { token: 'password-token' } }, 'POST /mobile/user/register': { status: 409, error: 'EMAIL_TAKEN' } });
