@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { VerificationCallOutput, VerificationContext, VerificationErrorCode, VerificationEvent, VerifyCodeInput } from './verification.types';
 
 const CODE_FORMAT = /^\d{6}$/;
@@ -17,6 +17,9 @@ export function callFailureCode(output: VerificationCallOutput): VerificationErr
 
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
+/** After a code is sent (or the server says one was sent a moment ago), this long before the next. */
+export const RESEND_COOLDOWN_SECONDS = 30;
+
 /**
  * Verifying the account with the 6-digit e-mail code, and asking for a new code. A malformed
  * code never reaches the server. The session invokes it while the member is unverified; reaching
@@ -33,25 +36,41 @@ export const verificationMachine = setup({
     verifyCode: fromPromise<VerificationCallOutput, VerifyCodeInput>(async () => notProvided),
     /** POST /mobile/verify op=resend. */
     resendCode: fromPromise<VerificationCallOutput>(async () => notProvided),
+    /** Sends `cooldown.tick` every second while the resend waits (the app binds a timer). */
+    resendTimer: fromCallback(() => undefined),
   },
   actions: {
     assignError: assign((_, params: { code: VerificationErrorCode }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
+    /** The next resend waits RESEND_COOLDOWN_SECONDS, counted down by the timer. */
+    startCooldown: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ resendWaitSeconds: RESEND_COOLDOWN_SECONDS });
+      enqueue.stopChild('resendTimer');
+      enqueue.spawnChild('resendTimer', { id: 'resendTimer' });
+    }),
+    tickCooldown: enqueueActions(({ context, enqueue }) => {
+      const next = Math.max(0, context.resendWaitSeconds - 1);
+      enqueue.assign({ resendWaitSeconds: next });
+      if (next === 0) enqueue.stopChild('resendTimer');
+    }),
   },
   guards: {
     isWellFormed: (_, params: { code: string }) => normalizeCode(params.code) !== null,
     isCallFailure: (_, params: { output: VerificationCallOutput }) => callFailureCode(params.output) !== null,
     isAlreadyVerified: (_, params: { output: VerificationCallOutput }) => !params.output.ok && params.output.code === 'ALREADY_VERIFIED',
+    isRateLimited: (_, params: { output: VerificationCallOutput }) => !params.output.ok && params.output.code === 'RATE_LIMITED',
+    mayResend: ({ context }) => context.resendWaitSeconds === 0,
   },
 }).createMachine({
   id: 'verification',
   initial: 'ready',
-  context: { errorCode: null },
+  context: { errorCode: null, resendWaitSeconds: 0 },
   states: {
     /** Waiting for the user; the child says what the last attempt gave. */
     ready: {
       initial: 'idle',
       on: {
+        'cooldown.tick': { actions: 'tickCooldown' },
         'user.submit': [
           {
             guard: { type: 'isWellFormed', params: ({ event }) => ({ code: event.code }) },
@@ -60,7 +79,8 @@ export const verificationMachine = setup({
           },
           { target: '.failed', actions: { type: 'assignError', params: { code: 'INVALID_CODE_FORMAT' } } },
         ],
-        'user.resend': { target: 'resending', actions: 'clearError' },
+        // While the resend waits, asking again does nothing (the button shows the countdown).
+        'user.resend': { guard: 'mayResend', target: 'resending', actions: 'clearError' },
       },
       states: {
         idle: {},
@@ -71,6 +91,7 @@ export const verificationMachine = setup({
     },
     verifying: {
       tags: 'busy',
+      on: { 'cooldown.tick': { actions: 'tickCooldown' } },
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
@@ -91,17 +112,24 @@ export const verificationMachine = setup({
     },
     resending: {
       tags: 'busy',
+      on: { 'cooldown.tick': { actions: 'tickCooldown' } },
       invoke: {
         id: 'resendCode',
         src: 'resendCode',
         onDone: [
+          {
+            // A code went out a moment ago: wait, as after a resend of our own.
+            guard: { type: 'isRateLimited', params: ({ event }) => ({ output: event.output }) },
+            target: 'ready.idle',
+            actions: 'startCooldown',
+          },
           {
             guard: { type: 'isCallFailure', params: ({ event }) => ({ output: event.output }) },
             target: 'ready.resendFailed',
             actions: { type: 'assignError', params: ({ event }) => ({ code: callFailureCode(event.output) ?? 'UNKNOWN_ERROR' }) },
           },
           { guard: { type: 'isAlreadyVerified', params: ({ event }) => ({ output: event.output }) }, target: 'verified' },
-          { target: 'ready.resendSucceeded' },
+          { target: 'ready.resendSucceeded', actions: 'startCooldown' },
         ],
         onError: { target: 'ready.resendFailed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
       },

@@ -9,3 +9,4 @@ export const selectIsVerified = (s: VerificationSnapshot) => s.matches('verified
 export const selectVerifyError = (s: VerificationSnapshot) => (s.matches({ ready: 'failed' }) ? s.context.errorCode : null);
 export const selectResendError = (s: VerificationSnapshot) => (s.matches({ ready: 'resendFailed' }) ? s.context.errorCode : null);
 export const selectResendSucceeded = (s: VerificationSnapshot) => s.matches({ ready: 'resendSucceeded' });
+export const selectResendWaitSeconds = (s: VerificationSnapshot) => s.context.resendWaitSeconds;

@@ -30,6 +30,8 @@ export interface VerifyCodeInput {
 
 export interface VerificationContext {
   errorCode: VerificationErrorCode | null;
+  /** Seconds before another code may be asked for (0: now). */
+  resendWaitSeconds: number;
 }
 
-export type VerificationEvent = { type: 'user.submit'; code: string } | { type: 'user.resend' };
+export type VerificationEvent = { type: 'user.submit'; code: string } | { type: 'user.resend' } | { type: 'cooldown.tick' };

@@ -111,6 +111,11 @@ export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCred
           resendCode: fromPromise<VerificationCallOutput>(async ({ signal, system }) =>
             toCallOutput(await apiOf(system).verify({ op: 'resend' }, { signal })),
           ),
+          // The resend's countdown: a tick a second while it runs.
+          resendTimer: fromCallback(({ sendBack }) => {
+            const timer = setInterval(() => sendBack({ type: 'cooldown.tick' }), 1000);
+            return () => clearInterval(timer);
+          }),
         },
       }),
       unregisterPush: fromPromise<void, LogoutInput>(({ input, system }) => unregisterPushOnLogout(apiOf(system), push, input)),

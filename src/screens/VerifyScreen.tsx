@@ -10,6 +10,7 @@ import {
   selectIsVerifying,
   selectResendError,
   selectResendSucceeded,
+  selectResendWaitSeconds,
   selectVerifyError,
 } from '../../machines/verification.selectors';
 import { commonMessages } from '../components/errorMessages';
@@ -31,11 +32,8 @@ const verifyErrors: Record<string, MessageDescriptor> = {
 };
 const verifyFailure = msg({ id: 'pages.verifyEmail.failure', message: 'We could not verify your account. Please try again.' });
 
+// A refusal because a code went out a moment ago is no error: the countdown shows instead.
 const resendErrors: Record<string, MessageDescriptor> = {
-  RATE_LIMITED: msg({
-    id: 'pages.verifyEmail.resendRateLimited',
-    message: 'A code was sent a moment ago. Please wait a minute before asking again.',
-  }),
   NETWORK_ERROR: commonMessages.offline,
 };
 const resendFailure = msg({
@@ -55,6 +53,8 @@ export default function VerifyScreen() {
   const verifyError = useSelector(verification, (s) => (s ? selectVerifyError(s) : null));
   const resendError = useSelector(verification, (s) => (s ? selectResendError(s) : null));
   const resent = useSelector(verification, (s) => (s ? selectResendSucceeded(s) : false));
+  const wait = useSelector(verification, (s) => (s ? selectResendWaitSeconds(s) : 0));
+  const countdown = `${Math.floor(wait / 60)}:${String(wait % 60).padStart(2, '0')}`;
   const [code, setCode] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -120,9 +120,13 @@ export default function VerifyScreen() {
           component="button"
           type="button"
           onClick={() => verification?.send({ type: 'user.resend' })}
-          disabled={resending || verifying}
+          disabled={resending || verifying || wait > 0}
         >
-          <Trans id="pages.verifyAccount.resend">Resend code</Trans>
+          {wait > 0 ? (
+            <Trans id="pages.verifyAccount.resendIn">Resend code in {countdown}</Trans>
+          ) : (
+            <Trans id="pages.verifyAccount.resend">Resend code</Trans>
+          )}
         </Anchor>
         <Anchor component="button" type="button" c="dimmed" onClick={() => session.send({ type: 'user.logout' })}>
           <Trans id="pages.verifyAccount.logout">Log out</Trans>

@@ -5,12 +5,14 @@ import {
   selectIsVerifying,
   selectResendError,
   selectResendSucceeded,
+  selectResendWaitSeconds,
   selectVerifyError,
 } from '../../machines/verification.selectors';
+import { RESEND_COOLDOWN_SECONDS } from '../../machines/verification.machine';
 import type { VerificationCallOutput, VerificationEvent } from '../../machines/verification.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
-import { actorStarted, type Effect } from './recording';
+import { actorStarted, actorStopped, type Effect } from './recording';
 
 const events = {
   'user.submit': [
@@ -19,6 +21,7 @@ const events = {
     { type: 'user.submit', code: '12a456' },
   ],
   'user.resend': [{ type: 'user.resend' }],
+  'cooldown.tick': [{ type: 'cooldown.tick' }],
 } satisfies EventFixtures<VerificationEvent>;
 
 const outputs = {
@@ -30,7 +33,8 @@ const outputs = {
     { ok: false, code: 'NETWORK_ERROR' },
     { ok: false, code: 'ALREADY_VERIFIED' },
   ],
-  resendCode: [{ ok: true }, { ok: false, code: 'RATE_LIMITED' }, { ok: false, code: 'ALREADY_VERIFIED' }],
+  resendCode: [{ ok: true }, { ok: false, code: 'RATE_LIMITED' }, { ok: false, code: 'NETWORK_ERROR' }, { ok: false, code: 'ALREADY_VERIFIED' }],
+  resendTimer: [undefined],
 } satisfies ActorOutputFixtures<typeof verificationMachine>;
 
 /**
@@ -38,13 +42,26 @@ const outputs = {
  * other text is refused (INVALID_CODE_FORMAT) without a call. A well-formed code is sent trimmed;
  * a wrong, expired or over-tried code (or no answer) is shown and the member may try again. An
  * account already verified counts as verified, whichever call says so. A new code may be asked
- * for; its failure is shown apart from the code's. Verified is the end (the session follows).
- * One call at a time.
+ * for; its failure is shown apart from the code's. After a code is sent, or the server says one
+ * went out a moment ago (RATE_LIMITED: no error, the same wait), the next resend waits
+ * RESEND_COOLDOWN_SECONDS, counted down by a timer started then (asking meanwhile does nothing);
+ * the timer stops at zero. Verified is the end (the session follows). One call at a time.
  */
 function verificationRules() {
   type View = 'idle' | 'verifying' | 'resending' | 'codeFailed' | 'resent' | 'resendFailed' | 'verified';
   let view: View = 'idle';
   let error: string | null = null;
+  let wait = 0;
+  /** The end: a timer still counting stops with the machine. */
+  const verified = (): Effect[] => {
+    view = 'verified';
+    return wait > 0 ? [actorStopped('resendTimer')] : [];
+  };
+  /** The timer (re)started, the previous one stopped first. */
+  const startCooldown = (): Effect[] => {
+    wait = RESEND_COOLDOWN_SECONDS;
+    return [actorStarted('resendTimer', undefined, 'resendTimer')];
+  };
   const waiting = () => {
     if (view === 'verifying' || view === 'resending' || view === 'verified') throw new Error(`no input while ${view}`);
   };
@@ -66,13 +83,19 @@ function verificationRules() {
         }
         case 'user.resend':
           waiting();
+          if (wait > 0) return [];
           view = 'resending';
           error = null;
           return [actorStarted('resendCode')];
+        case 'cooldown.tick':
+          // A finished machine takes no more events; a stopped timer sends none.
+          if (view === 'verified' || wait === 0) return [];
+          wait -= 1;
+          return wait === 0 ? [actorStopped('resendTimer')] : [];
         case 'xstate.done.actor.verifyCode': {
           const output = event.output as VerificationCallOutput;
-          if (output.ok || output.code === 'ALREADY_VERIFIED') view = 'verified';
-          else [view, error] = ['codeFailed', output.code];
+          if (output.ok || output.code === 'ALREADY_VERIFIED') return verified();
+          [view, error] = ['codeFailed', output.code];
           return [];
         }
         case 'xstate.error.actor.verifyCode':
@@ -80,9 +103,16 @@ function verificationRules() {
           return [];
         case 'xstate.done.actor.resendCode': {
           const output = event.output as VerificationCallOutput;
-          if (output.ok) view = 'resent';
-          else if (output.code === 'ALREADY_VERIFIED') view = 'verified';
-          else [view, error] = ['resendFailed', output.code];
+          if (output.ok) {
+            view = 'resent';
+            return startCooldown();
+          }
+          if (output.code === 'RATE_LIMITED') {
+            view = 'idle';
+            return startCooldown();
+          }
+          if (output.code === 'ALREADY_VERIFIED') return verified();
+          [view, error] = ['resendFailed', output.code];
           return [];
         }
         case 'xstate.error.actor.resendCode':
@@ -99,6 +129,7 @@ function verificationRules() {
       verifyError: view === 'codeFailed' ? error : null,
       resendError: view === 'resendFailed' ? error : null,
       resent: view === 'resent',
+      resendWait: wait,
     }),
   };
 }
@@ -115,6 +146,7 @@ describeMachinePaths({
     verifyError: selectVerifyError(s),
     resendError: selectResendError(s),
     resent: selectResendSucceeded(s),
+    resendWait: selectResendWaitSeconds(s),
   }),
   oracle: verificationRules,
 });

@@ -110,14 +110,36 @@ describe('resend', () => {
   });
 
   it('fails with the server code, and can be retried', async () => {
-    let answer: VerificationCallOutput = { ok: false, code: 'RATE_LIMITED' };
+    let answer: VerificationCallOutput = { ok: false, code: 'NETWORK_ERROR' };
     const { actor } = startVerification({ resend: async () => answer });
     actor.send({ type: 'user.resend' });
     const failed = await waitFor(actor, (s) => s.matches({ ready: 'resendFailed' }));
-    expect(selectResendError(failed)).toBe('RATE_LIMITED');
+    expect(selectResendError(failed)).toBe('NETWORK_ERROR');
+    expect(failed.context.resendWaitSeconds).toBe(0);
     answer = { ok: true };
     actor.send({ type: 'user.resend' });
     await waitFor(actor, (s) => selectResendSucceeded(s));
+  });
+
+  it('after a code is sent, or the server says one just went out, waits 30 s before the next, counted down', async () => {
+    let answer: VerificationCallOutput = { ok: false, code: 'RATE_LIMITED' };
+    const { actor, calls } = startVerification({ resend: async () => answer });
+    actor.send({ type: 'user.resend' });
+    const waiting = await waitFor(actor, (s) => s.context.resendWaitSeconds > 0);
+    // No error to show: the countdown says it all.
+    expect([selectResendError(waiting), waiting.context.resendWaitSeconds]).toEqual([null, 30]);
+    answer = { ok: true };
+    actor.send({ type: 'user.resend' });
+    expect(calls).toEqual([['resendCode']]);
+    for (let i = 0; i < 29; i++) actor.send({ type: 'cooldown.tick' });
+    expect(actor.getSnapshot().context.resendWaitSeconds).toBe(1);
+    actor.send({ type: 'user.resend' });
+    expect(calls).toHaveLength(1);
+    actor.send({ type: 'cooldown.tick' });
+    actor.send({ type: 'user.resend' });
+    const sent = await waitFor(actor, (s) => selectResendSucceeded(s));
+    expect(calls).toHaveLength(2);
+    expect(sent.context.resendWaitSeconds).toBe(30);
   });
 
   it('a resend failure after a throw reports UNKNOWN_ERROR', async () => {

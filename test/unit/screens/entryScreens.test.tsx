@@ -168,5 +168,19 @@ describe('VerifyScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Verification code re-sent: please check your email.')).toBeTruthy();
     expect(requests(sent, 'POST', '/mobile/verify').map((r) => r.form)).toEqual([{ op: 'resend' }]);
+    // The next one waits, and the link counts down.
+    const waiting = await screen.findByRole('button', { name: /^Resend code in 0:(30|29)$/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByRole('button', { name: /^Resend code in 0:(28|27)$/ }, { timeout: 4000 });
+  });
+
+  it('shows the countdown, not an error, when the server says a code went out a moment ago', async () => {
+    signIn(7, { verified: false });
+    fakeFetch({ 'POST /mobile/verify': { status: 429, error: 'RATE_LIMITED' } });
+    await renderApp({ path: '/verify' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('button', { name: /^Resend code in 0:(30|29)$/ })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
   });
 });
