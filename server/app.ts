@@ -27,6 +27,7 @@ import questionnaires from './plugins/app/questionnaires';
 import rateLimiter from './plugins/app/rateLimit';
 import rewards from './plugins/app/rewards';
 import sessions from './plugins/app/sessions';
+import translations from './plugins/app/translations';
 import trivia from './plugins/app/trivia';
 import verification from './plugins/app/verification';
 import dbPlugin from './plugins/external/db';
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(announcements, { push: opts.push, send: opts.pushSend });
   await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
   await app.register(trivia);
+  await app.register(translations);
 
   await app.register(openapi, {
     handlers: createHandlers(app),

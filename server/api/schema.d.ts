@@ -706,7 +706,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Translate dynamic content; on failure the client keeps the original. */
+        /**
+         * Translate dynamic content; on failure the client keeps the original.
+         * @description Operator content in the member's language (SPEC §1, §7). `targetLang` `es`, `es-LA` or any
+         *     `es-XX` is Spanish. The answer comes, in order, from the translation memory (a text the
+         *     operator wrote in both languages answers its other half; a text already in the asked
+         *     language answers itself), from the server's cache of earlier machine translations (table
+         *     `translations`, shared by every instance), or from the LibreTranslate-compatible server of
+         *     `TRANSLATE_URL` (asked with a timeout, `TRANSLATE_TIMEOUT_MS`). When none of them has it,
+         *     or the translator fails in any way, `data` is the original text: this call never answers
+         *     5xx for a translator's fault.
+         */
         post: operations["translate"];
         delete?: never;
         options?: never;

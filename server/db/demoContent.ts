@@ -5,6 +5,8 @@ import { parsePayload } from '../questionnaires/payload';
 import { createEarnQrCode } from './repositories/earnQrCodes';
 import { createEarnPromo } from './repositories/promos';
 import { createQuestionnaire } from './repositories/questionnaires';
+import { DEMO_COMMUNITY_NAME } from './repositories/communities';
+import { setOperatorTranslation } from './repositories/translations';
 import { setSupportContact, type SupportContactInput } from './repositories/support';
 import { createReward, importGiftCardCodes } from './repositories/rewards';
 import { createContest, createQuestions, type QuestionInput } from './repositories/trivia';
@@ -18,6 +20,9 @@ import type { Database } from './schema';
  */
 
 export const DEMO_CODES_PER_OPTION = 20;
+
+/** The demo community's name in Spanish. */
+export const DEMO_COMMUNITY_NAME_ES = 'Comunidad de demostración';
 
 /** Demo gift-card codes: clearly not real ones (DEMO-XXXX-XXXX). */
 export const demoCode = () => {
@@ -161,6 +166,8 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
     if (!existing) throw new Error(`no community has the id ${communityId}`);
     await ensureDemoTrivia(trx, communityId);
     await setSupportContact(trx, communityId, DEMO_SUPPORT, { onlyIfMissing: true });
+    // The community's own name, in both languages (POST /api/translate answers it).
+    await setOperatorTranslation(trx, DEMO_COMMUNITY_NAME, 'es', DEMO_COMMUNITY_NAME_ES);
     if (Number(existing.promos) > 0 || Number(existing.questionnaires) > 0 || existing.qrCode) {
       return { created: false, earnQrCode: existing.qrCode ?? null };
     }

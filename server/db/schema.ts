@@ -38,6 +38,7 @@ export interface Database {
   trivia_servings: TriviaServingsTable;
   trivia_contest_members: TriviaContestMembersTable;
   trivia_contest_answers: TriviaContestAnswersTable;
+  translations: TranslationsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -463,5 +464,17 @@ export interface PushKeysTable {
   id: number;
   public_key: string;
   private_key: string;
+  created_at: CreatedAt;
+}
+
+/** Cached and operator-given translations (migration 051). */
+export interface TranslationsTable {
+  /** SHA-256 (hex) of `source`. */
+  source_hash: string;
+  /** The content language translated into: 'en' or 'es'. */
+  target_lang: string;
+  source: string;
+  translated: string;
+  origin: 'operator' | 'machine';
   created_at: CreatedAt;
 }
