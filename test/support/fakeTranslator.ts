@@ -10,6 +10,8 @@ export interface FakeTranslator {
   /** Every /translate body received, in order. */
   requests: { q: string; source: string; target: string; format: string }[];
   mode: TranslatorMode;
+  /** A mode for one text (overrides `mode` where it answers one). */
+  modeFor?: (q: string) => TranslatorMode | undefined;
   close(): Promise<void>;
 }
 
@@ -45,17 +47,18 @@ export async function startFakeTranslator(): Promise<FakeTranslator> {
     }
     const body = JSON.parse(await readBody(request)) as FakeTranslator['requests'][number];
     translator.requests.push(body);
-    if (translator.mode === 'hang') {
+    const mode = translator.modeFor?.(body.q) ?? translator.mode;
+    if (mode === 'hang') {
       const end = () => response.destroy();
       hanging.add(end);
       response.on('close', () => hanging.delete(end));
       return;
     }
-    if (translator.mode === 'fail') {
+    if (mode === 'fail') {
       response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'boom' }));
       return;
     }
-    if (translator.mode === 'garbage') {
+    if (mode === 'garbage') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"translated":');
       return;
     }
