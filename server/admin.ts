@@ -4,6 +4,7 @@ import { parseCommandArgs } from './admin/args';
 import { ctwCreate, ctwDraw, ctwList, ctwVerify, ctwWinners } from './admin/chanceToWin';
 import { communityCreate, communityList, communityQr, userShow } from './admin/communities';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext } from './admin/context';
+import { promoImage } from './admin/images';
 import { ledgerShow, pipsAdjust } from './admin/ledger';
 import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList } from './admin/qrCodes';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   userShow,
   promoCreate,
   promoList,
+  promoImage,
   rewardCreate,
   rewardList,
   giftcardsImport,

@@ -18,6 +18,7 @@ import devices from './plugins/app/devices';
 import earnActions from './plugins/app/earnActions';
 import earnQr from './plugins/app/earnQr';
 import housekeeping from './plugins/app/housekeeping';
+import images from './plugins/app/images';
 import ledger from './plugins/app/ledger';
 import oidc from './plugins/app/oidc';
 import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
@@ -121,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
   await app.register(trivia);
   await app.register(translations);
+  await app.register(images);
 
   await app.register(openapi, {
     handlers: createHandlers(app),

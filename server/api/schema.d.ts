@@ -745,6 +745,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image the operator set on an earn action or a reward (not enveloped).
+         * @description `name` is the SHA-256 of the image's bytes and its extension, so the bytes of a name never
+         *     change: answered with `Cache-Control: public, max-age=31536000, immutable` and an ETag.
+         *     Served by a plain route, so `x-no-fastify-config` keeps fastify-openapi-glue from
+         *     registering one. An unknown or malformed name answers 404 in the envelope.
+         */
+        get: operations["getImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/web/community/{communityId}": {
         parameters: {
             query?: never;
@@ -1157,7 +1180,16 @@ export interface components {
             type: components["schemas"]["PromoType"];
             title: string;
             description?: string | null;
+            /**
+             * @description The image's address: an image set with the CLI's `--image` is served by this server at
+             *     `/images/<sha256>.<png|jpg|webp>` (immutable, cached for a year), with its pixel size in
+             *     imageWidth and imageHeight; an address given with `--image-url` has no size.
+             */
             imageUrl?: string | null;
+            /** @description The image's width in pixels (null when unknown), for `<img width height>`. */
+            imageWidth?: number | null;
+            /** @description The image's height in pixels (null when unknown). */
+            imageHeight?: number | null;
             url?: string | null;
             /** @description Pips earned (EARN) or the price (REDEEM). */
             pips: components["schemas"]["Pips"];
@@ -2945,6 +2977,32 @@ export interface operations {
                     "application/manifest+json": components["schemas"]["WebManifest"];
                 };
             };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description NOT_FOUND. */
+            404: components["responses"]["Error"];
         };
     };
     getCommunity: {

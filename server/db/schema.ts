@@ -39,6 +39,7 @@ export interface Database {
   trivia_contest_members: TriviaContestMembersTable;
   trivia_contest_answers: TriviaContestAnswersTable;
   translations: TranslationsTable;
+  images: ImagesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -223,6 +224,9 @@ export interface PromosTable {
   description: Json<LocalizedText> | null;
   terms: Json<LocalizedText> | null;
   image_url: string | null;
+  /** The pixel size of an image set with `--image` (migration 052); null otherwise. */
+  image_width: ColumnType<number | null, number | null | undefined, number | null>;
+  image_height: ColumnType<number | null, number | null | undefined, number | null>;
   url: string | null;
   pips: Generated<number>;
   earn_limit: ColumnType<EarnLimit, EarnLimit | undefined, EarnLimit>;
@@ -476,5 +480,15 @@ export interface TranslationsTable {
   source: string;
   translated: string;
   origin: 'operator' | 'machine';
+  created_at: CreatedAt;
+}
+
+/** Operator images, by the SHA-256 of their bytes (migration 052). */
+export interface ImagesTable {
+  hash: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  width: number;
+  height: number;
   created_at: CreatedAt;
 }
