@@ -3003,6 +3003,7 @@ export interface operations {
             };
             /** @description NOT_FOUND. */
             404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
         };
     };
     getCommunity: {
