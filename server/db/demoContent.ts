@@ -7,6 +7,8 @@ import { createEarnPromo } from './repositories/promos';
 import { createQuestionnaire } from './repositories/questionnaires';
 import { DEMO_COMMUNITY_NAME } from './repositories/communities';
 import { setOperatorTranslation } from './repositories/translations';
+import { setPromoImage } from './repositories/images';
+import { demoPicture } from '../images/png';
 import { setSupportContact, type SupportContactInput } from './repositories/support';
 import { createReward, importGiftCardCodes } from './repositories/rewards';
 import { createContest, createQuestions, type QuestionInput } from './repositories/trivia';
@@ -238,6 +240,9 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
         { label: { en: '$10 card', es: 'Tarjeta de 10 $' }, pips: 90 },
       ],
     });
+    // Two small pictures made here (no binary file in the repository), kept like an operator's --image.
+    await setPromoImage(trx, coffee.id, demoPicture(320, 180, [121, 72, 44], [214, 160, 96]));
+    await setPromoImage(trx, books.id, demoPicture(320, 180, [36, 72, 140], [120, 180, 220]));
     for (const optionId of [...coffee.optionIds, ...books.optionIds]) {
       const codes = new Set<string>();
       while (codes.size < DEMO_CODES_PER_OPTION) codes.add(demoCode());

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { createCommunity } from '../../server/db/repositories/communities';
 import { readImageInfo } from '../../server/images/imageInfo';
+import { demoPicture, encodePng } from '../../server/images/png';
+import { ensureDemoContent } from '../../server/db/demoContent';
 import { backends } from './helpers/databases';
 import { createHarness, expectOk, type Harness } from './helpers/harness';
 
@@ -43,6 +45,17 @@ function webpLossless(width: number, height: number): Buffer {
   bytes.writeUInt32LE(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14), 21);
   return bytes;
 }
+
+describe('encodePng', () => {
+  it('writes a PNG that a PNG reader decodes pixel for pixel', () => {
+    const bytes = encodePng(3, 2, (x, y) => [x * 100, y * 200, 7]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const decoded = (PNG as any).sync.read(bytes) as { width: number; height: number; data: Buffer };
+    expect([decoded.width, decoded.height]).toEqual([3, 2]);
+    expect([...decoded.data.subarray(4 * 4, 4 * 4 + 4)]).toEqual([100, 200, 7, 255]);
+    expect(readImageInfo(demoPicture(320, 180, [0, 0, 0], [255, 255, 255]))).toMatchObject({ type: 'png', width: 320, height: 180 });
+  });
+});
 
 describe('readImageInfo', () => {
   it('reads the type and size of PNG, JPEG and WebP headers', () => {
@@ -140,6 +153,15 @@ describe.each(backends)('operator images on $name', (backend) => {
     ];
     for (const [argv, message] of cases) await expect(run(...argv), argv.join(' ')).rejects.toThrow(message);
     expect(await h.db.selectFrom('promos').select('id').where('community_id', '=', c).execute()).toEqual([]);
+  });
+
+  it('gives the demo rewards a picture each', async () => {
+    await h.reset();
+    await ensureDemoContent(h.db, h.community.id);
+    const member = await h.registerVerified();
+    const promos = expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'REDEEM' }, token: member.authToken })).promos;
+    expect(promos.map((p: { imageWidth: number; imageHeight: number }) => [p.imageWidth, p.imageHeight])).toEqual([[320, 180], [320, 180]]);
+    for (const promo of promos) expect((await h.app.inject({ url: promo.imageUrl })).statusCode).toBe(200);
   });
 
   it('answers 404 in the envelope for an unknown or malformed image name, never the app shell', async () => {
