@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPicture } from '../../server/images/png';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeTranslator, type FakeTranslator } from '../support/fakeTranslator';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
@@ -27,7 +31,9 @@ describe('translated content in Chromium', () => {
     const admin = (...args: string[]) => runAdminCli(place, args);
     const community = /id:\s+(\S+)/.exec(await admin('community:create', '--name', 'Harbour Club'))?.[1];
     if (!community) throw new Error('community:create printed no id');
-    await admin('promo:create', '--community', community, '--title', 'Beach clean-up', '--description', 'Bring gloves and a bag.', '--pips', '5');
+    const image = join(mkdtempSync(join(tmpdir(), 'pips-e2e-image-')), 'beach.png');
+    writeFileSync(image, demoPicture(240, 160, [20, 110, 160], [240, 200, 120]));
+    await admin('promo:create', '--community', community, '--title', 'Beach clean-up', '--description', 'Bring gloves and a bag.', '--pips', '5', '--image', image);
     await admin('promo:create', '--community', community, '--title', 'Park picnic', '--pips', '3');
     await admin('promo:create', '--community', community, '--title', 'Sunset walk', '--pips', '2');
 
@@ -60,6 +66,16 @@ describe('translated content in Chromium', () => {
     expect(await main().getByText('Beach clean-up', { exact: true }).count()).toBe(0);
     expect(translator.requests.map((request) => request.target)).not.toContain('es-LA');
     expect(translator.requests.find((request) => request.q === 'Beach clean-up')).toMatchObject({ source: 'auto', target: 'es', format: 'text' });
+  });
+
+  it('draws the operator’s image with its width and height, served immutable, and a placeholder for the others', async () => {
+    const card = main().getByRole('article', { name: '[es] Beach clean-up' });
+    const image = card.locator('img');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(240);
+    expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['240', '160']);
+    const response = await page.request.get(`${product.url}${await image.getAttribute('src')}`);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await main().getByRole('article', { name: 'Park picnic' }).getByTestId('promo-image-placeholder').count()).toBe(1);
   });
 
   it('shows the demo community’s own Spanish name on its join link', async () => {
