@@ -78,6 +78,23 @@ describe('translated content in Chromium', () => {
     expect(await main().getByRole('article', { name: 'Park picnic' }).getByTestId('promo-image-placeholder').count()).toBe(1);
   });
 
+  it('offline, a reload still shows the translated list and the image', async () => {
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => Boolean(navigator.serviceWorker.controller))), { timeout: 20_000 })
+      .toBe(true);
+    // Once through the worker online, so it keeps the image.
+    await page.reload();
+    const image = () => main().getByRole('article', { name: '[es] Beach clean-up' }).locator('img');
+    await expect.poll(() => image().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(240);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect.poll(() => image().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(240);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   it('shows the demo community’s own Spanish name on its join link', async () => {
     const visitor = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
     try {
