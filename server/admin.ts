@@ -6,6 +6,7 @@ import { parseCommandArgs } from './admin/args';
 import { ctwCreate, ctwDraw, ctwList, ctwVerify, ctwWinners } from './admin/chanceToWin';
 import { communityCreate, communityList, communityQr, userShow } from './admin/communities';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext } from './admin/context';
+import { promoImage } from './admin/images';
 import { ledgerShow, pipsAdjust } from './admin/ledger';
 import { operatorAdd } from './admin/operators';
 import { promoCreate, promoList } from './admin/promos';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   userShow,
   promoCreate,
   promoList,
+  promoImage,
   rewardCreate,
   rewardList,
   giftcardsImport,

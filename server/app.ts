@@ -19,6 +19,7 @@ import devices from './plugins/app/devices';
 import earnActions from './plugins/app/earnActions';
 import earnQr from './plugins/app/earnQr';
 import housekeeping from './plugins/app/housekeeping';
+import images from './plugins/app/images';
 import ledger from './plugins/app/ledger';
 import oidc from './plugins/app/oidc';
 import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
@@ -28,6 +29,7 @@ import questionnaires from './plugins/app/questionnaires';
 import rateLimiter from './plugins/app/rateLimit';
 import rewards from './plugins/app/rewards';
 import sessions from './plugins/app/sessions';
+import translations from './plugins/app/translations';
 import trivia from './plugins/app/trivia';
 import verification from './plugins/app/verification';
 import dbPlugin from './plugins/external/db';
@@ -121,6 +123,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
   await app.register(trivia);
   await app.register(operators);
+  await app.register(translations);
+  await app.register(images);
 
   await app.register(openapi, {
     handlers: createHandlers(app),

@@ -131,6 +131,15 @@ export interface Config {
   redisKeyPrefix: string;
   /** Web origins (scheme://host[:port]) whose pages may call the API from the browser (CORS); none by default. */
   corsOrigins: string[];
+  /**
+   * A LibreTranslate-compatible machine-translation server (POST {url}/translate), asked by
+   * POST /api/translate for content the operator did not write in the member's language; unset: none.
+   */
+  translateUrl?: string;
+  /** Its API key, sent as `api_key` when set. */
+  translateApiKey?: string;
+  /** How long /api/translate waits for it before answering the original text. */
+  translateTimeoutMs: number;
 }
 
 export type LogFormat = 'json' | 'short' | 'off';
@@ -179,6 +188,7 @@ export function makeConfig(overrides: Partial<Omit<Config, 'rateLimits'>> & { ra
     logFormat: 'off',
     corsOrigins: [],
     redisKeyPrefix: 'pips:rl:',
+    translateTimeoutMs: 5000,
     ...rest,
     rateLimits: { ...defaultRateLimits, ...rateLimits },
   };
@@ -230,6 +240,9 @@ export const ENV_SCHEMA = {
     CORS_ORIGINS: { type: 'string' },
     REDIS_URL: { type: 'string', pattern: '^rediss?://' },
     REDIS_KEY_PREFIX: { type: 'string', minLength: 1, maxLength: 64 },
+    TRANSLATE_URL: { type: 'string', pattern: '^https?://' },
+    TRANSLATE_API_KEY: { type: 'string' },
+    TRANSLATE_TIMEOUT_MS: integerIn(100, 60000),
     ...Object.fromEntries(
       (Object.keys(OIDC_DEFAULTS) as OidcProviderId[]).flatMap((id) =>
         ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((part) => [`OIDC_${id.toUpperCase()}_${part}`, { type: 'string' }]),
@@ -315,6 +328,9 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOriginsFromEnv(text('CORS_ORIGINS')),
     redisUrl: text('REDIS_URL'),
     redisKeyPrefix: text('REDIS_KEY_PREFIX') ?? 'pips:rl:',
+    translateUrl: text('TRANSLATE_URL')?.replace(/\/+$/, ''),
+    translateApiKey: text('TRANSLATE_API_KEY'),
+    translateTimeoutMs: number('TRANSLATE_TIMEOUT_MS', 5000),
   });
 }
 

@@ -3,7 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { appPath, openFromNotification } from './swNotificationClick';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -30,6 +30,13 @@ registerRoute(
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.destination === 'script' && /\/messages-[^/]+\.js$/.test(url.pathname),
   new StaleWhileRevalidate({ cacheName: 'locales', plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
+);
+
+// The operator's images (/images/<sha256>.<ext>) never change under one name: kept once seen, so
+// earn actions and rewards show them offline too.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/.test(url.pathname),
+  new CacheFirst({ cacheName: 'images', plugins: [new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })] }),
 );
 
 // The page asks a waiting worker to take over; it reloads itself 100 ms after the takeover.

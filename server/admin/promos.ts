@@ -3,6 +3,7 @@ import { findQuestionnaire } from '../db/repositories/questionnaires';
 import type { EarnLimit } from '../db/schema';
 import { appPath, englishText, httpUrl, localized, oneOf, requireCommunity, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';
+import { attachImage, readImageOption } from './images';
 
 const MAX_PIPS = 1_000_000;
 const LIMITS: readonly EarnLimit[] = ['once', 'daily', 'unlimited'];
@@ -15,7 +16,7 @@ export const promoCreate: AdminCommand = {
   usage: `promo:create --community <id> --title <text> [--title-es <text>] --pips <n>
              [--description <text>] [--description-es <text>] [--url <https://…>]
              [--limit once|daily|unlimited] [--questionnaire <id>] [--redirect </app/path>]
-             [--image-url <https://…>] [--type EARN]
+             [--image <file.png|jpg|webp> | --image-url <https://…>] [--type EARN]
       Create an earn action. --url opens in a new tab when the member earns; --questionnaire
       links a questionnaire, which the member answers to earn it (--pips defaults to its pips;
       not with --url); --redirect leads to a screen of the
@@ -30,6 +31,7 @@ export const promoCreate: AdminCommand = {
     pips: { type: 'string' },
     url: { type: 'string' },
     'image-url': { type: 'string' },
+    image: { type: 'string' },
     limit: { type: 'string' },
     questionnaire: { type: 'string' },
     redirect: { type: 'string' },
@@ -43,6 +45,8 @@ export const promoCreate: AdminCommand = {
     const description = localized(values, 'description', 2000);
     const url = httpUrl(values, 'url');
     const imageUrl = httpUrl(values, 'image-url');
+    const image = await readImageOption(values);
+    if (image && imageUrl) throw new UsageError('give either --image or --image-url, not both');
     const limit = oneOf(values, 'limit', LIMITS, 'once');
     const redirect = appPath(values, 'redirect');
     const questionnaireId = wholeNumber(values, 'questionnaire', 1, 2 ** 31 - 1);
@@ -77,6 +81,7 @@ export const promoCreate: AdminCommand = {
     if (url) ctx.out(`  opens: ${url}`);
     if (questionnaire) ctx.out(`  questionnaire: #${questionnaire.id} (${questionnairePath(questionnaire.id)}, ${questionnaire.pips} pips on answering)`);
     if (redirect) ctx.out(`  leads to: ${redirect}`);
+    await attachImage(ctx, id, image);
     return 0;
   },
 };

@@ -3,6 +3,7 @@ import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, lis
 import type { LocalizedText } from '../db/schema';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';
+import { attachImage, readImageOption } from './images';
 
 const MAX_PRICE = 1_000_000;
 const MAX_OPTIONS = 20;
@@ -29,7 +30,7 @@ export const rewardCreate: AdminCommand = {
   usage: `reward:create --community <id> --title <text> [--title-es <text>]
              --option "<label>=<price>" [--option ...]
              [--description <text>] [--description-es <text>] [--terms <text>] [--terms-es <text>]
-             [--url <https://…>] [--image-url <https://…>]
+             [--url <https://…>] [--image <file.png|jpg|webp> | --image-url <https://…>]
       Create a reward members redeem pips for. Each --option is one choice with its price in
       pips; give its label in both languages as "Small coffee|Café pequeño=20". Load its
       gift-card codes with giftcards:import.`,
@@ -43,6 +44,7 @@ export const rewardCreate: AdminCommand = {
     'terms-es': { type: 'string' },
     url: { type: 'string' },
     'image-url': { type: 'string' },
+    image: { type: 'string' },
     option: { type: 'string', multiple: true },
   },
   async run(values, ctx) {
@@ -53,6 +55,8 @@ export const rewardCreate: AdminCommand = {
     const terms = localized(values, 'terms', 5000);
     const url = httpUrl(values, 'url');
     const imageUrl = httpUrl(values, 'image-url');
+    const image = await readImageOption(values);
+    if (image && imageUrl) throw new UsageError('give either --image or --image-url, not both');
     const rawOptions = Array.isArray(values.option) ? values.option.map(String) : [];
     if (rawOptions.length === 0) throw new UsageError('reward:create needs at least one --option "<label>=<price>"');
     if (rawOptions.length > MAX_OPTIONS) throw new UsageError(`a reward has at most ${MAX_OPTIONS} options`);
@@ -61,6 +65,7 @@ export const rewardCreate: AdminCommand = {
     const reward = await createReward(ctx.db, { communityId: community.id, title, description, terms, url, imageUrl, options });
     ctx.out(`Created reward #${reward.id} ${showText(title)} in "${community.name}" (${community.id})`);
     options.forEach((option, i) => ctx.out(`  option #${reward.optionIds[i]}: ${showText(option.label)} for ${option.pips} pips (no codes yet)`));
+    await attachImage(ctx, reward.id, image);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${reward.optionIds[0]} --file codes.csv`);
     return 0;
   },

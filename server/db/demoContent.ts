@@ -5,6 +5,10 @@ import { parsePayload } from '../questionnaires/payload';
 import { createEarnQrCode } from './repositories/earnQrCodes';
 import { createEarnPromo } from './repositories/promos';
 import { createQuestionnaire } from './repositories/questionnaires';
+import { DEMO_COMMUNITY_NAME } from './repositories/communities';
+import { setOperatorTranslation } from './repositories/translations';
+import { setPromoImage } from './repositories/images';
+import { demoPicture } from '../images/png';
 import { setSupportContact, type SupportContactInput } from './repositories/support';
 import { createReward, importGiftCardCodes } from './repositories/rewards';
 import { createContest, createQuestions, type QuestionInput } from './repositories/trivia';
@@ -18,6 +22,9 @@ import type { Database } from './schema';
  */
 
 export const DEMO_CODES_PER_OPTION = 20;
+
+/** The demo community's name in Spanish. */
+export const DEMO_COMMUNITY_NAME_ES = 'Comunidad de demostración';
 
 /** Demo gift-card codes: clearly not real ones (DEMO-XXXX-XXXX). */
 export const demoCode = () => {
@@ -161,6 +168,8 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
     if (!existing) throw new Error(`no community has the id ${communityId}`);
     await ensureDemoTrivia(trx, communityId);
     await setSupportContact(trx, communityId, DEMO_SUPPORT, { onlyIfMissing: true });
+    // The community's own name, in both languages (POST /api/translate answers it).
+    await setOperatorTranslation(trx, DEMO_COMMUNITY_NAME, 'es', DEMO_COMMUNITY_NAME_ES);
     if (Number(existing.promos) > 0 || Number(existing.questionnaires) > 0 || existing.qrCode) {
       return { created: false, earnQrCode: existing.qrCode ?? null };
     }
@@ -231,6 +240,9 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
         { label: { en: '$10 card', es: 'Tarjeta de 10 $' }, pips: 90 },
       ],
     });
+    // Two small pictures made here (no binary file in the repository), kept like an operator's --image.
+    await setPromoImage(trx, coffee.id, demoPicture(320, 180, [121, 72, 44], [214, 160, 96]));
+    await setPromoImage(trx, books.id, demoPicture(320, 180, [36, 72, 140], [120, 180, 220]));
     for (const optionId of [...coffee.optionIds, ...books.optionIds]) {
       const codes = new Set<string>();
       while (codes.size < DEMO_CODES_PER_OPTION) codes.add(demoCode());

@@ -40,6 +40,8 @@ export interface Database {
   trivia_contest_answers: TriviaContestAnswersTable;
   operator_roles: OperatorRolesTable;
   audit_log: AuditLogTable;
+  translations: TranslationsTable;
+  images: ImagesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -224,6 +226,9 @@ export interface PromosTable {
   description: Json<LocalizedText> | null;
   terms: Json<LocalizedText> | null;
   image_url: string | null;
+  /** The pixel size of an image set with `--image` (migration 052); null otherwise. */
+  image_width: ColumnType<number | null, number | null | undefined, number | null>;
+  image_height: ColumnType<number | null, number | null | undefined, number | null>;
   url: string | null;
   pips: Generated<number>;
   earn_limit: ColumnType<EarnLimit, EarnLimit | undefined, EarnLimit>;
@@ -488,5 +493,27 @@ export interface AuditLogTable {
   entity_id: string;
   before: Json<unknown> | null;
   after: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
+/** Cached and operator-given translations (migration 051). */
+export interface TranslationsTable {
+  /** SHA-256 (hex) of `source`. */
+  source_hash: string;
+  /** The content language translated into: 'en' or 'es'. */
+  target_lang: string;
+  source: string;
+  translated: string;
+  origin: 'operator' | 'machine';
+  created_at: CreatedAt;
+}
+
+/** Operator images, by the SHA-256 of their bytes (migration 052). */
+export interface ImagesTable {
+  hash: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  width: number;
+  height: number;
   created_at: CreatedAt;
 }

@@ -22,6 +22,9 @@ export function extensionHandlers(app: FastifyInstance): Handlers {
     async getPushKey() {
       return ok({ publicKey: app.announcements.publicKey() });
     },
+    async translate(request) {
+      return ok({ data: await app.translations.translate(request.body.data, request.body.targetLang) });
+    },
     async health() {
       await pingDatabase(app.db);
       return ok({ status: 'OK' as const });

@@ -1,6 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { announcementsMachine } from '../../machines/announcements.machine';
-import type { CachedList, FetchPageInput, PageOutput, Scope, SendStatusInput, SendStatusOutput } from '../../machines/announcements.types';
+import type { AnnouncementItem, CachedList, FetchPageInput, PageOutput, Scope, SendStatusInput, SendStatusOutput } from '../../machines/announcements.types';
+import type { Api } from '../api/client';
+import { announcementTexts } from '../data/contentTexts';
 import { NETWORK_ERROR } from '../api/result';
 import {
   ANNOUNCEMENT_PAGE_SIZE,
@@ -44,6 +46,17 @@ export const watchAnnouncementSignals = fromCallback<EventObject>(({ sendBack })
   };
 });
 
+/** The announcements' titles and texts in the member's language (the originals where that fails). */
+async function inLanguage(api: Api, language: string, items: AnnouncementItem[], signal: AbortSignal): Promise<AnnouncementItem[]> {
+  if (language.toLowerCase().startsWith('en') || items.length === 0) return items;
+  try {
+    const { translateContent } = await import('../data/translations');
+    return await translateContent(api, language, items, (list, text) => list.map((item) => announcementTexts(item, text)), signal);
+  } catch {
+    return items;
+  }
+}
+
 /**
  * The announcements machine bound to the browser: the list and the member's records through the
  * API (merged as SPEC §3 says), the copy per member and language and the offline reads and
@@ -60,7 +73,8 @@ export function announcementsLogic({ systemApi: { apiOf } }: { systemApi: System
         if (!list.success) return { ok: false, code: list.error };
         if (!records.success) return { ok: false, code: records.error };
         const queued = await queuedStatuses(input.userId).catch(() => []);
-        const items = applyQueued(mergeAnnouncements(list.data.announcements, records.data.usersAnnouncements), queued);
+        const merged = applyQueued(mergeAnnouncements(list.data.announcements, records.data.usersAnnouncements), queued);
+        const items = await inLanguage(api, input.language, merged, signal);
         const unreadCount = Math.max(
           0,
           (list.data.unreadCount ?? items.filter((item) => item.status !== 3).length) -

@@ -4,6 +4,7 @@ import { chanceToWinMachine } from '../../machines/chanceToWin.machine';
 import { resourceChildId } from '../../machines/resources.machine';
 import type { FetchContestInput, FetchContestOutput, QualificationMemory } from '../../machines/chanceToWin.types';
 import type { ChanceToWin } from '../api/client';
+import { chanceToWinTexts } from '../data/contentTexts';
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import { showToast } from './toast';
@@ -56,9 +57,19 @@ export const toContestOutput = (result: { success: true; data: ChanceToWin } | {
 export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
   return chanceToWinMachine.provide({
     actors: {
-      fetchContest: fromPromise<FetchContestOutput, FetchContestInput>(async ({ signal, system }) =>
-        toContestOutput(await apiOf(system).getChanceToWin(undefined, { signal })),
-      ),
+      fetchContest: fromPromise<FetchContestOutput, FetchContestInput>(async ({ signal, system }) => {
+        const api = apiOf(system);
+        const result = await api.getChanceToWin(undefined, { signal });
+        const language = i18n.locale;
+        if (!result.success || !result.data || language.startsWith('en')) return toContestOutput(result);
+        // The contest's name and prize in the member's language (the original where that fails).
+        try {
+          const { translateContent } = await import('../data/translations');
+          return toContestOutput({ success: true, data: await translateContent(api, language, result.data, chanceToWinTexts, signal) });
+        } catch {
+          return toContestOutput(result);
+        }
+      }),
       readMemory: fromPromise<QualificationMemory, { userId: number }>(async ({ input }) => readMemory(input.userId)),
       // What tells the contest to look again: the page shown again, and (issue 11) a rise of the
       // member's totalEarnedPips however it came (this app's earns tell the resources, which tell

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { cachedResourceMachine } from '../../machines/cachedResource.machine';
 import type { CachedCopy, FetchRemoteOutput, ResourceScope, WriteCacheInput } from '../../machines/cachedResource.types';
 import { resourcesMachine } from '../../machines/resources.machine';
-import type { ApiResult, Transaction } from '../api/client';
+import type { Api, ApiResult, Transaction } from '../api/client';
+import { resourceTexts, type TextPick } from '../data/contentTexts';
 import { resourceFetchers, type ResourceData, type ResourceKey } from '../data/resourceFetchers';
 import type { SystemApi } from './api';
 
@@ -12,6 +13,21 @@ const cache = () => import('../data/resourceCache');
 /** An API answer as the cachedResource machine reads it. */
 export const toFetchOutput = <T>(result: ApiResult<T>): FetchRemoteOutput =>
   result.success ? { ok: true, data: result.data } : { ok: false, code: result.error };
+
+// Translations keep their copies in Dexie too; loaded with the first non-English content.
+const translations = () => import('../data/translations');
+
+/** A fetched resource with its operator texts in the member's language (the original where that fails). */
+async function inLanguage(api: Api, scope: ResourceScope, output: FetchRemoteOutput, signal: AbortSignal): Promise<FetchRemoteOutput> {
+  const pick = resourceTexts[scope.key as ResourceKey] as TextPick<unknown> | undefined;
+  if (!output.ok || !pick || scope.language.toLowerCase().startsWith('en')) return output;
+  try {
+    const { translateContent } = await translations();
+    return { ok: true, data: await translateContent(api, scope.language, output.data, pick, signal) };
+  } catch {
+    return output;
+  }
+}
 
 const memberScope = (scope: ResourceScope) => (scope.userId === null ? null : { userId: scope.userId, language: scope.language });
 
@@ -48,7 +64,8 @@ export function resourcesLogic({ systemApi: { apiOf } }: { systemApi: SystemApi 
               | ((...args: Parameters<(typeof resourceFetchers)[ResourceKey]>) => Promise<ApiResult<unknown>>)
               | undefined;
             if (!fetchResource) return { ok: false, code: 'NOT_FOUND' };
-            return toFetchOutput(await fetchResource(apiOf(system), input, signal));
+            const api = apiOf(system);
+            return inLanguage(api, input, toFetchOutput(await fetchResource(api, input, signal)), signal);
           }),
           writeCache: fromPromise<void, WriteCacheInput>(async ({ input, signal }) => {
             if (!signal.aborted) await writeCache(input);

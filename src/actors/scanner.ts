@@ -13,6 +13,7 @@ import type { Community } from '../api/client';
 import { storePendingCommunity } from '../data/pendingCommunity';
 import { openCamera, stopCamera } from '../scanner/camera';
 import { acceptCommunityCode } from '../scanner/communityLink';
+import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 
 /** Pause between two decoded frames: about 8 tries a second, a small share of a phone's CPU. */
@@ -101,7 +102,23 @@ export function communityScannerLogic({ systemApi: { apiOf } }: { systemApi: Sys
     actors: {
       ...cameraActors,
       acceptCode: fromPromise<AcceptCodeOutput, AcceptCodeInput>(({ input, signal, system }) =>
-        acceptCommunityCode(input.text, (communityId, abort) => apiOf(system).getCommunity({ communityId }, { signal: abort }), signal),
+        acceptCommunityCode(
+          input.text,
+          async (communityId, abort) => {
+            const api = apiOf(system);
+            const result = await api.getCommunity({ communityId }, { signal: abort });
+            if (!result.success || i18n.locale.startsWith('en')) return result;
+            // The community's name in the member's language (the demo community has both).
+            try {
+              const { translateTexts } = await import('../data/translations');
+              const name = (await translateTexts(api, i18n.locale, [result.data.name], abort)).get(result.data.name) ?? result.data.name;
+              return { ...result, data: { ...result.data, name } };
+            } catch {
+              return result;
+            }
+          },
+          signal,
+        ),
       ),
     },
     actions: { notifyAccepted: (_, { value }) => storePendingCommunity(value as Community) },

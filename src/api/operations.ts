@@ -95,6 +95,8 @@ export const OPERATIONS = {
   getManifest: op('GET', '/manifest.webmanifest', 'none', 'none', { enveloped: false }),
   // extensions
   getCommunity: op('GET', '/web/community/{communityId}', 'none', 'none'),
+  // Binary: the PWA loads it with <img src>, never through the client.
+  getImage: op('GET', '/images/{name}', 'none', 'none', { enveloped: false }),
   health: op('GET', '/api/health', 'none', 'none'),
   getPushKey: op('GET', '/mobile/push/key', 'none', 'none'),
   getCommunitySupport: op('GET', '/mobile/community/support', 'query', 'optional'),

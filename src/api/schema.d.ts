@@ -706,7 +706,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Translate dynamic content; on failure the client keeps the original. */
+        /**
+         * Translate dynamic content; on failure the client keeps the original.
+         * @description Operator content in the member's language (SPEC §1, §7). `targetLang` `es`, `es-LA` or any
+         *     `es-XX` is Spanish. The answer comes, in order, from the translation memory (a text the
+         *     operator wrote in both languages answers its other half; a text already in the asked
+         *     language answers itself), from the server's cache of earlier machine translations (table
+         *     `translations`, shared by every instance), or from the LibreTranslate-compatible server of
+         *     `TRANSLATE_URL` (asked with a timeout, `TRANSLATE_TIMEOUT_MS`). When none of them has it,
+         *     or the translator fails in any way, `data` is the original text: this call never answers
+         *     5xx for a translator's fault.
+         */
         post: operations["translate"];
         delete?: never;
         options?: never;
@@ -727,6 +737,29 @@ export interface paths {
          *     from registering a route for it.
          */
         get: operations["getManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image the operator set on an earn action or a reward (not enveloped).
+         * @description `name` is the SHA-256 of the image's bytes and its extension, so the bytes of a name never
+         *     change: answered with `Cache-Control: public, max-age=31536000, immutable` and an ETag.
+         *     Served by a plain route, so `x-no-fastify-config` keeps fastify-openapi-glue from
+         *     registering one. An unknown or malformed name answers 404 in the envelope.
+         */
+        get: operations["getImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1289,7 +1322,16 @@ export interface components {
             type: components["schemas"]["PromoType"];
             title: string;
             description?: string | null;
+            /**
+             * @description The image's address: an image set with the CLI's `--image` is served by this server at
+             *     `/images/<sha256>.<png|jpg|webp>` (immutable, cached for a year), with its pixel size in
+             *     imageWidth and imageHeight; an address given with `--image-url` has no size.
+             */
             imageUrl?: string | null;
+            /** @description The image's width in pixels (null when unknown), for `<img width height>`. */
+            imageWidth?: number | null;
+            /** @description The image's height in pixels (null when unknown). */
+            imageHeight?: number | null;
             url?: string | null;
             /** @description Pips earned (EARN) or the price (REDEEM). */
             pips: components["schemas"]["Pips"];
@@ -3164,6 +3206,33 @@ export interface operations {
                     "application/manifest+json": components["schemas"]["WebManifest"];
                 };
             };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description NOT_FOUND. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
         };
     };
     getCommunity: {

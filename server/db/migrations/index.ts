@@ -7,6 +7,8 @@ import * as m020 from './020_trivia';
 import * as m030 from './030_chance_to_win';
 import * as m040 from './040_operators';
 import * as m050 from './050_community_support';
+import * as m051 from './051_translations';
+import * as m052 from './052_images';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '030_chance_to_win': m030,
   '040_operators': m040,
   '050_community_support': m050,
+  '051_translations': m051,
+  '052_images': m052,
 };

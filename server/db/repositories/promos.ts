@@ -133,6 +133,8 @@ export async function earnPromosOfMember(db: Db, userId: number, today: string) 
       'p.title',
       'p.description',
       'p.image_url',
+      'p.image_width',
+      'p.image_height',
       'p.url',
       'p.pips',
       'p.earn_limit',
@@ -181,7 +183,7 @@ export async function redeemPromosOfMember(db: Db, userId: number) {
     .where('u.id', '=', userId)
     .where('p.type', '=', 'REDEEM')
     .where('p.active', '=', true)
-    .select(['p.id', 'p.title', 'p.description', 'p.terms', 'p.image_url', 'p.url'])
+    .select(['p.id', 'p.title', 'p.description', 'p.terms', 'p.image_url', 'p.image_width', 'p.image_height', 'p.url'])
     .orderBy('p.id')
     .execute();
 }

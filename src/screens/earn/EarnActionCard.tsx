@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { Promo } from '../../api/client';
+import { PromoImage } from '../../components/PromoImage';
 import { safeAppPath } from './appPath';
 import { pipsToEarnMessage } from './earnMessages';
 import classes from './EarnScreen.module.css';
@@ -45,7 +46,7 @@ export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: Ea
       p="md"
     >
       <Group align="flex-start" wrap="nowrap" gap="md">
-        {promo.imageUrl && <Image src={promo.imageUrl} alt="" w={64} h={64} radius="md" fit="cover" className={classes.image} />}
+        <PromoImage src={promo.imageUrl} width={promo.imageWidth} height={promo.imageHeight} type="EARN" variant="thumb" size={64} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Title order={3} size="h5" id={titleId}>

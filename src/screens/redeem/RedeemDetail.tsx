@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Image, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectRedemptionChoice, selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
@@ -80,7 +80,15 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
 
   return (
     <>
-      {promo.imageUrl && <Image src={promo.imageUrl} alt="" radius="lg" mah={240} fit="cover" />}
+      {promo.imageUrl && (
+        <img
+          src={promo.imageUrl}
+          alt=""
+          width={promo.imageWidth ?? undefined}
+          height={promo.imageHeight ?? undefined}
+          style={{ width: '100%', height: promo.imageWidth && promo.imageHeight ? 'auto' : 240, maxHeight: 240, objectFit: 'cover', borderRadius: 'var(--mantine-radius-lg)' }}
+        />
+      )}
       <Stack gap={6}>
         <Title order={1} size="h2">
           {promo.title}

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { Promo } from '../../api/client';
@@ -10,6 +10,7 @@ import { RedeemDetail } from './RedeemDetail';
 import { redeemMessages } from './redeemMessages';
 import { isInStock, pipsShort, rewardPrice } from './rewardPrice';
 import { LoadFailedAlert } from '../../components/LoadNotices';
+import { PromoImage } from '../../components/PromoImage';
 
 /** Redeem (SPEC §2): the rewards with their price in pips at /redeem, one reward at /redeem/{id}. */
 export default function RedeemScreen() {
@@ -64,12 +65,10 @@ function RewardCard({ promo, balance }: { promo: Promo; balance: number | undefi
   const short = pipsShort(balance, price.pips);
   return (
     <Card component={Link} href={linkTo(paths.redeem, { id: promo.id })} withBorder radius="lg" padding="md" h="100%">
-      {promo.imageUrl && (
-        <Card.Section>
-          <Image src={promo.imageUrl} alt="" h={140} fit="cover" />
-        </Card.Section>
-      )}
-      <Stack gap={6} mt={promo.imageUrl ? 'sm' : 0}>
+      <Card.Section>
+        <PromoImage src={promo.imageUrl} width={promo.imageWidth} height={promo.imageHeight} type="REDEEM" variant="banner" size={120} radius={0} />
+      </Card.Section>
+      <Stack gap={6} mt="sm">
         <Title order={2} size="h4">
           {promo.title}
         </Title>

@@ -76,11 +76,16 @@ describe('EarnScreen: the cards and the list', () => {
     const survey = await screen.findByRole('article', { name: 'Take the partner survey' });
     expect(within(survey).getByText('Five minutes about your neighbourhood.')).toBeTruthy();
     expect(within(survey).getByText('+5 pips')).toBeTruthy();
-    expect(survey.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.org/survey.png');
+    const image = survey.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('https://cdn.example.org/survey.png');
+    // A 64 px tile whatever the image's own size: the card never shifts while it loads.
+    expect([image?.getAttribute('width'), image?.getAttribute('height'), image?.style.width, image?.style.height]).toEqual(['64', '64', '64px', '64px']);
     expect(within(survey).getByRole('button', { name: 'Earn' })).toBeTruthy();
     expect(within(survey).queryByRole('link', { name: 'Answer the questionnaire' })).toBeNull();
 
     const follow = card('Follow us');
+    expect(follow.querySelector('img')).toBeNull();
+    expect(within(follow).getByTestId('promo-image-placeholder').style.width).toBe('64px');
     expect(within(follow).getByText('+1 pip')).toBeTruthy();
     expect(within(follow).getByRole('button', { name: 'Earn' })).toBeTruthy();
     expect(within(follow).queryByRole('link')).toBeNull();

@@ -15,6 +15,8 @@ const rewards: Promo[] = [
     title: 'Coffee voucher',
     description: 'A hot drink at any partner café.',
     imageUrl: 'https://cdn.example.org/coffee.png',
+    imageWidth: 640,
+    imageHeight: 360,
     terms: 'Valid for 30 days. One per visit.',
     pips: 250,
     available: true,
@@ -65,11 +67,21 @@ describe('RedeemScreen: the list', () => {
     const coffee = await screen.findByRole('link', { name: /Coffee voucher/ });
     expect(coffee.getAttribute('href')).toBe('/redeem/3');
     expect(within(coffee).getByRole('heading', { level: 2, name: 'Coffee voucher' })).toBeTruthy();
-    expect(coffee.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.org/coffee.png');
+    const image = coffee.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('https://cdn.example.org/coffee.png');
+    // Its size from the server, so the card keeps its box while it loads.
+    expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['640', '360']);
+    expect(image?.style.height).toBe('120px');
     expect(within(coffee).getByText('From 250 pips')).toBeTruthy();
     expect(within(coffee).queryByText(/more pip/)).toBeNull();
 
     const cinema = screen.getByRole('link', { name: /Cinema ticket/ });
+    // No image: the tinted placeholder with the Redeem icon, as tall as an image would be.
+    expect(cinema.querySelector('img')).toBeNull();
+    const placeholder = within(cinema).getByTestId('promo-image-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.style.height).toBe('120px');
+    expect(placeholder.querySelector('svg')).not.toBeNull();
     expect(within(cinema).getByText('Price: 400 pips')).toBeTruthy();
     expect(within(cinema).getByText('You need 100 more pips')).toBeTruthy();
 
