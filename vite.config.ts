@@ -1,5 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,31 +12,8 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 /** Paths the reference server answers; the dev server proxies them so the PWA talks to one origin. */
 const apiPrefixes = ['/api', '/mobile', '/web'];
 
-/**
- * The production build renders with Preact's React-compatible layer (preact/compat, ~10 KB gzipped)
- * instead of react-dom (~62 KB gzipped): the largest single step to /login's JavaScript budget
- * (issue 12). Development (Fast Refresh) and the unit tests keep React; the e2e tests and the
- * benches run this build.
- */
-const preactAliases = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/preact/react.mjs', import.meta.url)) },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^scheduler$/, replacement: 'preact/compat/scheduler' },
-];
-
-function preactInBuild(): Plugin {
-  return {
-    name: 'pips-preact-in-build',
-    config: (_, { command }) => (command === 'build' && !process.env.VITEST ? { resolve: { alias: preactAliases } } : undefined),
-  };
-}
-
 export default defineConfig({
   plugins: [
-    preactInBuild(),
     mantineComponentCss(),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
