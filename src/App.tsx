@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import type { AppInput } from '../machines/app.types';
 import { AppActor } from './actors/AppActor';
 import { createAppLogic, type AppLogic } from './actors/appLogic';
+import { toastHost } from './actors/toast';
 import { Shell } from './components/Shell';
 import { i18n } from './i18n/i18n';
 import { AppRoutes } from './routing/AppRoutes';
@@ -24,11 +25,7 @@ export function App({ input, logic }: AppProps) {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        {/* The toast container and the dialog: their own chunk, mounted from the start so a toast
-            raised offline (when nothing can be fetched any more) always has its container. */}
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <ToastHost />
         <AppActor.Provider logic={appLogic} options={{ input }}>
           <Shell>
             <AppRoutes />
@@ -36,5 +33,21 @@ export function App({ input, logic }: AppProps) {
         </AppActor.Provider>
       </MantineProvider>
     </I18nProvider>
+  );
+}
+
+/**
+ * The toast container and the dialog: their own chunk (with their CSS), mounted once the first
+ * toast or modal notice is raised and kept from then on, so a first visit that shows none never
+ * downloads them. A toast raised before the chunk arrives waits in Mantine's store and shows when
+ * the container mounts; offline, the service worker's precache serves the chunk.
+ */
+function ToastHost() {
+  const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted, toastHost.wanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { fromCallback, type EventObject } from 'xstate';
 import { serviceWorkerMachine } from '../../machines/serviceWorker.machine';
+import { registerWorker } from './registerWorker';
 
 /** SPEC §9: background content sync every 24 hours. */
 const contentSyncIntervalMs = 24 * 60 * 60 * 1000;
@@ -44,7 +45,6 @@ export const worker = fromCallback<EventObject>(({ sendBack, receive }) => {
   const container = navigator.serviceWorker;
   let stopped = false;
   let registration: ServiceWorkerRegistration | undefined;
-  let activate: (() => Promise<void>) | undefined;
 
   const onMessage = (event: MessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type === 'CONTENT_SYNC') sendBack({ type: 'sw.contentSync' });
@@ -60,32 +60,30 @@ export const worker = fromCallback<EventObject>(({ sendBack, receive }) => {
   container.addEventListener('controllerchange', onControllerChange);
 
   receive((event) => {
-    if (event.type === 'worker.activate') void activate?.();
+    if (event.type === 'worker.activate') void activate();
     if (event.type === 'worker.checkForUpdate') void registration?.update().catch(() => {});
   });
 
-  void import('virtual:pwa-register')
-    .then(({ registerSW }) => {
+  const activate = registerWorker(container, {
+    // A new version waits; the machine decides when it takes over. Taking control is reported by
+    // `controllerchange` above (also when another tab made the new version take over); the
+    // machine reloads, 100 ms later and once, when safe.
+    onNeedRefresh: () => {
+      if (!stopped) sendBack({ type: 'sw.updateWaiting' });
+    },
+    onRegistered: (found) => {
       if (stopped) return;
-      activate = registerSW({
-        immediate: true,
-        // A new version waits; the machine decides when it takes over.
-        onNeedRefresh: () => sendBack({ type: 'sw.updateWaiting' }),
-        // Taking control is reported by `controllerchange` above (also when another tab made
-        // the new version take over); the machine reloads, 100 ms later and once, when safe.
-        onNeedReload: () => {},
-        onRegisteredSW: (_url, found) => {
-          registration = found;
-          sendBack({ type: 'sw.registered' });
-          const periodicSync = (found as (ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager }) | undefined)?.periodicSync;
-          void periodicSync?.register('content-sync', { minInterval: contentSyncIntervalMs }).catch(() => {
-            // not granted (the app is not installed, or the browser has no periodic sync)
-          });
-        },
-        onRegisterError: () => sendBack({ type: 'sw.unsupported' }),
+      registration = found;
+      sendBack({ type: 'sw.registered' });
+      const periodicSync = (found as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager }).periodicSync;
+      void periodicSync?.register('content-sync', { minInterval: contentSyncIntervalMs }).catch(() => {
+        // not granted (the app is not installed, or the browser has no periodic sync)
       });
-    })
-    .catch(() => sendBack({ type: 'sw.unsupported' }));
+    },
+    onRegisterError: () => {
+      if (!stopped) sendBack({ type: 'sw.unsupported' });
+    },
+  });
 
   return () => {
     stopped = true;

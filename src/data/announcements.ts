@@ -1,7 +1,7 @@
-import Dexie from 'dexie';
 import type { AnnouncementItem, CachedList, StatusOp } from '../../machines/announcements.types';
 import type { Announcement, UserAnnouncement } from '../api/client';
-import { db, type QueuedAnnouncementStatus } from './databases';
+import type { QueuedAnnouncementStatus } from './databases';
+import { databases, hasIndexedDb } from './lazyDatabases';
 
 /** SPEC §9: announcements come in pages of 30. */
 export const ANNOUNCEMENT_PAGE_SIZE = 30;
@@ -42,27 +42,25 @@ export function applyQueued(items: AnnouncementItem[], queued: readonly Pick<Que
   return items.filter((item) => !deleted.has(item.id)).map((item) => (read.has(item.id) ? { ...item, status: 3 as const } : item));
 }
 
-const hasIndexedDb = () => Boolean(Dexie.dependencies.indexedDB);
-
 export async function readAnnouncementCache(userId: number, language: string): Promise<CachedList> {
-  if (!hasIndexedDb()) return null;
-  const row = await db().announcements.lists.get([userId, language]);
+  if (!(await hasIndexedDb())) return null;
+  const row = await (await databases()).announcements.lists.get([userId, language]);
   return row ? row.data : null;
 }
 
 export async function writeAnnouncementCache(userId: number, language: string, list: NonNullable<CachedList>): Promise<void> {
-  if (!hasIndexedDb()) return;
-  await db().announcements.lists.put({ userId, language, data: list, storedAt: Date.now() });
+  if (!(await hasIndexedDb())) return;
+  await (await databases()).announcements.lists.put({ userId, language, data: list, storedAt: Date.now() });
 }
 
 export async function queuedStatuses(userId: number): Promise<QueuedAnnouncementStatus[]> {
-  if (!hasIndexedDb()) return [];
-  return db().announcements.statusQueue.where('userId').equals(userId).sortBy('id');
+  if (!(await hasIndexedDb())) return [];
+  return (await databases()).announcements.statusQueue.where('userId').equals(userId).sortBy('id');
 }
 
 export async function queueStatus(userId: number, op: StatusOp): Promise<void> {
-  if (!hasIndexedDb()) throw new Error('no IndexedDB: the change cannot be kept offline');
-  await db().announcements.statusQueue.add({
+  if (!(await hasIndexedDb())) throw new Error('no IndexedDB: the change cannot be kept offline');
+  await (await databases()).announcements.statusQueue.add({
     userId,
     announcementId: op.id,
     type: op.type,
@@ -72,5 +70,5 @@ export async function queueStatus(userId: number, op: StatusOp): Promise<void> {
 }
 
 export async function dropQueuedStatus(id: number): Promise<void> {
-  await db().announcements.statusQueue.delete(id);
+  await (await databases()).announcements.statusQueue.delete(id);
 }

@@ -1,6 +1,7 @@
-import Dexie from 'dexie';
-import { db } from './databases';
-import { clearTriviaVerification } from './triviaCache';
+import { databases, hasIndexedDb } from './lazyDatabases';
+
+/** The trivia cache has its own Dexie database, in the same lazily loaded chunk family. */
+const clearTriviaVerification = async (userId: number | null) => (await import('./triviaCache')).clearTriviaVerification(userId);
 
 /**
  * SPEC §4 Logout "clear local data for the user": deletes the member's cached rows in every
@@ -11,8 +12,8 @@ import { clearTriviaVerification } from './triviaCache';
  */
 export async function clearUserData(userId: number | null): Promise<void> {
   // No IndexedDB (old browser, some private modes, unit tests): nothing was ever stored.
-  if (!Dexie.dependencies.indexedDB) return;
-  const d = db();
+  if (!(await hasIndexedDb())) return;
+  const d = await databases();
   const cached = [d.earn.promos, d.redeem.promos, d.forms.questionnaires, d.user.actions, d.user.rewards, d.user.dashboard, d.user.profile, d.user.transactions, d.announcements.lists, d.community.support];
   await Promise.all([
     ...cached.map((table) => (userId === null ? table.clear() : table.where('userId').equals(userId).delete())),
@@ -23,8 +24,8 @@ export async function clearUserData(userId: number | null): Promise<void> {
 
 /** A deleted account's queued scans and answers can never be sent: they go with it. */
 export async function dropOfflineQueues(userId: number): Promise<void> {
-  if (!Dexie.dependencies.indexedDB) return;
-  const d = db();
+  if (!(await hasIndexedDb())) return;
+  const d = await databases();
   await Promise.all([d.offlineEarn.actions, d.offlineForms.submissions, d.announcements.statusQueue].map((table) => table.where('userId').equals(userId).delete()));
 }
 
@@ -33,8 +34,8 @@ export async function dropOfflineQueues(userId: number): Promise<void> {
  * member's balances and rewards included) is removed; the queues stay.
  */
 export async function clearPersistedUser(): Promise<void> {
-  if (!Dexie.dependencies.indexedDB) return;
-  const { user, announcements, community } = db();
+  if (!(await hasIndexedDb())) return;
+  const { user, announcements, community } = await databases();
   await Promise.all([
     user.actions.clear(),
     user.rewards.clear(),

@@ -1,6 +1,6 @@
-import { liveQuery } from 'dexie';
 import type { PendingQueues } from '../../machines/connectivitySync.types';
-import { db, type OfflineEarnAction, type OfflineEarnMetadata, type OfflineEarnType, type OfflineFormSubmission } from './databases';
+import type { Databases, OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
+import { databases } from './lazyDatabases';
 import { newIdempotencyKey } from './idempotencyKeys';
 
 export type { OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
@@ -27,7 +27,7 @@ export interface QueueOfflineEarnInput {
  * (or the one of an attempt whose answer was lost). The connectivity sync sends it.
  */
 export async function queueOfflineEarn({ userId, type = 'qr', metadata = {}, idempotencyKey }: QueueOfflineEarnInput): Promise<void> {
-  await db().offlineEarn.actions.add({
+  await (await databases()).offlineEarn.actions.add({
     eid: null,
     type,
     metadata,
@@ -51,7 +51,7 @@ export interface QueueOfflineFormInput {
 
 /** Queues a questionnaire answered while offline (same rules as `queueOfflineEarn`). */
 export async function queueOfflineForm({ userId, formId, data, title, idempotencyKey }: QueueOfflineFormInput): Promise<void> {
-  await db().offlineForms.submissions.add({
+  await (await databases()).offlineForms.submissions.add({
     formId,
     data,
     title,
@@ -62,16 +62,25 @@ export async function queueOfflineForm({ userId, formId, data, title, idempotenc
 }
 
 /** The member's queued earn actions, oldest first. */
-export const listOfflineEarn = (userId: number): Promise<OfflineEarnAction[]> =>
-  db().offlineEarn.actions.where('userId').equals(userId).sortBy('id');
+export const listOfflineEarn = async (userId: number): Promise<OfflineEarnAction[]> => earnQueue(await databases(), userId);
 
 /** The member's queued form submissions, oldest first. */
-export const listOfflineForms = (userId: number): Promise<OfflineFormSubmission[]> =>
-  db().offlineForms.submissions.where('userId').equals(userId).sortBy('id');
+export const listOfflineForms = async (userId: number): Promise<OfflineFormSubmission[]> => formQueue(await databases(), userId);
+
+const earnQueue = (d: Databases, userId: number) => d.offlineEarn.actions.where('userId').equals(userId).sortBy('id');
+const formQueue = (d: Databases, userId: number) => d.offlineForms.submissions.where('userId').equals(userId).sortBy('id');
 
 /** What the screens show of the member's queues, oldest first. */
 export async function readPendingQueues(userId: number): Promise<PendingQueues> {
-  const [earn, forms] = await Promise.all([listOfflineEarn(userId), listOfflineForms(userId)]);
+  return pendingIn(await databases(), userId);
+}
+
+/**
+ * The queues read straight from open handles: inside a live query, Dexie follows the tables a
+ * query reads only while no foreign promise (a dynamic import) was awaited first.
+ */
+async function pendingIn(d: Databases, userId: number): Promise<PendingQueues> {
+  const [earn, forms] = await Promise.all([earnQueue(d, userId), formQueue(d, userId)]);
   return {
     earn: earn.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.metadata.title ?? null })),
     forms: forms.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.title ?? null, formId: item.formId })),
@@ -83,10 +92,17 @@ export async function readPendingQueues(userId: number): Promise<PendingQueues> 
  * query). Returns the unsubscribe function.
  */
 export function watchPendingQueues(userId: number, onChange: (pending: PendingQueues) => void): () => void {
-  const subscription = liveQuery(() => readPendingQueues(userId)).subscribe({
-    next: onChange,
-    // No IndexedDB: nothing can have been queued either.
-    error: () => onChange({ earn: [], forms: [] }),
-  });
-  return () => subscription.unsubscribe();
+  // No IndexedDB: nothing can have been queued either.
+  const nothingQueued = () => onChange({ earn: [], forms: [] });
+  let stopped = false;
+  let unsubscribe = () => {};
+  Promise.all([import('dexie'), databases()]).then(([{ liveQuery }, d]) => {
+    if (stopped) return;
+    const subscription = liveQuery(() => pendingIn(d, userId)).subscribe({ next: onChange, error: nothingQueued });
+    unsubscribe = () => subscription.unsubscribe();
+  }, nothingQueued);
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }
