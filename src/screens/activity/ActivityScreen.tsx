@@ -69,9 +69,12 @@ export default function ActivityScreen() {
           <Skeleton h={64} radius="lg" />
         </Stack>
       ) : items.length === 0 ? (
-        <Text c="dimmed">
-          <Trans id="pages.activity.empty">Nothing here yet: the pips you earn and spend will show up here.</Trans>
-        </Text>
+        // Never 'nothing here' above a list of what waits to be sent.
+        pendingCount === 0 ? (
+          <Text c="dimmed">
+            <Trans id="pages.activity.empty">Nothing here yet: the pips you earn and spend will show up here.</Trans>
+          </Text>
+        ) : null
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={i18n._(activityMessages.listLabel)}>
           {items.map((item) => (

@@ -1,7 +1,7 @@
 // Loads fake-indexeddb before Dexie is imported.
 import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ActivityItem } from '../../../../src/api/client';
 import { queueOfflineEarn, queueOfflineForm } from '../../../../src/data/offlineQueues';
 import { writeCachedResource } from '../../../../src/data/resourceCache';
@@ -101,6 +101,25 @@ describe('ActivityScreen', () => {
     await screen.findByText('Farmers market stand');
     const list = screen.getByRole('list', { name: 'Your pips, newest first' });
     expect(pendingSection.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('never says nothing is here above what waits to be sent', async () => {
+    setOnline(false);
+    await queueOfflineEarn({ userId: 7, type: 'qr', metadata: { qrParam: 'https://pips.example/earn?qr=abc', title: 'Library visit', pips: 3 } });
+    const sent = serve([]);
+    await renderActivity();
+    const pendingSection = await screen.findByRole('region', { name: 'Waiting to be sent' });
+    expect(within(pendingSection).getByText('Library visit')).toBeTruthy();
+    // The (empty) list has loaded: no placeholder any more.
+    await waitFor(() => expect(requests(sent, 'GET', '/mobile/dashboard/actions').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    expect(screen.queryByText(/Nothing here yet/)).toBeNull();
+  });
+
+  it('says nothing is here yet when there is nothing at all', async () => {
+    serve([]);
+    await renderActivity();
+    expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
   });
 
   it('shows nothing pending when the queues are empty', async () => {
