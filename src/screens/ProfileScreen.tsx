@@ -100,10 +100,9 @@ function ProfileForm({ user }: { user: User }) {
     setShown(user);
     if (sameValues(values, editable(shown))) setValues(editable(user));
   }
-  const [offlineTry, setOfflineTry] = useState(false);
   // Success raises the toast and reloads the profile (the request's binding).
   const update = useSubmission<ProfileUpdateInput>('profileUpdate');
-  const failure: MessageDescriptor | null = offlineTry ? commonMessages.offline : update.error ? (updateErrors[update.error] ?? updateFailure) : null;
+  const failure: MessageDescriptor | null = update.error ? (updateErrors[update.error] ?? updateFailure) : null;
   const edited = !sameValues(values, editable(user));
   useUnsentInput('profile', edited);
 
@@ -120,12 +119,8 @@ function ProfileForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setOfflineTry(false);
-    if (Object.values(errors).some(Boolean)) return;
-    if (!online) {
-      setOfflineTry(true);
-      return;
-    }
+    // Offline the form is read-only (the notice says why).
+    if (Object.values(errors).some(Boolean) || !online) return;
     update.submit({
       firstName: cleanText(values.firstName),
       lastName: cleanText(values.lastName),
@@ -142,6 +137,13 @@ function ProfileForm({ user }: { user: User }) {
           <Title order={2} size="h4" id="profile-details">
             <Trans id="pages.profile.details">Your details</Trans>
           </Title>
+          {!online && (
+            <Alert color="yellow" variant="light" role="status">
+              <Trans id="pages.profile.offline">
+                You are offline: this is your profile as saved on this device. You can edit it when you are back online.
+              </Trans>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             <div>
               <Text size="sm" c="dimmed">
@@ -164,6 +166,7 @@ function ProfileForm({ user }: { user: User }) {
               autoComplete="given-name"
               value={values.firstName}
               onChange={set('firstName')}
+              disabled={!online}
               error={errorOf('firstName')}
             />
             <TextInput
@@ -171,6 +174,7 @@ function ProfileForm({ user }: { user: User }) {
               autoComplete="family-name"
               value={values.lastName}
               onChange={set('lastName')}
+              disabled={!online}
               error={errorOf('lastName')}
             />
           </SimpleGrid>
@@ -180,6 +184,7 @@ function ProfileForm({ user }: { user: User }) {
             autoComplete="tel"
             value={values.phone}
             onChange={set('phone')}
+              disabled={!online}
             error={errorOf('phone')}
           />
           {failure && (
@@ -187,7 +192,7 @@ function ProfileForm({ user }: { user: User }) {
               {i18n._(failure)}
             </Text>
           )}
-          <Button type="submit" loading={update.busy}>
+          <Button type="submit" loading={update.busy} disabled={!online}>
             <Trans id="pages.profile.save">Save changes</Trans>
           </Button>
         </Stack>

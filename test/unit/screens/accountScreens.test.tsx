@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MEMBER, resetData, signIn } from '../data/dataTestKit';
 import { listOfflineEarn, queueOfflineEarn } from '../../../src/data/offlineQueues';
-import { fakeFetch, isBackgroundCall, requests, user, type SentRequest } from './fakeFetch';
+import { fakeFetch, isBackgroundCall, noAnswer, requests, user, type SentRequest } from './fakeFetch';
+import { setOnline } from './rewards/dataHarness';
 import { renderApp } from './renderApp';
 import { writeCachedResource } from '../../../src/data/resourceCache';
 
@@ -189,6 +190,21 @@ describe('ProfileScreen', () => {
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     answer({ data: { ...user, firstName: 'Augusta', fullName: 'Augusta Lovelace' } });
     await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Augusta'));
+  });
+
+  it('offline, shows the saved profile read-only with a notice, and sends nothing', async () => {
+    signIn(MEMBER);
+    setOnline(false);
+    await writeCachedResource('profile', { userId: MEMBER, language: 'en' }, user);
+    const sent = fakeFetch({ 'GET /mobile/user/get': noAnswer });
+    await renderApp({ path: '/profile' });
+    const firstName = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    expect(firstName.value).toBe('Ada');
+    expect(await screen.findByText(/You are offline: this is your profile as saved on this device/)).toBeTruthy();
+    expect([firstName.disabled, (screen.getByLabelText('Phone (optional)') as HTMLInputElement).disabled]).toEqual([true, true]);
+    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(requests(sent, 'PUT', '/mobile/user')).toEqual([]);
+    setOnline(true);
   });
 
   it('keeps what the member typed when the fresh profile arrives meanwhile', async () => {
