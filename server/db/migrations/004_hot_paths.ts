@@ -110,6 +110,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $$`.execute(db);
 
+  // The verified member of an auth token at p_at, or a refusal: the session check of the writes.
+  await sql`
+    create function pips_session_user(p_token_hash text, p_at timestamptz) returns integer language plpgsql stable as $$
+    declare
+      v_session record;
+    begin
+      select a.user_id, a.expires_at, u.is_verified into v_session
+        from auth_tokens a join users u on u.id = a.user_id
+       where a.token_hash = p_token_hash and u.deleted_at is null;
+      if not found then
+        raise exception 'pips:UNAUTHORIZED';
+      end if;
+      if v_session.expires_at <= p_at then
+        raise exception 'pips:EXPIRED';
+      end if;
+      if not v_session.is_verified then
+        raise exception 'pips:NOT_VERIFIED';
+      end if;
+      return v_session.user_id;
+    end
+    $$`.execute(db);
+
   // p_code: the code of the scan when the caller parsed it; null: the token's payload.code.
   await sql`
     create function pips_earn_qr(p_user integer, p_token_hash text, p_code text, p_key text, p_at timestamptz, p_lang text)
@@ -309,7 +331,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `
-    create function pips_activity(p_token_hash text, p_lang text, p_limit bigint, p_offset bigint) returns json language plpgsql stable as $$
+    create function pips_activity(p_token_hash text, p_lang text, p_limit bigint, p_offset bigint) returns json language plpgsql stable
+    -- A generic plan does not know the member's ledger is long: plan the page for this member.
+    set plan_cache_mode = force_custom_plan as $$
     declare
       v_session record;
       v_head json;
@@ -333,7 +357,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const fn of ['pips_activity', 'pips_promos', 'pips_dashboard', 'pips_earn_qr', 'pips_redeem', 'pips_post', 'pips_text']) {
+  for (const fn of ['pips_session_user', 'pips_activity', 'pips_promos', 'pips_dashboard', 'pips_earn_qr', 'pips_redeem', 'pips_post', 'pips_text']) {
     await sql.raw(`drop function if exists ${fn}`).execute(db);
   }
   await sql`alter table users drop column if exists ledger_rows`.execute(db);

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { AppError } from '../../errors';
+import { AppError, unauthorized } from '../../errors';
 import type { Database } from '../schema';
 
 /**
@@ -61,6 +61,7 @@ export function refusalCode(error: unknown): string | undefined {
 
 export const insufficientPips = () => new AppError('INSUFFICIENT_PIPS', 400, 'You do not have enough pips for this.');
 export const noSuchMember = () => new AppError('NOT_FOUND', 404, 'No such member.');
+export const notVerified = () => new AppError('ACCOUNT_NOT_VERIFIED', 403, 'Please verify your account to access this page.');
 export const keyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', 409, 'This idempotency key was already used for another request.');
 
 /** Refusals that mean the same in every call. */
@@ -72,6 +73,12 @@ function refusal(error: unknown): AppError | undefined {
       return noSuchMember();
     case 'IDEMPOTENCY_KEY_REUSED':
       return keyReused();
+    case 'UNAUTHORIZED':
+      return unauthorized();
+    case 'EXPIRED':
+      return unauthorized('The auth token has expired.');
+    case 'NOT_VERIFIED':
+      return notVerified();
     default:
       return undefined;
   }
@@ -97,19 +104,34 @@ export async function postEntry(
   }
 }
 
-const REDEEM = prepared('pips_redeem', 'select pips_redeem($1, $2, $3, $4, $5) as r');
+/**
+ * The writes name their member by id, or by the hash of the caller's auth token: then the session
+ * is checked in the same statement (refusals UNAUTHORIZED, EXPIRED, NOT_VERIFIED).
+ */
+export type Caller = { userId: number } | { authTokenHash: string };
+
+const REDEEM_BY_ID = prepared('pips_redeem', 'select pips_redeem($1, $2, $3, $4, $5) as r');
+const REDEEM_BY_TOKEN = prepared('pips_redeem_token', 'select pips_redeem(pips_session_user($1, $5), $2, $3, $4, $5) as r');
 
 /** A redemption with its idempotency key, in one statement; refusals keep their `pips:` code. */
-export function redeem(db: Kysely<Database>, userId: number, promoId: number, optionId: number, key: string | null, at: Date) {
-  return run<{ transactionId: number; availablePips: number }>(db, REDEEM, [userId, promoId, optionId, key, at]);
+export function redeem(db: Kysely<Database>, caller: Caller, promoId: number, optionId: number, key: string | null, at: Date) {
+  const [text, first] = 'userId' in caller ? [REDEEM_BY_ID, caller.userId] : [REDEEM_BY_TOKEN, caller.authTokenHash];
+  return run<{ transactionId: number; availablePips: number }>(db, text, [first, promoId, optionId, key, at]);
 }
 
-const EARN_QR = prepared('pips_earn_qr', 'select pips_earn_qr($1, $2, $3, $4, $5, $6) as r');
+const EARN_QR_BY_ID = prepared('pips_earn_qr', 'select pips_earn_qr($1, $2, $3, $4, $5, $6) as r');
+const EARN_QR_BY_TOKEN = prepared('pips_earn_qr_token', 'select pips_earn_qr(pips_session_user($1, $5), $2, $3, $4, $5, $6) as r');
 
 /** An earn by QR code with its idempotency key, in one statement. */
-export function earnQr(db: Kysely<Database>, userId: number, tokenHash: string, code: string | null, key: string | null, at: Date, language: string) {
-  return run<{ title: string; pipsEarned: number; availablePips: number }>(db, EARN_QR, [userId, tokenHash, code, key, at, language]);
+export function earnQr(db: Kysely<Database>, caller: Caller, tokenHash: string, code: string | null, key: string | null, at: Date, language: string) {
+  const [text, first] = 'userId' in caller ? [EARN_QR_BY_ID, caller.userId] : [EARN_QR_BY_TOKEN, caller.authTokenHash];
+  return run<{ title: string; pipsEarned: number; availablePips: number }>(db, text, [first, tokenHash, code, key, at, language]);
 }
+
+const SESSION_USER = prepared('pips_session_user', 'select pips_session_user($1, $2) as r');
+
+/** The verified member of an auth token's hash (refusals UNAUTHORIZED, EXPIRED, NOT_VERIFIED). */
+export const sessionUser = (db: Kysely<Database>, authTokenHash: string, at: Date) => run<number>(db, SESSION_USER, [authTokenHash, at]);
 
 // ---- Reads with the session --------------------------------------------------------------
 

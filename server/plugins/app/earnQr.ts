@@ -1,14 +1,13 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
-import { earnQr, refusalCode } from '../../db/repositories/hot';
+import { earnQr, refusalCode, sessionUser, type Caller } from '../../db/repositories/hot';
 import { findUserToken } from '../../db/repositories/oneTimeTokens';
 import type { Database } from '../../db/schema';
 import { limitReached } from '../../earning/limits';
 import { AppError } from '../../errors';
 import type { ContentLanguage } from '../../i18n/localized';
 import { hashToken } from '../../security/tokens';
-import type { AuthContext } from './sessions';
 
 /**
  * Earn QR codes (`earnQr`, query qrToken): the scanned code travels as a qrParams token; the
@@ -16,7 +15,7 @@ import type { AuthContext } from './sessions';
  * and per-member limit.
  */
 export interface EarnQrService {
-  earn(auth: AuthContext, qrToken: string, language: ContentLanguage, idempotencyKey?: string): Promise<Schema<'EarnQrResult'>>;
+  earn(caller: Caller, qrToken: string, language: ContentLanguage, idempotencyKey?: string): Promise<Schema<'EarnQrResult'>>;
 }
 
 /** The longest earn QR code accepted (the operator's are 16+ url-safe characters). */
@@ -61,16 +60,16 @@ export function createEarnQrService(deps: { db: Kysely<Database>; now: () => Dat
   return {
     // One statement (pips_earn_qr, migration 004): the token, the code, the key, the validity
     // window, the member's limit, the total cap and the credit, in one transaction.
-    async earn(auth, qrToken, language, idempotencyKey) {
-      const userId = auth.userId;
+    async earn(caller, qrToken, language, idempotencyKey) {
       const tokenHash = hashToken(qrToken);
-      const attempt = (code: string | null) => earnQr(db, userId, tokenHash, code, idempotencyKey ?? null, now(), language);
+      const attempt = (code: string | null) => earnQr(db, caller, tokenHash, code, idempotencyKey ?? null, now(), language);
       try {
         try {
           return await attempt(null);
         } catch (error) {
           if (refusalCode(error) !== 'PARSE_QR') throw error;
           // A token issued before its payload carried the parsed code: parse it here.
+          const userId = 'userId' in caller ? caller.userId : await sessionUser(db, caller.authTokenHash, now());
           const token = await findUserToken(db, tokenHash, 'qrParams', userId);
           const qrParam = token?.payload.qrParam;
           return await attempt(typeof qrParam === 'string' ? (parseQrParam(qrParam) ?? '') : '');

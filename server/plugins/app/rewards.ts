@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
-import { redeem, refusalCode } from '../../db/repositories/hot';
+import { redeem, refusalCode, type Caller } from '../../db/repositories/hot';
 import { findRedemptionOfMember, redemptionCount, redemptionPage } from '../../db/repositories/rewards';
 import type { Database, LocalizedText } from '../../db/schema';
 import { AppError, validationError } from '../../errors';
@@ -26,7 +26,7 @@ export type GiftCard = Schema<'GiftCard'>;
  * debited.
  */
 export interface RewardService {
-  redeem(auth: AuthContext, request: RedeemRequest): Promise<Schema<'RedeemResult'>>;
+  redeem(caller: Caller, request: RedeemRequest): Promise<Schema<'RedeemResult'>>;
   giftCards(auth: AuthContext, page: number, size: number, language: ContentLanguage): Promise<Schema<'GiftCardPage'>>;
   transaction(auth: AuthContext, id: number, language: ContentLanguage): Promise<Schema<'Transaction'>>;
 }
@@ -57,11 +57,11 @@ export function createRewardService(deps: { db: Kysely<Database>; now: () => Dat
   return {
     // One statement (pips_redeem, migration 004): the key, the debit, one free code and the
     // redemption, in one transaction; without a code nothing is debited.
-    async redeem(auth, request) {
+    async redeem(caller, request) {
       const { promoId, optionId, idempotencyKey } = request;
       if ((request.amount ?? 1) !== 1) throw validationError('amount', 'must be 1');
       try {
-        return await redeem(db, auth.userId, promoId, optionId, idempotencyKey ?? null, now());
+        return await redeem(db, caller, promoId, optionId, idempotencyKey ?? null, now());
       } catch (error) {
         const code = refusalCode(error);
         if (code === 'NO_SUCH_REWARD') throw noSuchReward();

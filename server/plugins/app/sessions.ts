@@ -14,7 +14,7 @@ import {
   revokeFamily,
   revokeUserSessions,
 } from '../../db/repositories/sessions';
-import type { WithSession } from '../../db/repositories/hot';
+import type { Caller, WithSession } from '../../db/repositories/hot';
 import { isActiveUser } from '../../db/repositories/users';
 import { AppError, unauthorized } from '../../errors';
 import { hashToken, newId, newToken } from '../../security/tokens';
@@ -157,6 +157,11 @@ declare module 'fastify' {
      * the session with the call's data (a function of migration 004); the same refusals follow.
      */
     verifiedWith<T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<T>;
+    /**
+     * Who a write acts for: the member already resolved on the request, or the hash of its auth
+     * token, checked (verified member, live token) in the write's own statement.
+     */
+    callerOf(request: FastifyRequest): Caller;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -178,6 +183,15 @@ export default fp(
       const auth = await requireAuth(request);
       if (!auth.isVerified) throw notVerified();
       return auth;
+    });
+    app.decorate('callerOf', (request: FastifyRequest): Caller => {
+      if (request.auth) {
+        if (!request.auth.isVerified) throw notVerified();
+        return { userId: request.auth.userId };
+      }
+      const rawToken = tokenFromHeader(request.headers.authorization);
+      if (!rawToken || !plausibleToken(rawToken)) throw unauthorized();
+      return { authTokenHash: hashToken(rawToken) };
     });
     app.decorate('verifiedWith', async <T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<T> => {
       const rawToken = tokenFromHeader(request.headers.authorization);
