@@ -41,7 +41,7 @@ import mail from './plugins/external/mail';
 import openapi, { type ContractViolation } from './plugins/external/openapi';
 import operations from './plugins/external/operations';
 import staticFiles from './plugins/external/static';
-import { createHandlers } from './routes/index';
+import { createHandlers, SELF_AUTHENTICATING } from './routes/index';
 
 export type { ContractViolation } from './plugins/external/openapi';
 
@@ -128,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(openapi, {
     handlers: createHandlers(app),
+    selfAuthenticating: SELF_AUTHENTICATING,
     specification: opts.specification,
     onContractViolation: opts.onContractViolation,
   });

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
+import { nameStatements } from './repositories/hot';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -46,7 +47,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     // An idle client that loses its connection must not crash the process; nor may one in use
     // (its queries fail on their own and the request answers 503 SERVICE_UNAVAILABLE).
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      // The hot calls' fixed statements are prepared once per connection.
+      nameStatements(client as unknown as Parameters<typeof nameStatements>[0]);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -7,14 +7,14 @@ import { requestLanguage } from './language';
 export function dashboardHandlers(app: FastifyInstance): Handlers {
   return {
     async getDashboard(request) {
-      const auth = await app.requireVerified(request);
-      return ok(await app.dashboard.get(auth, requestLanguage(request)));
+      const language = requestLanguage(request);
+      return ok(await app.verifiedWith(request, (tokenHash) => app.dashboard.getByToken(tokenHash, language)));
     },
 
     async getDashboardActions(request) {
-      const auth = await app.requireVerified(request);
       const { page, size } = request.query;
-      return ok(await app.dashboard.activity(auth, page, size, requestLanguage(request)));
+      const language = requestLanguage(request);
+      return ok(await app.verifiedWith(request, (tokenHash) => app.dashboard.activityByToken(tokenHash, page, size, language)));
     },
   };
 }

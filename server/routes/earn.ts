@@ -12,9 +12,8 @@ export function earnHandlers(app: FastifyInstance): Handlers {
     },
 
     async earnQr(request) {
-      const auth = await app.requireVerified(request);
       const { qrToken, idempotencyKey } = request.query;
-      return ok(await app.earnQr.earn(auth, qrToken, requestLanguage(request), idempotencyKey));
+      return ok(await app.earnQr.earn(app.callerOf(request), qrToken, requestLanguage(request), idempotencyKey));
     },
   };
 }

@@ -15,6 +15,12 @@ import { triviaHandlers } from './trivia';
 
 export type { Handler, Handlers, RequestOf } from './handlers';
 
+/**
+ * The hot operations whose handlers check the session in the same statement as their work
+ * (`app.verifiedWith`, `app.callerOf`): the openapi plugin's preHandler skips its own lookup.
+ */
+export const SELF_AUTHENTICATING: ReadonlySet<string> = new Set(['getDashboard', 'getDashboardActions', 'getPromos', 'redeem', 'earnQr']);
+
 /** Every implemented operation of openapi.yaml, keyed by operationId. */
 export function createHandlers(app: FastifyInstance): Handlers {
   return {

@@ -7,8 +7,8 @@ import { requestLanguage } from './language';
 export function promoHandlers(app: FastifyInstance): Handlers {
   return {
     async getPromos(request) {
-      const auth = await app.requireVerified(request);
-      return ok(await app.promos.list(auth, request.query.type, requestLanguage(request)));
+      const language = requestLanguage(request);
+      return ok(await app.verifiedWith(request, (tokenHash) => app.promos.listByToken(tokenHash, request.query.type, language)));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
 import * as m002 from './002_identities';
 import * as m003 from './003_ledger';
+import * as m004 from './004_hot_paths';
 import * as m010 from './010_announcements';
 import * as m020 from './020_trivia';
 import * as m030 from './030_chance_to_win';
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_identities': m002,
   '003_ledger': m003,
+  '004_hot_paths': m004,
   '010_announcements': m010,
   '020_trivia': m020,
   '030_chance_to_win': m030,

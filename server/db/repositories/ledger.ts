@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../../errors';
 import type { Database, LedgerKind, LocalizedText } from '../schema';
+import { postEntry } from './hot';
 
 /**
  * The pip ledger's SQL: the conditional balance update with its append-only row, the
@@ -29,8 +30,7 @@ export interface Posted {
   availablePips: number;
 }
 
-export const insufficientPips = () => new AppError('INSUFFICIENT_PIPS', 400, 'You do not have enough pips for this.');
-export const noSuchMember = () => new AppError('NOT_FOUND', 404, 'No such member.');
+export { insufficientPips, noSuchMember } from './hot';
 
 /**
  * Inside the caller's transaction: moves the member's balances with a conditional update (the
@@ -41,44 +41,20 @@ export async function postLedgerEntry(trx: Transaction<Database>, entry: LedgerP
   if (!Number.isSafeInteger(entry.delta) || entry.delta === 0) {
     throw new AppError('VALIDATION_ERROR', 400, 'delta: must be a non-zero whole number');
   }
-  const earned = Math.max(entry.delta, 0);
-  const used = Math.max(-entry.delta, 0);
-  const balance = await trx
-    .updateTable('users')
-    .set({
-      available_pips: sql`available_pips + ${entry.delta}`,
-      total_earned_pips: sql`total_earned_pips + ${earned}`,
-      total_used_pips: sql`total_used_pips + ${used}`,
-    })
-    .where('id', '=', entry.userId)
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`available_pips + ${entry.delta} >= 0`)
-    .returning('available_pips')
-    .executeTakeFirst();
-  if (!balance) {
-    const exists = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', entry.userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    throw exists ? insufficientPips() : noSuchMember();
-  }
-  const row = await trx
-    .insertInto('ledger_entries')
-    .values({
-      user_id: entry.userId,
+  // One statement: the conditional update and the append-only row (pips_post, migration 004).
+  return postEntry(
+    trx,
+    {
+      userId: entry.userId,
       delta: entry.delta,
       kind: entry.kind,
-      source_id: entry.sourceId,
-      title: JSON.stringify(entry.title),
+      sourceId: entry.sourceId,
+      title: entry.title,
       reason: entry.reason ?? null,
-      idempotency_key: entry.idempotencyKey ?? null,
-      created_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { entryId: row.id, availablePips: balance.available_pips };
+      idempotencyKey: entry.idempotencyKey ?? null,
+    },
+    createdAt,
+  );
 }
 
 /** The member's available balance (0 when the member is gone). */

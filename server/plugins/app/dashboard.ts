@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { ledgerCount, ledgerPage } from '../../db/repositories/ledger';
+import { activityOf, dashboardOf, type WithSession } from '../../db/repositories/hot';
 import { findBalances } from '../../db/repositories/users';
 import type { Database } from '../../db/schema';
 import { unauthorized } from '../../errors';
@@ -14,11 +15,23 @@ export interface DashboardService {
   get(auth: AuthContext, language: ContentLanguage): Promise<Schema<'Dashboard'>>;
   /** The member's ledger rows, newest first. */
   activity(auth: AuthContext, page: number, size: number, language: ContentLanguage): Promise<Schema<'ActivityPage'>>;
+  /** `get` with the session of an auth token, in one statement (for `app.verifiedWith`). */
+  getByToken(tokenHash: string, language: ContentLanguage): Promise<WithSession<Schema<'Dashboard'>>>;
+  /** `activity` with the session of an auth token, in one statement. */
+  activityByToken(tokenHash: string, page: number, size: number, language: ContentLanguage): Promise<WithSession<Schema<'ActivityPage'>>>;
 }
 
 export function createDashboardService(deps: { db: Kysely<Database>; promos: PromoService }): DashboardService {
   const { db, promos } = deps;
   return {
+    getByToken: (tokenHash, language) => dashboardOf(db, tokenHash, language),
+
+    async activityByToken(tokenHash, page, size, language) {
+      const found = await activityOf<Omit<Schema<'ActivityPage'>, 'page' | 'size'>>(db, tokenHash, language, size, (page - 1) * size);
+      if (!found) return null;
+      return { session: found.session, data: found.data ? { ...found.data, page, size } : undefined };
+    },
+
     async get(auth, language) {
       const row = await findBalances(db, auth.userId);
       if (!row) throw unauthorized();

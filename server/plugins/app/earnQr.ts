@@ -1,16 +1,13 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
-import { countEarnQrClaim, findEarnQrCodeOfMember } from '../../db/repositories/earnQrCodes';
-import { findStoredAnswer } from '../../db/repositories/ledger';
-import { consumeUserToken, findLiveUserToken, findUserToken } from '../../db/repositories/oneTimeTokens';
+import { earnQr, refusalCode, sessionUser, type Caller } from '../../db/repositories/hot';
+import { findUserToken } from '../../db/repositories/oneTimeTokens';
 import type { Database } from '../../db/schema';
-import { claimFor, refuseIfClaimed, takeClaim, withLimit } from '../../earning/limits';
+import { limitReached } from '../../earning/limits';
 import { AppError } from '../../errors';
-import { resolveText, type ContentLanguage } from '../../i18n/localized';
+import type { ContentLanguage } from '../../i18n/localized';
 import { hashToken } from '../../security/tokens';
-import type { LedgerService } from './ledger';
-import type { AuthContext } from './sessions';
 
 /**
  * Earn QR codes (`earnQr`, query qrToken): the scanned code travels as a qrParams token; the
@@ -18,7 +15,7 @@ import type { AuthContext } from './sessions';
  * and per-member limit.
  */
 export interface EarnQrService {
-  earn(auth: AuthContext, qrToken: string, language: ContentLanguage, idempotencyKey?: string): Promise<Schema<'EarnQrResult'>>;
+  earn(caller: Caller, qrToken: string, language: ContentLanguage, idempotencyKey?: string): Promise<Schema<'EarnQrResult'>>;
 }
 
 /** The longest earn QR code accepted (the operator's are 16+ url-safe characters). */
@@ -48,68 +45,39 @@ export function parseQrParam(qrParam: string): string | undefined {
 const invalidToken = () => new AppError('INVALID_TOKEN', 400, 'The token is unknown, used or expired.');
 const notAnEarnCode = () => new AppError('INVALID_TOKEN', 400, 'This is not an earn code.');
 
-export function createEarnQrService(deps: { db: Kysely<Database>; ledger: LedgerService; now: () => Date }): EarnQrService {
-  const { db, ledger, now } = deps;
-  const replayOf = async (userId: number, tokenHash: string, key: string): Promise<Schema<'EarnQrResult'> | undefined> => {
-    const used = await findUserToken(db, tokenHash, 'qrParams', userId);
-    const code = typeof used?.payload.qrParam === 'string' ? parseQrParam(used.payload.qrParam) : undefined;
-    const qr = code ? await findEarnQrCodeOfMember(db, userId, code) : undefined;
-    if (!qr) return undefined;
-    return (await findStoredAnswer(db, userId, key, 'earnQr', `qr=${qr.id}`)) as Schema<'EarnQrResult'> | undefined;
-  };
-  return {
-    async earn(auth, qrToken, language, idempotencyKey) {
-      const userId = auth.userId;
-      const tokenHash = hashToken(qrToken);
-      // Resolve the token to its code first: the replay fingerprint is the code, not the token
-      // (an offline replay tokenizes the same scan again and sends a new token under the same key).
-      const token = await findLiveUserToken(db, tokenHash, 'qrParams', userId, now());
-      if (!token && idempotencyKey !== undefined) {
-        // An exact replay (same used token, same key, e.g. a retry after a lost response):
-        // the first answer, when the key holds one for the same code.
-        const replayed = await replayOf(userId, tokenHash, idempotencyKey);
-        if (replayed !== undefined) return replayed;
-      }
-      const qrParam = token?.payload.qrParam;
-      if (!token || typeof qrParam !== 'string') throw invalidToken();
-      const code = parseQrParam(qrParam);
-      if (!code) throw notAnEarnCode();
-      const qr = await findEarnQrCodeOfMember(db, userId, code);
-      if (!qr) throw notAnEarnCode();
+const refusals: Record<string, () => AppError> = {
+  INVALID_TOKEN: invalidToken,
+  NOT_AN_EARN_CODE: notAnEarnCode,
+  QR_CODE_NOT_YET_VALID: () => new AppError('QR_CODE_NOT_YET_VALID', 400, 'This code is not valid yet.'),
+  QR_CODE_EXPIRED: () => new AppError('QR_CODE_EXPIRED', 400, 'This code has expired.'),
+  QR_CODE_EXHAUSTED: () => new AppError('QR_CODE_EXHAUSTED', 409, 'This code has been used up.'),
+  LIMIT_once: () => limitReached('once'),
+  LIMIT_daily: () => limitReached('daily'),
+};
 
-      let ran = false;
-      const result = await withLimit(
-        () => qr.earn_limit,
-        () =>
-          ledger.once({ userId, key: idempotencyKey, operation: 'earnQr', fingerprint: `qr=${qr.id}` }, async (trx) => {
-            ran = true;
-            if (!(await consumeUserToken(trx, tokenHash, 'qrParams', userId, now()))) throw invalidToken();
-            const time = now();
-            if (qr.valid_from && qr.valid_from.getTime() > time.getTime()) {
-              throw new AppError('QR_CODE_NOT_YET_VALID', 400, 'This code is not valid yet.');
-            }
-            if (qr.valid_until && qr.valid_until.getTime() <= time.getTime()) {
-              throw new AppError('QR_CODE_EXPIRED', 400, 'This code has expired.');
-            }
-            const claim = claimFor(userId, 'qr', qr.id, qr.earn_limit, time);
-            await refuseIfClaimed(trx, claim);
-            // The total cap: one conditional update, so concurrent scans cannot exceed it.
-            if (!(await countEarnQrClaim(trx, qr.id))) throw new AppError('QR_CODE_EXHAUSTED', 409, 'This code has been used up.');
-            const posted = await ledger.post(trx, {
-              userId,
-              delta: qr.pips,
-              kind: 'qr',
-              sourceId: qr.id,
-              title: qr.title,
-              idempotencyKey: idempotencyKey ?? null,
-            });
-            await takeClaim(trx, claim, posted.entryId, time);
-            return { title: resolveText(qr.title, language), pipsEarned: qr.pips, availablePips: posted.availablePips };
-          }),
-      );
-      // A replay answered from the key: the fresh token it came with is used up all the same.
-      if (!ran && !(await consumeUserToken(db, tokenHash, 'qrParams', userId, now()))) throw invalidToken();
-      return result;
+export function createEarnQrService(deps: { db: Kysely<Database>; now: () => Date }): EarnQrService {
+  const { db, now } = deps;
+  return {
+    // One statement (pips_earn_qr, migration 004): the token, the code, the key, the validity
+    // window, the member's limit, the total cap and the credit, in one transaction.
+    async earn(caller, qrToken, language, idempotencyKey) {
+      const tokenHash = hashToken(qrToken);
+      const attempt = (code: string | null) => earnQr(db, caller, tokenHash, code, idempotencyKey ?? null, now(), language);
+      try {
+        try {
+          return await attempt(null);
+        } catch (error) {
+          if (refusalCode(error) !== 'PARSE_QR') throw error;
+          // A token issued before its payload carried the parsed code: parse it here.
+          const userId = 'userId' in caller ? caller.userId : await sessionUser(db, caller.authTokenHash, now());
+          const token = await findUserToken(db, tokenHash, 'qrParams', userId);
+          const qrParam = token?.payload.qrParam;
+          return await attempt(typeof qrParam === 'string' ? (parseQrParam(qrParam) ?? '') : '');
+        }
+      } catch (error) {
+        const refused = refusals[refusalCode(error) ?? ''];
+        throw refused ? refused() : error;
+      }
     },
   };
 }
@@ -122,7 +90,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('earnQr', createEarnQrService({ db: app.db, ledger: app.ledger, now: app.now }));
+    app.decorate('earnQr', createEarnQrService({ db: app.db, now: app.now }));
   },
   { name: 'earnQr', dependencies: ['db', 'core', 'ledger'] },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { parseQrParam } from './earnQr';
 import type { Kysely } from 'kysely';
 import type { BodyOf } from '../../api/types';
 import type { Config } from '../../config';
@@ -97,7 +98,9 @@ export function createPasswordService(deps: {
         case 'qrParams': {
           const auth = await authenticate();
           if (input.qrParam === undefined || input.qrParam === '') throw validationError('qrParam', 'is required');
-          return { token: await issue('qrParams', auth.userId, { qrParam: input.qrParam }, ttl) };
+          // The parsed code rides along ('' when the text holds none), so the earn reads it in SQL.
+          const code = parseQrParam(input.qrParam) ?? '';
+          return { token: await issue('qrParams', auth.userId, { qrParam: input.qrParam, code }, ttl) };
         }
         case 'confirmPassword': {
           // Account deletion asks for the password; this token is the proof deleteUser needs.

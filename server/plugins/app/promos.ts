@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { earnPromosOfMember, optionsOfPromos, questionnairePath, redeemPromosOfMember } from '../../db/repositories/promos';
+import { promosOf, type WithSession } from '../../db/repositories/hot';
 import type { Database } from '../../db/schema';
 import { utcDay } from '../../earning/limits';
 import { resolveText, type ContentLanguage } from '../../i18n/localized';
@@ -13,6 +14,8 @@ export type PromoOption = Schema<'PromoOption'>;
 /** The promos of the member's community: earn actions (EARN) or rewards (REDEEM), in the member's language. */
 export interface PromoService {
   list(auth: AuthContext, type: Schema<'PromoType'>, language: ContentLanguage): Promise<Schema<'PromoList'>>;
+  /** `list` with the session of an auth token, in one statement (for `app.verifiedWith`). */
+  listByToken(tokenHash: string, type: Schema<'PromoType'>, language: ContentLanguage): Promise<WithSession<Schema<'PromoList'>>>;
   /** The EARN promos, with whether the member can earn each now. */
   earnPromos(auth: AuthContext, language: ContentLanguage): Promise<Promo[]>;
 }
@@ -72,6 +75,7 @@ export function createPromoService(deps: { db: Kysely<Database>; now: () => Date
   }
 
   return {
+    listByToken: (tokenHash, type, language) => promosOf(db, tokenHash, type, utcDay(now()), language),
     async list(auth, type, language) {
       return { promos: type === 'EARN' ? await earnPromos(auth, language) : await redeemPromos(auth, language) };
     },

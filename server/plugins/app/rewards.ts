@@ -1,19 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
-import {
-  findRedeemableOption,
-  findRedemptionOfMember,
-  insertRedemption,
-  lockFreeCode,
-  nextRedemptionId,
-  redemptionCount,
-  redemptionPage,
-} from '../../db/repositories/rewards';
+import { redeem, refusalCode, type Caller } from '../../db/repositories/hot';
+import { findRedemptionOfMember, redemptionCount, redemptionPage } from '../../db/repositories/rewards';
 import type { Database, LocalizedText } from '../../db/schema';
 import { AppError, validationError } from '../../errors';
 import { resolveText, type ContentLanguage } from '../../i18n/localized';
-import type { LedgerService } from './ledger';
 import type { AuthContext } from './sessions';
 
 export interface RedeemRequest {
@@ -34,7 +26,7 @@ export type GiftCard = Schema<'GiftCard'>;
  * debited.
  */
 export interface RewardService {
-  redeem(auth: AuthContext, request: RedeemRequest): Promise<Schema<'RedeemResult'>>;
+  redeem(caller: Caller, request: RedeemRequest): Promise<Schema<'RedeemResult'>>;
   giftCards(auth: AuthContext, page: number, size: number, language: ContentLanguage): Promise<Schema<'GiftCardPage'>>;
   transaction(auth: AuthContext, id: number, language: ContentLanguage): Promise<Schema<'Transaction'>>;
 }
@@ -46,12 +38,6 @@ const noSuchTransaction = () => new AppError('NOT_FOUND', 404, 'No such transact
 /** What the member sees for a redemption: "<reward> · <option>". */
 export const rewardName = (title: LocalizedText, label: LocalizedText, language: ContentLanguage) =>
   `${resolveText(title, language)} · ${resolveText(label, language)}`;
-
-/** The ledger row's title: the reward name in both languages, so Activity can show either. */
-const rewardTitle = (title: LocalizedText, label: LocalizedText): LocalizedText => ({
-  en: rewardName(title, label, 'en'),
-  es: rewardName(title, label, 'es'),
-});
 
 const giftCard = (
   row: { id: number; pips: number; created_at: Date; title: LocalizedText; label: LocalizedText; description: LocalizedText | null; image_url: string | null },
@@ -65,52 +51,23 @@ const giftCard = (
   date: row.created_at.toISOString(),
 });
 
-export function createRewardService(deps: { db: Kysely<Database>; ledger: LedgerService; now: () => Date }): RewardService {
-  const { db, ledger, now } = deps;
+export function createRewardService(deps: { db: Kysely<Database>; now: () => Date }): RewardService {
+  const { db, now } = deps;
 
   return {
-    async redeem(auth, request) {
+    // One statement (pips_redeem, migration 004): the key, the debit, one free code and the
+    // redemption, in one transaction; without a code nothing is debited.
+    async redeem(caller, request) {
       const { promoId, optionId, idempotencyKey } = request;
       if ((request.amount ?? 1) !== 1) throw validationError('amount', 'must be 1');
-      return ledger.once(
-        { userId: auth.userId, key: idempotencyKey, operation: 'redeem', fingerprint: `pid=${promoId};optId=${optionId}` },
-        async (trx) => {
-          const option = await findRedeemableOption(trx, auth.userId, promoId, optionId);
-          if (!option) throw noSuchReward();
-
-          // The ledger row names its redemption, and the redemption its ledger row: take the
-          // redemption's id first.
-          const id = await nextRedemptionId(trx);
-
-          // Debit first: the conditional update locks the member's row, so the member's
-          // redemptions run one at a time from here and an empty balance fails at once
-          // (INSUFFICIENT_PIPS), before any gift-card code is locked.
-          const posted = await ledger.post(trx, {
-            userId: auth.userId,
-            delta: -option.pips,
-            kind: 'redeem',
-            sourceId: id,
-            title: rewardTitle(option.title, option.label),
-            idempotencyKey: idempotencyKey ?? null,
-          });
-
-          // One free code; none: throwing rolls the debit back.
-          const codeId = await lockFreeCode(trx, optionId);
-          if (codeId === undefined) throw outOfStock();
-
-          await insertRedemption(trx, {
-            id,
-            userId: auth.userId,
-            promoId,
-            optionId,
-            pips: option.pips,
-            ledgerEntryId: posted.entryId,
-            codeId,
-            createdAt: now(),
-          });
-          return { transactionId: id, availablePips: posted.availablePips };
-        },
-      );
+      try {
+        return await redeem(db, caller, promoId, optionId, idempotencyKey ?? null, now());
+      } catch (error) {
+        const code = refusalCode(error);
+        if (code === 'NO_SUCH_REWARD') throw noSuchReward();
+        if (code === 'OUT_OF_STOCK') throw outOfStock();
+        throw error;
+      }
     },
 
     async giftCards(auth, page, size, language) {
@@ -135,7 +92,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('rewards', createRewardService({ db: app.db, ledger: app.ledger, now: app.now }));
+    app.decorate('rewards', createRewardService({ db: app.db, now: app.now }));
   },
   { name: 'rewards', dependencies: ['db', 'core', 'ledger'] },
 );

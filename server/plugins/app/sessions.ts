@@ -14,6 +14,7 @@ import {
   revokeFamily,
   revokeUserSessions,
 } from '../../db/repositories/sessions';
+import type { Caller, WithSession } from '../../db/repositories/hot';
 import { isActiveUser } from '../../db/repositories/users';
 import { AppError, unauthorized } from '../../errors';
 import { hashToken, newId, newToken } from '../../security/tokens';
@@ -151,6 +152,16 @@ declare module 'fastify' {
     requireAuth(request: FastifyRequest): Promise<AuthContext>;
     /** Like requireAuth, and throws ACCOUNT_NOT_VERIFIED for unverified accounts. */
     requireVerified(request: FastifyRequest): Promise<AuthContext>;
+    /**
+     * requireVerified and a read in one round trip: `read` gets the auth token's hash and answers
+     * the session with the call's data (a function of migration 004); the same refusals follow.
+     */
+    verifiedWith<T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<T>;
+    /**
+     * Who a write acts for: the member already resolved on the request, or the hash of its auth
+     * token, checked (verified member, live token) in the write's own statement.
+     */
+    callerOf(request: FastifyRequest): Caller;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -167,12 +178,31 @@ export default fp(
       return request.auth;
     };
     app.decorate('requireAuth', requireAuth);
+    const notVerified = () => new AppError('ACCOUNT_NOT_VERIFIED', 403, 'Please verify your account to access this page.');
     app.decorate('requireVerified', async (request: FastifyRequest) => {
       const auth = await requireAuth(request);
-      if (!auth.isVerified) {
-        throw new AppError('ACCOUNT_NOT_VERIFIED', 403, 'Please verify your account to access this page.');
-      }
+      if (!auth.isVerified) throw notVerified();
       return auth;
+    });
+    app.decorate('callerOf', (request: FastifyRequest): Caller => {
+      if (request.auth) {
+        if (!request.auth.isVerified) throw notVerified();
+        return { userId: request.auth.userId };
+      }
+      const rawToken = tokenFromHeader(request.headers.authorization);
+      if (!rawToken || !plausibleToken(rawToken)) throw unauthorized();
+      return { authTokenHash: hashToken(rawToken) };
+    });
+    app.decorate('verifiedWith', async <T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<T> => {
+      const rawToken = tokenFromHeader(request.headers.authorization);
+      if (!rawToken || !plausibleToken(rawToken)) throw unauthorized();
+      const found = await read(hashToken(rawToken));
+      if (!found) throw unauthorized();
+      const { session } = found;
+      if (session.expiresAt <= app.now().getTime()) throw unauthorized('The auth token has expired.');
+      request.auth = { userId: session.userId, isVerified: session.isVerified, familyId: session.familyId };
+      if (!session.isVerified || found.data === undefined) throw notVerified();
+      return found.data;
     });
   },
   { name: 'sessions', dependencies: ['db', 'core'] },

@@ -1,0 +1,161 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { AppError, unauthorized } from '../../errors';
+import type { Database } from '../schema';
+
+/**
+ * The hot calls' SQL: one statement each, calling the PL/pgSQL functions of migration
+ * 004_hot_paths. The texts are fixed and registered as named (prepared) statements: on
+ * PostgreSQL each pool connection parses and plans them once (see `nameStatements`); the
+ * functions' own plans are cached per connection on PostgreSQL and PGlite alike.
+ */
+
+const statementNames = new Map<string, string>();
+
+/** Registers a fixed SQL text to run as a named statement on PostgreSQL. */
+function prepared(name: string, text: string): string {
+  statementNames.set(text, name);
+  return text;
+}
+
+interface QueryableClient {
+  query: (...args: unknown[]) => unknown;
+}
+
+const NAMED = Symbol('pips.namedStatements');
+
+/**
+ * Makes a pg client run the registered texts as named statements (Kysely sends unnamed ones,
+ * which PostgreSQL parses and plans on every call). Called once per pool connection.
+ */
+export function nameStatements(client: QueryableClient): void {
+  const marked = client as QueryableClient & { [NAMED]?: true };
+  if (marked[NAMED]) return;
+  marked[NAMED] = true;
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [text, values] = args;
+    if (typeof text === 'string' && args.length === 2 && Array.isArray(values)) {
+      const name = statementNames.get(text);
+      if (name !== undefined) return query.call(this, { name, text, values });
+    }
+    return query.apply(this, args);
+  } as QueryableClient['query'];
+}
+
+async function run<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R> {
+  try {
+    const { rows } = await db.executeQuery<{ r: R }>(CompiledQuery.raw(text, parameters));
+    return rows[0].r;
+  } catch (error) {
+    throw refusal(error) ?? error;
+  }
+}
+
+/** The code of a refusal raised by the functions (`pips:<CODE>`), or undefined. */
+export function refusalCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code !== 'P0001' || typeof message !== 'string' || !message.startsWith('pips:')) return undefined;
+  return message.slice(5);
+}
+
+export const insufficientPips = () => new AppError('INSUFFICIENT_PIPS', 400, 'You do not have enough pips for this.');
+export const noSuchMember = () => new AppError('NOT_FOUND', 404, 'No such member.');
+export const notVerified = () => new AppError('ACCOUNT_NOT_VERIFIED', 403, 'Please verify your account to access this page.');
+export const keyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', 409, 'This idempotency key was already used for another request.');
+
+/** Refusals that mean the same in every call. */
+function refusal(error: unknown): AppError | undefined {
+  switch (refusalCode(error)) {
+    case 'INSUFFICIENT_PIPS':
+      return insufficientPips();
+    case 'NO_SUCH_MEMBER':
+      return noSuchMember();
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return keyReused();
+    case 'UNAUTHORIZED':
+      return unauthorized();
+    case 'EXPIRED':
+      return unauthorized('The auth token has expired.');
+    case 'NOT_VERIFIED':
+      return notVerified();
+    default:
+      return undefined;
+  }
+}
+
+// ---- Writes ----------------------------------------------------------------------------------
+
+const POST = prepared('pips_post', 'select entry_id as "entryId", available as "availablePips" from pips_post($1, $2, $3, $4, $5, $6, $7, $8)');
+
+/** Moves a balance and appends the ledger row, in the caller's transaction (one statement). */
+export async function postEntry(
+  db: Kysely<Database>,
+  entry: { userId: number; delta: number; kind: string; sourceId: number | null; title: unknown; reason: string | null; idempotencyKey: string | null },
+  createdAt: Date,
+): Promise<{ entryId: number; availablePips: number }> {
+  try {
+    const { rows } = await db.executeQuery<{ entryId: number; availablePips: number }>(
+      CompiledQuery.raw(POST, [entry.userId, entry.delta, entry.kind, entry.sourceId, JSON.stringify(entry.title), entry.reason, entry.idempotencyKey, createdAt]),
+    );
+    return rows[0];
+  } catch (error) {
+    throw refusal(error) ?? error;
+  }
+}
+
+/**
+ * The writes name their member by id, or by the hash of the caller's auth token: then the session
+ * is checked in the same statement (refusals UNAUTHORIZED, EXPIRED, NOT_VERIFIED).
+ */
+export type Caller = { userId: number } | { authTokenHash: string };
+
+const REDEEM_BY_ID = prepared('pips_redeem', 'select pips_redeem($1, $2, $3, $4, $5) as r');
+const REDEEM_BY_TOKEN = prepared('pips_redeem_token', 'select pips_redeem(pips_session_user($1, $5), $2, $3, $4, $5) as r');
+
+/** A redemption with its idempotency key, in one statement; refusals keep their `pips:` code. */
+export function redeem(db: Kysely<Database>, caller: Caller, promoId: number, optionId: number, key: string | null, at: Date) {
+  const [text, first] = 'userId' in caller ? [REDEEM_BY_ID, caller.userId] : [REDEEM_BY_TOKEN, caller.authTokenHash];
+  return run<{ transactionId: number; availablePips: number }>(db, text, [first, promoId, optionId, key, at]);
+}
+
+const EARN_QR_BY_ID = prepared('pips_earn_qr', 'select pips_earn_qr($1, $2, $3, $4, $5, $6) as r');
+const EARN_QR_BY_TOKEN = prepared('pips_earn_qr_token', 'select pips_earn_qr(pips_session_user($1, $5), $2, $3, $4, $5, $6) as r');
+
+/** An earn by QR code with its idempotency key, in one statement. */
+export function earnQr(db: Kysely<Database>, caller: Caller, tokenHash: string, code: string | null, key: string | null, at: Date, language: string) {
+  const [text, first] = 'userId' in caller ? [EARN_QR_BY_ID, caller.userId] : [EARN_QR_BY_TOKEN, caller.authTokenHash];
+  return run<{ title: string; pipsEarned: number; availablePips: number }>(db, text, [first, tokenHash, code, key, at, language]);
+}
+
+const SESSION_USER = prepared('pips_session_user', 'select pips_session_user($1, $2) as r');
+
+/** The verified member of an auth token's hash (refusals UNAUTHORIZED, EXPIRED, NOT_VERIFIED). */
+export const sessionUser = (db: Kysely<Database>, authTokenHash: string, at: Date) => run<number>(db, SESSION_USER, [authTokenHash, at]);
+
+// ---- Reads with the session --------------------------------------------------------------
+
+/** The session of an auth token as the read functions give it. */
+export interface HotSession {
+  userId: number;
+  familyId: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  isVerified: boolean;
+}
+
+/** null: no such token (or the member is gone); no data: the member is not verified. */
+export type WithSession<T> = { session: HotSession; data?: T } | null;
+
+const DASHBOARD = prepared('pips_dashboard', 'select pips_dashboard($1, $2) as r');
+const PROMOS = prepared('pips_promos', 'select pips_promos($1, $2, $3, $4) as r');
+const ACTIVITY = prepared('pips_activity', 'select pips_activity($1, $2, $3, $4) as r');
+
+export const dashboardOf = <T>(db: Kysely<Database>, tokenHash: string, language: string) =>
+  run<WithSession<T>>(db, DASHBOARD, [tokenHash, language]);
+
+export const promosOf = <T>(db: Kysely<Database>, tokenHash: string, type: string, today: string, language: string) =>
+  run<WithSession<T>>(db, PROMOS, [tokenHash, type, today, language]);
+
+export const activityOf = <T>(db: Kysely<Database>, tokenHash: string, language: string, limit: number, offset: number) =>
+  run<WithSession<T>>(db, ACTIVITY, [tokenHash, language, limit, offset]);
