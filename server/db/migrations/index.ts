@@ -10,6 +10,7 @@ import * as m040 from './040_operators';
 import * as m050 from './050_community_support';
 import * as m051 from './051_translations';
 import * as m052 from './052_images';
+import * as m053 from './053_hot_promo_images';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '050_community_support': m050,
   '051_translations': m051,
   '052_images': m052,
+  '053_hot_promo_images': m053,
 };
