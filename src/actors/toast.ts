@@ -17,8 +17,6 @@ export const toastTimings = {
   closeMs: 300,
   /** Distance of the toast container from the right edge (and from the top bar). */
   offsetPx: 20,
-  /** Toasts shown at once; more wait their turn (issue 12). */
-  maxShown: 3,
 } as const;
 
 const colors: Record<Exclude<ToastKind, 'modal'>, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };

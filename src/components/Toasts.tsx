@@ -7,14 +7,14 @@ import { modalNotices, toastTimings } from '../actors/toast';
 
 /**
  * The toast container (SPEC §9: top right, 20 px in, below the top bar; at the bottom on phones —
- * see theme/app.css — 5000 ms, 300 ms close, at most three at once, the others queued)
+ * see theme/app.css — 5000 ms, 300 ms close)
  * and the dialog of `modal` notices. Loaded after the first screen; toasts raised before it
  * mounts wait in their stores.
  */
 export default function Toasts() {
   return (
     <>
-      <Notifications position="top-right" limit={toastTimings.maxShown} autoClose={toastTimings.defaultMs} transitionDuration={toastTimings.closeMs} />
+      <Notifications position="top-right" autoClose={toastTimings.defaultMs} transitionDuration={toastTimings.closeMs} />
       <ModalNotices />
     </>
   );

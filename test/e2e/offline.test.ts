@@ -267,14 +267,16 @@ describe('offline earn and forms in Chromium', () => {
     const since = toasts.mark();
     await context.setOffline(false);
     await toasts.waitFor(page, say.formSent, { since, timeout: 20_000 });
-    // In order: online, the earn queue announced then synced, the form queue announced then sent.
-    expect(toasts.entries(page, since)).toEqual([
+    // In order: online, the earn queue synced, the form queue sent. Each queue has one toast that
+    // turns from 'waiting' into 'synced' in place; a quick sync may turn it before it is seen.
+    const seen = toasts.entries(page, since);
+    const waiting: (string | null)[] = [say.earnPending, say.formPending];
+    expect(seen.filter(([, text]) => !waiting.includes(text))).toEqual([
       ['success', say.online],
-      ['info', say.earnPending],
       ['success', say.earnSynced],
-      ['info', say.formPending],
       ['success', say.formSent],
     ]);
+    expect(seen.filter(([kind]) => kind === 'info').map(([, text]) => text).filter((text) => !waiting.includes(text))).toEqual([]);
 
     // Activity: the pending section gone, the two credits listed.
     await until(async () => (await activityPending(page).count()) === 0);
@@ -347,7 +349,9 @@ describe('offline earn and forms in Chromium', () => {
     expect(toasts.texts(page, back).filter((text) => text === say.online)).toHaveLength(1);
     expect(toasts.texts(other, back).filter((text) => text === say.online)).toHaveLength(1);
     const sent = [page, other].map((tab) => toasts.texts(tab, back).filter((text) => text !== say.online));
-    expect(sent.sort((a, b) => b.length - a.length)).toEqual([[say.formPending, say.formSent], []]);
+    // One tab sent it (its toast may have turned from 'waiting' to 'sent' before it was seen); the other said nothing.
+    const [sender, silent] = sent.sort((a, b) => b.length - a.length);
+    expect([sender.filter((text) => text !== say.formPending), silent]).toEqual([[say.formSent], []]);
 
     expect(await serverSays()).toEqual({
       available: 30,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { modalNotices, showToast, toastTimings } from '../../../src/actors/toast';
 import Toasts from '../../../src/components/Toasts';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
@@ -27,22 +27,8 @@ afterEach(() => {
 
 describe('toasts (SPEC §9)', () => {
   it('keeps the timings of the spec', () => {
-    expect(toastTimings).toEqual({ defaultMs: 5000, inlineMs: 3000, closeMs: 300, offsetPx: 20, maxShown: 3 });
+    expect(toastTimings).toEqual({ defaultMs: 5000, inlineMs: 3000, closeMs: 300, offsetPx: 20 });
     expect(theme.components?.Modal?.defaultProps).toMatchObject({ transitionProps: { transition: 'fade', duration: 300 } });
-  });
-
-  it('shows at most three toasts at once; the others wait their turn', async () => {
-    await renderToasts();
-    act(() => {
-      for (let i = 1; i <= 5; i++) showToast('info', `Toast ${i}`, { autoClose: false });
-    });
-    await screen.findByText('Toast 3');
-    expect(screen.queryByText('Toast 4')).toBeNull();
-    expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(3);
-    const first = notificationsStore.getState().notifications[0];
-    expect(first.message).toBe('Toast 1');
-    act(() => notifications.hide(first.id!));
-    await screen.findByText('Toast 4', undefined, { timeout: 3000 });
   });
 
   it.each(['error', 'success', 'info', 'warning'] as const)('shows a %s toast', async (kind) => {
