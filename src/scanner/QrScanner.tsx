@@ -1,8 +1,8 @@
-import { Alert, Button, FileButton, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { qrScannerMachine } from '../../machines/qrScanner.machine';
 import { selectCameraLive, selectScannerError, selectScannerPhase, type QrScannerPhase } from '../../machines/qrScanner.selectors';
@@ -16,14 +16,23 @@ export interface QrScannerProps {
   scanner: ActorRefFrom<typeof qrScannerMachine>;
   /** The text under 'Uh-oh, something went wrong' for a refused code (default: 'Please try again.'). */
   describeRejection?: (code: QrScannerErrorCode | null) => MessageDescriptor;
+  /**
+   * What the accepted code did, from the screen that owns the scanner (earned, saved for later):
+   * shown first, in place of the generic 'Code accepted.'.
+   */
+  outcome?: ReactNode;
 }
 
+/** The phases with the camera box on screen: the camera starting or filming. */
+const cameraPhases: ReadonlySet<QrScannerPhase> = new Set(['startingCamera', 'scanning']);
+
 /**
- * The camera preview with a framing square, what is going on in words, and the buttons: scan,
- * stop, try again, and 'Choose a photo', always there for phones without a usable camera
- * (on a phone it offers the camera app too: `capture="environment"`).
+ * The result of the last code (accepted, refused, camera off) first, where the member looks; the
+ * camera preview with a framing square only while the camera starts or films; what is going on in
+ * words; and the buttons: scan, stop, try again, and 'Choose a photo', always there for phones
+ * without a usable camera (on a phone it offers the camera app too: `capture="environment"`).
  */
-export function QrScanner({ scanner, describeRejection = defaultDescribeRejection }: QrScannerProps) {
+export function QrScanner({ scanner, describeRejection = defaultDescribeRejection, outcome }: QrScannerProps) {
   const { t, i18n } = useLingui();
   const actor = scanner;
   const phase = useSelector(actor, selectScannerPhase);
@@ -40,6 +49,12 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
   const errorCode = useSelector(actor, selectScannerError);
   const live = useSelector(actor, selectCameraLive);
   const resetPhoto = useRef<() => void>(null);
+  const result = useRef<HTMLDivElement>(null);
+  const showsResult = phase === 'rejected' || phase === 'cameraUnavailable' || (phase === 'accepted' && outcome != null);
+  // A result replaces the camera box: bring it into view (the box may have been scrolled to).
+  useEffect(() => {
+    if (showsResult) result.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [showsResult, phase]);
 
   const pickPhoto = (file: File | null) => {
     if (file) actor.send({ type: 'user.pickPhoto', file });
@@ -49,31 +64,39 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
 
   return (
     <Stack gap="md">
-      <div className={classes.viewport} data-live={live || undefined}>
-        <video
-          ref={videoRef}
-          className={classes.video}
-          muted
-          playsInline
-          aria-label={t({ id: 'components.qrScanner.preview', message: 'Camera preview' })}
-        />
-        {live ? <div className={classes.frame} aria-hidden /> : <Placeholder phase={phase} />}
+      <div ref={result} className={classes.result}>
+        {phase === 'accepted' && outcome}
+        {phase === 'rejected' && (
+          <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+            {i18n._(describeRejection(errorCode))}
+          </Alert>
+        )}
+        {phase === 'cameraUnavailable' && (
+          <Alert color="blue" variant="light" role="alert" title={t({ id: 'components.qrScanner.cameraOff', message: 'The camera is off' })}>
+            {i18n._(describeCameraError(errorCode))}
+          </Alert>
+        )}
       </div>
 
-      <Text role="status" aria-live="polite" ta="center" fw={500}>
-        {phase in statusMessages && i18n._(statusMessages[phase as keyof typeof statusMessages])}
-      </Text>
+      {cameraPhases.has(phase) && (
+        <div className={classes.viewport} data-live={live || undefined}>
+          <video
+            ref={videoRef}
+            className={classes.video}
+            muted
+            playsInline
+            aria-label={t({ id: 'components.qrScanner.preview', message: 'Camera preview' })}
+          />
+          {live ? <div className={classes.frame} aria-hidden /> : <Placeholder />}
+        </div>
+      )}
 
-      {phase === 'rejected' && (
-        <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-          {i18n._(describeRejection(errorCode))}
-        </Alert>
-      )}
-      {phase === 'cameraUnavailable' && (
-        <Alert color="blue" variant="light" role="alert" title={t({ id: 'components.qrScanner.cameraOff', message: 'The camera is off' })}>
-          {i18n._(describeCameraError(errorCode))}
-        </Alert>
-      )}
+      <Group role="status" aria-live="polite" justify="center" gap="xs">
+        {(phase === 'readingPhoto' || phase === 'checking') && <Loader size="xs" aria-hidden />}
+        <Text ta="center" fw={500}>
+          {phase in statusMessages && !(phase === 'accepted' && outcome != null) && i18n._(statusMessages[phase as keyof typeof statusMessages])}
+        </Text>
+      </Group>
 
       <Stack gap="sm">
         {(phase === 'idle' || phase === 'accepted') && (
@@ -109,22 +132,12 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
   );
 }
 
-function Placeholder({ phase }: { phase: QrScannerPhase }) {
+/** The camera box while the camera starts. */
+function Placeholder() {
   const { i18n } = useLingui();
-  const busy = phase === 'startingCamera' || phase === 'readingPhoto' || phase === 'checking';
   return (
     <div className={classes.placeholder}>
-      {busy ? (
-        <Loader color="gray.3" aria-label={i18n._(commonMessages.loading)} />
-      ) : (
-        <svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden>
-          {/* A QR-like mark: three finder squares and a few modules. */}
-          <rect x="3" y="3" width="6" height="6" rx="1" />
-          <rect x="15" y="3" width="6" height="6" rx="1" />
-          <rect x="3" y="15" width="6" height="6" rx="1" />
-          <path d="M15 15h2v2h-2zM19 19h2v2h-2zM15 19h2M19 15h2" />
-        </svg>
-      )}
+      <Loader color="gray.3" aria-label={i18n._(commonMessages.loading)} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './s
 import { launchChromium } from './support/browser';
 import { fakeCameraArgs, writeFakeCameraVideo } from './support/fakeCamera';
 import { memberApi, storeSession, type MemberApi } from './support/memberApi';
-import { captureScreen, settle, viewports } from './support/screens';
+import { captureScreen, expectInView, settle, viewports } from './support/screens';
 import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -283,12 +283,18 @@ describe('earn and redeem in Chromium', () => {
     await result.waitFor({ timeout: 20_000 });
     expect(await result.innerText()).toContain('You earned 10 pips.');
     expect(await result.innerText()).toContain(content.qr.title);
+    // Where the member looks: inside the phone's screen, with the camera box gone.
+    await expectInView(phone, result);
+    expect(await phone.getByLabel('Camera preview').count()).toBe(0);
+    expect(await phone.getByText('Code accepted.').count()).toBe(0);
     await until(async () => (await api.dashboard()).availablePips === 15);
 
     // The camera still films the same code: scanning again is refused, nothing more is credited.
     await phone.getByRole('button', { name: 'Scan with the camera' }).click();
     await phone.getByText('You already scanned this code.').waitFor({ timeout: 20_000 });
     expect(await phone.getByText('Uh-oh, something went wrong').isVisible()).toBe(true);
+    await expectInView(phone, phone.getByRole('alert').filter({ hasText: 'You already scanned this code.' }));
+    expect(await phone.getByLabel('Camera preview').count()).toBe(0);
     // And straight to the server, as a replayed scan would come.
     expect(await api.earnQr(qrLink)).toMatchObject({ ok: false, code: 'ALREADY_EARNED' });
 

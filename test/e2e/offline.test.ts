@@ -220,6 +220,7 @@ describe('offline earn and forms in Chromium', () => {
     await page.getByText(say.scanQueued).waitFor({ timeout: 20_000 });
     expect(await page.getByText('Saved for later').isVisible()).toBe(true);
     expect(await page.getByTestId('earn-qr-result').count()).toBe(0);
+    expect(await page.getByText('Code accepted.').count()).toBe(0);
     await earnPending(page).waitFor();
     expect(await earnPending(page).textContent()).toMatch(new RegExp(`${say.waiting}.*${say.scanPending}.*Pending`));
     await page.getByRole('button', { name: 'Close the scanner' }).click();

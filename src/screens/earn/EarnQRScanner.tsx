@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { EarnQrOutcome } from '../../../machines/earnPipeline.types';
@@ -33,10 +33,7 @@ export default function EarnQRScanner({ link = null }: EarnQRScannerProps) {
   }, [scanner, link]);
 
   return (
-    <Stack gap="md">
-      {outcome && <Outcome outcome={outcome} />}
-      <QrScanner scanner={scanner} describeRejection={describeEarnQrRejection} />
-    </Stack>
+    <QrScanner scanner={scanner} describeRejection={describeEarnQrRejection} outcome={outcome && <Outcome outcome={outcome} />} />
   );
 }
 

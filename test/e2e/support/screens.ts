@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The two sizes every screen is photographed at: a phone in portrait, and a laptop. */
 export const viewports = {
@@ -48,4 +49,18 @@ export async function captureScreen(page: Page, name: string, locale: string): P
   }
   if (before) await page.setViewportSize(before);
   return files;
+}
+
+/** Waits until the element lies wholly inside the page's viewport (a smooth scroll may still be running). */
+export async function expectInView(page: Page, locator: Locator): Promise<void> {
+  const { width, height } = page.viewportSize()!;
+  await expect
+    .poll(
+      async () => {
+        const box = await locator.boundingBox();
+        return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
 }

@@ -311,6 +311,8 @@ describe('EarnScreen: earn QR codes', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     // happy-dom has no camera.
     expect(await screen.findByText('The camera is off')).toBeTruthy();
+    // The message stands alone: no empty camera box.
+    expect(screen.queryByLabelText('Camera preview')).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose a photo' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close the scanner' }));
     expect(screen.queryByLabelText('Camera preview')).toBeNull();
@@ -332,6 +334,9 @@ describe('EarnScreen: earn QR codes', () => {
     const result = await screen.findByTestId('earn-qr-result');
     expect(within(result).getByText('You earned 10 pips.')).toBeTruthy();
     expect(within(result).getByText('Park clean-up')).toBeTruthy();
+    // The result says it all: no generic 'Code accepted.' and no camera box.
+    expect(screen.queryByText('Code accepted.')).toBeNull();
+    expect(screen.queryByLabelText('Camera preview')).toBeNull();
     expect(location.history?.at(-1)).toBe('/earn');
 
     const [tokenize] = requests(sent, 'POST', '/api/tokenize');
@@ -371,6 +376,8 @@ describe('EarnScreen: earn QR codes', () => {
     const sent = serve(qrRoutes({ data: { title: 'x', pipsEarned: 1, availablePips: 1 } }));
     await renderEarn(`/earn?qr=${code}`);
     expect(await screen.findByText('You are offline. Your scan will be sent when you are back online.')).toBeTruthy();
+    // Saved, not accepted: the generic 'Code accepted.' would say the pips are there.
+    expect(screen.queryByText('Code accepted.')).toBeNull();
     const pending = await screen.findByRole('region', { name: 'Waiting to be sent' });
     expect(within(pending).getByText('QR code scan')).toBeTruthy();
     expect(within(pending).getByText('Pending')).toBeTruthy();
