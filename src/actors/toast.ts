@@ -19,6 +19,9 @@ export const toastTimings = {
   offsetPx: 20,
 } as const;
 
+/** At most this many toasts at once: a new one closes the oldest (never waits behind it). */
+export const maxToasts = 3;
+
 const colors: Record<Exclude<ToastKind, 'modal'>, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };
 
 export interface ToastOptions {
@@ -77,7 +80,14 @@ export function showToast(kind: ToastKind, message: string, { title, id, inline,
     setModalQueue([...modalQueue, { key: ++modalSequence, id, title, message }]);
     return;
   }
-  const shown = id !== undefined && [...notificationsStore.getState().notifications, ...notificationsStore.getState().queue].some((n) => n.id === id);
+  const { notifications: visible, queue } = notificationsStore.getState();
+  const shown = id !== undefined && [...visible, ...queue].some((n) => n.id === id);
+  if (!shown) {
+    // Room for the new one: the oldest go (a stack of toasts hides the screen and says little).
+    for (const old of visible.slice(0, Math.max(0, visible.length - (maxToasts - 1)))) {
+      if (old.id !== undefined) notifications.hide(old.id);
+    }
+  }
   (shown ? notifications.update : notifications.show)({
     id,
     title,

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { modalNotices, showToast, toastTimings } from '../../../src/actors/toast';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { maxToasts, modalNotices, showToast, toastTimings } from '../../../src/actors/toast';
 import Toasts from '../../../src/components/Toasts';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { theme } from '../../../src/theme/theme';
@@ -36,6 +36,22 @@ describe('toasts (SPEC §9)', () => {
     act(() => showToast(kind, `A ${kind} toast`));
     const toast = await screen.findByText(`A ${kind} toast`);
     expect(toast.closest('[data-kind]')?.getAttribute('data-kind')).toBe(kind);
+  });
+
+  it('shows at most three toasts at once: a new one closes the oldest at once, an update closes none', async () => {
+    expect(maxToasts).toBe(3);
+    await renderToasts();
+    act(() => {
+      for (const n of [1, 2, 3, 4, 5]) showToast('info', `Toast ${n}`);
+    });
+    expect(notificationsStore.getState().notifications.map((n) => n.message)).toEqual(['Toast 3', 'Toast 4', 'Toast 5']);
+    expect(notificationsStore.getState().queue).toEqual([]);
+    await waitFor(() => expect(screen.queryByText('Toast 2')).toBeNull());
+    expect(screen.getByText('Toast 5')).toBeTruthy();
+    // The sync toast changing in place is no new toast.
+    act(() => showToast('info', 'Waiting to sync', { id: 'sync' }));
+    act(() => showToast('success', 'Synced', { id: 'sync' }));
+    expect(notificationsStore.getState().notifications.map((n) => n.message)).toEqual(['Toast 4', 'Toast 5', 'Synced']);
   });
 
   it('closes a toast after 5000 ms, an inline one after 3000 ms', () => {
