@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
+  FormDraft,
   FormWizardContext,
   FormWizardErrorCode,
   FormWizardEvent,
@@ -22,16 +23,27 @@ const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 /** What the adapters are given before any questionnaire is open (never reached: no step then). */
 const noForm: WizardForm = { id: 0, version: '', stepCount: 1, definition: null };
 
-const startContext = (form: WizardForm | null, values: FormWizardValues = {}): FormWizardContext => ({
-  form,
-  stepCount: Math.max(1, Math.floor(form?.stepCount ?? 1)),
-  step: 0,
-  values,
-  intent: 'next',
-  offline: false,
-  idempotencyKey: null,
-  pipsEarned: null,
-  errorCode: null,
+const startContext = (form: WizardForm | null, values: FormWizardValues = {}, step = 0): FormWizardContext => {
+  const stepCount = Math.max(1, Math.floor(form?.stepCount ?? 1));
+  return {
+    form,
+    stepCount,
+    // A draft's step, kept within this version's steps.
+    step: Number.isFinite(step) ? Math.min(Math.max(0, Math.floor(step)), stepCount - 1) : 0,
+    values,
+    intent: 'next',
+    offline: false,
+    idempotencyKey: null,
+    pipsEarned: null,
+    errorCode: null,
+  };
+};
+
+/** The draft of the questionnaire being answered (only called while one is open). */
+const draftOf = ({ context }: { context: FormWizardContext }): FormDraft => ({
+  form: context.form ?? noForm,
+  step: context.step,
+  values: context.values,
 });
 
 /** The failure code of an output, or `fallback` for a success that should not get here. */
@@ -72,7 +84,13 @@ export const formWizardMachine = setup({
     tellFormsChanged: sendTo(resourcesActor, { type: 'resource.reload', key: 'forms' }),
     /** Something was queued: the connectivity sync sends it as soon as it can. */
     requestSync: sendTo(connectivitySyncActor, { type: 'sync.request' }),
-    openForm: assign((_, params: { form: WizardForm; values?: FormWizardValues }) => startContext(params.form, params.values)),
+    openForm: assign((_, params: { form: WizardForm; values?: FormWizardValues; step?: number }) =>
+      startContext(params.form, params.values, params.step),
+    ),
+    /** Keep where the member is (answers and step), so a reload goes on from there. */
+    saveDraft: (_, _params: FormDraft) => {},
+    /** The answers were sent, queued or refused for good: their draft goes. */
+    clearDraft: (_, _params: { form: WizardForm }) => {},
     closeForm: assign(() => startContext(null)),
     /** Point the member at the first part in error (focus). */
     notifyInvalid: (_, _params: { invalidPartIds: string[] }) => {},
@@ -117,12 +135,12 @@ export const formWizardMachine = setup({
 }).createMachine({
   id: 'formWizard',
   initial: 'closed',
-  context: ({ input }) => startContext(input?.form ?? null, input?.values),
+  context: ({ input }) => startContext(input?.form ?? null, input?.values, input?.step),
   on: {
     'wizard.open': {
       guard: { type: 'isOtherForm', params: ({ event }) => ({ form: event.form }) },
       target: '.editing',
-      actions: { type: 'openForm', params: ({ event }) => ({ form: event.form, values: event.values }) },
+      actions: { type: 'openForm', params: ({ event }) => ({ form: event.form, values: event.values, step: event.step }) },
     },
     'wizard.close': { target: '.closed', actions: 'closeForm' },
   },
@@ -135,9 +153,9 @@ export const formWizardMachine = setup({
     editing: {
       initial: 'ready',
       on: {
-        'user.answer': { actions: 'assignValue' },
+        'user.answer': { actions: ['assignValue', { type: 'saveDraft', params: draftOf }] },
         'user.next': { guard: 'hasNextStep', target: 'validating', actions: 'assignNext' },
-        'user.previous': { guard: 'hasPreviousStep', target: '.ready', actions: 'goBack' },
+        'user.previous': { guard: 'hasPreviousStep', target: '.ready', actions: ['goBack', { type: 'saveDraft', params: draftOf }] },
         'user.submit': { guard: 'isLastStep', target: 'validating', actions: 'assignSubmit' },
       },
       states: {
@@ -164,7 +182,7 @@ export const formWizardMachine = setup({
           },
           { guard: 'isSubmitWhileOffline', target: 'queueing' },
           { guard: 'isSubmit', target: 'submitting' },
-          { target: 'editing.ready', actions: 'goForward' },
+          { target: 'editing.ready', actions: ['goForward', { type: 'saveDraft', params: draftOf }] },
         ],
         onError: { target: 'editing.failed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
       },
@@ -214,15 +232,20 @@ export const formWizardMachine = setup({
     },
     /** Sent and credited. The wizard waits for the next questionnaire. */
     submitted: {
-      entry: [{ type: 'notifySubmitted', params: ({ context }) => ({ pipsEarned: context.pipsEarned ?? 0 }) }, 'tellPipsChanged', 'tellFormsChanged'],
+      entry: [
+        { type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm }) },
+        { type: 'notifySubmitted', params: ({ context }) => ({ pipsEarned: context.pipsEarned ?? 0 }) },
+        'tellPipsChanged',
+        'tellFormsChanged',
+      ],
     },
     /** Waiting in the offline queue; the connectivity sync is asked to send it. */
     queued: {
-      entry: ['notifyQueued', 'requestSync'],
+      entry: [{ type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm }) }, 'notifyQueued', 'requestSync'],
     },
     /** ALREADY_ANSWERED or NOT_FOUND: nothing more to do here; the list learns it. */
     rejected: {
-      entry: 'tellFormsChanged',
+      entry: [{ type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm }) }, 'tellFormsChanged'],
     },
   },
 });

@@ -38,6 +38,15 @@ export interface FormWizardInput {
   form: WizardForm;
   /** Values to start from (a draft); none by default. */
   values?: FormWizardValues;
+  /** The step to start on (a draft's); the first by default, kept within the form's steps. */
+  step?: number;
+}
+
+/** Where the member is in a questionnaire, kept by `saveDraft` so a reload goes on from there. */
+export interface FormDraft {
+  form: WizardForm;
+  step: number;
+  values: FormWizardValues;
 }
 
 /** Input of `validateStep`: the form, the step (0-based) and every value entered so far. */
@@ -91,7 +100,13 @@ export type FormWizardEvent =
    * The member opened a questionnaire: another one (or another version) starts over; the same
    * one goes on where the member left it.
    */
-  | { type: 'wizard.open'; form: WizardForm; values?: FormWizardValues }
+  | {
+      type: 'wizard.open';
+      form: WizardForm;
+      /** A saved draft of this version: its answers, and the step the member was on (0-based). */
+      values?: FormWizardValues;
+      step?: number;
+    }
   /** The member's session ended: the answers go. */
   | { type: 'wizard.close' }
   | { type: 'user.answer'; partId: string; value: unknown }

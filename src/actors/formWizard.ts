@@ -7,6 +7,7 @@ import type {
   ValidateStepInput,
   ValidateStepOutput,
 } from '../../machines/formWizard.types';
+import { clearFormDraft, writeFormDraft } from '../data/formDrafts';
 import { toAnswers, validateStep, type FormDefinition, type FormValues } from '../forms';
 import { i18n } from '../i18n/i18n';
 import { formMessages, submittedMessage } from '../screens/forms/formMessages';
@@ -32,7 +33,8 @@ const formsList = '/forms';
 /**
  * The form wizard bound to the browser: each step checked with the questionnaire's own rules,
  * the answers sent as JSON under one idempotency key, or kept in the member's offline form
- * queue; toasts, and back to the list.
+ * queue; the member's draft (step and answers) kept in localStorage for a reload; toasts, and
+ * back to the list.
  */
 export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
   return formWizardMachine.provide({
@@ -63,6 +65,14 @@ export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi:
       }),
     },
     actions: {
+      saveDraft: ({ system }, { form, step, values }) => {
+        const member = memberOfSystem(system);
+        if (member !== null) writeFormDraft(member, form.id, { version: form.version, step, values: values as FormValues });
+      },
+      clearDraft: ({ system }, { form }) => {
+        const member = memberOfSystem(system);
+        if (member !== null) clearFormDraft(member, form.id);
+      },
       notifySubmitted: (_, { pipsEarned }) => {
         showToast('success', i18n._(submittedMessage(pipsEarned)));
         navigate(formsList);

@@ -330,6 +330,10 @@ describe('earn and redeem in Chromium', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await until(async () => (await step.innerText()).includes('Step 3 of 3'));
 
+    // A reload goes on where the member was: the same step, every answer kept.
+    await page.reload();
+    await until(async () => (await page.locator('#form-step-heading').innerText()).includes('Step 3 of 3'));
+
     // A number out of its range is refused on the spot.
     await page.getByLabel('How many people live in your home?').fill('25');
     await page.getByLabel('When did you last visit?').fill(answers.lastVisit);

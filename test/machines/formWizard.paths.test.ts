@@ -29,6 +29,9 @@ const events = {
   'wizard.open': [
     { type: 'wizard.open', form: coffee },
     { type: 'wizard.open', form: tea, values: { name: 'Ada' } },
+    // A saved draft of the second step; and one whose step is past this version's last.
+    { type: 'wizard.open', form: coffee, values: { name: 'Ada' }, step: 1 },
+    { type: 'wizard.open', form: { ...coffee, version: 'en:2' }, values: { name: 'Ada' }, step: 7 },
   ],
   'wizard.close': [{ type: 'wizard.close' }],
   'user.answer': [{ type: 'user.answer', partId: 'colour', value: 'teal' }],
@@ -81,7 +84,9 @@ const serializeState: SerializeState = (s) => {
  * answers); offline (known at submit, or no answer) they go to the offline queue under that key
  * and the sync is asked to send them. A credit tells the member, and the resources reload pips
  * and the forms list; ALREADY_ANSWERED and NOT_FOUND end the questionnaire (the list learns it);
- * other failures keep the answers for a retry, with the code.
+ * other failures keep the answers for a retry, with the code. Every answer and every move between
+ * steps keeps a draft (form, step, answers) for a reload; a draft opens on its step (within the
+ * version's steps); sent, queued or refused for good, the draft goes.
  */
 function formWizardRules(input: FormWizardInput | undefined) {
   type View = 'closed' | 'ready' | 'invalid' | 'failed' | 'validating' | 'submitting' | 'queueing' | 'submitted' | 'queued' | 'rejected';
@@ -95,8 +100,9 @@ function formWizardRules(input: FormWizardInput | undefined) {
   let error: string | null = null;
   const stepCount = () => Math.max(1, Math.floor(form?.stepCount ?? 1));
   const running: Partial<Record<View, string>> = { validating: 'validateStep', submitting: 'submitAnswers', queueing: 'queueSubmission' };
-  const open = (next: WizardForm | null, draft: FormWizardValues = {}) => {
-    [form, step, values, intent, offline, key, error] = [next, 0, draft, 'next', false, null, null];
+  const open = (next: WizardForm | null, draft: FormWizardValues = {}, draftStep = 0) => {
+    [form, values, intent, offline, key, error] = [next, draft, 'next', false, null, null];
+    step = Math.min(draftStep, stepCount() - 1);
     view = next ? 'ready' : 'closed';
   };
   /** Leaves the current view: its call, if any, is abandoned. */
@@ -105,12 +111,15 @@ function formWizardRules(input: FormWizardInput | undefined) {
     return call ? [actorStopped(call)] : [];
   };
   const answers = () => ({ form, values, idempotencyKey: key ?? '' });
+  /** Where the member is, kept for a reload. */
+  const saveDraft = (): Effect => action('saveDraft', { form, step, values });
+  const clearDraft = (): Effect => action('clearDraft', { form });
   const editing = () => view === 'ready' || view === 'invalid' || view === 'failed';
   const validate = (): Effect[] => {
     view = 'validating';
     return [actorStarted('validateStep', { form, step, values })];
   };
-  open(input?.form ?? null, input?.values);
+  open(input?.form ?? null, input?.values, input?.step);
 
   return {
     started: [],
@@ -120,7 +129,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
           const same = form !== null && form.id === event.form.id && form.version === event.form.version;
           if (same) throw new Error('the same questionnaire goes on: nothing happens');
           const effects = leave();
-          open(event.form, event.values);
+          open(event.form, event.values, event.step);
           return effects;
         }
         case 'wizard.close': {
@@ -132,7 +141,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
           if (!editing()) throw new Error(`no answers while ${view}`);
           values = { ...values, [event.partId]: event.value };
           key = null;
-          return [];
+          return [saveDraft()];
         case 'user.next':
           if (!editing() || step >= stepCount() - 1) throw new Error('no next step');
           [intent, error] = ['next', null];
@@ -140,7 +149,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
         case 'user.previous':
           if (!editing() || step === 0) throw new Error('no previous step');
           [view, step, error] = ['ready', step - 1, null];
-          return [];
+          return [saveDraft()];
         case 'user.submit':
           if (!editing() || step !== stepCount() - 1) throw new Error('submit only on the last step');
           [intent, offline, key, error] = ['submit', !event.online, key ?? event.idempotencyKey, null];
@@ -153,7 +162,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
           }
           if (intent === 'next') {
             [view, step] = ['ready', step + 1];
-            return [];
+            return [saveDraft()];
           }
           view = offline ? 'queueing' : 'submitting';
           return [actorStarted(offline ? 'queueSubmission' : 'submitAnswers', answers())];
@@ -166,6 +175,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
           if (output.ok) {
             view = 'submitted';
             return [
+              clearDraft(),
               action('notifySubmitted', { pipsEarned: output.pipsEarned }),
               sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
               sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' }),
@@ -178,7 +188,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
           error = output.code;
           if (output.code === 'ALREADY_ANSWERED' || output.code === 'NOT_FOUND') {
             view = 'rejected';
-            return [sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })];
+            return [clearDraft(), sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })];
           }
           view = 'failed';
           return [];
@@ -193,7 +203,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
             return [];
           }
           view = 'queued';
-          return [action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })];
+          return [clearDraft(), action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })];
         }
         case 'xstate.error.actor.queueSubmission':
           [view, error] = ['failed', 'QUEUE_FAILED'];

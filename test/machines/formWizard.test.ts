@@ -323,9 +323,12 @@ describe('what a submission tells the rest of the app', () => {
     return wizard;
   }
 
-  it('a credit: the member is told, then the resources reload the pips and the forms list', () => {
+  const sent = { ...form, stepCount: 1 };
+
+  it('a credit: the draft goes, the member is told, then the resources reload the pips and the forms list', () => {
     const wizard = submitted(true, ['submitAnswers', { ok: true, pipsEarned: 15 }]);
     expect(wizard.log.take().slice(2)).toEqual([
+      action('clearDraft', { form: sent }),
       action('notifySubmitted', { pipsEarned: 15 }),
       sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
       sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' }),
@@ -333,15 +336,42 @@ describe('what a submission tells the rest of the app', () => {
     wizard.stop();
   });
 
-  it('queued: the member is told, and the connectivity sync asked to send it', () => {
+  it('queued: the draft goes, the member is told, and the connectivity sync asked to send it', () => {
     const wizard = submitted(false, ['queueSubmission', { ok: true }]);
-    expect(wizard.log.take().slice(2)).toEqual([action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })]);
+    expect(wizard.log.take().slice(2)).toEqual([action('clearDraft', { form: sent }), action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })]);
     wizard.stop();
   });
 
-  it('refused for good: the forms list learns it', () => {
+  it('refused for good: the draft goes, and the forms list learns it', () => {
     const wizard = submitted(true, ['submitAnswers', { ok: false, code: 'NOT_FOUND' }]);
-    expect(wizard.log.take().slice(2)).toEqual([sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })]);
+    expect(wizard.log.take().slice(2)).toEqual([action('clearDraft', { form: sent }), sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })]);
+    wizard.stop();
+  });
+});
+
+describe('the draft (kept for a reload)', () => {
+  it('keeps every answer and every move between steps, and opens a draft on its step', () => {
+    const wizard = startRecorded(formWizardMachine);
+    wizard.send({ type: 'wizard.open', form, values: { name: 'Ada' }, step: 1 });
+    expect(wizard.actor.getSnapshot().context).toMatchObject({ step: 1, values: { name: 'Ada' } });
+    wizard.log.take();
+    wizard.send({ type: 'user.answer', partId: 'colour', value: 'teal' });
+    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 1, values: { name: 'Ada', colour: 'teal' } })]);
+    wizard.send({ type: 'user.previous' });
+    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 0, values: { name: 'Ada', colour: 'teal' } })]);
+    wizard.send({ type: 'user.next' });
+    wizard.resolve('validateStep', { valid: true });
+    expect(wizard.log.take().filter((effect) => 'action' in effect)).toEqual([
+      action('saveDraft', { form, step: 1, values: { name: 'Ada', colour: 'teal' } }),
+    ]);
+    wizard.stop();
+  });
+
+  it('opens a draft whose step this version no longer has on its last step', () => {
+    const wizard = startRecorded(formWizardMachine, { input: { form, values: {}, step: 40 } });
+    expect(wizard.actor.getSnapshot().context.step).toBe(form.stepCount - 1);
+    wizard.send({ type: 'wizard.open', form: { ...form, version: 'en:9' }, step: -3 });
+    expect(wizard.actor.getSnapshot().context.step).toBe(0);
     wizard.stop();
   });
 });

@@ -14,7 +14,8 @@ import {
 import type { Questionnaire } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';
 import type { WizardDefinition } from '../../actors/formWizard';
-import { useIsOffline, useResource, useSystemActor, useUnsentInput } from '../../actors/hooks';
+import { useIsOffline, useMember, useResource, useSystemActor, useUnsentInput } from '../../actors/hooks';
+import { readFormDraft } from '../../data/formDrafts';
 import { newIdempotencyKey } from '../../data/idempotencyKeys';
 import { parseQuestionnairePayload, validateStep, type FormDefinition, type FormValues } from '../../forms';
 import { linkTo, paths } from '../../routing/paths';
@@ -81,17 +82,21 @@ interface WizardProps {
 function Wizard({ questionnaire, form }: WizardProps) {
   const { i18n } = useLingui();
   const offline = useIsOffline();
+  const member = useMember();
   const wizard = useSystemActor('formWizard');
 
   // Opening the questionnaire shows it in the wizard: the same version goes on where the member
-  // left it, another one starts over. Sent, queued or refused, the wizard's binding says so.
+  // left it (after a reload, from the draft saved on this device), another one starts over.
+  // Sent, queued or refused, the wizard's binding says so.
   useEffect(() => {
     const definition: WizardDefinition = { title: questionnaire.title, form };
+    const draft = member === null ? null : readFormDraft(member, questionnaire.id, questionnaire.payload);
     wizard.send({
       type: 'wizard.open',
       form: { id: questionnaire.id, version: questionnaire.payload, stepCount: form.steps.length, definition },
+      ...(draft ? { values: draft.values, step: draft.step } : {}),
     });
-  }, [wizard, questionnaire, form]);
+  }, [wizard, questionnaire, form, member]);
 
   const shown = useSelector(wizard, (s) => s.context.form?.id === questionnaire.id && s.context.form.version === questionnaire.payload);
   const step = useSelector(wizard, selectWizardStep);

@@ -294,6 +294,43 @@ describe('a questionnaire at /forms/{id}', () => {
     expect((screen.getByLabelText('Next visit') as HTMLInputElement).value).toBe('2026-07-01');
   });
 
+  it('goes on after a reload where the member left it: the same step and answers', async () => {
+    serve();
+    const first = await renderForms('/forms/3');
+    await stepHeading(/Step 1 of 3/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Social media' }));
+    type(/Events attended this year/, '12');
+    press('Next');
+    await stepHeading(/Step 2 of 3/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sports' }));
+    first.unmount();
+
+    // A new app on the same device, as after a reload.
+    await renderForms('/forms/3');
+    await stepHeading(/Step 2 of 3/);
+    expect((screen.getByRole('checkbox', { name: 'Sports' }) as HTMLInputElement).checked).toBe(true);
+    press('Previous');
+    await stepHeading(/Step 1 of 3/);
+    expect((screen.getByRole('radio', { name: 'Social media' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/Events attended this year/) as HTMLInputElement).value).toBe('12');
+  });
+
+  it('starts over when the stored draft is of another version of the questionnaire', async () => {
+    serve();
+    const first = await renderForms('/forms/3');
+    await stepHeading(/Step 1 of 3/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Social media' }));
+    type(/Events attended this year/, '12');
+    press('Next');
+    await stepHeading(/Step 2 of 3/);
+    first.unmount();
+
+    serve({}, [{ ...survey, payload: survey.payload.replace('Community survey', 'Community survey 2') }, quickPoll]);
+    await renderForms('/forms/3');
+    await stepHeading(/Step 1 of 3/);
+    expect((screen.getByRole('radio', { name: 'Social media' }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('submits every part type as JSON under one key, thanks with the pips and goes back to the list', async () => {
     let forms = [survey, quickPoll];
     const sent = serveJson({
@@ -322,6 +359,8 @@ describe('a questionnaire at /forms/{id}', () => {
       },
       idempotencyKey: expect.stringMatching(keyPattern),
     });
+    // Sent: no draft is left behind on the device.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('pips.formDraft.'))).toEqual([]);
     // The list learns the form is answered.
     const completed = (await screen.findByText('Completed')).closest('li')!;
     expect(within(completed).getByText('Community survey')).toBeTruthy();
