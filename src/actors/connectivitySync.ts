@@ -208,7 +208,8 @@ export function connectivitySyncLogic({
         const parts = [i18n._(syncMessages.failed[queue](count))];
         if (rejected.length) parts.push(i18n._(syncMessages.refused));
         if (kept.length) parts.push(i18n._(syncMessages.willRetry));
-        toast('warning', parts.join(' '), { id: `sync-${queue}-failed` });
+        // The same toast as 'waiting': it changes in place.
+        toast('warning', parts.join(' '), { id: `sync-${queue}` });
         if (rejected.length) console.warn(`offline ${queue} items refused:`, rejected.map((r) => `${r.id} ${r.code}`).join(', '));
       },
     },

@@ -287,6 +287,7 @@ describe('earn and redeem in Chromium', () => {
     await expectInView(phone, result);
     expect(await phone.getByLabel('Camera preview').count()).toBe(0);
     expect(await phone.getByText('Code accepted.').count()).toBe(0);
+    await captureScreen(phone, 'earn-redeem/earn-qr-result', 'en');
     await until(async () => (await api.dashboard()).availablePips === 15);
 
     // The camera still films the same code: scanning again is refused, nothing more is credited.
@@ -295,6 +296,7 @@ describe('earn and redeem in Chromium', () => {
     expect(await phone.getByText('Uh-oh, something went wrong').isVisible()).toBe(true);
     await expectInView(phone, phone.getByRole('alert').filter({ hasText: 'You already scanned this code.' }));
     expect(await phone.getByLabel('Camera preview').count()).toBe(0);
+    await captureScreen(phone, 'earn-redeem/earn-qr-refused', 'en');
     // And straight to the server, as a replayed scan would come.
     expect(await api.earnQr(qrLink)).toMatchObject({ ok: false, code: 'ALREADY_EARNED' });
 

@@ -123,8 +123,14 @@ function serve(tokenize: () => { data: unknown } = () => ({ data: { token: 'qr-t
 function syncDeps(startOnline: boolean, locks?: ReturnType<typeof fakeLocks>) {
   const net = fakeNetwork(startOnline);
   const toasts: string[] = [];
-  const connectivity = { ...net.deps, locks, toast: (kind: string, message: string) => void toasts.push(`${kind}: ${message}`) };
-  return { net, toasts, connectivity };
+  /** The toast ids, in order: one id is one toast on screen, changed in place. */
+  const toastIds: Array<string | undefined> = [];
+  const toast = (kind: string, message: string, options?: { id?: string }) => {
+    toasts.push(`${kind}: ${message}`);
+    toastIds.push(options?.id);
+  };
+  const connectivity = { ...net.deps, locks, toast };
+  return { net, toasts, toastIds, connectivity };
 }
 
 const syncOf = (app: ReturnType<typeof startApp>) => app.system.get('connectivitySync')!;
@@ -209,10 +215,12 @@ describe('the connectivity sync in the app system (SPEC §4 Connectivity)', () =
     let answering = false;
     await queueOfflineEarn({ userId: MEMBER, metadata: { qrParam: link('GOODCODE00000000') } });
     const sent = serve(() => (answering ? { data: { token: 'qr-token' } } : noAnswer()));
-    const { net, toasts, connectivity } = syncDeps(true);
+    const { net, toasts, toastIds, connectivity } = syncDeps(true);
     const app = startApp({ connectivity });
     await waitFor(() => expect(toasts).toHaveLength(2));
     expect(toasts.at(-1)).toBe("warning: 1 offline action could not be synced. We'll try again when the connection is back.");
+    // One toast that changes from 'waiting' to 'could not be synced', not a second one.
+    expect(toastIds).toEqual(['sync-earn', 'sync-earn']);
 
     answering = true;
     net.show();
