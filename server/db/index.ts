@@ -20,6 +20,11 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL only: pool size (default 10). */
   maxConnections?: number;
+  /**
+   * PGlite only: start from this data directory archive (`PGlite.dumpDataDir`) instead of an
+   * empty one; the test suites open a migrated copy for each file this way.
+   */
+  loadDataDir?: Blob;
 }
 
 export interface OpenedDatabase {
@@ -62,7 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     unlock = lockDataDir(dataDir);
   }
   try {
-    const pglite = await PGlite.create(dataDir);
+    const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
       db,

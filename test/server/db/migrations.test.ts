@@ -1,9 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../../server/db/index';
+import { migrateToLatest, openDatabase } from '../../../server/db/index';
 import { DEMO_COMMUNITY_NAME, ensureDemoCommunity, listCommunities } from '../../../server/db/repositories/communities';
 import { migrations } from '../../../server/db/migrations/index';
-import { backends, type TestDatabase } from '../helpers/databases';
+import { backends, runsOn, type TestDatabase } from '../helpers/databases';
+
+// The other suites open PGlite from a migrated copy (helpers/pgliteTemplate.ts): this one
+// migrates an empty PGlite from scratch, as `npm start` does on a new data folder.
+describe.runIf(runsOn('pglite'))('an empty PGlite database', () => {
+  it('takes every migration in order', async () => {
+    const { db, close } = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const applied = await migrateToLatest(db);
+      expect(applied.results?.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
+    } finally {
+      await close();
+    }
+  });
+});
 
 describe.each(backends)('database on $name', (backend) => {
   let database: TestDatabase;

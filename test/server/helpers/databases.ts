@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type Database } from '../../../server/db/index';
+import { migratedPgliteTemplate } from './pgliteTemplate';
 
 export interface TestDatabase {
   db: Kysely<Database>;
@@ -19,7 +20,8 @@ export interface Backend {
 const pglite: Backend = {
   name: 'pglite',
   async open() {
-    const { db, kind, close } = await openDatabase({ dataDir: 'memory://' });
+    // From a migrated copy (made once): migrating again finds nothing to do unless it is stale.
+    const { db, kind, close } = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
     await migrateToLatest(db);
     return { db, kind, close };
   },
