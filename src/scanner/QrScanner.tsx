@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Loader, Stack, Text } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -91,12 +91,10 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
         </div>
       )}
 
-      <Group role="status" aria-live="polite" justify="center" gap="xs">
-        {(phase === 'readingPhoto' || phase === 'checking') && <Loader size="xs" aria-hidden />}
-        <Text ta="center" fw={500}>
-          {phase in statusMessages && !(phase === 'accepted' && outcome != null) && i18n._(statusMessages[phase as keyof typeof statusMessages])}
-        </Text>
-      </Group>
+      <Text role="status" aria-live="polite" ta="center" fw={500} className={classes.status}>
+        {(phase === 'readingPhoto' || phase === 'checking') && <Loader size="xs" aria-hidden className={classes.statusLoader} />}
+        {phase in statusMessages && !(phase === 'accepted' && outcome != null) && i18n._(statusMessages[phase as keyof typeof statusMessages])}
+      </Text>
 
       <Stack gap="sm">
         {(phase === 'idle' || phase === 'accepted') && (
