@@ -832,7 +832,11 @@ export interface paths {
         /** A community's earn actions or rewards, archived ones included on request. */
         get: operations["adminListPromos"];
         put?: never;
-        post?: never;
+        /**
+         * Create an earn action (EARN) or a reward with its options (REDEEM).
+         * @description Editors and owners. Live for members at once; written to the audit log. A reward's options get their gift-card codes with adminImportCodes.
+         */
+        post: operations["adminCreatePromo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -853,6 +857,43 @@ export interface paths {
          */
         put: operations["adminUpdatePromo"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promos/{id}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The options of a reward with their prices and gift-card stock (free and in all). */
+        get: operations["adminListRewardOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/options/{id}/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load gift-card codes into a reward option, or (dryRun) say what would be loaded.
+         * @description Editors and owners. Codes are trimmed; blank ones, repeats within the list and codes the option already holds are skipped, each named with its reason. All or nothing: the codes are loaded in one transaction, audited with their counts (never the codes).
+         */
+        post: operations["adminImportCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1662,6 +1703,65 @@ export interface components {
             url?: string | null;
             /** @description EARN only (a reward's prices live on its options). */
             pips?: number;
+        };
+        AdminEarnActionNew: {
+            /** @constant */
+            type: "EARN";
+            title: components["schemas"]["AdminText"];
+            description?: components["schemas"]["AdminText"];
+            /** @description The https page opened when the member earns. */
+            url?: string;
+            pips: number;
+            earnLimit?: components["schemas"]["EarnLimit"];
+        };
+        AdminRewardOptionNew: {
+            label: components["schemas"]["AdminText"];
+            pips: number;
+        };
+        AdminRewardNew: {
+            /** @constant */
+            type: "REDEEM";
+            title: components["schemas"]["AdminText"];
+            description?: components["schemas"]["AdminText"];
+            terms?: components["schemas"]["AdminText"];
+            /** @description Where the reward is claimed (https). */
+            url?: string;
+            options: components["schemas"]["AdminRewardOptionNew"][];
+        };
+        AdminPromoNew: components["schemas"]["AdminEarnActionNew"] | components["schemas"]["AdminRewardNew"];
+        AdminRewardOption: {
+            optId: components["schemas"]["Id"];
+            label: components["schemas"]["AdminText"];
+            pips: number;
+            /** @description Gift-card codes ever loaded. */
+            codesTotal: number;
+            /** @description Codes not handed out yet (0 - out of stock). */
+            codesLeft: number;
+        };
+        AdminRewardOptionList: {
+            options: components["schemas"]["AdminRewardOption"][];
+        };
+        AdminPromoCreated: {
+            promo: components["schemas"]["AdminPromo"];
+            /** @description The options of a reward, in the order given (empty for an earn action). */
+            options: components["schemas"]["AdminRewardOption"][];
+        };
+        AdminCodeImport: {
+            codes: string[];
+            /** @description `true`: change nothing, only say what would be loaded and skipped. */
+            dryRun?: boolean;
+        };
+        AdminCodeImportResult: {
+            dryRun: boolean;
+            /** @description Codes loaded (with dryRun, that would be loaded). */
+            imported: number;
+            skipped: {
+                code: string;
+                /** @enum {string} */
+                reason: "BLANK" | "REPEATED" | "ALREADY_LOADED";
+            }[];
+            /** @description The free codes of the option after the import (with dryRun, as they are now). */
+            codesLeft: number;
         };
         AdminMember: {
             userId: components["schemas"]["Id"];
@@ -3374,6 +3474,49 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminCreatePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPromoNew"];
+            };
+        };
+        responses: {
+            /** @description The new promo, and the options of a reward with their ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminPromoCreated"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND (or not one of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminUpdatePromo: {
         parameters: {
             query?: never;
@@ -3408,6 +3551,86 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such promo, or not in a community of yours). */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListRewardOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, cheapest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminRewardOptionList"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such reward, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminImportCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCodeImport"];
+            };
+        };
+        responses: {
+            /** @description What was (or, with dryRun, would be) loaded and skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCodeImportResult"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such reward option, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

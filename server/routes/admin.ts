@@ -13,6 +13,16 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const { type, archived } = request.query;
       return ok(await app.operators.promos(auth, request.params.communityId, type, archived === 'true'));
     },
+    async adminCreatePromo(request) {
+      return ok(await app.operators.createPromo(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminListRewardOptions(request) {
+      return ok(await app.operators.rewardOptions(await app.requireVerified(request), request.params.id));
+    },
+    async adminImportCodes(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.operators.importCodes(auth, request.params.id, request.body.codes, request.body.dryRun === true));
+    },
     async adminUpdatePromo(request) {
       return ok(await app.operators.updatePromo(await app.requireVerified(request), request.params.id, request.body));
     },

@@ -106,6 +106,9 @@ export const OPERATIONS = {
   // operator API (the web console)
   adminListCommunities: op('GET', '/admin/communities', 'none'),
   adminListPromos: op('GET', '/admin/communities/{communityId}/promos', 'query'),
+  adminCreatePromo: op('POST', '/admin/communities/{communityId}/promos', 'json'),
+  adminListRewardOptions: op('GET', '/admin/promos/{id}/options', 'none'),
+  adminImportCodes: op('POST', '/admin/options/{id}/codes', 'json'),
   adminUpdatePromo: op('PUT', '/admin/promos/{id}', 'json'),
   adminArchivePromo: op('POST', '/admin/promos/{id}/archive', 'none'),
   adminRestorePromo: op('POST', '/admin/promos/{id}/restore', 'none'),

@@ -144,6 +144,102 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(entries[0]).toMatchObject({ action: 'member.adjust', entityId: String(member.userId), before: { availablePips: 0 }, after: { availablePips: 50, delta: 50, reason: 'Helped at the fair' } });
   });
 
+  it('creates an earn action and a reward with its options: live for members at once, audited', async () => {
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    const promos = `/admin/communities/${h.community.id}/promos`;
+
+    const earn = expectOk(
+      await as(editor).post(promos, { type: 'EARN', title: { en: 'Run with us', es: 'Corre con nosotros' }, pips: 7, url: 'https://example.org/run', earnLimit: 'daily' }),
+    );
+    expect(earn).toMatchObject({ promo: { type: 'EARN', title: { en: 'Run with us', es: 'Corre con nosotros' }, pips: 7, earnLimit: 'daily', archived: false }, options: [] });
+    expect(await memberPromoTitles(member)).toEqual(['Run with us']);
+
+    const reward = expectOk(
+      await as(editor).post(promos, {
+        type: 'REDEEM',
+        title: { en: 'Cinema ticket' },
+        terms: { en: 'One per visit' },
+        options: [
+          { label: { en: 'Two tickets' }, pips: 180 },
+          { label: { en: 'One ticket', es: 'Una entrada' }, pips: 100 },
+        ],
+      }),
+    );
+    expect(reward.promo).toMatchObject({ type: 'REDEEM', title: { en: 'Cinema ticket' }, pips: 0 });
+    expect(reward.options.map((o: { label: unknown; pips: number; codesLeft: number }) => [o.label, o.pips, o.codesLeft])).toEqual([
+      [{ en: 'One ticket', es: 'Una entrada' }, 100, 0],
+      [{ en: 'Two tickets' }, 180, 0],
+    ]);
+    const rewards = expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'REDEEM' }, token: member.authToken })).promos;
+    expect(rewards).toMatchObject([{ id: reward.promo.id, title: 'Cinema ticket', available: false }]);
+    const listed = expectOk(await as(editor).get(`/admin/promos/${reward.promo.id}/options`)).options;
+    expect(listed).toEqual(reward.options);
+
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(actions.map((e: { action: string; entityId: string }) => [e.action, e.entityId])).toEqual([
+      ['promo.create', String(reward.promo.id)],
+      ['promo.create', String(earn.promo.id)],
+    ]);
+    expect(actions[0].after).toMatchObject({ title: { en: 'Cinema ticket' }, options: [{ pips: 100 }, { pips: 180 }] });
+
+    // Bad input creates nothing; a viewer, another community's operator and a member may not.
+    const before = await h.db.selectFrom('promos').select('id').execute();
+    expectFailure(await as(editor).post(promos, { type: 'EARN', title: { en: 'No pips' } }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(promos, { type: 'REDEEM', title: { en: 'No options' }, options: [] }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(promos, { type: 'EARN', title: { en: 'Mixed' }, pips: 5, options: [{ label: { en: 'x' }, pips: 1 }] }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(promos, { type: 'EARN', title: { en: 'Plain link' }, pips: 5, url: 'http://example.org' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(await operator('viewer')).post(promos, { type: 'EARN', title: { en: 'Viewer' }, pips: 5 }), 403, 'FORBIDDEN');
+    const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
+    expectFailure(await as(stranger).post(promos, { type: 'EARN', title: { en: 'Stranger' }, pips: 5 }), 403, 'FORBIDDEN');
+    expectFailure(await as(member).post(promos, { type: 'EARN', title: { en: 'Member' }, pips: 5 }), 403, 'FORBIDDEN');
+    expectFailure(await as(stranger).get(`/admin/promos/${reward.promo.id}/options`), 404, 'NOT_FOUND');
+    expectFailure(await as(editor).get(`/admin/promos/${earn.promo.id}/options`), 404, 'NOT_FOUND');
+    expect(await h.db.selectFrom('promos').select('id').execute()).toEqual(before);
+  });
+
+  it('imports gift-card codes: a dry run changes nothing and names every skipped code; the import is all or nothing', async () => {
+    const editor = await operator('editor');
+    const created = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/promos`, { type: 'REDEEM', title: { en: 'Gift card' }, options: [{ label: { en: '10 €' }, pips: 10 }] }),
+    );
+    const codes = `/admin/options/${created.options[0].optId}/codes`;
+    expect(expectOk(await as(editor).post(codes, { codes: ['AAA-1'] }))).toEqual({ dryRun: false, imported: 1, skipped: [], codesLeft: 1 });
+
+    const list = [' BBB-2 ', 'CCC-3', 'BBB-2', '   ', 'AAA-1'];
+    const dry = expectOk(await as(editor).post(codes, { codes: list, dryRun: true }));
+    expect(dry).toEqual({
+      dryRun: true,
+      imported: 2,
+      skipped: [
+        { code: 'BBB-2', reason: 'REPEATED' },
+        { code: '   ', reason: 'BLANK' },
+        { code: 'AAA-1', reason: 'ALREADY_LOADED' },
+      ],
+      codesLeft: 1,
+    });
+    expect(await h.db.selectFrom('gift_card_codes').select('code').orderBy('code').execute()).toEqual([{ code: 'AAA-1' }]);
+
+    const done = expectOk(await as(editor).post(codes, { codes: list }));
+    expect(done).toEqual({ ...dry, dryRun: false, codesLeft: 3 });
+    expect((await h.db.selectFrom('gift_card_codes').select('code').orderBy('code').execute()).map((r) => r.code)).toEqual(['AAA-1', 'BBB-2', 'CCC-3']);
+    // The member can now redeem it.
+    const member = await h.registerVerified();
+    expect(expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'REDEEM' }, token: member.authToken })).promos[0].available).toBe(true);
+
+    // The audit log keeps the counts, never the codes.
+    const entries = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entries[0]).toMatchObject({ action: 'codes.import', entity: 'option', before: { codesLeft: 1 }, after: { codesLeft: 3, imported: 2, skipped: 3 } });
+    expect(JSON.stringify(entries)).not.toContain('BBB-2');
+
+    // Refused: a viewer, an unknown option, control characters, an empty list.
+    expectFailure(await as(await operator('viewer')).post(codes, { codes: ['DDD-4'] }), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).post('/admin/options/999999/codes', { codes: ['DDD-4'] }), 404, 'NOT_FOUND');
+    expectFailure(await as(editor).post(codes, { codes: ['EEE\u00005'] }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(codes, { codes: [] }), 400, 'VALIDATION_ERROR');
+    expect(await h.db.selectFrom('gift_card_codes').select('id').execute()).toHaveLength(3);
+  });
+
   it('lists and searches the community\'s members with their balances', async () => {
     const viewer = await operator('viewer');
     const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });

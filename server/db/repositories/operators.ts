@@ -151,3 +151,35 @@ export async function findMember(db: Db, userId: number) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** A reward's options with their prices and gift-card stock (codes loaded, codes still free), cheapest first. */
+export async function optionsOfReward(db: Db, promoId: number) {
+  const rows = await db
+    .selectFrom('promo_options as o')
+    .leftJoin('gift_card_codes as g', 'g.option_id', 'o.id')
+    .select(['o.id', 'o.label', 'o.pips'])
+    .select((eb) => [
+      eb.fn.count<string>('g.id').as('total'),
+      sql<string>`count(g.id) filter (where g.redemption_id is null)`.as('left'),
+    ])
+    .where('o.promo_id', '=', promoId)
+    .groupBy(['o.id', 'o.label', 'o.pips'])
+    .orderBy('o.pips')
+    .orderBy('o.id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, label: row.label, pips: row.pips, codesTotal: Number(row.total), codesLeft: Number(row.left) }));
+}
+
+export type RewardOptionRow = Awaited<ReturnType<typeof optionsOfReward>>[number];
+
+/** A reward option and the community of its reward, locked for a change (codes loaded into it). */
+export async function findOptionForUpdate(trx: Transaction<Database>, optionId: number) {
+  return trx
+    .selectFrom('promo_options as o')
+    .innerJoin('promos as p', 'p.id', 'o.promo_id')
+    .select(['o.id', 'o.promo_id as promoId', 'p.community_id as communityId'])
+    .where('o.id', '=', optionId)
+    .where('p.type', '=', 'REDEEM')
+    .forUpdate('o')
+    .executeTakeFirst();
+}

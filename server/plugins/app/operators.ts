@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { findCommunity } from '../../db/repositories/communities';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
+import { createEarnPromo } from '../../db/repositories/promos';
+import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
 import * as repo from '../../db/repositories/operators';
 import type { Database, LocalizedText, OperatorRole } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -12,6 +14,7 @@ const RANK: Record<OperatorRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
 const forbidden = () => new AppError('FORBIDDEN', 403, 'You do not run this community, or your role does not allow this.');
 const promoNotFound = () => new AppError('NOT_FOUND', 404, 'No such promo in a community you run.');
+const optionNotFound = () => new AppError('NOT_FOUND', 404, 'No such reward option in a community you run.');
 const memberNotFound = () => new AppError('NOT_FOUND', 404, 'No such member in a community you run.');
 
 /** A stored text as the operator API shows it: always `{ en, es? }`. */
@@ -30,6 +33,35 @@ const promoView = (row: repo.PromoRow): Schema<'AdminPromo'> => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
+const optionView = (row: repo.RewardOptionRow): Schema<'AdminRewardOption'> => ({
+  optId: row.id,
+  label: adminText(row.label),
+  pips: row.pips,
+  codesTotal: row.codesTotal,
+  codesLeft: row.codesLeft,
+});
+
+type SkippedCode = Schema<'AdminCodeImportResult'>['skipped'][number];
+
+/**
+ * What an import of `given` codes into an option holding `loaded` would do: the trimmed codes to
+ * load, and each skipped one with its reason (blank, repeated in the list, already loaded).
+ */
+export function planCodeImport(given: readonly string[], loaded: ReadonlySet<string>): { load: string[]; skipped: SkippedCode[] } {
+  const load: string[] = [];
+  const skipped: SkippedCode[] = [];
+  const seen = new Set<string>();
+  for (const raw of given) {
+    const code = raw.trim();
+    if (code === '') skipped.push({ code: raw, reason: 'BLANK' });
+    else if (seen.has(code)) skipped.push({ code, reason: 'REPEATED' });
+    else if (loaded.has(code)) skipped.push({ code, reason: 'ALREADY_LOADED' });
+    else load.push(code);
+    seen.add(code);
+  }
+  return { load, skipped };
+}
+
 /** The fields of a promo a change touched, before or after it (what the audit log keeps). */
 const touched = (view: Schema<'AdminPromo'>, keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, view[key as keyof Schema<'AdminPromo'>]]));
@@ -42,6 +74,9 @@ const touched = (view: Schema<'AdminPromo'>, keys: string[]) =>
 export interface OperatorService {
   communities(auth: AuthContext): Promise<Schema<'AdminCommunityList'>>;
   promos(auth: AuthContext, communityId: string, type: 'EARN' | 'REDEEM', archived: boolean): Promise<Schema<'AdminPromoList'>>;
+  createPromo(auth: AuthContext, communityId: string, input: Schema<'AdminPromoNew'>): Promise<Schema<'AdminPromoCreated'>>;
+  rewardOptions(auth: AuthContext, promoId: number): Promise<Schema<'AdminRewardOptionList'>>;
+  importCodes(auth: AuthContext, optionId: number, codes: string[], dryRun: boolean): Promise<Schema<'AdminCodeImportResult'>>;
   updatePromo(auth: AuthContext, id: number, change: Schema<'AdminPromoChange'>): Promise<Schema<'AdminPromo'>>;
   setArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminPromo'>>;
   members(auth: AuthContext, communityId: string, q: string | undefined, page: number, size: number): Promise<Schema<'AdminMemberPage'>>;
@@ -81,6 +116,81 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       await requireRole(auth, communityId, 'viewer');
       const rows = await repo.promosOfCommunity(db, communityId, type, archived);
       return { promos: rows.map(promoView) };
+    },
+
+    async createPromo(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        let id: number;
+        if (input.type === 'EARN') {
+          id = await createEarnPromo(trx, {
+            communityId,
+            title: input.title,
+            description: input.description ?? null,
+            url: input.url ?? null,
+            pips: input.pips,
+            limit: input.earnLimit ?? 'once',
+          });
+        } else {
+          ({ id } = await createReward(trx, {
+            communityId,
+            title: input.title,
+            description: input.description ?? null,
+            terms: input.terms ?? null,
+            url: input.url ?? null,
+            options: input.options,
+          }));
+        }
+        const promo = promoView((await repo.findPromoForUpdate(trx, id))!);
+        const options = input.type === 'REDEEM' ? (await repo.optionsOfReward(trx, id)).map(optionView) : [];
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId,
+          action: 'promo.create',
+          entity: 'promo',
+          entityId: id,
+          before: null,
+          after: { ...promo, options: options.map(({ optId, label, pips }) => ({ optId, label, pips })) },
+        });
+        return { promo, options };
+      });
+    },
+
+    async rewardOptions(auth, promoId) {
+      const promo = await db.selectFrom('promos').select(['community_id', 'type']).where('id', '=', promoId).executeTakeFirst();
+      if (!promo || promo.type !== 'REDEEM') throw promoNotFound();
+      await requireRole(auth, promo.community_id, 'viewer').catch(() => {
+        throw promoNotFound();
+      });
+      return { options: (await repo.optionsOfReward(db, promoId)).map(optionView) };
+    },
+
+    async importCodes(auth, optionId, codes, dryRun) {
+      return db.transaction().execute(async (trx) => {
+        const option = await repo.findOptionForUpdate(trx, optionId);
+        if (!option) throw optionNotFound();
+        await mayWrite(auth, option.communityId, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? optionNotFound() : error;
+        });
+        const trimmed = [...new Set(codes.map((code) => code.trim()).filter((code) => code !== ''))];
+        const { load, skipped } = planCodeImport(codes, await loadedCodes(trx, optionId, trimmed));
+        const before = await freeCodeCount(trx, optionId);
+        if (dryRun || load.length === 0) return { dryRun, imported: load.length, skipped, codesLeft: before };
+        const { imported } = await importGiftCardCodes(trx, optionId, load);
+        const codesLeft = await freeCodeCount(trx, optionId);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: option.communityId,
+          action: 'codes.import',
+          entity: 'option',
+          entityId: optionId,
+          // Counts only: the codes are the members' gift cards.
+          before: { codesLeft: before },
+          after: { codesLeft, imported, skipped: skipped.length },
+        });
+        return { dryRun, imported, skipped, codesLeft };
+      });
     },
 
     async updatePromo(auth, id, change) {
