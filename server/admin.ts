@@ -12,6 +12,7 @@ import { operatorAdd } from './admin/operators';
 import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList, qrPrint } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
+import { connectRemote, REMOTE_COMMANDS } from './admin/remote';
 import { giftcardsImport, rewardCreate, rewardList } from './admin/rewards';
 import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
@@ -76,7 +77,11 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n\n')}
 Texts: --title, --description, --terms and option labels are English (or the only language);
 the -es variants add Spanish, shown to members whose app is in Spanish.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data); PUBLIC_URL for links.
-With PGlite, stop the server first (its data folder is locked to one process).
+With PGlite, stop the server first (its data folder is locked to one process), or go through the
+running server: with PIPS_SERVER_URL (e.g. http://127.0.0.1:8080), PIPS_OPERATOR_EMAIL and
+PIPS_OPERATOR_PASSWORD (an operator:add account), ${[...REMOTE_COMMANDS.keys()].join(', ')}
+use the server's operator API instead of the database (no downtime; the server checks the role
+and audits the change).
 Exit codes: 0 done, 2 bad input (the usage is printed), 1 refused (valid input the data or the
 file system refuses; nothing was changed).`;
 
@@ -112,10 +117,48 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
   return command.run(parseCommandArgs(command, rest), ctx);
 }
 
+/** Exit code 1 for a refusal, 2 for bad input (with the usage); anything else is a failure. */
+function exitCodeOf(error: unknown, name: string | undefined): number {
+  if (error instanceof RefusedError) {
+    console.error(`Refused: ${error.message}`);
+    return 1;
+  }
+  if (error instanceof UsageError) {
+    console.error(`Error: ${error.message}\n\n${usageOf(name)}`);
+    return 2;
+  }
+  throw error;
+}
+
+/** One command through the running server's operator API (PIPS_SERVER_URL). */
+async function runRemote(argv: string[], serverUrl: string): Promise<number> {
+  const [name, ...rest] = argv;
+  console.error(`pips admin: through the server at ${serverUrl} (its operator API)`);
+  try {
+    const command = name === undefined ? undefined : byName.get(name);
+    if (!command) throw new UsageError(`unknown command: ${name}`);
+    const remote = REMOTE_COMMANDS.get(command.name);
+    if (!remote) {
+      throw new RefusedError(
+        `${command.name} works on the database only (through the server: ${[...REMOTE_COMMANDS.keys()].join(', ')}); unset PIPS_SERVER_URL and stop the server (PGlite) or set DATABASE_URL`,
+      );
+    }
+    const values = parseCommandArgs(command, rest);
+    const ctx = await connectRemote(serverUrl, process.env.PIPS_OPERATOR_EMAIL, process.env.PIPS_OPERATOR_PASSWORD, (line) => console.log(line));
+    return await remote.run(values, ctx);
+  } catch (error) {
+    return exitCodeOf(error, name);
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0])) {
     console.log(USAGE);
+    return;
+  }
+  if (process.env.PIPS_SERVER_URL) {
+    process.exitCode = await runRemote(argv, process.env.PIPS_SERVER_URL);
     return;
   }
   const config = loadConfig();
@@ -124,7 +167,17 @@ async function main(): Promise<void> {
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   console.error(`pips admin: ${where}; links use PUBLIC_URL=${config.publicUrl}`);
   if (fresh) console.error(`pips admin: warning: ${resolve(config.dataDir)} holds no database yet, so a new empty one is made there; if your server keeps its data elsewhere, set DATA_DIR to that folder.`);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('is in use by process')) {
+      console.error(`Refused: ${error.message}\nOr make the change through the running server: set PIPS_SERVER_URL, PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD (see help).`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
   try {
     await migrateToLatest(database.db);
     process.exitCode = await runAdmin(argv, {
@@ -134,15 +187,7 @@ async function main(): Promise<void> {
       scryptCost: config.scryptCost,
     });
   } catch (error) {
-    if (error instanceof RefusedError) {
-      console.error(`Refused: ${error.message}`);
-      process.exitCode = 1;
-    } else if (error instanceof UsageError) {
-      console.error(`Error: ${error.message}\n\n${usageOf(argv[0])}`);
-      process.exitCode = 2;
-    } else {
-      throw error;
-    }
+    process.exitCode = exitCodeOf(error, argv[0]);
   } finally {
     await database.close();
   }

@@ -1,0 +1,206 @@
+import { readFile } from 'node:fs/promises';
+import type { LocalizedText } from '../db/schema';
+import { httpUrl, localized, oneOf, requiredText, showText, wholeNumber } from './args';
+import { RefusedError, UsageError, type OptionValues } from './context';
+import { parseCodeFile, parseOption } from './rewards';
+
+/**
+ * The operator CLI talking to a running server (issue 14): with PIPS_SERVER_URL, the commands
+ * below go through the operator API (`/admin/...` in openapi.yaml) as the operator signed in with
+ * PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD, so content changes need no downtime, on PGlite
+ * too. The server checks the role and audits each change. Bad input answers exit code 2, a refusal
+ * (a role, an unknown id, a debit below zero) exit code 1, as on the database.
+ */
+export interface RemoteContext {
+  call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T>;
+  out: (line: string) => void;
+}
+
+export interface RemoteCommand {
+  name: string;
+  run(values: OptionValues, ctx: RemoteContext): Promise<number>;
+}
+
+interface Envelope<T> {
+  status: 'OK' | 'ERROR';
+  data?: T;
+  error?: { code: string; message: string };
+}
+
+/** Signs the operator in and returns a context whose calls carry the session's token. */
+export async function connectRemote(
+  serverUrl: string,
+  email: string | undefined,
+  password: string | undefined,
+  out: (line: string) => void,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RemoteContext> {
+  if (!email || !password) {
+    throw new UsageError('PIPS_SERVER_URL is set: give the operator account in PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD too');
+  }
+  const base = serverUrl.replace(/\/+$/, '');
+  const request = async <T>(method: string, path: string, init: { body?: string; headers?: Record<string, string> }): Promise<T> => {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, { method, ...init });
+    } catch (error) {
+      throw new RefusedError(`the server at ${base} does not answer (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+    if (response.ok && envelope?.status === 'OK') return envelope.data as T;
+    const code = envelope?.error?.code ?? `HTTP_${response.status}`;
+    const message = `${envelope?.error?.message ?? response.statusText} (${code})`;
+    throw code === 'VALIDATION_ERROR' ? new UsageError(message) : new RefusedError(message);
+  };
+  const session = await request<{ authToken: string }>('POST', '/mobile/login', {
+    body: new URLSearchParams({ email, pwd: password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return {
+    out,
+    call: (method, path, body) =>
+      request(method, path, {
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        headers: { authorization: `Bearer ${session.authToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      }),
+  };
+}
+
+/** A CLI text as the API takes it: `{ en, es? }`. */
+const adminText = (text: LocalizedText): { en: string; es?: string } => (typeof text === 'string' ? { en: text } : text);
+
+/** Options the server does not take yet: refused before anything is sent. */
+function refuseLocalOnly(values: OptionValues, names: string[], command: string) {
+  const given = names.filter((name) => values[name] !== undefined);
+  if (given.length > 0) {
+    throw new RefusedError(`${command} --${given.join(', --')} works on the database only: stop the server (PGlite) or set DATABASE_URL, without PIPS_SERVER_URL`);
+  }
+}
+
+interface AdminPromoView {
+  id: number;
+  communityId: string;
+  title: { en: string; es?: string };
+  pips: number;
+  earnLimit: string;
+}
+interface AdminOptionView {
+  optId: number;
+  label: { en: string; es?: string };
+  pips: number;
+  codesLeft: number;
+}
+
+const promoCreate: RemoteCommand = {
+  name: 'promo:create',
+  async run(values, ctx) {
+    refuseLocalOnly(values, ['image', 'image-url', 'questionnaire', 'redirect'], 'promo:create');
+    if (oneOf(values, 'type', ['EARN', 'REDEEM'], 'EARN') === 'REDEEM') throw new UsageError('rewards (REDEEM) have options and prices: use reward:create');
+    const community = requiredText(values, 'community', 'promo:create');
+    const title = localized(values, 'title');
+    if (title === undefined) throw new UsageError('promo:create needs --title');
+    const description = localized(values, 'description', 2000);
+    const url = httpUrl(values, 'url');
+    const pips = wholeNumber(values, 'pips', 1, 100_000);
+    if (pips === undefined) throw new UsageError('promo:create needs --pips <n> (the pips a member earns)');
+    const earnLimit = oneOf(values, 'limit', ['once', 'daily', 'unlimited'], 'once');
+    const { promo } = await ctx.call<{ promo: AdminPromoView }>('POST', `/admin/communities/${encodeURIComponent(community)}/promos`, {
+      type: 'EARN',
+      title: adminText(title),
+      ...(description ? { description: adminText(description) } : {}),
+      ...(url ? { url } : {}),
+      pips,
+      earnLimit,
+    });
+    ctx.out(`Created earn promo #${promo.id} ${showText(promo.title)} in ${promo.communityId}, through the server`);
+    ctx.out(`  pips:  ${promo.pips}, limit ${promo.earnLimit}`);
+    return 0;
+  },
+};
+
+const rewardCreate: RemoteCommand = {
+  name: 'reward:create',
+  async run(values, ctx) {
+    refuseLocalOnly(values, ['image', 'image-url'], 'reward:create');
+    const community = requiredText(values, 'community', 'reward:create');
+    const title = localized(values, 'title');
+    if (title === undefined) throw new UsageError('reward:create needs --title');
+    const description = localized(values, 'description', 2000);
+    const terms = localized(values, 'terms', 5000);
+    const url = httpUrl(values, 'url');
+    const rawOptions = Array.isArray(values.option) ? values.option.map(String) : [];
+    if (rawOptions.length === 0) throw new UsageError('reward:create needs at least one --option "<label>=<price>"');
+    const options = rawOptions.map(parseOption).map((option) => ({ label: adminText(option.label), pips: option.pips }));
+    const created = await ctx.call<{ promo: AdminPromoView; options: AdminOptionView[] }>('POST', `/admin/communities/${encodeURIComponent(community)}/promos`, {
+      type: 'REDEEM',
+      title: adminText(title),
+      ...(description ? { description: adminText(description) } : {}),
+      ...(terms ? { terms: adminText(terms) } : {}),
+      ...(url ? { url } : {}),
+      options,
+    });
+    ctx.out(`Created reward #${created.promo.id} ${showText(created.promo.title)} in ${created.promo.communityId}, through the server`);
+    for (const option of created.options) ctx.out(`  option #${option.optId}: ${showText(option.label)} for ${option.pips} pips (no codes yet)`);
+    return 0;
+  },
+};
+
+const giftcardsImport: RemoteCommand = {
+  name: 'giftcards:import',
+  async run(values, ctx) {
+    const optionId = wholeNumber(values, 'option', 1, 2 ** 31 - 1);
+    if (optionId === undefined) throw new UsageError('giftcards:import needs --option <optionId> (see reward:list)');
+    const file = requiredText(values, 'file', 'giftcards:import', 4096);
+    let content: string;
+    try {
+      content = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const codes = parseCodeFile(content);
+    if (codes.length === 0) throw new UsageError(`${file} holds no codes`);
+    if (codes.length > 10_000) throw new UsageError(`${file} holds ${codes.length} codes: through the server, at most 10000 at a time (split the file)`);
+    const dryRun = values['dry-run'] === true;
+    const result = await ctx.call<{ imported: number; skipped: { code: string; reason: string }[]; codesLeft: number }>(
+      'POST',
+      `/admin/options/${optionId}/codes`,
+      { codes, dryRun },
+    );
+    const reasons: Record<string, string> = { BLANK: 'blank', REPEATED: 'repeated in the file', ALREADY_LOADED: 'already loaded' };
+    ctx.out(`${dryRun ? 'Would import' : 'Imported'} ${result.imported} code(s) into option #${optionId}, through the server; ${result.codesLeft} free now`);
+    for (const skipped of result.skipped) ctx.out(`  skipped ${JSON.stringify(skipped.code)}: ${reasons[skipped.reason] ?? skipped.reason}`);
+    return 0;
+  },
+};
+
+const pipsAdjust: RemoteCommand = {
+  name: 'pips:adjust',
+  async run(values, ctx) {
+    const email = requiredText(values, 'email', 'pips:adjust', 320).toLowerCase();
+    const delta = wholeNumber(values, 'delta', -10_000_000, 10_000_000);
+    if (delta === undefined) throw new UsageError('pips:adjust needs --delta <+n|-n>, e.g. --delta 50 or --delta -20');
+    if (delta === 0) throw new UsageError('--delta must not be 0');
+    const reason = requiredText(values, 'reason', 'pips:adjust', 500);
+    // The member, in the communities this operator runs.
+    const { communities } = await ctx.call<{ communities: { communityId: string }[] }>('GET', '/admin/communities');
+    for (const { communityId } of communities) {
+      const page = await ctx.call<{ members: { userId: number; email: string; availablePips: number }[] }>(
+        'GET',
+        `/admin/communities/${encodeURIComponent(communityId)}/members?q=${encodeURIComponent(email)}&page=1&size=50`,
+      );
+      const member = page.members.find((m) => m.email.toLowerCase() === email);
+      if (!member) continue;
+      const after = await ctx.call<{ availablePips: number; entryId: number }>('POST', `/admin/members/${member.userId}/adjust`, { delta, reason });
+      ctx.out(`Adjusted the pips of ${member.email} (user ${member.userId}) by ${delta > 0 ? `+${delta}` : delta}: "${reason}", through the server`);
+      ctx.out(`  ledger entry #${after.entryId}`);
+      ctx.out(`  available: ${member.availablePips} -> ${after.availablePips}`);
+      return 0;
+    }
+    throw new RefusedError(`no member ${email} in a community you run`);
+  },
+};
+
+/** The commands that work through a running server. */
+export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
+  [promoCreate, rewardCreate, giftcardsImport, pipsAdjust].map((command) => [command.name, command]),
+);

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../server/admin';
+import { freePort } from '../e2e/support/serverProcess';
+import { runsOn } from './helpers/databases';
+import { pglitePlace, seed, startProcess, type Member, type Place, type Running } from './helpers/processPlace';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const OPERATOR = { email: 'boss@example.org', password: 'Operator-secret-1!' };
+
+/** `npm run admin -- ...` in its own process, as an operator runs it beside the server. */
+function admin(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+}
+
+/**
+ * Issue 14: the CLI beside a running server on PGlite. The server holds the data folder, so the
+ * CLI goes through its operator API (PIPS_SERVER_URL): a member signed in to the running server
+ * sees each change at once, without a restart.
+ */
+describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGlite)', () => {
+  let place: Place;
+  let server: Running;
+  let member: Member;
+  let communityId: string;
+  let remote: Record<string, string>;
+
+  beforeAll(async () => {
+    place = pglitePlace();
+    ({ members: [member], communityId } = await seed(place, { members: 1, pips: 0, price: 1, codes: 1 }));
+    const { db, close } = await place.open();
+    process.env.OPERATOR_PASSWORD = OPERATOR.password;
+    try {
+      await runAdmin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'editor'], {
+        db,
+        publicUrl: 'http://127.0.0.1',
+        out: () => {},
+        scryptCost: 1024,
+      });
+    } finally {
+      delete process.env.OPERATOR_PASSWORD;
+      await close();
+    }
+    server = await startProcess(place, await freePort());
+    remote = { ...place.env, PIPS_SERVER_URL: server.url, PIPS_OPERATOR_EMAIL: OPERATOR.email, PIPS_OPERATOR_PASSWORD: OPERATOR.password };
+  }, 120_000);
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await place?.drop();
+    if (place) rmSync(join(place.env.DATA_DIR, '..', `codes-${process.pid}.csv`), { force: true });
+  });
+
+  const memberGet = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { authorization: member.authToken } });
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+
+  it('refuses the database while the server holds it, and says how to go through the server', async () => {
+    const { code, err } = await admin(['promo:create', '--community', communityId, '--title', 'Beach clean-up', '--pips', '12'], place.env);
+    expect(code).toBe(1);
+    expect(err).toContain('PIPS_SERVER_URL');
+  });
+
+  it('creates an earn action, a reward and its codes, and adjusts pips: the signed-in member sees each at once', async () => {
+    const earn = await admin(['promo:create', '--community', communityId, '--title', 'Beach clean-up', '--title-es', 'Limpieza de playa', '--pips', '12'], remote);
+    expect(earn.err).toContain(`through the server at ${server.url}`);
+    expect(earn.code).toBe(0);
+    expect(earn.out).toMatch(/Created earn promo #\d+ "Beach clean-up" \/ "Limpieza de playa"/);
+    const earnPromos = (await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string }[];
+    expect(earnPromos.map((p) => p.title)).toContain('Beach clean-up');
+
+    const reward = await admin(['reward:create', '--community', communityId, '--title', 'Ice cream', '--option', 'One scoop|Una bola=3'], remote);
+    expect(reward.code).toBe(0);
+    const optionId = /option #(\d+)/.exec(reward.out)?.[1];
+    expect(optionId).toBeDefined();
+    const codes = join(place.env.DATA_DIR, '..', `codes-${process.pid}.csv`);
+    writeFileSync(codes, 'code\nICE-1\nICE-2\nICE-1\n');
+    const imported = await admin(['giftcards:import', '--option', optionId!, '--file', codes], remote);
+    expect(imported.code).toBe(0);
+    expect(imported.out).toContain('Imported 2 code(s)');
+    expect(imported.out).toContain('skipped "ICE-1": repeated in the file');
+    const rewards = (await memberGet('/mobile/promos/get?type=REDEEM')).promos as { title: string; available: boolean }[];
+    expect(rewards.find((p) => p.title === 'Ice cream')).toMatchObject({ available: true });
+
+    const adjusted = await admin(['pips:adjust', '--email', (await memberEmail()), '--delta', '25', '--reason', 'Thanks for helping'], remote);
+    expect(adjusted.code).toBe(0);
+    expect((await memberGet('/mobile/dashboard')).availablePips).toBe(25);
+  }, 120_000);
+
+  it('answers bad input with 2 and a refusal with 1, as on the database', async () => {
+    const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
+    expect(noPips.code).toBe(2);
+    expect(noPips.err).toContain('--pips');
+    const databaseOnly = await admin(['qr:create', '--community', communityId, '--title', 'Door', '--pips', '3'], remote);
+    expect(databaseOnly.code).toBe(1);
+    expect(databaseOnly.err).toContain('works on the database only');
+    const wrongPassword = await admin(['pips:adjust', '--email', 'x@example.org', '--delta', '5', '--reason', 'x'], { ...remote, PIPS_OPERATOR_PASSWORD: 'wrong-Password-1' });
+    expect(wrongPassword.code).toBe(1);
+    // Nothing of these reached the members.
+    const titles = ((await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string }[]).map((p) => p.title);
+    expect(titles).not.toContain('No pips');
+  }, 120_000);
+
+  async function memberEmail(): Promise<string> {
+    return (await memberGet('/mobile/user/get')).email as string;
+  }
+});
