@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards, loadedCodes } from '../db/repositories/rewards';
 import type { LocalizedText } from '../db/schema';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, wholeNumber } from './args';
+import { csvFields, csvLines } from '../csv';
 import { UsageError, type AdminCommand } from './context';
 import { attachImage, readImageOption } from './images';
 
@@ -93,29 +94,6 @@ export const rewardList: AdminCommand = {
   },
 };
 
-/** Splits one CSV line into fields ("quoted, fields" and "" escapes allowed). */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
-
 const unquote = (value: string) => (/^".*"$/.test(value) ? value.slice(1, -1).replaceAll('""', '"').trim() : value);
 
 /**
@@ -123,7 +101,7 @@ const unquote = (value: string) => (/^".*"$/.test(value) ? value.slice(1, -1).re
  * `code` header line is skipped too). Blank lines are ignored; codes are trimmed.
  */
 export function parseCodeFile(content: string): string[] {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const lines = csvLines(content);
   const first = lines.findIndex((line) => line.trim() !== '');
   if (first < 0) return [];
   const header = csvFields(lines[first]).map((field) => field.trim().toLowerCase());

@@ -971,6 +971,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities/{communityId}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit or debit many members at once from a CSV (email, delta, reason), all or nothing.
+         * @description Editors and owners. Every line is checked first (a whole number of pips, a reason, a member of this community, no balance below zero, lines of one member applied in order); when all are good (and not dryRun) they are applied in one transaction, one ledger row each, with one audit row for the batch. A line with a problem applies nothing.
+         */
+        post: operations["adminBulkAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/audit": {
         parameters: {
             query?: never;
@@ -1788,6 +1808,32 @@ export interface components {
             userId: components["schemas"]["Id"];
             availablePips: number;
             entryId: components["schemas"]["Id"];
+        };
+        AdminBulkAdjustment: {
+            /** @description A CSV text whose header names the columns email, delta and reason (in any order, any case); one adjustment per line (at most 5,000). */
+            csv: string;
+            /** @description `true`: change nothing, only check every line. */
+            dryRun?: boolean;
+        };
+        AdminBulkAdjustResult: {
+            dryRun: boolean;
+            /** @description Lines applied (0 with dryRun, and 0 when any line has a problem: all or nothing). */
+            applied: number;
+            rows: {
+                /** @description The line of the CSV text (the header is line 1). */
+                line: number;
+                email: string;
+                delta: number | null;
+                reason: string;
+                userId: components["schemas"]["Id"] | null;
+                availableBefore: number | null;
+                availableAfter: number | null;
+                /**
+                 * @description Why the line cannot be applied (null - it can).
+                 * @enum {string|null}
+                 */
+                problem: "BAD_DELTA" | "NO_REASON" | "NO_SUCH_MEMBER" | "INSUFFICIENT_PIPS" | null;
+            }[];
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -3788,6 +3834,49 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such member in a community of yours). */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminBulkAdjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBulkAdjustment"];
+            };
+        };
+        responses: {
+            /** @description Each line and what it does (or why it cannot); applied, or not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminBulkAdjustResult"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR (the CSV has no email, delta and reason header, no line, or too many), INSUFFICIENT_PIPS (a balance moved below zero while the batch was applied; nothing applied). */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND (or not one of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

@@ -41,6 +41,10 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const auth = await app.requireVerified(request);
       return ok(await app.operators.adjust(auth, request.params.userId, request.body.delta, request.body.reason));
     },
+    async adminBulkAdjust(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.operators.bulkAdjust(auth, request.params.communityId, request.body.csv, request.body.dryRun === true));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

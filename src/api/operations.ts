@@ -114,6 +114,7 @@ export const OPERATIONS = {
   adminRestorePromo: op('POST', '/admin/promos/{id}/restore', 'none'),
   adminListMembers: op('GET', '/admin/communities/{communityId}/members', 'query'),
   adminAdjustPips: op('POST', '/admin/members/{userId}/adjust', 'json'),
+  adminBulkAdjust: op('POST', '/admin/communities/{communityId}/adjustments', 'json'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 

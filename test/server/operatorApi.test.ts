@@ -240,6 +240,63 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(await h.db.selectFrom('gift_card_codes').select('id').execute()).toHaveLength(3);
   });
 
+  it('adjusts many members from a CSV: checked line by line, all or nothing, one transaction and one audit row', async () => {
+    const editor = await operator('editor');
+    const ada = await h.registerVerified({ firstName: 'Ada' });
+    const grace = await h.registerVerified({ firstName: 'Grace' });
+    const stranger = await h.registerVerified({ communityId: (await createCommunity(h.db, 'Elsewhere')).id });
+    const bulk = `/admin/communities/${h.community.id}/adjustments`;
+    const balances = async () =>
+      (await h.db.selectFrom('users').select(['id', 'available_pips']).where('id', 'in', [ada.userId, grace.userId]).orderBy('id').execute()).map((u) => u.available_pips);
+
+    // Problems on four lines: nothing is applied, each line says why.
+    const bad = [
+      'Reason,EMAIL,delta',
+      `"Fair, day one",${ada.email.toUpperCase()},+20`,
+      `Oops,${grace.email},-5`,
+      `Zero,${ada.email},0`,
+      `,${ada.email},4`,
+      `Elsewhere,${stranger.email},3`,
+      '',
+    ].join('\n');
+    const refused = expectOk(await as(editor).post(bulk, { csv: bad }));
+    expect(refused.applied).toBe(0);
+    expect(refused.rows.map((r: { line: number; problem: string | null }) => [r.line, r.problem])).toEqual([
+      [2, null],
+      [3, 'INSUFFICIENT_PIPS'],
+      [4, 'BAD_DELTA'],
+      [5, 'NO_REASON'],
+      [6, 'NO_SUCH_MEMBER'],
+    ]);
+    expect(refused.rows[0]).toMatchObject({ email: ada.email, delta: 20, reason: 'Fair, day one', userId: ada.userId, availableBefore: 0, availableAfter: 20 });
+    expect(await balances()).toEqual([0, 0]);
+
+    // A member's lines apply in order: +20 then -15 is fine. A dry run changes nothing.
+    const good = ['email,delta,reason', `${ada.email},20,Fair`, `${ada.email},-15,Correction`, `${grace.email},7,Fair`].join('\r\n');
+    const dry = expectOk(await as(editor).post(bulk, { csv: good, dryRun: true }));
+    expect(dry).toMatchObject({ dryRun: true, applied: 0 });
+    expect(dry.rows.map((r: { availableAfter: number; problem: null }) => [r.availableAfter, r.problem])).toEqual([[20, null], [5, null], [7, null]]);
+    expect(await balances()).toEqual([0, 0]);
+    expect(await h.db.selectFrom('audit_log').select('id').execute()).toEqual([]);
+
+    expect(expectOk(await as(editor).post(bulk, { csv: good }))).toMatchObject({ dryRun: false, applied: 3 });
+    expect(await balances()).toEqual([5, 7]);
+    const ledger = await h.db.selectFrom('ledger_entries').select(['user_id', 'delta', 'reason']).where('kind', '=', 'adjustment').orderBy('id').execute();
+    expect(ledger).toEqual([
+      { user_id: ada.userId, delta: 20, reason: 'Fair' },
+      { user_id: ada.userId, delta: -15, reason: 'Correction' },
+      { user_id: grace.userId, delta: 7, reason: 'Fair' },
+    ]);
+    const [entry] = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entry).toMatchObject({ action: 'members.bulkAdjust', entity: 'community', entityId: h.community.id, after: { lines: 3 } });
+
+    // Not a CSV of adjustments; a viewer.
+    expectFailure(await as(editor).post(bulk, { csv: 'name,pips\nAda,3' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(bulk, { csv: 'email,delta,reason\n\n' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(await operator('viewer')).post(bulk, { csv: good }), 403, 'FORBIDDEN');
+    expect(await balances()).toEqual([5, 7]);
+  });
+
   it('lists and searches the community\'s members with their balances', async () => {
     const viewer = await operator('viewer');
     const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });

@@ -183,3 +183,21 @@ export async function findOptionForUpdate(trx: Transaction<Database>, optionId: 
     .forUpdate('o')
     .executeTakeFirst();
 }
+
+/** The members of a community with these e-mails (lower-case), with their balances. */
+export async function membersByEmail(db: Db, communityId: string, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  const rows: { id: number; email: string | null; available_pips: number }[] = [];
+  for (let start = 0; start < emails.length; start += 1000) {
+    rows.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'email', 'available_pips'])
+        .where('community_id', '=', communityId)
+        .where('deleted_at', 'is', null)
+        .where('email', 'in', emails.slice(start, start + 1000))
+        .execute()),
+    );
+  }
+  return rows;
+}

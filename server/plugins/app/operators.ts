@@ -7,6 +7,7 @@ import { createEarnPromo } from '../../db/repositories/promos';
 import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
 import * as repo from '../../db/repositories/operators';
 import type { Database, LocalizedText, OperatorRole } from '../../db/schema';
+import { csvFields, csvLines } from '../../csv';
 import { AppError } from '../../errors';
 import type { AuthContext } from './sessions';
 
@@ -62,6 +63,49 @@ export function planCodeImport(given: readonly string[], loaded: ReadonlySet<str
   return { load, skipped };
 }
 
+type BulkRow = Schema<'AdminBulkAdjustResult'>['rows'][number];
+
+/** At most this many lines in one bulk adjustment. */
+export const MAX_BULK_ROWS = 5000;
+
+/**
+ * The lines of a bulk adjustment's CSV: the header names email, delta and reason (any order and
+ * case); blank lines are skipped; each row keeps its line number. Bad deltas and missing reasons
+ * are marked here, the members and balances by the caller.
+ */
+export function parseBulkCsv(csv: string): BulkRow[] {
+  const lines = csvLines(csv);
+  const first = lines.findIndex((line) => line.trim() !== '');
+  const header = first < 0 ? [] : csvFields(lines[first]).map((field) => field.trim().toLowerCase());
+  const column = { email: header.indexOf('email'), delta: header.indexOf('delta'), reason: header.indexOf('reason') };
+  if (column.email < 0 || column.delta < 0 || column.reason < 0) {
+    throw new AppError('VALIDATION_ERROR', 400, 'csv: the first line must name the columns email, delta and reason');
+  }
+  const rows: BulkRow[] = [];
+  lines.forEach((line, index) => {
+    if (index <= first || line.trim() === '') return;
+    const fields = csvFields(line);
+    const email = (fields[column.email] ?? '').trim().toLowerCase();
+    const rawDelta = (fields[column.delta] ?? '').trim();
+    const reason = (fields[column.reason] ?? '').trim();
+    const delta = /^[+-]?\d{1,8}$/.test(rawDelta) ? Number(rawDelta) : null;
+    const goodDelta = delta !== null && delta !== 0 && Math.abs(delta) <= 10_000_000;
+    rows.push({
+      line: index + 1,
+      email,
+      delta: goodDelta ? delta : null,
+      reason,
+      userId: null,
+      availableBefore: null,
+      availableAfter: null,
+      problem: !goodDelta ? 'BAD_DELTA' : reason === '' || reason.length > 500 ? 'NO_REASON' : null,
+    });
+  });
+  if (rows.length === 0) throw new AppError('VALIDATION_ERROR', 400, 'csv: no adjustment below the header');
+  if (rows.length > MAX_BULK_ROWS) throw new AppError('VALIDATION_ERROR', 400, `csv: at most ${MAX_BULK_ROWS} lines at a time`);
+  return rows;
+}
+
 /** The fields of a promo a change touched, before or after it (what the audit log keeps). */
 const touched = (view: Schema<'AdminPromo'>, keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, view[key as keyof Schema<'AdminPromo'>]]));
@@ -81,6 +125,7 @@ export interface OperatorService {
   setArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminPromo'>>;
   members(auth: AuthContext, communityId: string, q: string | undefined, page: number, size: number): Promise<Schema<'AdminMemberPage'>>;
   adjust(auth: AuthContext, userId: number, delta: number, reason: string): Promise<Schema<'AdminAdjustResult'>>;
+  bulkAdjust(auth: AuthContext, communityId: string, csv: string, dryRun: boolean): Promise<Schema<'AdminBulkAdjustResult'>>;
   audit(auth: AuthContext, communityId: string, page: number, size: number): Promise<Schema<'AdminAuditPage'>>;
 }
 
@@ -284,6 +329,45 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: { availablePips: posted.availablePips, delta, reason: trimmed, entryId: posted.entryId },
         });
         return { userId, availablePips: posted.availablePips, entryId: posted.entryId };
+      });
+    },
+
+    async bulkAdjust(auth, communityId, csv, dryRun) {
+      await requireRole(auth, communityId, 'editor');
+      const rows = parseBulkCsv(csv);
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        // The balances each line starts from: the member's, after the lines before it.
+        const members = new Map((await repo.membersByEmail(trx, communityId, [...new Set(rows.map((r) => r.email))])).map((m) => [m.email, m]));
+        const running = new Map<number, number>();
+        for (const row of rows) {
+          const member = members.get(row.email);
+          if (!member) {
+            row.problem ??= 'NO_SUCH_MEMBER';
+            continue;
+          }
+          row.userId = member.id;
+          if (row.delta === null || row.problem) continue;
+          row.availableBefore = running.get(member.id) ?? member.available_pips;
+          row.availableAfter = row.availableBefore + row.delta;
+          if (row.availableAfter < 0) row.problem = 'INSUFFICIENT_PIPS';
+          else running.set(member.id, row.availableAfter);
+        }
+        if (dryRun || rows.some((row) => row.problem !== null)) return { dryRun, applied: 0, rows };
+        const now = deps.now();
+        for (const row of rows) {
+          await postLedgerEntry(trx, { userId: row.userId!, delta: row.delta!, kind: 'adjustment', sourceId: null, title: ADJUSTMENT_TITLE, reason: row.reason }, now);
+        }
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId,
+          action: 'members.bulkAdjust',
+          entity: 'community',
+          entityId: communityId,
+          before: null,
+          after: { lines: rows.length, adjustments: rows.map((row) => ({ userId: row.userId, delta: row.delta, reason: row.reason })) },
+        });
+        return { dryRun, applied: rows.length, rows };
       });
     },
 
