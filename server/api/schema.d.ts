@@ -991,6 +991,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities/{communityId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community over the last days - members, pips earned and redeemed, earnings per source and day, redemptions, stock. */
+        get: operations["adminReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/audit": {
         parameters: {
             query?: never;
@@ -1833,6 +1850,56 @@ export interface components {
                  * @enum {string|null}
                  */
                 problem: "BAD_DELTA" | "NO_REASON" | "NO_SUCH_MEMBER" | "INSUFFICIENT_PIPS" | null;
+            }[];
+        };
+        AdminReport: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            days: number;
+            members: {
+                total: number;
+                /** @description Members who joined in the period. */
+                joined: number;
+            };
+            /** @description Pips moved in the period. */
+            pips: {
+                /** @description Earned by members (adjustments left out). */
+                earned: number;
+                redeemed: number;
+                /** @description The sum of the operators' adjustments (may be negative). */
+                adjusted: number;
+            };
+            /** @description Pips earned per UTC day and source (an earn action, a QR code, a questionnaire, trivia, a contest), oldest first. */
+            earnings: {
+                /** Format: date */
+                day: string;
+                kind: string;
+                sourceId: number | null;
+                title: components["schemas"]["AdminText"];
+                count: number;
+                pips: number;
+            }[];
+            /** @description Redemptions in the period per reward option (each handed out one gift-card code). */
+            redemptions: {
+                promoId: components["schemas"]["Id"];
+                optId: components["schemas"]["Id"];
+                title: components["schemas"]["AdminText"];
+                label: components["schemas"]["AdminText"];
+                count: number;
+                pips: number;
+            }[];
+            /** @description Every option of the live rewards with its gift-card codes, the lowest stock first. */
+            stock: {
+                promoId: components["schemas"]["Id"];
+                optId: components["schemas"]["Id"];
+                title: components["schemas"]["AdminText"];
+                label: components["schemas"]["AdminText"];
+                codesLeft: number;
+                codesTotal: number;
+                /** @description Fewer than 5 codes left. */
+                low: boolean;
             }[];
         };
         AuditEntry: {
@@ -3877,6 +3944,46 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminReport: {
+        parameters: {
+            query?: {
+                /** @description The period, ending now (default 7). */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminReport"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

@@ -45,6 +45,10 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const auth = await app.requireVerified(request);
       return ok(await app.operators.bulkAdjust(auth, request.params.communityId, request.body.csv, request.body.dryRun === true));
     },
+    async adminReport(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.operators.report(auth, request.params.communityId, request.query.days ?? 7));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

@@ -115,6 +115,7 @@ export const OPERATIONS = {
   adminListMembers: op('GET', '/admin/communities/{communityId}/members', 'query'),
   adminAdjustPips: op('POST', '/admin/members/{userId}/adjust', 'json'),
   adminBulkAdjust: op('POST', '/admin/communities/{communityId}/adjustments', 'json'),
+  adminReport: op('GET', '/admin/communities/{communityId}/report', 'query'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 

@@ -297,6 +297,50 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(await balances()).toEqual([5, 7]);
   });
 
+  it('reports the period: members, pips earned, redeemed and adjusted, earnings per source and day, redemptions, low stock', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const pid = await earnPromo();
+    const reward = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/promos`, {
+        type: 'REDEEM',
+        title: { en: 'Coffee' },
+        options: [
+          { label: { en: 'Small' }, pips: 3 },
+          { label: { en: 'Large' }, pips: 6 },
+        ],
+      }),
+    );
+    const [small, large] = reward.options as { optId: number }[];
+    expectOk(await as(editor).post(`/admin/options/${small.optId}/codes`, { codes: ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'] }));
+    expectOk(await as(editor).post(`/admin/options/${large.optId}/codes`, { codes: ['L1', 'L2'] }));
+    expectOk(await h.call({ method: 'POST', url: '/mobile/earn', token: member.authToken, form: { pid } }));
+    expectOk(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: 10, reason: 'Welcome' }));
+    expectOk(
+      await h.call({ method: 'POST', url: '/mobile/redeem', token: member.authToken, form: { pid: reward.promo.id, optId: small.optId, amount: 1, idempotencyKey: 'report-redeem-0001' } }),
+    );
+
+    const report = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/report`, { days: 7 }));
+    expect(report.days).toBe(7);
+    expect(Date.parse(report.to) - Date.parse(report.from)).toBe(7 * 86_400_000);
+    expect(report.members).toEqual({ total: 3, joined: 3 });
+    expect(report.pips).toEqual({ earned: 5, redeemed: 3, adjusted: 10 });
+    expect(report.earnings).toEqual([
+      { day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), kind: 'promo', sourceId: pid, title: { en: 'Visit us', es: 'Visítanos' }, count: 1, pips: 5 },
+    ]);
+    expect(report.redemptions).toEqual([{ promoId: reward.promo.id, optId: small.optId, title: { en: 'Coffee' }, label: { en: 'Small' }, count: 1, pips: 3 }]);
+    expect(report.stock).toEqual([
+      { promoId: reward.promo.id, optId: large.optId, title: { en: 'Coffee' }, label: { en: 'Large' }, codesLeft: 2, codesTotal: 2, low: true },
+      { promoId: reward.promo.id, optId: small.optId, title: { en: 'Coffee' }, label: { en: 'Small' }, codesLeft: 5, codesTotal: 6, low: false },
+    ]);
+    // Everything happened within the last day.
+    const day = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/report`, { days: 1 }));
+    expect(day.pips).toEqual(report.pips);
+    expectFailure(await as(member).get(`/admin/communities/${h.community.id}/report`), 403, 'FORBIDDEN');
+    expectFailure(await as(viewer).get(`/admin/communities/${h.community.id}/report`, { days: 0 }), 400, 'VALIDATION_ERROR');
+  });
+
   it('lists and searches the community\'s members with their balances', async () => {
     const viewer = await operator('viewer');
     const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });

@@ -65,6 +65,9 @@ export function planCodeImport(given: readonly string[], loaded: ReadonlySet<str
 
 type BulkRow = Schema<'AdminBulkAdjustResult'>['rows'][number];
 
+/** A reward option with fewer free codes than this is low on stock in the report. */
+export const LOW_STOCK = 5;
+
 /** At most this many lines in one bulk adjustment. */
 export const MAX_BULK_ROWS = 5000;
 
@@ -127,6 +130,7 @@ export interface OperatorService {
   adjust(auth: AuthContext, userId: number, delta: number, reason: string): Promise<Schema<'AdminAdjustResult'>>;
   bulkAdjust(auth: AuthContext, communityId: string, csv: string, dryRun: boolean): Promise<Schema<'AdminBulkAdjustResult'>>;
   audit(auth: AuthContext, communityId: string, page: number, size: number): Promise<Schema<'AdminAuditPage'>>;
+  report(auth: AuthContext, communityId: string, days: number): Promise<Schema<'AdminReport'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date }): OperatorService {
@@ -369,6 +373,45 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         });
         return { dryRun, applied: rows.length, rows };
       });
+    },
+
+    async report(auth, communityId, days) {
+      await requireRole(auth, communityId, 'viewer');
+      const to = deps.now();
+      const from = new Date(to.getTime() - days * 86_400_000);
+      const data = await repo.communityReport(db, communityId, from);
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        days,
+        members: { total: Number(data.members.total), joined: Number(data.members.joined) },
+        pips: { earned: Number(data.pips.earned), redeemed: Number(data.pips.redeemed), adjusted: Number(data.pips.adjusted) },
+        earnings: data.earnings.map((row) => ({
+          day: row.day,
+          kind: row.kind,
+          sourceId: row.source_id,
+          title: adminText(row.title),
+          count: Number(row.count),
+          pips: Number(row.pips),
+        })),
+        redemptions: data.redemptions.map((row) => ({
+          promoId: row.promo_id,
+          optId: row.option_id,
+          title: adminText(row.title),
+          label: adminText(row.label),
+          count: Number(row.count),
+          pips: Number(row.pips),
+        })),
+        stock: data.stock.map((row) => ({
+          promoId: row.promo_id,
+          optId: row.option_id,
+          title: adminText(row.title),
+          label: adminText(row.label),
+          codesLeft: Number(row.left),
+          codesTotal: Number(row.total),
+          low: Number(row.left) < LOW_STOCK,
+        })),
+      };
     },
 
     async audit(auth, communityId, page, size) {
