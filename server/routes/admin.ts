@@ -49,6 +49,15 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const auth = await app.requireVerified(request);
       return ok(await app.operators.report(auth, request.params.communityId, request.query.days ?? 7));
     },
+    async adminListQrCodes(request) {
+      return ok(await app.operators.qrCodes(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminCreateQrCode(request) {
+      return ok(await app.operators.createQrCode(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminEndQrCode(request) {
+      return ok(await app.operators.endQrCode(await app.requireVerified(request), request.params.id));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

@@ -116,6 +116,9 @@ export const OPERATIONS = {
   adminAdjustPips: op('POST', '/admin/members/{userId}/adjust', 'json'),
   adminBulkAdjust: op('POST', '/admin/communities/{communityId}/adjustments', 'json'),
   adminReport: op('GET', '/admin/communities/{communityId}/report', 'query'),
+  adminListQrCodes: op('GET', '/admin/communities/{communityId}/qr-codes', 'none'),
+  adminCreateQrCode: op('POST', '/admin/communities/{communityId}/qr-codes', 'json'),
+  adminEndQrCode: op('POST', '/admin/qr-codes/{id}/end', 'none'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 

@@ -341,6 +341,39 @@ describe.each(backends)('operator API on $name', (backend) => {
     expectFailure(await as(viewer).get(`/admin/communities/${h.community.id}/report`, { days: 0 }), 400, 'VALIDATION_ERROR');
   });
 
+  it('creates an earn QR code whose link credits when scanned, and ends it: scans answer QR_CODE_EXPIRED from then on', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const [first, second] = [await h.registerVerified(), await h.registerVerified()];
+    const scan = async (member: TestUser, link: string) => {
+      const { token } = expectOk(await h.call({ method: 'POST', url: '/api/tokenize', form: { tokenType: 'qrParams', qrParam: link }, token: member.authToken }));
+      return h.call({ method: 'POST', url: '/mobile/earn/qr/post', query: { qrToken: token }, token: member.authToken });
+    };
+    const codes = `/admin/communities/${h.community.id}/qr-codes`;
+
+    const qr = expectOk(await as(editor).post(codes, { title: { en: 'Front desk', es: 'Recepción' }, pips: 4, earnLimit: 'daily', cap: 100 }));
+    expect(qr).toMatchObject({ title: { en: 'Front desk', es: 'Recepción' }, pips: 4, earnLimit: 'daily', cap: 100, claims: 0, live: true, validUntil: null });
+    expect(qr.link).toMatch(new RegExp(`^${h.config.publicUrl}/earn\\?qr=[A-Za-z0-9_-]{22}$`));
+    expect(expectOk(await scan(first, qr.link))).toMatchObject({ pipsEarned: 4 });
+    expect(expectOk(await as(viewer).get(codes)).qrCodes).toEqual([{ ...qr, claims: 1 }]);
+
+    const ended = expectOk(await as(editor).post(`/admin/qr-codes/${qr.id}/end`));
+    expect(ended).toMatchObject({ id: qr.id, live: false, claims: 1 });
+    expect(Date.parse(ended.validUntil)).toBeLessThanOrEqual(h.clock.now().getTime());
+    expectFailure(await scan(second, qr.link), 400, 'QR_CODE_EXPIRED');
+    // Ending twice is harmless and writes no second row.
+    expectOk(await as(editor).post(`/admin/qr-codes/${qr.id}/end`));
+    const actions = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['qr.end', 'qr.create']);
+
+    // Refused: a viewer writes, an end before the start, an unknown code.
+    expectFailure(await as(viewer).post(codes, { title: { en: 'Viewer' }, pips: 1 }), 403, 'FORBIDDEN');
+    expectFailure(await as(viewer).post(`/admin/qr-codes/${qr.id}/end`), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).post(codes, { title: { en: 'Backwards' }, pips: 1, validFrom: '2030-01-02T00:00:00Z', validUntil: '2030-01-01T00:00:00Z' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post('/admin/qr-codes/999999/end'), 404, 'NOT_FOUND');
+    expect(await h.db.selectFrom('earn_qr_codes').select('id').execute()).toHaveLength(1);
+  });
+
   it('lists and searches the community\'s members with their balances', async () => {
     const viewer = await operator('viewer');
     const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });

@@ -274,3 +274,22 @@ export async function communityReport(db: Db, communityId: string, from: Date) {
     .execute();
   return { members, pips, earnings, redemptions, stock };
 }
+
+/** The columns of an earn QR code the operator API shows. */
+const qrColumns = ['id', 'community_id', 'title', 'pips', 'earn_limit', 'valid_from', 'valid_until', 'total_cap', 'claims_count', 'code'] as const;
+
+/** A community's earn QR codes, newest first. */
+export async function qrCodesOfCommunity(db: Db, communityId: string) {
+  return db.selectFrom('earn_qr_codes').select(qrColumns).where('community_id', '=', communityId).orderBy('id', 'desc').execute();
+}
+
+export async function findQrCodeForUpdate(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('earn_qr_codes').select(qrColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export type QrCodeRow = NonNullable<Awaited<ReturnType<typeof findQrCodeForUpdate>>>;
+
+/** Ends a code's validity at `at` (scans answer QR_CODE_EXPIRED from then on). */
+export async function endQrCode(trx: Transaction<Database>, id: number, at: Date) {
+  return trx.updateTable('earn_qr_codes').set({ valid_until: at }).where('id', '=', id).returning(qrColumns).executeTakeFirstOrThrow();
+}

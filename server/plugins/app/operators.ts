@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { findCommunity } from '../../db/repositories/communities';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
+import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
 import { createEarnPromo } from '../../db/repositories/promos';
 import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
 import * as repo from '../../db/repositories/operators';
@@ -131,10 +132,33 @@ export interface OperatorService {
   bulkAdjust(auth: AuthContext, communityId: string, csv: string, dryRun: boolean): Promise<Schema<'AdminBulkAdjustResult'>>;
   audit(auth: AuthContext, communityId: string, page: number, size: number): Promise<Schema<'AdminAuditPage'>>;
   report(auth: AuthContext, communityId: string, days: number): Promise<Schema<'AdminReport'>>;
+  qrCodes(auth: AuthContext, communityId: string): Promise<Schema<'AdminQrCodeList'>>;
+  createQrCode(auth: AuthContext, communityId: string, input: Schema<'AdminQrCodeNew'>): Promise<Schema<'AdminQrCode'>>;
+  endQrCode(auth: AuthContext, id: number): Promise<Schema<'AdminQrCode'>>;
 }
 
-export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date }): OperatorService {
+export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
   const { db } = deps;
+
+  const qrView = (row: repo.QrCodeRow): Schema<'AdminQrCode'> => {
+    const at = deps.now().getTime();
+    const time = (value: Date | string | null) => (value === null ? null : new Date(value));
+    const [from, until] = [time(row.valid_from), time(row.valid_until)];
+    return {
+      id: row.id,
+      communityId: row.community_id,
+      title: adminText(row.title),
+      pips: row.pips,
+      earnLimit: row.earn_limit,
+      validFrom: from?.toISOString() ?? null,
+      validUntil: until?.toISOString() ?? null,
+      cap: row.total_cap,
+      claims: row.claims_count,
+      live: (from === null || from.getTime() <= at) && (until === null || until.getTime() > at) && (row.total_cap === null || row.claims_count < row.total_cap),
+      link: earnQrLink(deps.publicUrl, row.code),
+    };
+  };
+  const qrNotFound = () => new AppError('NOT_FOUND', 404, 'No such QR code in a community you run.');
 
   /** The caller's role in the community when it is at least `least`; 404 for an unknown community. */
   async function requireRole(auth: AuthContext, communityId: string, least: OperatorRole): Promise<OperatorRole> {
@@ -414,6 +438,59 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       };
     },
 
+    async qrCodes(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      return { qrCodes: (await repo.qrCodesOfCommunity(db, communityId)).map(qrView) };
+    },
+
+    async createQrCode(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      const validFrom = input.validFrom === undefined ? null : new Date(input.validFrom);
+      const validUntil = input.validUntil === undefined ? null : new Date(input.validUntil);
+      if (validFrom && validUntil && validUntil <= validFrom) {
+        throw new AppError('VALIDATION_ERROR', 400, 'validUntil: must be after validFrom');
+      }
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const { id } = await createEarnQrCode(trx, {
+          communityId,
+          title: input.title,
+          pips: input.pips,
+          limit: input.earnLimit ?? 'once',
+          validFrom,
+          validUntil,
+          totalCap: input.cap ?? null,
+        });
+        const view = qrView((await repo.findQrCodeForUpdate(trx, id))!);
+        const { link: _link, ...kept } = view;
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'qr.create', entity: 'qr', entityId: id, before: null, after: kept });
+        return view;
+      });
+    },
+
+    async endQrCode(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findQrCodeForUpdate(trx, id);
+        if (!row) throw qrNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? qrNotFound() : error;
+        });
+        const now = deps.now();
+        if (row.valid_until !== null && new Date(row.valid_until) <= now) return qrView(row);
+        const ended = await repo.endQrCode(trx, id, now);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: 'qr.end',
+          entity: 'qr',
+          entityId: id,
+          before: { validUntil: qrView(row).validUntil },
+          after: { validUntil: qrView(ended).validUntil },
+        });
+        return qrView(ended);
+      });
+    },
+
     async audit(auth, communityId, page, size) {
       await requireRole(auth, communityId, 'viewer');
       const rows = await repo.auditPage(db, communityId, size, (page - 1) * size);
@@ -441,7 +518,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('operators', createOperatorService({ db: app.db, now: app.now }));
+    app.decorate('operators', createOperatorService({ db: app.db, now: app.now, publicUrl: app.config.publicUrl }));
   },
   { name: 'operators', dependencies: ['db', 'core'] },
 );
