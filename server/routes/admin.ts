@@ -37,6 +37,11 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const { q, page, size } = request.query;
       return ok(await app.operators.members(auth, request.params.communityId, q, page, size));
     },
+    async adminShowMember(request) {
+      const auth = await app.requireVerified(request);
+      const { page, size } = request.query;
+      return ok(await app.operators.member(auth, request.params.userId, page, size));
+    },
     async adminAdjustPips(request) {
       const auth = await app.requireVerified(request);
       return ok(await app.operators.adjust(auth, request.params.userId, request.body.delta, request.body.reason));

@@ -113,6 +113,7 @@ export const OPERATIONS = {
   adminArchivePromo: op('POST', '/admin/promos/{id}/archive', 'none'),
   adminRestorePromo: op('POST', '/admin/promos/{id}/restore', 'none'),
   adminListMembers: op('GET', '/admin/communities/{communityId}/members', 'query'),
+  adminShowMember: op('GET', '/admin/members/{userId}', 'query'),
   adminAdjustPips: op('POST', '/admin/members/{userId}/adjust', 'json'),
   adminBulkAdjust: op('POST', '/admin/communities/{communityId}/adjustments', 'json'),
   adminReport: op('GET', '/admin/communities/{communityId}/report', 'query'),

@@ -951,6 +951,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member with balances and a page of their ledger, newest first. */
+        get: operations["adminShowMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/members/{userId}/adjust": {
         parameters: {
             query?: never;
@@ -1970,6 +1987,21 @@ export interface components {
             /** Format: date-time */
             validUntil?: string;
             cap?: number;
+        };
+        AdminMemberLedger: {
+            member: components["schemas"]["AdminMember"];
+            /** @description The member's ledger, newest first. */
+            entries: {
+                id: components["schemas"]["Id"];
+                delta: number;
+                kind: string;
+                title: components["schemas"]["AdminText"];
+                reason: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description Ledger rows in all. */
+            total: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -3928,6 +3960,46 @@ export interface operations {
             /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
             403: components["responses"]["Error"];
             /** @description COMMUNITY_NOT_FOUND (or not one of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminShowMember: {
+        parameters: {
+            query: {
+                page: components["parameters"]["Page"];
+                size: number;
+            };
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member and the page of the ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminMemberLedger"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED. */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such member in a community of yours). */
             404: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];

@@ -139,6 +139,13 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(dashboard.availablePips).toBe(50);
     const activity = expectOk(await h.call({ url: '/mobile/dashboard/actions', query: { page: 1, size: 10 }, token: member.authToken }));
     expect(activity.actions).toHaveLength(1);
+    // The member's card and ledger, for a viewer too; not for another community's operator.
+    const card = expectOk(await as(await operator('viewer')).get(`/admin/members/${member.userId}`, { page: 1, size: 10 }));
+    expect(card.member).toMatchObject({ userId: member.userId, email: member.email, availablePips: 50, totalEarnedPips: 50 });
+    expect(card.total).toBe(1);
+    expect(card.entries).toEqual([{ id: expect.any(Number), delta: 50, kind: 'adjustment', title: expect.objectContaining({ en: expect.any(String) }), reason: 'Helped at the fair', at: expect.any(String) }]);
+    const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
+    expectFailure(await as(stranger).get(`/admin/members/${member.userId}`, { page: 1, size: 10 }), 404, 'NOT_FOUND');
     const entries = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'member.adjust', entityId: String(member.userId), before: { availablePips: 0 }, after: { availablePips: 50, delta: 50, reason: 'Helped at the fair' } });

@@ -293,3 +293,27 @@ export type QrCodeRow = NonNullable<Awaited<ReturnType<typeof findQrCodeForUpdat
 export async function endQrCode(trx: Transaction<Database>, id: number, at: Date) {
   return trx.updateTable('earn_qr_codes').set({ valid_until: at }).where('id', '=', id).returning(qrColumns).executeTakeFirstOrThrow();
 }
+
+/** One live member as the operator API shows them, or undefined. */
+export async function memberCard(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'community_id', 'email', 'first_name', 'last_name', 'is_verified', 'available_pips', 'total_earned_pips', 'total_used_pips', 'created_at'])
+    // Kept by pips_post (migration 004): the ledger's length without a count(*).
+    .select(sql<number>`ledger_rows`.as('ledger_rows'))
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A page of a member's ledger, newest first. */
+export async function ledgerPage(db: Db, userId: number, limit: number, offset: number) {
+  return db
+    .selectFrom('ledger_entries')
+    .select(['id', 'delta', 'kind', 'title', 'reason', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

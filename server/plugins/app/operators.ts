@@ -128,6 +128,7 @@ export interface OperatorService {
   updatePromo(auth: AuthContext, id: number, change: Schema<'AdminPromoChange'>): Promise<Schema<'AdminPromo'>>;
   setArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminPromo'>>;
   members(auth: AuthContext, communityId: string, q: string | undefined, page: number, size: number): Promise<Schema<'AdminMemberPage'>>;
+  member(auth: AuthContext, userId: number, page: number, size: number): Promise<Schema<'AdminMemberLedger'>>;
   adjust(auth: AuthContext, userId: number, delta: number, reason: string): Promise<Schema<'AdminAdjustResult'>>;
   bulkAdjust(auth: AuthContext, communityId: string, csv: string, dryRun: boolean): Promise<Schema<'AdminBulkAdjustResult'>>;
   audit(auth: AuthContext, communityId: string, page: number, size: number): Promise<Schema<'AdminAuditPage'>>;
@@ -329,6 +330,37 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           totalUsedPips: m.total_used_pips,
           joinedAt: new Date(m.created_at).toISOString(),
         })),
+      };
+    },
+
+    async member(auth, userId, page, size) {
+      const card = await repo.memberCard(db, userId);
+      if (!card) throw memberNotFound();
+      await requireRole(auth, card.community_id, 'viewer').catch(() => {
+        throw memberNotFound();
+      });
+      const rows = await repo.ledgerPage(db, userId, size, (page - 1) * size);
+      return {
+        member: {
+          userId: card.id,
+          email: card.email ?? '',
+          firstName: card.first_name,
+          lastName: card.last_name,
+          verified: card.is_verified,
+          availablePips: card.available_pips,
+          totalEarnedPips: card.total_earned_pips,
+          totalUsedPips: card.total_used_pips,
+          joinedAt: new Date(card.created_at).toISOString(),
+        },
+        entries: rows.map((row) => ({
+          id: row.id,
+          delta: row.delta,
+          kind: row.kind,
+          title: adminText(row.title),
+          reason: row.reason,
+          at: new Date(row.created_at).toISOString(),
+        })),
+        total: card.ledger_rows,
       };
     },
 
