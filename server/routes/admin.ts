@@ -63,6 +63,15 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminEndQrCode(request) {
       return ok(await app.operators.endQrCode(await app.requireVerified(request), request.params.id));
     },
+    async adminListAnnouncements(request) {
+      return ok(await app.operators.announcements(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminCreateAnnouncement(request) {
+      return ok(await app.operators.createAnnouncement(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminDeleteAnnouncement(request) {
+      return ok(await app.operators.deleteAnnouncement(await app.requireVerified(request), request.params.id));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

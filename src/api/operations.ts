@@ -120,6 +120,9 @@ export const OPERATIONS = {
   adminListQrCodes: op('GET', '/admin/communities/{communityId}/qr-codes', 'none'),
   adminCreateQrCode: op('POST', '/admin/communities/{communityId}/qr-codes', 'json'),
   adminEndQrCode: op('POST', '/admin/qr-codes/{id}/end', 'none'),
+  adminListAnnouncements: op('GET', '/admin/communities/{communityId}/announcements', 'none'),
+  adminCreateAnnouncement: op('POST', '/admin/communities/{communityId}/announcements', 'json'),
+  adminDeleteAnnouncement: op('DELETE', '/admin/announcements/{id}', 'none'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 

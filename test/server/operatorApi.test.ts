@@ -27,6 +27,7 @@ describe.each(backends)('operator API on $name', (backend) => {
     get: (url: string, query?: Record<string, string | number>) => h.call({ url, query, token: user.authToken }),
     post: (url: string, json?: unknown) => h.call({ method: 'POST', url, token: user.authToken, ...(json === undefined ? {} : { json }) }),
     put: (url: string, json: unknown) => h.call({ method: 'PUT', url, token: user.authToken, json }),
+    call: (method: 'DELETE', url: string) => h.call({ method, url, token: user.authToken }),
   });
   const memberPromoTitles = async (member: TestUser) =>
     (expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: member.authToken })).promos as { title: string }[]).map(
@@ -379,6 +380,35 @@ describe.each(backends)('operator API on $name', (backend) => {
     expectFailure(await as(editor).post(codes, { title: { en: 'Backwards' }, pips: 1, validFrom: '2030-01-02T00:00:00Z', validUntil: '2030-01-01T00:00:00Z' }), 400, 'VALIDATION_ERROR');
     expectFailure(await as(editor).post('/admin/qr-codes/999999/end'), 404, 'NOT_FOUND');
     expect(await h.db.selectFrom('earn_qr_codes').select('id').execute()).toHaveLength(1);
+  });
+
+  it('publishes and deletes announcements: members see them at once, and no longer after the delete', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const list = `/admin/communities/${h.community.id}/announcements`;
+    const memberTitles = async () =>
+      (expectOk(await h.call({ url: '/mobile/announcements', token: member.authToken, headers: { 'accept-language': 'es' } })).announcements as { title: string }[]).map(
+        (a) => a.title,
+      );
+
+    const created = expectOk(await as(editor).post(list, { title: { en: 'Market day', es: 'Día de mercado' }, text: { en: 'Saturday at ten.' }, url: '/earn' }));
+    expect(created).toMatchObject({ title: { en: 'Market day', es: 'Día de mercado' }, text: { en: 'Saturday at ten.' }, url: '/earn', read: 0, deleted: 0, pushed: 0 });
+    expect(await memberTitles()).toEqual(['Día de mercado']);
+    expect(expectOk(await as(viewer).get(list)).announcements).toEqual([created]);
+
+    expectFailure(await as(viewer).call('DELETE', `/admin/announcements/${created.id}`), 403, 'FORBIDDEN');
+    expect(expectOk(await as(editor).call('DELETE', `/admin/announcements/${created.id}`))).toEqual({ deleted: true });
+    expect(await memberTitles()).toEqual([]);
+    expectFailure(await as(editor).call('DELETE', `/admin/announcements/${created.id}`), 404, 'NOT_FOUND');
+    const actions = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['announcement.delete', 'announcement.create']);
+
+    // Refused: no text, a link out of the app, a viewer.
+    expectFailure(await as(editor).post(list, { title: { en: 'Empty' }, text: {} }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(editor).post(list, { title: { en: 'Away' }, text: { en: 'x' }, url: 'https://elsewhere.example' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(viewer).post(list, { title: { en: 'Viewer' }, text: { en: 'x' } }), 403, 'FORBIDDEN');
+    expect(expectOk(await as(viewer).get(list)).announcements).toEqual([]);
   });
 
   it('lists and searches the community\'s members with their balances', async () => {

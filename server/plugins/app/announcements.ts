@@ -92,7 +92,9 @@ export async function announce(db: Kysely<Database>, input: AnnounceInput, now: 
   const text = cleanText(input.text, 'text', TEXT_MAX);
   const url = input.url?.trim() || null;
   if (url !== null && !isInternalPath(url)) throw new AnnouncementInputError('url must be a path of the app such as /earn or /chance-to-win');
-  return db.transaction().execute(async (trx) => {
+  // In the caller's transaction when there is one (the operator API writes its audit row in it).
+  const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const community = await trx.selectFrom('communities').select('id').where('id', '=', input.communityId).executeTakeFirst();
     if (!community) throw new AnnouncementInputError(`no community ${input.communityId}`);
     const { id } = await insertAnnouncement(trx, { communityId: community.id, title, text, url }, now);

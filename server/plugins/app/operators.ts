@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { findCommunity } from '../../db/repositories/communities';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
+import { deleteAnnouncement, findAnnouncement, listAnnouncements } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
 import { createEarnPromo } from '../../db/repositories/promos';
 import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
@@ -10,6 +11,7 @@ import * as repo from '../../db/repositories/operators';
 import type { Database, LocalizedText, OperatorRole } from '../../db/schema';
 import { csvFields, csvLines } from '../../csv';
 import { AppError } from '../../errors';
+import { announce, AnnouncementInputError } from './announcements';
 import type { AuthContext } from './sessions';
 
 const RANK: Record<OperatorRole, number> = { viewer: 1, editor: 2, owner: 3 };
@@ -136,6 +138,9 @@ export interface OperatorService {
   qrCodes(auth: AuthContext, communityId: string): Promise<Schema<'AdminQrCodeList'>>;
   createQrCode(auth: AuthContext, communityId: string, input: Schema<'AdminQrCodeNew'>): Promise<Schema<'AdminQrCode'>>;
   endQrCode(auth: AuthContext, id: number): Promise<Schema<'AdminQrCode'>>;
+  announcements(auth: AuthContext, communityId: string): Promise<Schema<'AdminAnnouncementList'>>;
+  createAnnouncement(auth: AuthContext, communityId: string, input: Schema<'AdminAnnouncementNew'>): Promise<Schema<'AdminAnnouncement'>>;
+  deleteAnnouncement(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -159,6 +164,19 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       link: earnQrLink(deps.publicUrl, row.code),
     };
   };
+  type AnnouncementRow = Awaited<ReturnType<typeof listAnnouncements>>[number];
+  const announcementView = (row: AnnouncementRow): Schema<'AdminAnnouncement'> => ({
+    id: row.id,
+    communityId: row.community_id,
+    title: row.title,
+    text: row.text,
+    url: row.url,
+    sendDate: new Date(row.send_date).toISOString(),
+    read: row.read ?? 0,
+    deleted: row.deleted ?? 0,
+    pushed: row.pushed ?? 0,
+  });
+  const announcementNotFound = () => new AppError('NOT_FOUND', 404, 'No such announcement in a community you run.');
   const qrNotFound = () => new AppError('NOT_FOUND', 404, 'No such QR code in a community you run.');
 
   /** The caller's role in the community when it is at least `least`; 404 for an unknown community. */
@@ -520,6 +538,55 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: { validUntil: qrView(ended).validUntil },
         });
         return qrView(ended);
+      });
+    },
+
+    async announcements(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      return { announcements: (await listAnnouncements(db, communityId)).map(announcementView) };
+    },
+
+    async createAnnouncement(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const { id, queuedPushes } = await announce(trx, { communityId, title: input.title, text: input.text, url: input.url ?? null, push: input.push === true }, deps.now()).catch(
+          (error: unknown) => {
+            throw error instanceof AnnouncementInputError ? new AppError('VALIDATION_ERROR', 400, error.message) : error;
+          },
+        );
+        const view = announcementView((await listAnnouncements(trx, communityId)).find((row) => row.id === id)!);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId,
+          action: 'announcement.create',
+          entity: 'announcement',
+          entityId: id,
+          before: null,
+          after: { title: view.title, text: view.text, url: view.url, queuedPushes },
+        });
+        return view;
+      });
+    },
+
+    async deleteAnnouncement(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findAnnouncement(trx, id);
+        if (!row) throw announcementNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? announcementNotFound() : error;
+        });
+        await deleteAnnouncement(trx, id);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: 'announcement.delete',
+          entity: 'announcement',
+          entityId: id,
+          before: { title: row.title, text: row.text, url: row.url },
+          after: null,
+        });
+        return { deleted: true };
       });
     },
 
