@@ -26,6 +26,12 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminUpdatePromo(request) {
       return ok(await app.operators.updatePromo(await app.requireVerified(request), request.params.id, request.body));
     },
+    async adminDeletePromo(request) {
+      return ok(await app.operators.deletePromo(await app.requireVerified(request), request.params.id));
+    },
+    async adminDeleteQrCode(request) {
+      return ok(await app.operators.deleteQrCode(await app.requireVerified(request), request.params.id));
+    },
     async adminArchivePromo(request) {
       return ok(await app.operators.setArchived(await app.requireVerified(request), request.params.id, true));
     },

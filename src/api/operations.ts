@@ -110,6 +110,8 @@ export const OPERATIONS = {
   adminListRewardOptions: op('GET', '/admin/promos/{id}/options', 'none'),
   adminImportCodes: op('POST', '/admin/options/{id}/codes', 'json'),
   adminUpdatePromo: op('PUT', '/admin/promos/{id}', 'json'),
+  adminDeletePromo: op('DELETE', '/admin/promos/{id}', 'none'),
+  adminDeleteQrCode: op('DELETE', '/admin/qr-codes/{id}', 'none'),
   adminArchivePromo: op('POST', '/admin/promos/{id}/archive', 'none'),
   adminRestorePromo: op('POST', '/admin/promos/{id}/restore', 'none'),
   adminListMembers: op('GET', '/admin/communities/{communityId}/members', 'query'),

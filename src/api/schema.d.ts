@@ -857,7 +857,8 @@ export interface paths {
          */
         put: operations["adminUpdatePromo"];
         post?: never;
-        delete?: never;
+        /** Delete a promo nothing refers to (no member earned or redeemed it, no gift-card code loaded). */
+        delete: operations["adminDeletePromo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1038,6 +1039,23 @@ export interface paths {
         /** Create an earn QR code; its link is what the printed code encodes (the CLI's qr:print draws it). */
         post: operations["adminCreateQrCode"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/qr-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an earn QR code no scan has credited yet. */
+        delete: operations["adminDeleteQrCode"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1309,14 +1327,15 @@ export interface components {
          *     ALREADY_EARNED_TODAY 409 (a once-a-day QR code scanned again the same UTC day),
          *     ALREADY_ANSWERED 409, QR_CODE_EXPIRED 400 (outside its validity window),
          *     QR_CODE_NOT_YET_VALID 400, QR_CODE_EXHAUSTED 409 (its total cap is reached),
-         *     IDEMPOTENCY_KEY_REUSED 409 (the key was used for a different request),
+         *     IDEMPOTENCY_KEY_REUSED 409 (the key was used for a different request), IN_USE 409 (an
+         *     operator's delete of content something still refers to: archive it instead),
          *     PASSWORD_CONFIRMATION_REQUIRED 400 (deleteUser without passwordToken),
          *     PROVIDER_NOT_CONFIGURED 404 (Google / Apple sign-in not set up), NOT_IMPLEMENTED 501,
          *     SERVICE_UNAVAILABLE 503 (the database is unreachable for a moment; retry after
          *     Retry-After seconds), INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -` (a dot neither first, last nor doubled), a domain of labels of letters, digits and `-` (a hyphen neither first nor last in a label) with a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -3841,6 +3860,45 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminDeletePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such promo, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (members earned or redeemed it, or codes are loaded; archive it instead). */
+            409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListRewardOptions: {
         parameters: {
             query?: never;
@@ -4274,6 +4332,45 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such QR code, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (members earned or redeemed it, or codes are loaded; archive it instead). */
+            409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

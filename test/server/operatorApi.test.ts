@@ -411,6 +411,39 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(expectOk(await as(viewer).get(list)).announcements).toEqual([]);
   });
 
+  it('deletes a promo or a QR code nothing refers to, and refuses with IN_USE otherwise', async () => {
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    const promos = `/admin/communities/${h.community.id}/promos`;
+    const unused = await earnPromo();
+    const earned = await earnPromo();
+    expectOk(await h.call({ method: 'POST', url: '/mobile/earn', token: member.authToken, form: { pid: earned } }));
+    const bare = expectOk(await as(editor).post(promos, { type: 'REDEEM', title: { en: 'Bare' }, options: [{ label: { en: 'One' }, pips: 1 }] }));
+    const stocked = expectOk(await as(editor).post(promos, { type: 'REDEEM', title: { en: 'Stocked' }, options: [{ label: { en: 'One' }, pips: 1 }] }));
+    expectOk(await as(editor).post(`/admin/options/${stocked.options[0].optId}/codes`, { codes: ['ST-1'] }));
+
+    expectFailure(await as(await operator('viewer')).call('DELETE', `/admin/promos/${unused}`), 403, 'FORBIDDEN');
+    expect(expectOk(await as(editor).call('DELETE', `/admin/promos/${unused}`))).toEqual({ deleted: true });
+    expect(expectOk(await as(editor).call('DELETE', `/admin/promos/${bare.promo.id}`))).toEqual({ deleted: true });
+    expect(await h.db.selectFrom('promo_options').select('id').where('promo_id', '=', bare.promo.id).execute()).toEqual([]);
+    expect(expectFailure(await as(editor).call('DELETE', `/admin/promos/${earned}`), 409, 'IN_USE').error.message).toContain('earned 1 time(s)');
+    expect(expectFailure(await as(editor).call('DELETE', `/admin/promos/${stocked.promo.id}`), 409, 'IN_USE').error.message).toContain('1 gift-card code(s)');
+    expectFailure(await as(editor).call('DELETE', `/admin/promos/${unused}`), 404, 'NOT_FOUND');
+    expect(await memberPromoTitles(member)).toEqual(['Visit us']);
+
+    const codes = `/admin/communities/${h.community.id}/qr-codes`;
+    const fresh = expectOk(await as(editor).post(codes, { title: { en: 'Fresh' }, pips: 1 }));
+    const scanned = expectOk(await as(editor).post(codes, { title: { en: 'Scanned' }, pips: 1 }));
+    const { token } = expectOk(await h.call({ method: 'POST', url: '/api/tokenize', form: { tokenType: 'qrParams', qrParam: scanned.link }, token: member.authToken }));
+    expectOk(await h.call({ method: 'POST', url: '/mobile/earn/qr/post', query: { qrToken: token }, token: member.authToken }));
+    expect(expectOk(await as(editor).call('DELETE', `/admin/qr-codes/${fresh.id}`))).toEqual({ deleted: true });
+    expectFailure(await as(editor).call('DELETE', `/admin/qr-codes/${scanned.id}`), 409, 'IN_USE');
+    expect((await h.db.selectFrom('earn_qr_codes').select('id').execute()).map((r) => r.id)).toEqual([scanned.id]);
+
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 20 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.filter((a: string) => a.endsWith('.delete'))).toEqual(['qr.delete', 'promo.delete', 'promo.delete']);
+  });
+
   it('lists and searches the community\'s members with their balances', async () => {
     const viewer = await operator('viewer');
     const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });

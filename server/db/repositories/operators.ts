@@ -317,3 +317,41 @@ export async function ledgerPage(db: Db, userId: number, limit: number, offset: 
     .offset(offset)
     .execute();
 }
+
+/** What still refers to a promo: ledger rows and claims of its earn action, redemptions and gift-card codes of its reward. */
+export async function promoReferences(db: Db, promo: { id: number; type: 'EARN' | 'REDEEM' }) {
+  if (promo.type === 'EARN') {
+    const row = await db
+      .selectFrom('ledger_entries')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('kind', '=', 'promo')
+      .where('source_id', '=', promo.id)
+      .executeTakeFirstOrThrow();
+    return { earned: row.n, redemptions: 0, codes: 0 };
+  }
+  const redemptions = await db.selectFrom('redemptions').select(sql<number>`count(*)::int`.as('n')).where('promo_id', '=', promo.id).executeTakeFirstOrThrow();
+  const codes = await db
+    .selectFrom('gift_card_codes as g')
+    .innerJoin('promo_options as o', 'o.id', 'g.option_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('o.promo_id', '=', promo.id)
+    .executeTakeFirstOrThrow();
+  return { earned: 0, redemptions: redemptions.n, codes: codes.n };
+}
+
+/** Deletes a promo (its options go with it). */
+export async function deletePromo(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('earn_claims').where('kind', '=', 'promo').where('source_id', '=', id).execute();
+  await trx.deleteFrom('promos').where('id', '=', id).execute();
+}
+
+/** Ledger rows a QR code credited. */
+export async function qrCodeCredits(db: Db, id: number): Promise<number> {
+  const row = await db.selectFrom('ledger_entries').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'qr').where('source_id', '=', id).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function deleteQrCode(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('earn_claims').where('kind', '=', 'qr').where('source_id', '=', id).execute();
+  await trx.deleteFrom('earn_qr_codes').where('id', '=', id).execute();
+}

@@ -129,6 +129,8 @@ export interface OperatorService {
   importCodes(auth: AuthContext, optionId: number, codes: string[], dryRun: boolean): Promise<Schema<'AdminCodeImportResult'>>;
   updatePromo(auth: AuthContext, id: number, change: Schema<'AdminPromoChange'>): Promise<Schema<'AdminPromo'>>;
   setArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminPromo'>>;
+  deletePromo(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  deleteQrCode(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
   members(auth: AuthContext, communityId: string, q: string | undefined, page: number, size: number): Promise<Schema<'AdminMemberPage'>>;
   member(auth: AuthContext, userId: number, page: number, size: number): Promise<Schema<'AdminMemberLedger'>>;
   adjust(auth: AuthContext, userId: number, delta: number, reason: string): Promise<Schema<'AdminAdjustResult'>>;
@@ -329,6 +331,44 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: { archived: !updated.active },
         });
         return promoView(updated);
+      });
+    },
+
+    async deletePromo(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findPromoForUpdate(trx, id);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? promoNotFound() : error;
+        });
+        const refs = await repo.promoReferences(trx, row);
+        if (refs.earned + refs.redemptions + refs.codes > 0) {
+          const what = [
+            refs.earned && `earned ${refs.earned} time(s)`,
+            refs.redemptions && `redeemed ${refs.redemptions} time(s)`,
+            refs.codes && `${refs.codes} gift-card code(s) loaded`,
+          ].filter(Boolean);
+          throw new AppError('IN_USE', 409, `The promo is in use (${what.join(', ')}): archive it instead.`);
+        }
+        await repo.deletePromo(trx, id);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.delete', entity: 'promo', entityId: id, before: promoView(row), after: null });
+        return { deleted: true };
+      });
+    },
+
+    async deleteQrCode(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findQrCodeForUpdate(trx, id);
+        if (!row) throw qrNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? qrNotFound() : error;
+        });
+        const credits = Math.max(row.claims_count, await repo.qrCodeCredits(trx, id));
+        if (credits > 0) throw new AppError('IN_USE', 409, `The QR code credited ${credits} scan(s): end it instead.`);
+        await repo.deleteQrCode(trx, id);
+        const { link: _link, ...kept } = qrView(row);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'qr.delete', entity: 'qr', entityId: id, before: kept, after: null });
+        return { deleted: true };
       });
     },
 
