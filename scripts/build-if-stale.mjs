@@ -32,6 +32,8 @@ export function buildIfStale() {
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Vite 8 would print a page about our config's extensionless imports (it bundles the config).
+    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...process.env },
   });
 }
 
