@@ -78,6 +78,15 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminDeleteAnnouncement(request) {
       return ok(await app.operators.deleteAnnouncement(await app.requireVerified(request), request.params.id));
     },
+    async adminListQuestionnaires(request) {
+      return ok(await app.operators.questionnaires(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminArchiveQuestionnaire(request) {
+      return ok(await app.operators.setQuestionnaireArchived(await app.requireVerified(request), request.params.id, true));
+    },
+    async adminRestoreQuestionnaire(request) {
+      return ok(await app.operators.setQuestionnaireArchived(await app.requireVerified(request), request.params.id, false));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

@@ -125,6 +125,9 @@ export const OPERATIONS = {
   adminListAnnouncements: op('GET', '/admin/communities/{communityId}/announcements', 'none'),
   adminCreateAnnouncement: op('POST', '/admin/communities/{communityId}/announcements', 'json'),
   adminDeleteAnnouncement: op('DELETE', '/admin/announcements/{id}', 'none'),
+  adminListQuestionnaires: op('GET', '/admin/communities/{communityId}/questionnaires', 'none'),
+  adminArchiveQuestionnaire: op('POST', '/admin/questionnaires/{id}/archive', 'none'),
+  adminRestoreQuestionnaire: op('POST', '/admin/questionnaires/{id}/restore', 'none'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 

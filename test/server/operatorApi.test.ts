@@ -3,6 +3,7 @@ import { runAdmin } from '../../server/admin';
 import { createCommunity } from '../../server/db/repositories/communities';
 import { setOperatorRole } from '../../server/db/repositories/operators';
 import { createEarnPromo } from '../../server/db/repositories/promos';
+import { createQuestionnaire } from '../../server/db/repositories/questionnaires';
 import type { OperatorRole } from '../../server/db/schema';
 import { backends } from './helpers/databases';
 import { expectFailure, expectOk, TEST_PASSWORD, useHarness, type TestUser } from './helpers/harness';
@@ -442,6 +443,30 @@ describe.each(backends)('operator API on $name', (backend) => {
 
     const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 20 })).entries.map((e: { action: string }) => e.action);
     expect(actions.filter((a: string) => a.endsWith('.delete'))).toEqual(['qr.delete', 'promo.delete', 'promo.delete']);
+  });
+
+  it('archives a questionnaire out of the members\' Forms at once, and restores it', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const payload = { title: { en: 'Club survey', es: 'Encuesta del club' }, steps: [{ title: 'One', parts: [{ id: 'q', type: 'text', label: 'Why?' }] }] };
+    const id = await createQuestionnaire(h.db, { communityId: h.community.id, payload, pips: 15 });
+    const memberForms = async () => (expectOk(await h.call({ url: '/web/questionnaires', query: { page: 1, size: 50 }, token: member.authToken })).questionnaires as { id: number }[]).map((q) => q.id);
+    expect(await memberForms()).toEqual([id]);
+
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/questionnaires`)).questionnaires).toEqual([
+      { id, title: { en: 'Club survey', es: 'Encuesta del club' }, pips: 15, steps: 1, answers: 0, archived: false },
+    ]);
+    expectFailure(await as(viewer).post(`/admin/questionnaires/${id}/archive`), 403, 'FORBIDDEN');
+    expect(expectOk(await as(editor).post(`/admin/questionnaires/${id}/archive`))).toMatchObject({ id, archived: true });
+    expect(await memberForms()).toEqual([]);
+    expectOk(await as(editor).post(`/admin/questionnaires/${id}/archive`));
+    expect(expectOk(await as(editor).post(`/admin/questionnaires/${id}/restore`))).toMatchObject({ id, archived: false });
+    expect(await memberForms()).toEqual([id]);
+    const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
+    expectFailure(await as(stranger).post(`/admin/questionnaires/${id}/archive`), 404, 'NOT_FOUND');
+    const actions = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['questionnaire.restore', 'questionnaire.archive']);
   });
 
   it('lists and searches the community\'s members with their balances', async () => {

@@ -355,3 +355,12 @@ export async function deleteQrCode(trx: Transaction<Database>, id: number): Prom
   await trx.deleteFrom('earn_claims').where('kind', '=', 'qr').where('source_id', '=', id).execute();
   await trx.deleteFrom('earn_qr_codes').where('id', '=', id).execute();
 }
+
+/** A questionnaire and its community, locked for a change. */
+export async function findQuestionnaireForUpdate(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('questionnaires').select(['id', 'community_id', 'active']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function setQuestionnaireActive(trx: Transaction<Database>, id: number, active: boolean): Promise<void> {
+  await trx.updateTable('questionnaires').set({ active }).where('id', '=', id).execute();
+}

@@ -6,6 +6,7 @@ import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/re
 import { deleteAnnouncement, findAnnouncement, listAnnouncements } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
 import { createEarnPromo } from '../../db/repositories/promos';
+import { findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
 import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
 import * as repo from '../../db/repositories/operators';
 import type { Database, LocalizedText, OperatorRole } from '../../db/schema';
@@ -36,6 +37,19 @@ const promoView = (row: repo.PromoRow): Schema<'AdminPromo'> => ({
   archived: !row.active,
   createdAt: new Date(row.created_at).toISOString(),
 });
+
+/** A questionnaire as the operator API lists it: the title and step count read from its payload. */
+const questionnaireView = (row: QuestionnaireSummary): Schema<'AdminQuestionnaire'> => {
+  const payload = (row.payload ?? {}) as { title?: LocalizedText; steps?: unknown[] };
+  return {
+    id: row.id,
+    title: adminText(payload.title ?? ''),
+    pips: row.pips,
+    steps: Array.isArray(payload.steps) ? payload.steps.length : 0,
+    answers: row.answers,
+    archived: !row.active,
+  };
+};
 
 const optionView = (row: repo.RewardOptionRow): Schema<'AdminRewardOption'> => ({
   optId: row.id,
@@ -143,6 +157,8 @@ export interface OperatorService {
   announcements(auth: AuthContext, communityId: string): Promise<Schema<'AdminAnnouncementList'>>;
   createAnnouncement(auth: AuthContext, communityId: string, input: Schema<'AdminAnnouncementNew'>): Promise<Schema<'AdminAnnouncement'>>;
   deleteAnnouncement(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  questionnaires(auth: AuthContext, communityId: string): Promise<Schema<'AdminQuestionnaireList'>>;
+  setQuestionnaireArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminQuestionnaire'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -627,6 +643,35 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: null,
         });
         return { deleted: true };
+      });
+    },
+
+    async questionnaires(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      return { questionnaires: (await listQuestionnaires(db, communityId)).reverse().map(questionnaireView) };
+    },
+
+    async setQuestionnaireArchived(auth, id, archived) {
+      const notFound = () => new AppError('NOT_FOUND', 404, 'No such questionnaire in a community you run.');
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findQuestionnaireForUpdate(trx, id);
+        if (!row) throw notFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? notFound() : error;
+        });
+        if (row.active === archived) {
+          await repo.setQuestionnaireActive(trx, id, !archived);
+          await repo.writeAudit(trx, {
+            operatorId: auth.userId,
+            communityId: row.community_id,
+            action: archived ? 'questionnaire.archive' : 'questionnaire.restore',
+            entity: 'questionnaire',
+            entityId: id,
+            before: { archived: !row.active },
+            after: { archived },
+          });
+        }
+        return questionnaireView((await findQuestionnaire(trx, row.community_id, id))!);
       });
     },
 
