@@ -1,11 +1,11 @@
 import { createEarnQrCode, earnQrLink, findEarnQrCodeById, listEarnQrCodes } from '../db/repositories/earnQrCodes';
 import type { LocalizedText } from '../db/schema';
 import { englishText, isoMoment, localized, oneOf, requireCommunity, showText, text, warnIfLocalLinks, wholeNumber } from './args';
-import { RefusedError, UsageError, type AdminCommand } from './context';
+import { RefusedError, UsageError, type AdminCommand, type OptionValues } from './context';
 import { writeQrImages, type WrittenQr } from './qrImage';
 
 const MAX_PIPS = 1_000_000;
-const DEFAULT_OUT = 'qr-codes';
+export const DEFAULT_OUT = 'qr-codes';
 const DAY_MS = 86_400_000;
 
 /** The printed files' name: the title in lower-case words, then the code's number ("welcome-desk-12"). */
@@ -22,7 +22,7 @@ export const qrFileName = (title: LocalizedText, id: number) => {
 };
 
 /** Writes the images, or refuses (exit 1) with the reason: a file where the folder should be, no permission. */
-async function writeOrRefuse(link: string, out: string, name: string, what: string): Promise<WrittenQr> {
+export async function writeOrRefuse(link: string, out: string, name: string, what: string): Promise<WrittenQr> {
   try {
     return await writeQrImages(link, out, name);
   } catch (error) {
@@ -52,6 +52,24 @@ function describeWindow({ validFrom, validUntil }: Window, now = new Date()): st
   return range + state;
 }
 
+/** The options of qr:create, checked (on the database and through the server alike). */
+export function qrCreateInput(values: OptionValues) {
+  const title = localized(values, 'title');
+  if (title === undefined) throw new UsageError('qr:create needs --title (what members see when they scan it)');
+  const pips = wholeNumber(values, 'pips', 1, MAX_PIPS);
+  if (pips === undefined) throw new UsageError('qr:create needs --pips <n> (the pips a scan earns)');
+  const limit = oneOf(values, 'limit', ['once', 'daily'] as const, 'once');
+  const validFrom = isoMoment(values, 'valid-from') ?? null;
+  const validDays = wholeNumber(values, 'valid-days', 1, 3650);
+  if (validDays !== undefined && values['valid-until'] !== undefined) throw new UsageError('give --valid-until or --valid-days, not both');
+  const validUntil =
+    validDays !== undefined ? new Date((validFrom ?? new Date()).getTime() + validDays * DAY_MS) : (isoMoment(values, 'valid-until') ?? null);
+  if (validFrom && validUntil && validUntil <= validFrom) throw new UsageError('--valid-until must be after --valid-from');
+  const totalCap = wholeNumber(values, 'cap', 1, 100_000_000) ?? null;
+  const out = text(values, 'out', 4096) ?? DEFAULT_OUT;
+  return { title, pips, limit, validFrom, validUntil, totalCap, out };
+}
+
 export const qrCreate: AdminCommand = {
   name: 'qr:create',
   usage: `qr:create --community <id> --title <text> [--title-es <text>] --pips <n>
@@ -75,19 +93,7 @@ export const qrCreate: AdminCommand = {
   },
   async run(values, ctx) {
     const community = await requireCommunity(ctx.db, values, 'qr:create');
-    const title = localized(values, 'title');
-    if (title === undefined) throw new UsageError('qr:create needs --title (what members see when they scan it)');
-    const pips = wholeNumber(values, 'pips', 1, MAX_PIPS);
-    if (pips === undefined) throw new UsageError('qr:create needs --pips <n> (the pips a scan earns)');
-    const limit = oneOf(values, 'limit', ['once', 'daily'] as const, 'once');
-    const validFrom = isoMoment(values, 'valid-from') ?? null;
-    const validDays = wholeNumber(values, 'valid-days', 1, 3650);
-    if (validDays !== undefined && values['valid-until'] !== undefined) throw new UsageError('give --valid-until or --valid-days, not both');
-    const validUntil =
-      validDays !== undefined ? new Date((validFrom ?? new Date()).getTime() + validDays * DAY_MS) : (isoMoment(values, 'valid-until') ?? null);
-    if (validFrom && validUntil && validUntil <= validFrom) throw new UsageError('--valid-until must be after --valid-from');
-    const totalCap = wholeNumber(values, 'cap', 1, 100_000_000) ?? null;
-    const out = text(values, 'out', 4096) ?? DEFAULT_OUT;
+    const { title, pips, limit, validFrom, validUntil, totalCap, out } = qrCreateInput(values);
 
     // The code and its printed images together: images that cannot be written leave no live code.
     const { qr, link, svgPath, pngPath } = await ctx.db.transaction().execute(async (trx) => {

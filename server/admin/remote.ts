@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { LocalizedText } from '../db/schema';
 import { httpUrl, localized, oneOf, requiredText, showText, wholeNumber } from './args';
 import { RefusedError, UsageError, type OptionValues } from './context';
+import { qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
 
 /**
@@ -12,7 +13,7 @@ import { parseCodeFile, parseOption } from './rewards';
  * (a role, an unknown id, a debit below zero) exit code 1, as on the database.
  */
 export interface RemoteContext {
-  call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T>;
+  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
   out: (line: string) => void;
 }
 
@@ -200,7 +201,66 @@ const pipsAdjust: RemoteCommand = {
   },
 };
 
+interface AdminQrView {
+  id: number;
+  title: { en: string; es?: string };
+  pips: number;
+  earnLimit: string;
+  validFrom: string | null;
+  validUntil: string | null;
+  cap: number | null;
+  claims: number;
+  live: boolean;
+  link: string;
+}
+
+const qrCreate: RemoteCommand = {
+  name: 'qr:create',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'qr:create');
+    const input = qrCreateInput(values);
+    const qr = await ctx.call<AdminQrView>('POST', `/admin/communities/${encodeURIComponent(community)}/qr-codes`, {
+      title: adminText(input.title),
+      pips: input.pips,
+      earnLimit: input.limit,
+      ...(input.validFrom ? { validFrom: input.validFrom.toISOString() } : {}),
+      ...(input.validUntil ? { validUntil: input.validUntil.toISOString() } : {}),
+      ...(input.totalCap ? { cap: input.totalCap } : {}),
+    });
+    // The printed images belong with the code: when they cannot be written, the code goes again.
+    let written;
+    try {
+      written = await writeOrRefuse(qr.link, input.out, qrFileName(input.title, qr.id), 'the code was deleted again');
+    } catch (error) {
+      await ctx.call('DELETE', `/admin/qr-codes/${qr.id}`);
+      throw error;
+    }
+    ctx.out(`Created earn QR code #${qr.id} ${showText(qr.title)} in ${community}, through the server`);
+    ctx.out(`  pips:   ${qr.pips}, limit ${qr.earnLimit}${qr.cap ? `, at most ${qr.cap} scans in all` : ''}`);
+    ctx.out(`  valid:  ${qr.validFrom ?? 'now'} to ${qr.validUntil ?? 'no end'}`);
+    ctx.out(`  link:   ${qr.link}`);
+    ctx.out(`  svg:    ${written.svgPath}`);
+    ctx.out(`  png:    ${written.pngPath}`);
+    return 0;
+  },
+};
+
+const qrList: RemoteCommand = {
+  name: 'qr:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'qr:list');
+    const { qrCodes } = await ctx.call<{ qrCodes: AdminQrView[] }>('GET', `/admin/communities/${encodeURIComponent(community)}/qr-codes`);
+    if (qrCodes.length === 0) ctx.out(`No earn QR codes in ${community} yet.`);
+    for (const qr of qrCodes) {
+      ctx.out(
+        `#${qr.id} ${showText(qr.title)}  ${qr.pips} pips ${qr.earnLimit}  claims ${qr.claims}${qr.cap ? `/${qr.cap}` : ''}  ${qr.live ? 'live' : 'not live'}  ${qr.link}`,
+      );
+    }
+    return 0;
+  },
+};
+
 /** The commands that work through a running server. */
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
-  [promoCreate, rewardCreate, giftcardsImport, pipsAdjust].map((command) => [command.name, command]),
+  [promoCreate, rewardCreate, giftcardsImport, pipsAdjust, qrCreate, qrList].map((command) => [command.name, command]),
 );

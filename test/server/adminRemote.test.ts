@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,11 +97,33 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect((await memberGet('/mobile/dashboard')).availablePips).toBe(25);
   }, 120_000);
 
+  it('creates an earn QR code and writes its images; when they cannot be written, the code goes again', async () => {
+    const out = join(place.env.DATA_DIR, '..', `qr-${process.pid}`);
+    const created = await admin(['qr:create', '--community', communityId, '--title', 'Door prize', '--pips', '3', '--valid-days', '7', '--out', out], remote);
+    expect(created.code).toBe(0);
+    const link = /link: +(\S+)/.exec(created.out)?.[1];
+    expect(link).toMatch(new RegExp(`^${server.url}/earn\\?qr=`));
+    expect(existsSync(join(out, `door-prize-${/#(\d+)/.exec(created.out)?.[1]}.png`))).toBe(true);
+
+    // A file where the folder should be: refused, and no code is left live.
+    const blocked = join(place.env.DATA_DIR, '..', `blocked-${process.pid}`);
+    writeFileSync(blocked, 'not a folder');
+    const refused = await admin(['qr:create', '--community', communityId, '--title', 'Nowhere', '--pips', '3', '--out', blocked], remote);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('the code was deleted again');
+    const listed = await admin(['qr:list', '--community', communityId], remote);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('"Door prize"');
+    expect(listed.out).not.toContain('Nowhere');
+    rmSync(out, { recursive: true, force: true });
+    rmSync(blocked, { force: true });
+  }, 120_000);
+
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {
     const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
     expect(noPips.code).toBe(2);
     expect(noPips.err).toContain('--pips');
-    const databaseOnly = await admin(['qr:create', '--community', communityId, '--title', 'Door', '--pips', '3'], remote);
+    const databaseOnly = await admin(['ledger:show', '--email', 'x@example.org'], remote);
     expect(databaseOnly.code).toBe(1);
     expect(databaseOnly.err).toContain('works on the database only');
     const wrongPassword = await admin(['pips:adjust', '--email', 'x@example.org', '--delta', '5', '--reason', 'x'], { ...remote, PIPS_OPERATOR_PASSWORD: 'wrong-Password-1' });
