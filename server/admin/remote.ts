@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { LocalizedText } from '../db/schema';
-import { httpUrl, localized, oneOf, requiredText, showText, wholeNumber } from './args';
+import { appPath, httpUrl, localized, oneOf, requiredText, showText, text, wholeNumber } from './args';
 import { RefusedError, UsageError, type OptionValues } from './context';
 import { qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
@@ -260,7 +260,29 @@ const qrList: RemoteCommand = {
   },
 };
 
+const announcementCreate: RemoteCommand = {
+  name: 'announcement:create',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'announcement:create');
+    const pick = (en?: string, es?: string) => ({ ...(en ? { en } : {}), ...(es ? { es } : {}) });
+    const title = pick(text(values, 'title', 200), text(values, 'title-es', 200));
+    const body = pick(text(values, 'text', 5000), text(values, 'text-es', 5000));
+    if (!title.en && !title.es) throw new UsageError('announcement:create needs --title or --title-es');
+    if (!body.en && !body.es) throw new UsageError('announcement:create needs --text or --text-es');
+    const link = appPath(values, 'link');
+    const created = await ctx.call<{ id: number; title: { en?: string; es?: string } }>('POST', `/admin/communities/${encodeURIComponent(community)}/announcements`, {
+      title,
+      text: body,
+      ...(link ? { url: link } : {}),
+      push: values.push === true,
+    });
+    ctx.out(`Created announcement #${created.id} ${JSON.stringify(created.title.en ?? created.title.es)} in ${community}, through the server`);
+    if (link) ctx.out(`  opens: ${link}`);
+    return 0;
+  },
+};
+
 /** The commands that work through a running server. */
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
-  [promoCreate, rewardCreate, giftcardsImport, pipsAdjust, qrCreate, qrList].map((command) => [command.name, command]),
+  [promoCreate, rewardCreate, giftcardsImport, pipsAdjust, qrCreate, qrList, announcementCreate].map((command) => [command.name, command]),
 );

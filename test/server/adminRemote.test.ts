@@ -95,6 +95,11 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const adjusted = await admin(['pips:adjust', '--email', (await memberEmail()), '--delta', '25', '--reason', 'Thanks for helping'], remote);
     expect(adjusted.code).toBe(0);
     expect((await memberGet('/mobile/dashboard')).availablePips).toBe(25);
+
+    const news = await admin(['announcement:create', '--community', communityId, '--title', 'Race day', '--text', 'Sunday at nine.', '--link', '/earn'], remote);
+    expect(news.code).toBe(0);
+    const announcements = (await memberGet('/mobile/announcements')).announcements as { title: string }[];
+    expect(announcements.map((a) => a.title)).toEqual(['Race day']);
   }, 120_000);
 
   it('creates an earn QR code and writes its images; when they cannot be written, the code goes again', async () => {
