@@ -51,14 +51,19 @@ export async function captureScreen(page: Page, name: string, locale: string): P
   return files;
 }
 
-/** Waits until the element lies wholly inside the page's viewport (a smooth scroll may still be running). */
+/**
+ * Waits until the element lies wholly inside the page's viewport, above the phone's tab bar when
+ * there is one (a smooth scroll may still be running).
+ */
 export async function expectInView(page: Page, locator: Locator): Promise<void> {
   const { width, height } = page.viewportSize()!;
   await expect
     .poll(
       async () => {
         const box = await locator.boundingBox();
-        return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width;
+        const tabBar = page.getByTestId('tab-bar');
+        const bottom = (await tabBar.isVisible()) ? ((await tabBar.boundingBox())?.y ?? height) : height;
+        return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= bottom && box.x + box.width <= width;
       },
       { timeout: 5_000 },
     )
