@@ -28,8 +28,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // Locale catalogs stay out of the precache; the service worker caches them at run time.
-        // The OpenAPI viewer (~500 KB) is for the few who open /api-docs: not in every install.
-        globIgnores: ['**/messages-*.js', '**/ApiDocsViewer-*'],
+        // The OpenAPI viewer (~500 KB) is for the few who open /api-docs, and the operator
+        // console for the few who run a community (online): not in every member's install.
+        globIgnores: ['**/messages-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*'],
       },
       devOptions: { enabled: false },
     }),

@@ -61,3 +61,6 @@ export * from './archiveDrawer.machine';
 export * from './pushNotifications.machine';
 export * from './pushNotifications.selectors';
 export type * from './pushNotifications.types';
+export * from './operatorConsole.machine';
+export * from './operatorConsole.selectors';
+export type * from './operatorConsole.types';

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import type { AppInput } from '../machines/app.types';
 import { AppActor } from './actors/AppActor';
 import { createAppLogic, type AppLogic } from './actors/appLogic';
+import { SystemApiContext } from './actors/systemApiContext';
 import { toastHost } from './actors/toast';
 import { Shell } from './components/Shell';
 import { i18n } from './i18n/i18n';
@@ -26,11 +27,13 @@ export function App({ input, logic }: AppProps) {
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ToastHost />
-        <AppActor.Provider logic={appLogic} options={{ input }}>
-          <Shell>
-            <AppRoutes />
-          </Shell>
-        </AppActor.Provider>
+        <SystemApiContext.Provider value={'systemApi' in appLogic ? appLogic.systemApi : null}>
+          <AppActor.Provider logic={appLogic} options={{ input }}>
+            <Shell>
+              <AppRoutes />
+            </Shell>
+          </AppActor.Provider>
+        </SystemApiContext.Provider>
       </MantineProvider>
     </I18nProvider>
   );

@@ -49,7 +49,7 @@ export interface AppLogicDeps extends SystemApiDeps {
 export function createAppLogic({ navigate = historyNavigate, readStored, connectivity, push, ...apiDeps }: AppLogicDeps = {}) {
   const systemApi = createSystemApi(apiDeps);
   const earnPipeline = earnPipelineLogic({ systemApi });
-  return appMachine.provide({
+  const logic = appMachine.provide({
     actors: {
       session: sessionLogic({ systemApi, readStored, push }),
       tokenRefresh: tokenRefreshLogic({ systemApi }),
@@ -75,6 +75,8 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
       chanceToWin: chanceToWinLogic({ systemApi }),
     },
   });
+  // The API of this system, for actors a lazily loaded screen starts itself (the operator console).
+  return Object.assign(logic, { systemApi });
 }
 
 export type AppLogic = ReturnType<typeof createAppLogic>;

@@ -36,6 +36,8 @@ export const paths = {
   triviaContestQuestion: '/trivia/contest/:id/question',
   triviaContestAnswer: '/trivia/contest/:id/answer',
   triviaContestInfo: '/trivia/contest/:id/info',
+  // operators (issue 14): the console, its view as the optional part
+  admin: '/admin/:view?',
 } as const;
 
 /** A concrete link to a pattern: `:name` parts filled from `params`, missing optional parts dropped. */

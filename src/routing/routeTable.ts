@@ -42,7 +42,8 @@ export type ScreenKey =
   | 'TriviaQuestion'
   | 'TriviaAnswer'
   | 'TriviaContest'
-  | 'TriviaContestInfo';
+  | 'TriviaContestInfo'
+  | 'Admin';
 
 export interface AppRoute {
   /** wouter pattern; `:name?` is optional. */
@@ -91,6 +92,7 @@ export const routeTable: readonly AppRoute[] = [
   route(paths.triviaContestQuestion, 'protected', 'TriviaQuestion'),
   route(paths.triviaContestAnswer, 'protected', 'TriviaAnswer'),
   route(paths.triviaContestInfo, 'protected', 'TriviaContestInfo'),
+  route(paths.admin, 'protected', 'Admin'),
 ];
 
 /**

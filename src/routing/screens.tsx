@@ -34,6 +34,8 @@ const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinS
 const ApiDocsScreen = lazy(() => import('../screens/apiDocs/ApiDocsScreen'));
 const SupportScreen = lazy(() => import('../screens/SupportScreen'));
 const TermsScreen = lazy(() => import('../screens/TermsScreen'));
+/** The operator console: its own chunk, never part of a member's screens (issue 14). */
+const AdminScreen = lazy(() => import('../screens/admin/AdminScreen'));
 
 /** The component each screen key of the route table renders. */
 export const screens: Record<ScreenKey, ComponentType> = {
@@ -67,4 +69,5 @@ export const screens: Record<ScreenKey, ComponentType> = {
   TriviaAnswer: TriviaAnswerScreen,
   TriviaContest: TriviaContestScreen,
   TriviaContestInfo: TriviaContestInfoScreen,
+  Admin: AdminScreen,
 };

@@ -75,6 +75,7 @@ function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
     case 'Documentation':
     case 'ApiDocs':
     case 'Support':
+    case 'Admin':
       return { section: null, back: 'home' };
     default:
       // the entry screens (login, sign-up, verify...) carry their own links

@@ -38,6 +38,7 @@ export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
   triviaContest: msg({ id: 'pages.sitemap.route.triviaContest', message: 'A team trivia contest: the leaderboard and your team.' }),
   triviaContestQuestion: msg({ id: 'pages.sitemap.route.triviaContestQuestion', message: "A contest's next question." }),
   triviaContestAnswer: msg({ id: 'pages.sitemap.route.triviaContestAnswer', message: "Your answer's result in a contest." }),
+  admin: msg({ id: 'pages.sitemap.route.admin', message: 'For the people who run a community: rewards, actions, members and reports.' }),
   triviaContestInfo: msg({ id: 'pages.sitemap.route.triviaContestInfo', message: "A contest's rules, dates and teams." }),
 };
 

@@ -46,6 +46,7 @@ describe('machines:export', () => {
       'formWizard.json',
       'installPrompt.json',
       'oidcCallback.json',
+      'operatorConsole.json',
       'pendingLogouts.json',
       'pushNotifications.json',
       'qrScanner.json',

@@ -52,6 +52,8 @@ export const expectedGuards: Record<string, [GuardDecision, GuardDecision, Guard
   '/trivia/contest/5/question': member,
   '/trivia/contest/5/answer': member,
   '/trivia/contest/5/info': member,
+  '/admin': member,
+  '/admin/rewards': member,
   // not in the table: shown as they are, on the 'Page not found' screen
   '/no-such-page': always,
   '/earn/1/2': always,

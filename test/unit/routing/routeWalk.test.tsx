@@ -47,6 +47,7 @@ const headings: Record<ScreenKey, string | RegExp | null> = {
   TriviaAnswer: 'Your answer',
   TriviaContest: 'Trivia contest',
   TriviaContestInfo: 'Trivia contest',
+  Admin: 'Community console',
 };
 
 /** Where the guard table says a visit ends, and the toast on the way (if any). */

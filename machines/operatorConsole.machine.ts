@@ -1,0 +1,177 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  ConsoleCommunity,
+  ConsoleContext,
+  ConsoleEvent,
+  ConsoleInput,
+  ConsoleOutput,
+  ConsoleView,
+  ConsoleWrite,
+} from './operatorConsole.types';
+
+/** What the view loader is asked for. */
+export interface ConsoleLoadInput {
+  communityId: string;
+  view: ConsoleView;
+  query: string;
+}
+
+/** What the writer is asked for. */
+export interface ConsoleWriteInput {
+  communityId: string;
+  request: ConsoleWrite;
+}
+
+const cleared = { data: null, errorCode: null, preview: null, writeError: null, done: null } as const;
+
+/**
+ * The operator console (issue 14, `/admin`): it loads the communities the signed-in account runs
+ * (none: the account is no operator, and the console says so), then one view of one community
+ * at a time. A write (create, archive, import, adjust) is sent and, once applied, the view loads
+ * again so the list shows it; a dry run's answer is kept as a preview the operator applies or
+ * sets aside; a refused write keeps the view and says why. Opening another view, community or
+ * search loads that one. The calls are bound in src/ (`listCommunities`, `loadView`, `write`);
+ * expected failures come back as `{ ok: false, code }`.
+ */
+export const operatorConsoleMachine = setup({
+  types: {
+    context: {} as ConsoleContext,
+    events: {} as ConsoleEvent,
+    input: {} as ConsoleInput | undefined,
+    tags: {} as 'busy',
+  },
+  actors: {
+    listCommunities: fromPromise<ConsoleOutput<ConsoleCommunity[]>, void>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
+    loadView: fromPromise<ConsoleOutput, ConsoleLoadInput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
+    write: fromPromise<ConsoleOutput, ConsoleWriteInput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
+  },
+  actions: {
+    assignCommunities: assign((_, params: { communities: ConsoleCommunity[] }) => ({
+      communities: params.communities,
+      communityId: params.communities[0]?.communityId ?? null,
+    })),
+    assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    assignView: assign((_, params: { view: ConsoleView }) => ({ view: params.view, query: '', ...cleared })),
+    assignCommunity: assign((_, params: { communityId: string }) => ({ communityId: params.communityId, ...cleared })),
+    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, ...cleared })),
+    assignData: assign((_, params: { data: unknown }) => ({ data: params.data, errorCode: null })),
+    assignPending: assign((_, params: { request: ConsoleWrite }) => ({ pending: params.request, writeError: null, done: null })),
+    assignPreview: assign(({ context }, params: { value: unknown }) => ({
+      preview: context.pending ? { request: context.pending, value: params.value } : null,
+      pending: null,
+    })),
+    assignDone: assign(({ context }, params: { value: unknown }) => ({
+      done: context.pending ? { kind: context.pending.kind, value: params.value } : null,
+      preview: null,
+      pending: null,
+    })),
+    assignWriteError: assign(({ context }, params: { code: string }) => ({
+      writeError: context.pending ? { kind: context.pending.kind, code: params.code } : null,
+      pending: null,
+    })),
+    clearPreview: assign({ preview: null }),
+  },
+  guards: {
+    failed: (_, params: { output: ConsoleOutput }) => !params.output.ok,
+    runsNone: (_, params: { output: ConsoleOutput<ConsoleCommunity[]> }) => params.output.ok && params.output.value.length === 0,
+    isPreview: ({ context }) => context.pending?.preview === true,
+  },
+}).createMachine({
+  id: 'operatorConsole',
+  initial: 'loadingCommunities',
+  context: ({ input }) => ({
+    communities: [],
+    communityId: null,
+    view: input?.view ?? 'dashboard',
+    query: '',
+    pending: null,
+    ...cleared,
+  }),
+  states: {
+    loadingCommunities: {
+      tags: 'busy',
+      invoke: {
+        id: 'listCommunities',
+        src: 'listCommunities',
+        onDone: [
+          {
+            guard: { type: 'failed', params: ({ event }) => ({ output: event.output }) },
+            target: 'communitiesFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
+          },
+          { guard: { type: 'runsNone', params: ({ event }) => ({ output: event.output }) }, target: 'notOperator' },
+          {
+            target: 'ready',
+            actions: { type: 'assignCommunities', params: ({ event }) => ({ communities: event.output.ok ? event.output.value : [] }) },
+          },
+        ],
+        onError: { target: 'communitiesFailed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+      },
+    },
+    communitiesFailed: {
+      on: { 'user.retry': 'loadingCommunities' },
+    },
+    /** The account runs no community. */
+    notOperator: {},
+    ready: {
+      initial: 'loading',
+      on: {
+        'user.openView': { target: '.loading', actions: { type: 'assignView', params: ({ event }) => ({ view: event.view }) } },
+        'user.selectCommunity': {
+          target: '.loading',
+          actions: { type: 'assignCommunity', params: ({ event }) => ({ communityId: event.communityId }) },
+        },
+        'user.search': { target: '.loading', actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) } },
+      },
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadView',
+            src: 'loadView',
+            input: ({ context }) => ({ communityId: context.communityId ?? '', view: context.view, query: context.query }),
+            onDone: [
+              {
+                guard: { type: 'failed', params: ({ event }) => ({ output: event.output }) },
+                target: 'loadFailed',
+                actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
+              },
+              { target: 'shown', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output.ok ? event.output.value : null }) } },
+            ],
+            onError: { target: 'loadFailed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
+          },
+        },
+        loadFailed: {
+          on: { 'user.retry': 'loading' },
+        },
+        shown: {
+          on: {
+            'user.write': { target: 'writing', actions: { type: 'assignPending', params: ({ event }) => ({ request: event.request }) } },
+            'user.discardPreview': { actions: 'clearPreview' },
+          },
+        },
+        writing: {
+          tags: 'busy',
+          invoke: {
+            id: 'write',
+            src: 'write',
+            input: ({ context, event }) => {
+              assertEvent(event, 'user.write');
+              return { communityId: context.communityId ?? '', request: event.request };
+            },
+            onDone: [
+              {
+                guard: { type: 'failed', params: ({ event }) => ({ output: event.output }) },
+                target: 'shown',
+                actions: { type: 'assignWriteError', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
+              },
+              { guard: 'isPreview', target: 'shown', actions: { type: 'assignPreview', params: ({ event }) => ({ value: event.output.ok ? event.output.value : null }) } },
+              { target: 'loading', actions: { type: 'assignDone', params: ({ event }) => ({ value: event.output.ok ? event.output.value : null }) } },
+            ],
+            onError: { target: 'shown', actions: { type: 'assignWriteError', params: { code: 'UNKNOWN_ERROR' } } },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,76 @@
+/**
+ * Types of the operator console (`/admin`, issue 14): the communities the signed-in account
+ * runs, one view of one community at a time, and the operator's writes (with a dry-run preview
+ * for imports and bulk changes).
+ */
+
+/** The console's screens: the week at a glance, earn actions, rewards, members, the audit log. */
+export type ConsoleView = 'dashboard' | 'earn' | 'rewards' | 'members' | 'audit';
+
+export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'rewards', 'members', 'audit'];
+
+export type ConsoleRole = 'owner' | 'editor' | 'viewer';
+
+export interface ConsoleCommunity {
+  communityId: string;
+  name: string;
+  role: ConsoleRole;
+}
+
+/** An answer of the operator API as the console's actors give it: expected failures are data. */
+export type ConsoleOutput<T = unknown> = { ok: true; value: T } | { ok: false; code: string };
+
+/** The writes the console makes (each one call of the operator API, bound in src/). */
+export type ConsoleWriteKind =
+  | 'createPromo'
+  | 'archivePromo'
+  | 'restorePromo'
+  | 'importCodes'
+  | 'adjustPips'
+  | 'bulkAdjust';
+
+export interface ConsoleWrite {
+  kind: ConsoleWriteKind;
+  /** What the call sends (path parameters and body fields side by side). */
+  input: Record<string, unknown>;
+  /** true: a dry run whose answer is shown as a preview; nothing changes. */
+  preview?: boolean;
+}
+
+export interface ConsoleContext {
+  communities: ConsoleCommunity[];
+  communityId: string | null;
+  view: ConsoleView;
+  /** The members view's search text. */
+  query: string;
+  /** What the current view loaded (its shape is the view's, read in src/). */
+  data: unknown;
+  /** Why the communities or the view could not be loaded. */
+  errorCode: string | null;
+  /** The write being sent. */
+  pending: ConsoleWrite | null;
+  /** A dry run's answer, with the write that would apply it. */
+  preview: { request: ConsoleWrite; value: unknown } | null;
+  /** The last write that failed, and why. */
+  writeError: { kind: ConsoleWriteKind; code: string } | null;
+  /** The last write that was applied (the view reloads after it). */
+  done: { kind: ConsoleWriteKind; value: unknown } | null;
+}
+
+export interface ConsoleInput {
+  view?: ConsoleView;
+}
+
+export type ConsoleEvent =
+  /** The operator opened another view (a link of the console's navigation). */
+  | { type: 'user.openView'; view: ConsoleView }
+  /** The operator switched to another community they run. */
+  | { type: 'user.selectCommunity'; communityId: string }
+  /** The members view's search. */
+  | { type: 'user.search'; query: string }
+  /** A create, archive, import or adjustment (a dry run when `request.preview`). */
+  | { type: 'user.write'; request: ConsoleWrite }
+  /** The operator set a preview aside without applying it. */
+  | { type: 'user.discardPreview' }
+  /** Try the failed load again. */
+  | { type: 'user.retry' };

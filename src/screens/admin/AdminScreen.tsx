@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'wouter';
+import {
+  selectCanWrite,
+  selectCommunities,
+  selectCommunity,
+  selectConsoleData,
+  selectConsoleError,
+  selectConsolePhase,
+  selectConsoleView,
+  selectDone,
+  selectWriteError,
+} from '../../../machines/operatorConsole.selectors';
+import { CONSOLE_VIEWS, type ConsoleView } from '../../../machines/operatorConsole.types';
+import { useSystemApi } from '../../actors/systemApiContext';
+import { commonMessages } from '../../components/errorMessages';
+import { errorText, roleNames, viewTitles, writeTitles } from './adminMessages';
+import { say } from './say';
+import { AuditView } from './AuditView';
+import { ConsoleContext, type ConsoleActor } from './consoleContext';
+import { operatorConsoleLogic } from './consoleLogic';
+import { DashboardView } from './DashboardView';
+import { DoneNotice } from './DoneNotice';
+import { MembersView } from './MembersView';
+import { EarnView, RewardsView } from './PromoViews';
+
+const isView = (value: string | undefined): value is ConsoleView => CONSOLE_VIEWS.includes(value as ConsoleView);
+
+/**
+ * The operator console (`/admin/:view?`, issue 14), its own chunk: the communities the signed-in
+ * account runs, and for the one chosen a dashboard, the earn actions, the rewards with their
+ * gift-card codes, the members and the audit log, through the operator API with the account's
+ * session. The console machine (machines/operatorConsole.machine.ts) holds what is shown; the
+ * view follows the URL, so each view has its own link and the back button works.
+ */
+export default function AdminScreen() {
+  const api = useSystemApi();
+  const params = useParams<{ view?: string }>();
+  const urlView: ConsoleView = isView(params.view) ? params.view : 'dashboard';
+  const [logic] = useState(() => operatorConsoleLogic(api));
+  const actor = useActorRef(logic, { input: { view: urlView } });
+  const view = useSelector(actor, selectConsoleView);
+
+  useEffect(() => {
+    if (view !== urlView) actor.send({ type: 'user.openView', view: urlView });
+    // the URL leads; the machine's view only follows it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlView]);
+
+  return (
+    <ConsoleContext.Provider value={actor}>
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          <Trans id="admin.title">Community console</Trans>
+        </Title>
+        <ConsoleBody actor={actor} />
+      </Stack>
+    </ConsoleContext.Provider>
+  );
+}
+
+function ConsoleBody({ actor }: { actor: ConsoleActor }) {
+  const { i18n } = useLingui();
+  const phase = useSelector(actor, selectConsolePhase);
+  const error = useSelector(actor, selectConsoleError);
+  if (phase === 'starting') {
+    return (
+      <Center mih={200}>
+        <Loader aria-label={i18n._(commonMessages.loading)} />
+      </Center>
+    );
+  }
+  if (phase === 'notOperator') {
+    return (
+      <Alert color="gray" title={<Trans id="admin.notOperator.title">You do not run a community</Trans>}>
+        <Trans id="admin.notOperator.text">
+          This console is for the people who run a community. Ask the community's owner to give your account a role (the
+          operator:add command of the README).
+        </Trans>
+      </Alert>
+    );
+  }
+  if (phase === 'failed') {
+    return (
+      <Alert color="red" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{say(i18n, errorText(error ?? 'UNKNOWN_ERROR'), { code: error })}</Text>
+          <Button size="xs" variant="light" onClick={() => actor.send({ type: 'user.retry' })}>
+            <Trans id="admin.retry">Try again</Trans>
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <CommunityBar actor={actor} />
+      <ConsoleNav actor={actor} />
+      <Notices actor={actor} />
+      <ViewBody actor={actor} />
+    </>
+  );
+}
+
+function CommunityBar({ actor }: { actor: ConsoleActor }) {
+  const { i18n, t } = useLingui();
+  const communities = useSelector(actor, selectCommunities);
+  const community = useSelector(actor, selectCommunity);
+  if (!community) return null;
+  const role = i18n._(roleNames[community.role]);
+  if (communities.length === 1) {
+    return (
+      <Text c="dimmed">
+        <Trans id="admin.community.one">
+          {community.name} · your role: {role}
+        </Trans>
+      </Text>
+    );
+  }
+  return (
+    <Group align="flex-end" gap="sm">
+      <Select
+        label={t({ id: 'admin.community.label', message: 'Community' })}
+        data={communities.map((c) => ({ value: c.communityId, label: c.name }))}
+        value={community.communityId}
+        allowDeselect={false}
+        onChange={(value) => value && actor.send({ type: 'user.selectCommunity', communityId: value })}
+        w={280}
+      />
+      <Text c="dimmed" size="sm" pb={8}>
+        <Trans id="admin.community.role">Your role: {role}</Trans>
+      </Text>
+    </Group>
+  );
+}
+
+function ConsoleNav({ actor }: { actor: ConsoleActor }) {
+  const { i18n, t } = useLingui();
+  const view = useSelector(actor, selectConsoleView);
+  return (
+    <nav aria-label={t({ id: 'admin.nav.label', message: 'Console' })}>
+      <Group gap="xs">
+        {CONSOLE_VIEWS.map((key) => (
+          <Button
+            key={key}
+            component={Link}
+            href={key === 'dashboard' ? '/admin' : `/admin/${key}`}
+            variant={key === view ? 'filled' : 'default'}
+            aria-current={key === view ? 'page' : undefined}
+            size="sm"
+          >
+            {i18n._(viewTitles[key])}
+          </Button>
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
+function Notices({ actor }: { actor: ConsoleActor }) {
+  const { i18n } = useLingui();
+  const writeError = useSelector(actor, selectWriteError);
+  const done = useSelector(actor, selectDone);
+  if (writeError) {
+    return (
+      <Alert color="red" role="alert" title={i18n._(writeTitles[writeError.kind])}>
+        {say(i18n, errorText(writeError.code), { code: writeError.code })}
+      </Alert>
+    );
+  }
+  return done ? <DoneNotice done={done} /> : null;
+}
+
+function ViewBody({ actor }: { actor: ConsoleActor }) {
+  const { i18n } = useLingui();
+  const phase = useSelector(actor, selectConsolePhase);
+  const view = useSelector(actor, selectConsoleView);
+  const data = useSelector(actor, selectConsoleData);
+  const error = useSelector(actor, selectConsoleError);
+  const canWrite = useSelector(actor, selectCanWrite);
+  if (phase === 'loadFailed') {
+    return (
+      <Alert color="red" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{say(i18n, errorText(error ?? 'UNKNOWN_ERROR'), { code: error })}</Text>
+          <Button size="xs" variant="light" onClick={() => actor.send({ type: 'user.retry' })}>
+            <Trans id="admin.retry">Try again</Trans>
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (phase === 'loading' || data === null) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label={i18n._(commonMessages.loading)} />
+      </Center>
+    );
+  }
+  switch (view) {
+    case 'dashboard':
+      return <DashboardView report={data as never} />;
+    case 'earn':
+      return <EarnView data={data as never} canWrite={canWrite} />;
+    case 'rewards':
+      return <RewardsView data={data as never} canWrite={canWrite} />;
+    case 'members':
+      return <MembersView page={data as never} canWrite={canWrite} />;
+    case 'audit':
+      return <AuditView page={data as never} />;
+  }
+}

@@ -1,0 +1,89 @@
+import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { TableFrame } from './TableFrame';
+import type { AdminReport } from './consoleLogic';
+import { localText } from './DoneNotice';
+
+function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700}>
+        {i18n.number(value)}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** The week at a glance: members, pips earned and redeemed, and the rewards running low. */
+export function DashboardView({ report }: { report: AdminReport }) {
+  const { t, i18n } = useLingui();
+  const low = report.stock.filter((row) => row.low);
+  const joined = report.members.joined;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Stat
+          label={t({ id: 'admin.dashboard.members', message: 'Members' })}
+          value={report.members.total}
+          hint={t({ id: 'admin.dashboard.joined', message: `${joined} joined this week` })}
+        />
+        <Stat label={t({ id: 'admin.dashboard.earned', message: 'Pips earned this week' })} value={report.pips.earned} />
+        <Stat label={t({ id: 'admin.dashboard.redeemed', message: 'Pips redeemed this week' })} value={report.pips.redeemed} />
+        <Stat label={t({ id: 'admin.dashboard.lowStock', message: 'Rewards low on codes' })} value={low.length} />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          <Trans id="admin.dashboard.stockTitle">Gift-card codes left</Trans>
+        </Title>
+        {report.stock.length === 0 ? (
+          <Text c="dimmed">
+            <Trans id="admin.dashboard.noRewards">No live rewards yet.</Trans>
+          </Text>
+        ) : (
+          <TableFrame label={t({ id: 'admin.dashboard.stockTitle', message: 'Gift-card codes left' })} minWidth={480}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans id="admin.dashboard.reward">Reward</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans id="admin.dashboard.option">Option</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans id="admin.dashboard.left">Codes left</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.stock.map((row) => (
+                  <Table.Tr key={row.optId}>
+                    <Table.Td>{localText(row.title, i18n.locale)}</Table.Td>
+                    <Table.Td>{localText(row.label, i18n.locale)}</Table.Td>
+                    <Table.Td>
+                      {row.codesLeft} / {row.codesTotal}{' '}
+                      {row.low ? (
+                        <Badge color="red" variant="light">
+                          <Trans id="admin.low">Low</Trans>
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableFrame>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

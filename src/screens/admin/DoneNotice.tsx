@@ -1,0 +1,47 @@
+import { Alert } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { ConsoleContext } from '../../../machines/operatorConsole.types';
+import type { AdminCodeImportResult, AdminPromoCreated, AdminText } from './consoleLogic';
+
+/** An operator's text in the console's language (English when there is no Spanish). */
+export const localText = (text: AdminText | null | undefined, locale: string): string =>
+  !text ? '' : locale.startsWith('es') && text.es ? text.es : text.en;
+
+/** What the last applied write did, in words. */
+export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']> }) {
+  const { t, i18n } = useLingui();
+  let text: string;
+  switch (done.kind) {
+    case 'createPromo': {
+      const title = localText((done.value as AdminPromoCreated).promo.title, i18n.locale);
+      text = t({ id: 'admin.done.created', message: `Created “${title}”. Members see it now.` });
+      break;
+    }
+    case 'archivePromo':
+      text = t({ id: 'admin.done.archived', message: 'Archived: members no longer see it; their history keeps it.' });
+      break;
+    case 'restorePromo':
+      text = t({ id: 'admin.done.restored', message: 'Restored: members see it again.' });
+      break;
+    case 'importCodes': {
+      const { imported, codesLeft } = done.value as AdminCodeImportResult;
+      text = t({ id: 'admin.done.imported', message: `Loaded ${imported} codes. ${codesLeft} are left to hand out.` });
+      break;
+    }
+    case 'adjustPips': {
+      const { availablePips } = done.value as { availablePips: number };
+      text = t({ id: 'admin.done.adjusted', message: `Pips adjusted. The member has ${availablePips} pips now.` });
+      break;
+    }
+    case 'bulkAdjust': {
+      const { applied } = done.value as { applied: number };
+      text = t({ id: 'admin.done.bulkAdjusted', message: `Applied ${applied} adjustments.` });
+      break;
+    }
+  }
+  return (
+    <Alert color="teal" role="status">
+      {text}
+    </Alert>
+  );
+}

@@ -1,0 +1,444 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
+import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
+import { fieldErrors, skipReasons } from './adminMessages';
+import { say } from './say';
+import { codesFromCsv, MAX_CODES } from './codesCsv';
+import { useConsole } from './consoleContext';
+import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
+import { localText } from './DoneNotice';
+
+const HTTPS = /^https:\/\/\S+$/;
+type Shown = 'live' | 'archived' | 'all';
+
+/** Bilingual text from two fields: English required, Spanish when given. */
+const bilingual = (en: string, es: string) => (es.trim() ? { en: en.trim(), es: es.trim() } : { en: en.trim() });
+
+function useWrite() {
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  return { writing, send: (request: ConsoleWrite) => actor.send({ type: 'user.write', request }) };
+}
+
+/** Search and the live / archived filter above a list. */
+function ListFilter({ search, onSearch, shown, onShown }: { search: string; onSearch: (s: string) => void; shown: Shown; onShown: (s: Shown) => void }) {
+  const { t } = useLingui();
+  return (
+    <Group align="flex-end" gap="sm">
+      <TextInput
+        label={t({ id: 'admin.list.search', message: 'Search by title' })}
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        w={260}
+      />
+      <SegmentedControl
+        aria-label={t({ id: 'admin.list.show', message: 'Show' })}
+        value={shown}
+        onChange={(value) => onShown(value as Shown)}
+        data={[
+          { value: 'live', label: t({ id: 'admin.list.live', message: 'Live' }) },
+          { value: 'archived', label: t({ id: 'admin.list.archived', message: 'Archived' }) },
+          { value: 'all', label: t({ id: 'admin.list.all', message: 'All' }) },
+        ]}
+      />
+    </Group>
+  );
+}
+
+function useFiltered(promos: AdminPromo[]) {
+  const { i18n } = useLingui();
+  const [search, setSearch] = useState('');
+  const [shown, setShown] = useState<Shown>('live');
+  const needle = search.trim().toLocaleLowerCase();
+  const filtered = promos.filter(
+    (p) =>
+      (shown === 'all' || p.archived === (shown === 'archived')) &&
+      (!needle || `${p.title.en} ${p.title.es ?? ''} ${localText(p.title, i18n.locale)}`.toLocaleLowerCase().includes(needle)),
+  );
+  return { filtered, filter: <ListFilter search={search} onSearch={setSearch} shown={shown} onShown={setShown} /> };
+}
+
+function ArchiveToggle({ promo, canWrite }: { promo: AdminPromo; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  if (!canWrite) return null;
+  const title = localText(promo.title, i18n.locale);
+  return promo.archived ? (
+    <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })}
+      onClick={() => send({ kind: 'restorePromo', input: { id: promo.id } })}>
+      <Trans id="admin.restore">Restore</Trans>
+    </Button>
+  ) : (
+    <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.archive.label', message: `Archive “${title}”` })}
+      onClick={() => send({ kind: 'archivePromo', input: { id: promo.id } })}>
+      <Trans id="admin.archive">Archive</Trans>
+    </Button>
+  );
+}
+
+function ArchivedBadge({ promo }: { promo: AdminPromo }) {
+  return promo.archived ? (
+    <Badge color="gray" variant="light">
+      <Trans id="admin.badge.archived">Archived</Trans>
+    </Badge>
+  ) : (
+    <Badge color="teal.9" variant="outline">
+      <Trans id="admin.badge.live">Live</Trans>
+    </Badge>
+  );
+}
+
+/** The earn actions: a form for a new one, and the list with archive and restore. */
+export function EarnView({ data, canWrite }: { data: EarnData; canWrite: boolean }) {
+  const { i18n } = useLingui();
+  const { filtered, filter } = useFiltered(data.promos);
+  return (
+    <Stack gap="lg">
+      {canWrite ? <NewEarnAction /> : null}
+      <Title order={2} size="h4">
+        <Trans id="admin.earn.listTitle">Earn actions</Trans>
+      </Title>
+      {filter}
+      {filtered.length === 0 ? (
+        <Text c="dimmed">
+          <Trans id="admin.list.empty">Nothing to show.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {filtered.map((promo) => (
+            <Paper key={promo.id} withBorder p="md" radius="md" data-testid="admin-promo">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={4}>
+                  <Group gap="xs">
+                    <Text fw={600}>{localText(promo.title, i18n.locale)}</Text>
+                    <ArchivedBadge promo={promo} />
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    <Trans id="admin.earn.pips">{promo.pips} pips</Trans>
+                    {promo.url ? ` · ${promo.url}` : ''}
+                  </Text>
+                </Stack>
+                <ArchiveToggle promo={promo} canWrite={canWrite} />
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function NewEarnAction() {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [en, setEn] = useState('');
+  const [es, setEs] = useState('');
+  const [pips, setPips] = useState<number | string>(10);
+  const [url, setUrl] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; pips?: string; url?: string }>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = {
+      title: en.trim() ? undefined : i18n._(fieldErrors.titleRequired),
+      pips: Number.isInteger(pips) && Number(pips) >= 1 && Number(pips) <= 100_000 ? undefined : say(i18n, fieldErrors.pipsRange, { max: '100,000' }),
+      url: !url.trim() || HTTPS.test(url.trim()) ? undefined : i18n._(fieldErrors.httpsUrl),
+    };
+    setErrors(found);
+    if (found.title || found.pips || found.url) return;
+    send({ kind: 'createPromo', input: { type: 'EARN', title: bilingual(en, es), pips: Number(pips), ...(url.trim() ? { url: url.trim() } : {}) } });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-earn-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="new-earn-title">
+          <Trans id="admin.earn.newTitle">New earn action</Trans>
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t({ id: 'admin.field.titleEn', message: 'Title (English)' })} required value={en} error={errors.title}
+            onChange={(e) => { setEn(e.currentTarget.value); setErrors((x) => ({ ...x, title: undefined })); }} />
+          <TextInput label={t({ id: 'admin.field.titleEs', message: 'Title (Spanish, optional)' })} value={es} onChange={(e) => setEs(e.currentTarget.value)} />
+          <NumberInput label={t({ id: 'admin.field.pips', message: 'Pips earned' })} required min={1} max={100_000} allowDecimal={false} value={pips} error={errors.pips}
+            onChange={(value) => { setPips(value); setErrors((x) => ({ ...x, pips: undefined })); }} />
+          <TextInput label={t({ id: 'admin.field.url', message: 'Link opened (https, optional)' })} value={url} error={errors.url} inputMode="url"
+            onChange={(e) => { setUrl(e.currentTarget.value); setErrors((x) => ({ ...x, url: undefined })); }} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={writing}>
+            <Trans id="admin.earn.create">Create earn action</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The rewards: a form for a new one, and each reward with its options, codes and archive. */
+export function RewardsView({ data, canWrite }: { data: RewardsData; canWrite: boolean }) {
+  const { i18n } = useLingui();
+  const { filtered, filter } = useFiltered(data.rewards.map((r) => r.promo));
+  const shown = data.rewards.filter((r) => filtered.includes(r.promo));
+  return (
+    <Stack gap="lg">
+      {canWrite ? <NewReward /> : null}
+      <Title order={2} size="h4">
+        <Trans id="admin.rewards.listTitle">Rewards</Trans>
+      </Title>
+      {filter}
+      {shown.length === 0 ? (
+        <Text c="dimmed">
+          <Trans id="admin.list.empty">Nothing to show.</Trans>
+        </Text>
+      ) : (
+        shown.map(({ promo, options }) => (
+          <Paper key={promo.id} withBorder p="md" radius="md" data-testid="admin-reward">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="xs">
+                  <Title order={3} size="h5">
+                    {localText(promo.title, i18n.locale)}
+                  </Title>
+                  <ArchivedBadge promo={promo} />
+                </Group>
+                <ArchiveToggle promo={promo} canWrite={canWrite} />
+              </Group>
+              {options.map((option) => (
+                <RewardOptionRow key={option.optId} option={option} canWrite={canWrite} />
+              ))}
+            </Stack>
+          </Paper>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const actor = useConsole();
+  const preview = useSelector(actor, selectPreview);
+  const previewHere = preview?.request.kind === 'importCodes' && preview.request.input.id === option.optId;
+  const [open, setOpen] = useState(false);
+  const label = localText(option.label, i18n.locale);
+  const low = option.codesLeft < 5;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text>
+          <Trans id="admin.rewards.option">
+            {label} · {option.pips} pips · {option.codesLeft} of {option.codesTotal} codes left
+          </Trans>{' '}
+          {low ? (
+            <Badge color="red" variant="light">
+              <Trans id="admin.low">Low</Trans>
+            </Badge>
+          ) : null}
+        </Text>
+        {canWrite ? (
+          <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open || previewHere}
+            aria-label={t({ id: 'admin.rewards.loadCodes.label', message: `Load codes for ${label}` })}>
+            <Trans id="admin.rewards.loadCodes">Load codes</Trans>
+          </Button>
+        ) : null}
+      </Group>
+      {open || previewHere ? <ImportCodes option={option} preview={previewHere ? (preview.value as AdminCodeImportResult) : null} /> : null}
+    </Stack>
+  );
+}
+
+/** Codes from a CSV file or pasted, previewed (what will be loaded, what skipped and why), then loaded. */
+function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: AdminCodeImportResult | null }) {
+  const { t, i18n } = useLingui();
+  const actor = useConsole();
+  const { writing, send } = useWrite();
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
+  const [codes, setCodes] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+
+  const previewCodes = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = [file ? await file.text() : '', pasted].filter(Boolean).join('\n');
+    const found = codesFromCsv(text);
+    if (found.length === 0) return setError(i18n._(fieldErrors.noCodes));
+    if (found.length > MAX_CODES) return setError(i18n._(fieldErrors.tooManyCodes));
+    setError(undefined);
+    setCodes(found);
+    send({ kind: 'importCodes', input: { id: option.optId, codes: found }, preview: true });
+  };
+
+  if (preview) {
+    const count = preview.imported;
+    const skipped = preview.skipped.length;
+    return (
+      <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-gray-0)" aria-live="polite">
+        <Stack gap="xs">
+          <Text fw={600}>
+            <Trans id="admin.import.preview">
+              Preview: {count} codes will be loaded, {skipped} skipped.
+            </Trans>
+          </Text>
+          {skipped > 0 ? (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans id="admin.import.code">Code</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans id="admin.import.why">Skipped because</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.skipped.map((row, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{row.code || '—'}</Table.Td>
+                    <Table.Td>{i18n._(skipReasons[row.reason])}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+          <Group>
+            <Button size="sm" loading={writing} disabled={count === 0}
+              onClick={() => send({ kind: 'importCodes', input: { id: option.optId, codes } })}>
+              <Trans id="admin.import.apply">Load {count} codes</Trans>
+            </Button>
+            <Button size="sm" variant="default" onClick={() => actor.send({ type: 'user.discardPreview' })}>
+              <Trans id="admin.import.cancel">Cancel</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="sm" radius="sm" component="form" onSubmit={previewCodes} noValidate>
+      <Stack gap="xs">
+        <FileInput
+          label={t({ id: 'admin.import.file', message: 'CSV file of codes (one per line; the first column is used)' })}
+          accept=".csv,.txt,text/csv,text/plain"
+          value={file}
+          onChange={(f) => { setFile(f); setError(undefined); }}
+          clearable
+          error={error}
+        />
+        <Textarea label={t({ id: 'admin.import.paste', message: 'Or paste the codes, one per line' })} autosize minRows={2} maxRows={8}
+          value={pasted} onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />
+        <Group>
+          <Button type="submit" size="sm" variant="light" loading={writing}>
+            <Trans id="admin.import.previewButton">Preview</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface OptionDraft {
+  en: string;
+  es: string;
+  pips: number | string;
+}
+
+function NewReward() {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [en, setEn] = useState('');
+  const [es, setEs] = useState('');
+  const [url, setUrl] = useState('');
+  const [options, setOptions] = useState<OptionDraft[]>([{ en: '', es: '', pips: 500 }]);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+
+  const setOption = (i: number, change: Partial<OptionDraft>) => {
+    setOptions((list) => list.map((o, j) => (j === i ? { ...o, ...change } : o)));
+    setErrors((x) => ({ ...x, [`label${i}`]: undefined, [`pips${i}`]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string | undefined> = {
+      title: en.trim() ? undefined : i18n._(fieldErrors.titleRequired),
+      url: !url.trim() || HTTPS.test(url.trim()) ? undefined : i18n._(fieldErrors.httpsUrl),
+    };
+    options.forEach((o, i) => {
+      found[`label${i}`] = o.en.trim() ? undefined : i18n._(fieldErrors.labelRequired);
+      found[`pips${i}`] = Number.isInteger(o.pips) && Number(o.pips) >= 1 && Number(o.pips) <= 10_000_000 ? undefined : say(i18n, fieldErrors.pipsRange, { max: '10,000,000' });
+    });
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    send({
+      kind: 'createPromo',
+      input: {
+        type: 'REDEEM',
+        title: bilingual(en, es),
+        ...(url.trim() ? { url: url.trim() } : {}),
+        options: options.map((o) => ({ label: bilingual(o.en, o.es), pips: Number(o.pips) })),
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-reward-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="new-reward-title">
+          <Trans id="admin.rewards.newTitle">New reward</Trans>
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t({ id: 'admin.field.titleEn', message: 'Title (English)' })} required value={en} error={errors.title}
+            onChange={(e) => { setEn(e.currentTarget.value); setErrors((x) => ({ ...x, title: undefined })); }} />
+          <TextInput label={t({ id: 'admin.field.titleEs', message: 'Title (Spanish, optional)' })} value={es} onChange={(e) => setEs(e.currentTarget.value)} />
+          <TextInput label={t({ id: 'admin.field.claimUrl', message: 'Where it is claimed (https, optional)' })} value={url} error={errors.url} inputMode="url"
+            onChange={(e) => { setUrl(e.currentTarget.value); setErrors((x) => ({ ...x, url: undefined })); }} />
+        </SimpleGrid>
+        {options.map((o, i) => (
+          <SimpleGrid key={i} cols={{ base: 1, sm: 3 }}>
+            <TextInput label={t({ id: 'admin.field.optionEn', message: `Option ${i + 1} (English)` })} placeholder={t({ id: 'admin.field.optionExample', message: 'e.g. $5 card' })} required value={o.en} error={errors[`label${i}`]}
+              onChange={(e) => setOption(i, { en: e.currentTarget.value })} />
+            <TextInput label={t({ id: 'admin.field.optionEs', message: `Option ${i + 1} (Spanish, optional)` })} value={o.es} onChange={(e) => setOption(i, { es: e.currentTarget.value })} />
+            <NumberInput label={t({ id: 'admin.field.optionPips', message: `Option ${i + 1} price in pips` })} required min={1} allowDecimal={false} value={o.pips} error={errors[`pips${i}`]}
+              onChange={(value) => setOption(i, { pips: value })} />
+          </SimpleGrid>
+        ))}
+        <Group>
+          {options.length < 20 ? (
+            <Button variant="default" onClick={() => setOptions((list) => [...list, { en: '', es: '', pips: 1000 }])}>
+              <Trans id="admin.rewards.addOption">Add an option</Trans>
+            </Button>
+          ) : null}
+          {options.length > 1 ? (
+            <Button variant="subtle" color="gray" onClick={() => setOptions((list) => list.slice(0, -1))}>
+              <Trans id="admin.rewards.removeOption">Remove the last option</Trans>
+            </Button>
+          ) : null}
+          <Button type="submit" loading={writing}>
+            <Trans id="admin.rewards.create">Create reward</Trans>
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          <Trans id="admin.rewards.codesHint">Load its gift-card codes from a CSV file once it is created.</Trans>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

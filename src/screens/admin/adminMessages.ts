@@ -1,0 +1,61 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { ConsoleView, ConsoleWriteKind } from '../../../machines/operatorConsole.types';
+
+/** The console's navigation. */
+export const viewTitles: Record<ConsoleView, MessageDescriptor> = {
+  dashboard: msg({ id: 'admin.view.dashboard', message: 'Dashboard' }),
+  earn: msg({ id: 'admin.view.earn', message: 'Earn actions' }),
+  rewards: msg({ id: 'admin.view.rewards', message: 'Rewards' }),
+  members: msg({ id: 'admin.view.members', message: 'Members' }),
+  audit: msg({ id: 'admin.view.audit', message: 'Audit log' }),
+};
+
+export const roleNames = {
+  owner: msg({ id: 'admin.role.owner', message: 'Owner' }),
+  editor: msg({ id: 'admin.role.editor', message: 'Editor' }),
+  viewer: msg({ id: 'admin.role.viewer', message: 'Viewer (read only)' }),
+};
+
+/** The operator API's error codes in words (the same rules the API checks). */
+const errorTexts: Record<string, MessageDescriptor> = {
+  VALIDATION_ERROR: msg({ id: 'admin.error.validation', message: 'The server refused what was entered: check every field and try again.' }),
+  FORBIDDEN: msg({ id: 'admin.error.forbidden', message: 'Your role in this community does not allow this.' }),
+  NOT_FOUND: msg({ id: 'admin.error.notFound', message: 'It is not there any more: someone may have deleted it. The list is up to date again.' }),
+  IN_USE: msg({ id: 'admin.error.inUse', message: 'Something still refers to it: archive it instead.' }),
+  INSUFFICIENT_PIPS: msg({ id: 'admin.error.insufficientPips', message: 'The member does not have that many pips.' }),
+  UNAUTHORIZED: msg({ id: 'admin.error.unauthorized', message: 'Your session ended. Log in again.' }),
+  ACCOUNT_NOT_VERIFIED: msg({ id: 'admin.error.notVerified', message: 'Verify your account first.' }),
+  NETWORK_ERROR: msg({ id: 'admin.error.network', message: 'The server cannot be reached. Check your connection and try again.' }),
+  RATE_LIMITED: msg({ id: 'admin.error.rateLimited', message: 'Too many requests: wait a minute and try again.' }),
+};
+export const unknownError = msg({ id: 'admin.error.unknown', message: 'Something went wrong ({code}). Try again.' });
+export const errorText = (code: string): MessageDescriptor => errorTexts[code] ?? unknownError;
+
+/** What a failed write was. */
+export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
+  createPromo: msg({ id: 'admin.write.createPromo', message: 'Could not create it' }),
+  archivePromo: msg({ id: 'admin.write.archivePromo', message: 'Could not archive it' }),
+  restorePromo: msg({ id: 'admin.write.restorePromo', message: 'Could not restore it' }),
+  importCodes: msg({ id: 'admin.write.importCodes', message: 'Could not load the codes' }),
+  adjustPips: msg({ id: 'admin.write.adjustPips', message: 'Could not adjust the pips' }),
+  bulkAdjust: msg({ id: 'admin.write.bulkAdjust', message: 'Could not apply the adjustments' }),
+};
+
+/** Form checks, as the API makes them. */
+export const fieldErrors = {
+  titleRequired: msg({ id: 'admin.field.titleRequired', message: 'Enter a title.' }),
+  pipsRange: msg({ id: 'admin.field.pipsRange', message: 'Enter a whole number of pips from 1 to {max}.' }),
+  httpsUrl: msg({ id: 'admin.field.httpsUrl', message: 'Enter a link that starts with https://' }),
+  labelRequired: msg({ id: 'admin.field.labelRequired', message: 'Enter what the member gets.' }),
+  noCodes: msg({ id: 'admin.field.noCodes', message: 'Choose a CSV file or paste at least one code.' }),
+  tooManyCodes: msg({ id: 'admin.field.tooManyCodes', message: 'At most 10,000 codes at once.' }),
+  deltaRequired: msg({ id: 'admin.field.deltaRequired', message: 'Enter a whole number of pips other than 0 (negative takes pips away).' }),
+  reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
+};
+
+export const skipReasons = {
+  BLANK: msg({ id: 'admin.import.skip.blank', message: 'blank line' }),
+  REPEATED: msg({ id: 'admin.import.skip.repeated', message: 'repeated in this file' }),
+  ALREADY_LOADED: msg({ id: 'admin.import.skip.loaded', message: 'already loaded' }),
+};

@@ -1,0 +1,105 @@
+import { fromPromise } from 'xstate';
+import { operatorConsoleMachine, type ConsoleLoadInput, type ConsoleWriteInput } from '../../../machines/operatorConsole.machine';
+import type { ConsoleCommunity, ConsoleOutput } from '../../../machines/operatorConsole.types';
+import type { Api, ApiResult } from '../../api/client';
+import type { components } from '../../api/schema';
+
+type Schemas = components['schemas'];
+export type AdminPromo = Schemas['AdminPromo'];
+export type AdminRewardOption = Schemas['AdminRewardOption'];
+export type AdminReport = Schemas['AdminReport'];
+export type AdminMemberPage = Schemas['AdminMemberPage'];
+export type AdminAuditPage = Schemas['AdminAuditPage'];
+export type AdminCodeImportResult = Schemas['AdminCodeImportResult'];
+export type AdminPromoCreated = Schemas['AdminPromoCreated'];
+export type AdminText = Schemas['AdminText'];
+
+/** The earn view: every earn action, live and archived. */
+export interface EarnData {
+  promos: AdminPromo[];
+}
+
+/** The rewards view: every reward with its options and their codes. */
+export interface RewardsData {
+  rewards: { promo: AdminPromo; options: AdminRewardOption[] }[];
+}
+
+/** How many members a search shows at once. */
+export const MEMBER_PAGE_SIZE = 50;
+/** How many audit entries the log shows. */
+export const AUDIT_PAGE_SIZE = 100;
+
+const output = <T>(result: ApiResult<T>): ConsoleOutput<T> =>
+  result.success ? { ok: true, value: result.data } : { ok: false, code: result.error };
+
+/** Live and archived promos of one type, newest first. */
+async function allPromos(api: Api, communityId: string, type: 'EARN' | 'REDEEM', signal: AbortSignal): Promise<ConsoleOutput<AdminPromo[]>> {
+  const [live, archived] = await Promise.all([
+    api.adminListPromos({ communityId, type, archived: 'false' }, { signal }),
+    api.adminListPromos({ communityId, type, archived: 'true' }, { signal }),
+  ]);
+  if (!live.success) return output(live);
+  if (!archived.success) return output(archived);
+  const promos = [...live.data.promos, ...archived.data.promos].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return { ok: true, value: promos };
+}
+
+/** What one view shows, from the operator API. */
+export async function loadView(api: Api, { communityId, view, query }: ConsoleLoadInput, signal: AbortSignal): Promise<ConsoleOutput> {
+  switch (view) {
+    case 'dashboard':
+      return output(await api.adminReport({ communityId, days: 7 }, { signal }));
+    case 'earn': {
+      const promos = await allPromos(api, communityId, 'EARN', signal);
+      return promos.ok ? { ok: true, value: { promos: promos.value } satisfies EarnData } : promos;
+    }
+    case 'rewards': {
+      const promos = await allPromos(api, communityId, 'REDEEM', signal);
+      if (!promos.ok) return promos;
+      const options = await Promise.all(promos.value.map((promo) => api.adminListRewardOptions({ id: promo.id }, { signal })));
+      const failed = options.find((result) => !result.success);
+      if (failed && !failed.success) return output(failed);
+      const rewards = promos.value.map((promo, i) => {
+        const result = options[i];
+        return { promo, options: result.success ? result.data.options : [] };
+      });
+      return { ok: true, value: { rewards } satisfies RewardsData };
+    }
+    case 'members':
+      return output(await api.adminListMembers({ communityId, q: query || undefined, page: 1, size: MEMBER_PAGE_SIZE }, { signal }));
+    case 'audit':
+      return output(await api.adminAudit({ communityId, page: 1, size: AUDIT_PAGE_SIZE }, { signal }));
+  }
+}
+
+/** One write of the console: one call of the operator API. */
+export async function write(api: Api, { communityId, request }: ConsoleWriteInput, signal: AbortSignal): Promise<ConsoleOutput> {
+  const input = request.input as never;
+  switch (request.kind) {
+    case 'createPromo':
+      return output(await api.adminCreatePromo({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'archivePromo':
+      return output(await api.adminArchivePromo(input, { signal }));
+    case 'restorePromo':
+      return output(await api.adminRestorePromo(input, { signal }));
+    case 'importCodes':
+      return output(await api.adminImportCodes({ ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
+    case 'adjustPips':
+      return output(await api.adminAdjustPips(input, { signal }));
+    case 'bulkAdjust':
+      return output(await api.adminBulkAdjust({ communityId, ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
+  }
+}
+
+/** The console machine bound to the operator API of the app's system. */
+export const operatorConsoleLogic = (api: Api) =>
+  operatorConsoleMachine.provide({
+    actors: {
+      listCommunities: fromPromise<ConsoleOutput<ConsoleCommunity[]>, void>(async ({ signal }) => {
+        const result = await api.adminListCommunities(undefined, { signal });
+        return result.success ? { ok: true, value: result.data.communities } : { ok: false, code: result.error };
+      }),
+      loadView: fromPromise<ConsoleOutput, ConsoleLoadInput>(({ input, signal }) => loadView(api, input, signal)),
+      write: fromPromise<ConsoleOutput, ConsoleWriteInput>(({ input, signal }) => write(api, input, signal)),
+    },
+  });

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from './support/a11y';
+import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
+import { captureScreen, settle, viewports } from './support/screens';
+import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { startStack, type Stack } from './support/stack';
+
+const OPERATOR_PASSWORD = 'Operator-2026!console';
+const owner = { email: 'owner.console@example.org', password: OPERATOR_PASSWORD };
+const viewer = { email: 'viewer.console@example.org', password: OPERATOR_PASSWORD };
+const walk = { title: 'Harbour walk', titleEs: 'Paseo por el puerto', pips: 15 };
+const books = { title: 'Book shop voucher', option: '$5 card', price: 30 };
+
+/**
+ * The operator console (issue 14) in Chromium against the product as `npm start` runs it: an
+ * owner (given the role with the CLI) signs in at /admin, creates an earn action and a reward,
+ * loads the reward's gift-card codes from a CSV file after a preview that names the skipped
+ * lines, and archives the earn action; a member in another browser context sees each change on
+ * their own screens without any restart. A viewer reads but gets no forms. The console's chunk is
+ * never fetched by /login. axe and screenshots in English and Spanish.
+ */
+describe('operator console in Chromium', () => {
+  let stack: Stack;
+  let product: RunningProduct;
+  let member: Member;
+  let operatorContext: BrowserContext;
+  let memberContext: BrowserContext;
+  let page: Page;
+  let phone: Page;
+  const fetched: string[] = [];
+
+  beforeAll(async () => {
+    const place = await reserveProduct();
+    const admin = (...args: string[]) => runAdminCli(place, args);
+    const community = /id:\s+(\S+)/.exec(await admin('community:create', '--name', 'Riverside Club'))?.[1];
+    if (!community) throw new Error('community:create printed no id');
+    process.env.OPERATOR_PASSWORD = OPERATOR_PASSWORD;
+    try {
+      await admin('operator:add', '--email', owner.email, '--community', community, '--role', 'owner');
+      await admin('operator:add', '--email', viewer.email, '--community', community, '--role', 'viewer');
+    } finally {
+      delete process.env.OPERATOR_PASSWORD;
+    }
+    let sink;
+    ({ sink, product } = stack = await startStack({ ...relaxedLimits }, place));
+    member = await createMember(product, sink, { label: 'console-member', communityId: community });
+
+    operatorContext = await stack.browser.newContext({ viewport: viewports.desktop, locale: 'en-US' });
+    page = await operatorContext.newPage();
+    page.on('request', (request) => fetched.push(request.url()));
+    memberContext = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US' });
+    phone = await memberContext.newPage();
+    await logIn(phone, product, member);
+    await phone.waitForURL('**/home', { timeout: 15_000 });
+  }, 180_000);
+
+  afterAll(() => stack?.stop());
+
+  const main = () => page.getByRole('main');
+  const notice = () => main().getByRole('status');
+  const nav = (name: string) => main().getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
+
+  it('/login never fetches the console; signing in at /admin leads back to the console', async () => {
+    await page.goto(`${product.url}/admin`);
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await settle(page);
+    expect(fetched.filter((url) => url.includes('/assets/'))).not.toEqual([]);
+    expect(fetched.filter((url) => /AdminScreen/.test(url))).toEqual([]);
+
+    await logIn(page, product, owner);
+    await page.waitForURL('**/admin', { timeout: 15_000 });
+    await main().getByRole('heading', { level: 1, name: 'Community console' }).waitFor();
+    // the console's own chunk arrived with it (the check above looked for the right name)
+    expect(fetched.filter((url) => /AdminScreen-[\w-]+\.js$/.test(url))).toHaveLength(1);
+    await main().getByText('Riverside Club · your role: Owner').waitFor();
+    await main().getByText('Pips earned this week').waitFor();
+    // the member and the two operators' accounts, all new this week
+    expect(await main().getByText('3 joined this week').count()).toBe(1);
+    expect(await nav('Dashboard').getAttribute('aria-current')).toBe('page');
+    await settle(page);
+    await expectAccessible(page, 'admin dashboard (en)');
+    await captureScreen(page, 'admin-dashboard', 'en');
+  });
+
+  it('creates an earn action after saying what is wrong with the form; the member sees it at once', async () => {
+    await nav('Earn actions').click();
+    await page.waitForURL('**/admin/earn');
+    await main().getByRole('heading', { name: 'New earn action' }).waitFor();
+    await main().getByLabel('Link opened (https, optional)').fill('http://example.org/walk');
+    await main().getByRole('button', { name: 'Create earn action' }).click();
+    await main().getByText('Enter a title.').waitFor();
+    await main().getByText('Enter a link that starts with https://').waitFor();
+    // fixing a field clears its message
+    await main().getByLabel('Title (English)').fill(walk.title);
+    expect(await main().getByText('Enter a title.').count()).toBe(0);
+    await main().getByLabel('Title (Spanish, optional)').fill(walk.titleEs);
+    await main().getByLabel('Pips earned').fill(String(walk.pips));
+    await main().getByLabel('Link opened (https, optional)').fill('https://example.org/walk');
+    await main().getByRole('button', { name: 'Create earn action' }).click();
+    await notice().filter({ hasText: `Created “${walk.title}”. Members see it now.` }).waitFor();
+    const row = main().getByTestId('admin-promo').filter({ hasText: walk.title });
+    expect(await row.innerText()).toContain(`${walk.pips} pips · https://example.org/walk`);
+
+    await phone.goto(`${product.url}/earn`);
+    await phone.getByRole('main').getByRole('heading', { name: walk.title }).waitFor({ timeout: 15_000 });
+  });
+
+  it('creates a reward and loads its codes from a CSV file, after a preview naming the skipped lines; the member can redeem it', async () => {
+    await nav('Rewards').click();
+    await page.waitForURL('**/admin/rewards');
+    await main().getByLabel('Title (English)').fill(books.title);
+    await main().getByLabel('Option 1 (English)').fill(books.option);
+    await main().getByLabel('Option 1 price in pips').fill(String(books.price));
+    await main().getByRole('button', { name: 'Create reward' }).click();
+    await notice().filter({ hasText: `Created “${books.title}”.` }).waitFor();
+    const reward = main().getByTestId('admin-reward').filter({ hasText: books.title });
+    await reward.getByText(`${books.option} · ${books.price} pips · 0 of 0 codes left`).waitFor();
+
+    await reward.getByRole('button', { name: `Load codes for ${books.option}` }).click();
+    await reward.getByRole('button', { name: 'Preview' }).click();
+    await reward.getByText('Choose a CSV file or paste at least one code.').waitFor();
+    const csv = 'code\nBOOK-0001\nBOOK-0002\nBOOK-0002\n   \nBOOK-0003\n';
+    await reward.locator('input[type=file]').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await reward.getByRole('button', { name: 'Preview' }).click();
+    await reward.getByText('Preview: 3 codes will be loaded, 2 skipped.').waitFor();
+    const skipped = await reward.getByRole('row').allInnerTexts();
+    expect(skipped.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['Code Skipped because', 'BOOK-0002 repeated in this file', '— blank line']);
+    await settle(page);
+    await expectAccessible(page, 'admin code import preview (en)');
+    await captureScreen(page, 'admin-rewards-preview', 'en');
+    // nothing is loaded by the preview
+    expect(await reward.getByText('0 of 0 codes left', { exact: false }).count()).toBe(1);
+
+    await reward.getByRole('button', { name: 'Load 3 codes' }).click();
+    await notice().filter({ hasText: 'Loaded 3 codes. 3 are left to hand out.' }).waitFor();
+    await main().getByTestId('admin-reward').filter({ hasText: books.title }).getByText(`${books.option} · ${books.price} pips · 3 of 3 codes left`).waitFor();
+
+    await phone.goto(`${product.url}/redeem`);
+    await phone.getByRole('main').getByText(books.title).first().waitFor({ timeout: 15_000 });
+  });
+
+  it('archives the earn action: it leaves the live list and the member’s Earn screen, and the audit log says who did it', async () => {
+    await nav('Earn actions').click();
+    await page.waitForURL('**/admin/earn');
+    await main().getByRole('button', { name: `Archive “${walk.title}”` }).click();
+    await notice().filter({ hasText: 'Archived: members no longer see it' }).waitFor();
+    expect(await main().getByTestId('admin-promo').filter({ hasText: walk.title }).count()).toBe(0);
+    await main().locator('label').filter({ hasText: 'Archived' }).click();
+    await main().getByTestId('admin-promo').filter({ hasText: walk.title }).getByRole('button', { name: `Restore “${walk.title}”` }).waitFor();
+
+    await phone.goto(`${product.url}/earn`);
+    await phone.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await settle(phone);
+    await expect.poll(() => phone.getByRole('main').getByRole('heading', { name: walk.title }).count(), { timeout: 15_000 }).toBe(0);
+
+    await nav('Audit log').click();
+    await page.waitForURL('**/admin/audit');
+    const rows = main().getByRole('row');
+    await rows.filter({ hasText: 'promo.archive' }).waitFor();
+    expect(await rows.filter({ hasText: 'promo.archive' }).first().innerText()).toContain(owner.email);
+    await settle(page);
+    await expectAccessible(page, 'admin audit (en)');
+    await captureScreen(page, 'admin-audit', 'en');
+  });
+
+  it('speaks Spanish: the console, its forms and its checks', async () => {
+    await nav('Rewards').click();
+    await page.waitForURL('**/admin/rewards');
+    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'Español' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Consola de la comunidad' }).waitFor();
+    await main().getByRole('button', { name: 'Crear recompensa' }).click();
+    await main().getByText('Escribe un título.').waitFor();
+    await main().getByText(`${books.option} · ${books.price} pips · quedan 3 de 3 códigos`).waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin rewards (es)');
+    await captureScreen(page, 'admin-rewards', 'es');
+    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'English' }).click();
+    await main().getByRole('heading', { level: 1, name: 'Community console' }).waitFor();
+  });
+
+  it('a viewer reads the rewards but gets no form and no archive button', async () => {
+    const context = await stack.browser.newContext({ viewport: viewports.desktop, locale: 'en-US' });
+    try {
+      const viewerPage = await context.newPage();
+      await viewerPage.goto(`${product.url}/admin/rewards`);
+      await viewerPage.waitForURL('**/login');
+      await logIn(viewerPage, product, viewer);
+      await viewerPage.waitForURL('**/admin/rewards', { timeout: 15_000 });
+      const viewerMain = viewerPage.getByRole('main');
+      await viewerMain.getByText('Riverside Club · your role: Viewer (read only)').waitFor();
+      await viewerMain.getByTestId('admin-reward').filter({ hasText: books.title }).waitFor();
+      expect(await viewerMain.getByRole('button', { name: 'Create reward' }).count()).toBe(0);
+      expect(await viewerMain.getByRole('button', { name: /^(Archive|Load codes)/ }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an account that runs no community is told so', async () => {
+    const context = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US' });
+    try {
+      const memberPage = await context.newPage();
+      await logIn(memberPage, product, member);
+      await memberPage.waitForURL('**/home', { timeout: 15_000 });
+      await memberPage.goto(`${product.url}/admin`);
+      await memberPage.getByRole('main').getByText('You do not run a community').waitFor();
+      await settle(memberPage);
+      await expectAccessible(memberPage, 'admin not an operator (en)');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import { operatorConsoleMachine } from '../../machines/operatorConsole.machine';
+import {
+  selectCanWrite,
+  selectCommunity,
+  selectConsoleData,
+  selectConsoleError,
+  selectConsolePhase,
+  selectConsoleQuery,
+  selectConsoleView,
+  selectDone,
+  selectPreview,
+  selectWriteError,
+  selectWriting,
+  type ConsolePhase,
+} from '../../machines/operatorConsole.selectors';
+import type { ConsoleCommunity, ConsoleEvent, ConsoleOutput, ConsoleView, ConsoleWrite } from '../../machines/operatorConsole.types';
+import { describeMachinePaths, type PathEvent } from './describePathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import { actorStarted, actorStopped, type Effect } from './recording';
+
+const owner: ConsoleCommunity = { communityId: 'c1', name: 'Harbour Club', role: 'owner' };
+const viewer: ConsoleCommunity = { communityId: 'c2', name: 'Hill Club', role: 'viewer' };
+const archive: ConsoleWrite = { kind: 'archivePromo', input: { id: 5 } };
+const importPreview: ConsoleWrite = { kind: 'importCodes', input: { id: 3, codes: ['A-1'] }, preview: true };
+
+const events = {
+  'user.openView': [{ type: 'user.openView', view: 'earn' }],
+  'user.selectCommunity': [{ type: 'user.selectCommunity', communityId: 'c2' }],
+  'user.search': [{ type: 'user.search', query: 'ana' }],
+  'user.write': [
+    { type: 'user.write', request: archive },
+    { type: 'user.write', request: importPreview },
+  ],
+  'user.discardPreview': [{ type: 'user.discardPreview' }],
+  'user.retry': [{ type: 'user.retry' }],
+} satisfies EventFixtures<ConsoleEvent>;
+
+const outputs = {
+  listCommunities: [{ ok: true, value: [owner, viewer] }, { ok: true, value: [] }, { ok: false, code: 'UNAUTHORIZED' }],
+  loadView: [{ ok: true, value: { promos: ['Walk'] } }, { ok: false, code: 'FORBIDDEN' }],
+  write: [{ ok: true, value: { imported: 1 } }, { ok: false, code: 'VALIDATION_ERROR' }],
+} satisfies ActorOutputFixtures<typeof operatorConsoleMachine>;
+
+/** Graph key: the state and what decides what comes next (not the loaded data or notices). */
+const serializeState: SerializeState = (s) =>
+  JSON.stringify({
+    value: s.value,
+    view: s.context.view,
+    community: s.context.communityId,
+    query: s.context.query,
+    preview: s.context.preview !== null,
+    dryRun: s.context.pending?.preview === true,
+  });
+
+/**
+ * The rules (the machine's doc comment): the console first loads the communities the account
+ * runs; none means the account is no operator, a failure offers a retry. Then it loads the view
+ * of the first community (the dashboard unless started on another view). A write is sent with the
+ * community; once applied, the view loads again and the write is reported done; a dry run's
+ * answer becomes a preview (applied by a write, or set aside); a refused write keeps the view and
+ * says why. Another view, community or search loads that (abandoning a load or write under way)
+ * and forgets the notices and the preview.
+ */
+function consoleRules() {
+  let phase: ConsolePhase | 'writing' = 'starting';
+  let communities: ConsoleCommunity[] = [];
+  let communityId: string | null = null;
+  let view: ConsoleView = 'dashboard';
+  let query = '';
+  let data: unknown = null;
+  let errorCode: string | null = null;
+  let pending: ConsoleWrite | null = null;
+  let preview: { request: ConsoleWrite; value: unknown } | null = null;
+  let writeError: { kind: string; code: string } | null = null;
+  let done: { kind: string; value: unknown } | null = null;
+
+  const load = (): Effect[] => {
+    phase = 'loading';
+    return [actorStarted('loadView', { communityId: communityId ?? '', view, query })];
+  };
+  const reload = (change: () => void): Effect[] => {
+    if (phase === 'starting' || phase === 'failed' || phase === 'notOperator') throw new Error('no view before the communities');
+    const abandoned = phase === 'loading' ? [actorStopped('loadView')] : phase === 'writing' ? [actorStopped('write')] : [];
+    change();
+    data = null;
+    errorCode = null;
+    preview = null;
+    writeError = null;
+    done = null;
+    pending = null;
+    return [...abandoned, ...load()];
+  };
+
+  return {
+    started: [actorStarted('listCommunities')],
+    on(event: PathEvent<ConsoleEvent>): Effect[] {
+      switch (event.type) {
+        case 'xstate.done.actor.listCommunities': {
+          const output = event.output as ConsoleOutput<ConsoleCommunity[]>;
+          if (!output.ok) {
+            phase = 'failed';
+            errorCode = output.code;
+            return [];
+          }
+          if (output.value.length === 0) {
+            phase = 'notOperator';
+            return [];
+          }
+          communities = output.value;
+          communityId = output.value[0].communityId;
+          return load();
+        }
+        case 'xstate.error.actor.listCommunities':
+          phase = 'failed';
+          errorCode = 'UNKNOWN_ERROR';
+          return [];
+        case 'user.retry':
+          if (phase === 'failed') {
+            phase = 'starting';
+            return [actorStarted('listCommunities')];
+          }
+          if (phase === 'loadFailed') return load();
+          throw new Error('nothing to retry');
+        case 'user.openView':
+          return reload(() => {
+            view = event.view;
+            query = '';
+          });
+        case 'user.selectCommunity':
+          return reload(() => {
+            communityId = event.communityId;
+          });
+        case 'user.search':
+          return reload(() => {
+            query = event.query;
+          });
+        case 'xstate.done.actor.loadView': {
+          const output = event.output as ConsoleOutput;
+          if (output.ok) {
+            phase = 'shown';
+            data = output.value;
+            errorCode = null;
+          } else {
+            phase = 'loadFailed';
+            errorCode = output.code;
+          }
+          return [];
+        }
+        case 'xstate.error.actor.loadView':
+          phase = 'loadFailed';
+          errorCode = 'UNKNOWN_ERROR';
+          return [];
+        case 'user.write':
+          if (phase !== 'shown') throw new Error('writes only from a shown view');
+          phase = 'writing';
+          pending = event.request;
+          writeError = null;
+          done = null;
+          return [actorStarted('write', { communityId: communityId ?? '', request: event.request })];
+        case 'user.discardPreview':
+          if (phase !== 'shown') throw new Error('no preview to discard here');
+          preview = null;
+          return [];
+        case 'xstate.done.actor.write': {
+          const output = event.output as ConsoleOutput;
+          const request = pending!;
+          pending = null;
+          if (!output.ok) {
+            phase = 'shown';
+            writeError = { kind: request.kind, code: output.code };
+            return [];
+          }
+          if (request.preview) {
+            phase = 'shown';
+            preview = { request, value: output.value };
+            return [];
+          }
+          done = { kind: request.kind, value: output.value };
+          preview = null;
+          return load();
+        }
+        case 'xstate.error.actor.write':
+          phase = 'shown';
+          writeError = { kind: pending!.kind, code: 'UNKNOWN_ERROR' };
+          pending = null;
+          return [];
+        default:
+          throw new Error(`the rules have no ${event.type}`);
+      }
+    },
+    meaning: () => {
+      const community = communities.find((c) => c.communityId === communityId) ?? null;
+      return {
+        phase: phase === 'writing' ? 'shown' : phase,
+        writing: phase === 'writing',
+        view,
+        query,
+        data,
+        error: errorCode,
+        community,
+        canWrite: community?.role === 'owner' || community?.role === 'editor',
+        preview,
+        writeError,
+        done,
+      };
+    },
+  };
+}
+
+describeMachinePaths({
+  name: 'operatorConsole',
+  machine: operatorConsoleMachine,
+  events,
+  outputs,
+  serializeState,
+  meaning: (s) => ({
+    phase: selectConsolePhase(s),
+    writing: selectWriting(s),
+    view: selectConsoleView(s),
+    query: selectConsoleQuery(s),
+    data: selectConsoleData(s),
+    error: selectConsoleError(s),
+    community: selectCommunity(s),
+    canWrite: selectCanWrite(s),
+    preview: selectPreview(s),
+    writeError: selectWriteError(s),
+    done: selectDone(s),
+  }),
+  oracle: consoleRules,
+});
