@@ -4,10 +4,13 @@
  * for imports and bulk changes).
  */
 
-/** The console's screens: the week at a glance, earn actions, rewards, members, the audit log. */
-export type ConsoleView = 'dashboard' | 'earn' | 'rewards' | 'members' | 'audit';
+/**
+ * The console's screens: the week at a glance, earn actions, earn QR codes, rewards,
+ * questionnaires, announcements, members, the audit log.
+ */
+export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'announcements' | 'members' | 'audit';
 
-export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'rewards', 'members', 'audit'];
+export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'announcements', 'members', 'audit'];
 
 export type ConsoleRole = 'owner' | 'editor' | 'viewer';
 
@@ -27,7 +30,13 @@ export type ConsoleWriteKind =
   | 'restorePromo'
   | 'importCodes'
   | 'adjustPips'
-  | 'bulkAdjust';
+  | 'bulkAdjust'
+  | 'createQrCode'
+  | 'endQrCode'
+  | 'createAnnouncement'
+  | 'deleteAnnouncement'
+  | 'archiveQuestionnaire'
+  | 'restoreQuestionnaire';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import jsQR from 'jsqr';
 import { expectAccessible } from './support/a11y';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
 import { captureScreen, settle, viewports } from './support/screens';
@@ -163,6 +164,94 @@ describe('operator console in Chromium', () => {
     await settle(page);
     await expectAccessible(page, 'admin audit (en)');
     await captureScreen(page, 'admin-audit', 'en');
+  });
+
+  it('creates an earn QR code, draws it for download, the member earns by its link, and it is ended', async () => {
+    await nav('QR codes').click();
+    await page.waitForURL('**/admin/qr');
+    await main().getByLabel('Pips earned').fill('7');
+    await main().getByRole('button', { name: 'Create QR code' }).click();
+    await main().getByText('Enter a title.').waitFor();
+    await main().getByLabel('Title (English)').fill('Pier sign');
+    await main().getByLabel('Valid for how many days (optional)').fill('30');
+    await main().getByRole('button', { name: 'Create QR code' }).click();
+    await notice().filter({ hasText: 'QR code created' }).waitFor();
+    const card = main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' });
+    await card.getByText(/^7 pips, once per member · 0 scans · until /).waitFor();
+
+    await card.getByRole('button', { name: 'Show QR code: Pier sign' }).click();
+    const link = await card.getByText(`${product.url}/earn?qr=`).innerText();
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Download PNG' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^pier-sign-\d+\.png$/);
+    // The drawn code holds the link: decoded here with jsQR from the PNG the browser offers.
+    const href = await card.getByRole('link', { name: 'Download PNG' }).getAttribute('href');
+    const pixels = await page.evaluate(async (source) => {
+      const image = new Image();
+      image.src = source!;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 300;
+      const context = canvas.getContext('2d')!;
+      context.imageSmoothingEnabled = false;
+      context.drawImage(image, 0, 0, 300, 300);
+      return Array.from(context.getImageData(0, 0, 300, 300).data);
+    }, href);
+    expect(jsQR(Uint8ClampedArray.from(pixels), 300, 300)?.data).toBe(link);
+    await settle(page);
+    await expectAccessible(page, 'admin QR codes (en)');
+    await captureScreen(page, 'admin-qr-codes', 'en');
+
+    await phone.goto(link);
+    await phone.getByRole('main').getByText(/7 pips/).first().waitFor({ timeout: 15_000 });
+    await page.reload();
+    await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText(/· 1 scans ·/).waitFor();
+
+    await main().getByRole('button', { name: 'End now: Pier sign' }).click();
+    await notice().filter({ hasText: 'QR code ended: scanning it no longer earns pips.' }).waitFor();
+    await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText('Not live').waitFor();
+  });
+
+  it('publishes an announcement the member reads, and deletes it', async () => {
+    await nav('Announcements').click();
+    await page.waitForURL('**/admin/announcements');
+    await main().getByRole('button', { name: 'Publish' }).click();
+    expect(await main().getByText('Write it in English, Spanish or both.').count()).toBe(2);
+    await main().getByLabel('Title in English').fill('Pier clean-up on Saturday');
+    await main().getByLabel('Text in English').fill('Bring gloves; we bring coffee.');
+    await main().getByRole('button', { name: 'Publish' }).click();
+    await notice().filter({ hasText: 'Announcement published' }).waitFor();
+    await main().getByTestId('admin-announcement').filter({ hasText: 'Pier clean-up on Saturday' }).getByText(/read by 0/).waitFor();
+
+    await phone.goto(`${product.url}/announcements`);
+    await phone.getByRole('main').getByText('Pier clean-up on Saturday').first().waitFor({ timeout: 15_000 });
+    await settle(page);
+    await expectAccessible(page, 'admin announcements (en)');
+
+    await main().getByRole('button', { name: 'Delete “Pier clean-up on Saturday”' }).click();
+    await notice().filter({ hasText: 'Announcement deleted' }).waitFor();
+    expect(await main().getByTestId('admin-announcement').count()).toBe(0);
+  });
+
+  it('finds the member and adjusts their pips with a reason, which their activity shows', async () => {
+    await nav('Members').click();
+    await page.waitForURL('**/admin/members');
+    await main().getByLabel('E-mail or name').fill('console-member');
+    await main().getByRole('button', { name: 'Search', exact: true }).click();
+    await main().getByText('Showing 1 of 1 members.').waitFor();
+    await main().getByRole('button', { name: `Adjust pips: ${member.email}` }).click();
+    await main().getByLabel('Pips to add (negative to take away)').fill('25');
+    await main().getByRole('button', { name: 'Apply' }).click();
+    await main().getByText('Say why: the member sees it in their activity.').waitFor();
+    await main().getByLabel('Reason (the member sees it)').fill('Thanks for helping at the pier');
+    await main().getByRole('button', { name: 'Apply' }).click();
+    // 7 pips from the QR code, then 25
+    await notice().filter({ hasText: 'Pips adjusted. The member has 32 pips now.' }).waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin members (en)');
+    await captureScreen(page, 'admin-members', 'en');
+
+    await phone.goto(`${product.url}/activity`);
+    await phone.getByRole('main').getByText('Thanks for helping at the pier').first().waitFor({ timeout: 15_000 });
   });
 
   it('speaks Spanish: the console, its forms and its checks', async () => {

@@ -23,6 +23,7 @@ import { say } from './say';
 import { AuditView } from './AuditView';
 import { ConsoleContext, type ConsoleActor } from './consoleContext';
 import { operatorConsoleLogic } from './consoleLogic';
+import { AnnouncementsView, QrCodesView, QuestionnairesView } from './ContentViews';
 import { DashboardView } from './DashboardView';
 import { DoneNotice } from './DoneNotice';
 import { MembersView } from './MembersView';
@@ -208,6 +209,12 @@ function ViewBody({ actor }: { actor: ConsoleActor }) {
       return <EarnView data={data as never} canWrite={canWrite} />;
     case 'rewards':
       return <RewardsView data={data as never} canWrite={canWrite} />;
+    case 'qr':
+      return <QrCodesView data={data as never} canWrite={canWrite} />;
+    case 'questionnaires':
+      return <QuestionnairesView data={data as never} canWrite={canWrite} />;
+    case 'announcements':
+      return <AnnouncementsView data={data as never} canWrite={canWrite} />;
     case 'members':
       return <MembersView page={data as never} canWrite={canWrite} />;
     case 'audit':

@@ -33,6 +33,24 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
       text = t({ id: 'admin.done.adjusted', message: `Pips adjusted. The member has ${availablePips} pips now.` });
       break;
     }
+    case 'createQrCode':
+      text = t({ id: 'admin.done.qrCreated', message: 'QR code created: show it, download it and print it.' });
+      break;
+    case 'endQrCode':
+      text = t({ id: 'admin.done.qrEnded', message: 'QR code ended: scanning it no longer earns pips.' });
+      break;
+    case 'createAnnouncement':
+      text = t({ id: 'admin.done.announced', message: 'Announcement published: members see it in their announcements.' });
+      break;
+    case 'deleteAnnouncement':
+      text = t({ id: 'admin.done.announcementDeleted', message: 'Announcement deleted: it is gone from every member’s list.' });
+      break;
+    case 'archiveQuestionnaire':
+      text = t({ id: 'admin.done.questionnaireArchived', message: 'Questionnaire archived: it is gone from the members’ Forms; the answers stay.' });
+      break;
+    case 'restoreQuestionnaire':
+      text = t({ id: 'admin.done.questionnaireRestored', message: 'Questionnaire restored: members can answer it again.' });
+      break;
     case 'bulkAdjust': {
       const { applied } = done.value as { applied: number };
       text = t({ id: 'admin.done.bulkAdjusted', message: `Applied ${applied} adjustments.` });

@@ -79,7 +79,7 @@ function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWr
         {canWrite ? (
           <Table.Td>
             <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}
-              aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust the pips of ${member.email}` })}>
+              aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust pips: ${member.email}` })}>
               <Trans id="admin.members.adjust">Adjust pips</Trans>
             </Button>
           </Table.Td>

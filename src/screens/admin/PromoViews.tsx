@@ -343,7 +343,7 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
           clearable
           error={error}
         />
-        <Textarea label={t({ id: 'admin.import.paste', message: 'Or paste the codes, one per line' })} autosize minRows={2} maxRows={8}
+        <Textarea label={t({ id: 'admin.import.paste', message: 'Or paste the codes, one per line' })} minRows={3}
           value={pasted} onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />
         <Group>
           <Button type="submit" size="sm" variant="light" loading={writing}>

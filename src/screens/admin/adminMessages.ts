@@ -6,6 +6,9 @@ import type { ConsoleView, ConsoleWriteKind } from '../../../machines/operatorCo
 export const viewTitles: Record<ConsoleView, MessageDescriptor> = {
   dashboard: msg({ id: 'admin.view.dashboard', message: 'Dashboard' }),
   earn: msg({ id: 'admin.view.earn', message: 'Earn actions' }),
+  qr: msg({ id: 'admin.view.qr', message: 'QR codes' }),
+  questionnaires: msg({ id: 'admin.view.questionnaires', message: 'Questionnaires' }),
+  announcements: msg({ id: 'admin.view.announcements', message: 'Announcements' }),
   rewards: msg({ id: 'admin.view.rewards', message: 'Rewards' }),
   members: msg({ id: 'admin.view.members', message: 'Members' }),
   audit: msg({ id: 'admin.view.audit', message: 'Audit log' }),
@@ -40,6 +43,12 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   importCodes: msg({ id: 'admin.write.importCodes', message: 'Could not load the codes' }),
   adjustPips: msg({ id: 'admin.write.adjustPips', message: 'Could not adjust the pips' }),
   bulkAdjust: msg({ id: 'admin.write.bulkAdjust', message: 'Could not apply the adjustments' }),
+  createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
+  endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
+  createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),
+  deleteAnnouncement: msg({ id: 'admin.write.deleteAnnouncement', message: 'Could not delete the announcement' }),
+  archiveQuestionnaire: msg({ id: 'admin.write.archiveQuestionnaire', message: 'Could not archive the questionnaire' }),
+  restoreQuestionnaire: msg({ id: 'admin.write.restoreQuestionnaire', message: 'Could not restore the questionnaire' }),
 };
 
 /** Form checks, as the API makes them. */
@@ -51,6 +60,10 @@ export const fieldErrors = {
   noCodes: msg({ id: 'admin.field.noCodes', message: 'Choose a CSV file or paste at least one code.' }),
   tooManyCodes: msg({ id: 'admin.field.tooManyCodes', message: 'At most 10,000 codes at once.' }),
   deltaRequired: msg({ id: 'admin.field.deltaRequired', message: 'Enter a whole number of pips other than 0 (negative takes pips away).' }),
+  textRequired: msg({ id: 'admin.field.textRequired', message: 'Write it in English, Spanish or both.' }),
+  appPath: msg({ id: 'admin.field.appPath', message: 'Enter a path of the app that starts with /, e.g. /earn' }),
+  validDays: msg({ id: 'admin.field.validDays', message: 'Enter a whole number of days from 1 to 3,650, or leave it empty.' }),
+  cap: msg({ id: 'admin.field.cap', message: 'Enter a whole number from 1, or leave it empty for no limit.' }),
   reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
 };
 

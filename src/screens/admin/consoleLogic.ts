@@ -13,6 +13,11 @@ export type AdminAuditPage = Schemas['AdminAuditPage'];
 export type AdminCodeImportResult = Schemas['AdminCodeImportResult'];
 export type AdminPromoCreated = Schemas['AdminPromoCreated'];
 export type AdminText = Schemas['AdminText'];
+export type AdminQrCode = Schemas['AdminQrCode'];
+export type AdminQrCodeList = Schemas['AdminQrCodeList'];
+export type AdminAnnouncementList = Schemas['AdminAnnouncementList'];
+export type AdminAnnouncementText = Schemas['AdminAnnouncementText'];
+export type AdminQuestionnaireList = Schemas['AdminQuestionnaireList'];
 
 /** The earn view: every earn action, live and archived. */
 export interface EarnData {
@@ -65,6 +70,12 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
       });
       return { ok: true, value: { rewards } satisfies RewardsData };
     }
+    case 'qr':
+      return output(await api.adminListQrCodes({ communityId }, { signal }));
+    case 'questionnaires':
+      return output(await api.adminListQuestionnaires({ communityId }, { signal }));
+    case 'announcements':
+      return output(await api.adminListAnnouncements({ communityId }, { signal }));
     case 'members':
       return output(await api.adminListMembers({ communityId, q: query || undefined, page: 1, size: MEMBER_PAGE_SIZE }, { signal }));
     case 'audit':
@@ -86,6 +97,18 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminImportCodes({ ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
     case 'adjustPips':
       return output(await api.adminAdjustPips(input, { signal }));
+    case 'createQrCode':
+      return output(await api.adminCreateQrCode({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'endQrCode':
+      return output(await api.adminEndQrCode(input, { signal }));
+    case 'createAnnouncement':
+      return output(await api.adminCreateAnnouncement({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'deleteAnnouncement':
+      return output(await api.adminDeleteAnnouncement(input, { signal }));
+    case 'archiveQuestionnaire':
+      return output(await api.adminArchiveQuestionnaire(input, { signal }));
+    case 'restoreQuestionnaire':
+      return output(await api.adminRestoreQuestionnaire(input, { signal }));
     case 'bulkAdjust':
       return output(await api.adminBulkAdjust({ communityId, ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
   }

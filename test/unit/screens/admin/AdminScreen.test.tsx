@@ -1,0 +1,115 @@
+// Loads fake-indexeddb before Dexie is imported.
+import '../../data/dataTestKit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelope, fakeFetch, requests } from '../fakeFetch';
+import { renderApp } from '../renderApp';
+import { resetData, signIn } from '../rewards/dataHarness';
+import { vi } from 'vitest';
+
+const community = { communityId: 'harbour', name: 'Harbour Club', role: 'owner' };
+const option = (codesLeft: number) => ({ optId: 31, label: { en: '$5 card' }, pips: 30, codesTotal: codesLeft, codesLeft });
+const reward = { id: 21, communityId: 'harbour', type: 'REDEEM', title: { en: 'Book voucher', es: 'Vale de libros' }, description: null, url: null, pips: 0, earnLimit: 'ONCE', archived: false, createdAt: '2026-11-20T10:00:00.000Z' };
+
+const main = () => within(screen.getByRole('main'));
+
+beforeEach(() => void signIn());
+afterEach(resetData);
+
+describe('AdminScreen', () => {
+  it('previews a CSV import (a dry run naming the skipped lines), loads it on confirmation, and shows the new stock', async () => {
+    let loaded = 0;
+    const sent = fakeFetch({
+      'GET /admin/communities': { data: { communities: [community] } },
+      'GET /admin/communities/harbour/promos': (r) => ({ data: { promos: r.query.archived === 'true' ? [] : [reward] } }),
+      'GET /admin/promos/21/options': () => ({ data: { options: [option(loaded)] } }),
+      'POST /admin/options/31/codes': (r) => {
+        const body = r.json as { codes: string[]; dryRun: boolean };
+        if (!body.dryRun) loaded = 2;
+        return { data: { dryRun: body.dryRun, imported: 2, skipped: [{ code: 'B', reason: 'REPEATED' }], codesLeft: body.dryRun ? 0 : 2 } };
+      },
+    });
+    await renderApp({ path: '/admin/rewards' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Community console' })).toBeTruthy();
+    expect(await main().findByText('$5 card · 30 pips · 0 of 0 codes left')).toBeTruthy();
+    expect(main().getByText('Harbour Club · your role: Owner')).toBeTruthy();
+    expect(requests(sent, 'GET', '/admin/communities')[0].headers.authorization).toContain('auth-token-');
+
+    fireEvent.click(main().getByRole('button', { name: 'Load codes for $5 card' }));
+    fireEvent.change(main().getByLabelText('Or paste the codes, one per line'), { target: { value: 'A\nB\nB\n' } });
+    fireEvent.click(main().getByRole('button', { name: 'Preview' }));
+    expect(await main().findByText('Preview: 2 codes will be loaded, 1 skipped.')).toBeTruthy();
+    expect(main().getByText('repeated in this file')).toBeTruthy();
+    const [dryRun] = requests(sent, 'POST', '/admin/options/31/codes');
+    expect(dryRun.json).toEqual({ codes: ['A', 'B', 'B'], dryRun: true });
+
+    fireEvent.click(main().getByRole('button', { name: 'Load 2 codes' }));
+    expect(await main().findByText('Loaded 2 codes. 2 are left to hand out.')).toBeTruthy();
+    expect(await main().findByText('$5 card · 30 pips · 2 of 2 codes left')).toBeTruthy();
+    expect(requests(sent, 'POST', '/admin/options/31/codes')[1].json).toEqual({ codes: ['A', 'B', 'B'], dryRun: false });
+  });
+
+  it('checks a new earn action as the API does, and a refused write keeps what was typed and says why', async () => {
+    const sent = fakeFetch({
+      'GET /admin/communities': { data: { communities: [community] } },
+      'GET /admin/communities/harbour/promos': { data: { promos: [] } },
+      'POST /admin/communities/harbour/promos': { status: 403, error: 'FORBIDDEN' },
+    });
+    await renderApp({ path: '/admin/earn' });
+    fireEvent.click(await main().findByRole('button', { name: 'Create earn action' }));
+    expect(main().getByText('Enter a title.')).toBeTruthy();
+    expect(requests(sent, 'POST', '/admin/communities/harbour/promos')).toEqual([]);
+
+    fireEvent.change(main().getByLabelText(/Title \(English\)/), { target: { value: 'Harbour walk' } });
+    expect(main().queryByText('Enter a title.')).toBeNull();
+    fireEvent.click(main().getByRole('button', { name: 'Create earn action' }));
+    expect(await main().findByText('Your role in this community does not allow this.')).toBeTruthy();
+    expect(requests(sent, 'POST', '/admin/communities/harbour/promos')[0].json).toEqual({ type: 'EARN', title: { en: 'Harbour walk' }, pips: 10 });
+    expect((main().getByLabelText(/Title \(English\)/) as HTMLInputElement).value).toBe('Harbour walk');
+  });
+
+  it('searches the members by the text typed', async () => {
+    const sent = fakeFetch({
+      'GET /admin/communities': { data: { communities: [community] } },
+      'GET /admin/communities/harbour/members': (r) => ({
+        data: {
+          total: r.query.q ? 1 : 2,
+          members: [{ userId: 7, email: 'ana@example.org', firstName: 'Ana', lastName: 'Ruiz', verified: true, availablePips: 40, totalEarnedPips: 50, totalUsedPips: 10, joinedAt: '2026-11-01T00:00:00.000Z' }],
+        },
+      }),
+    });
+    await renderApp({ path: '/admin/members' });
+    expect(await main().findByText('Showing 1 of 2 members.')).toBeTruthy();
+    fireEvent.change(main().getByLabelText('E-mail or name'), { target: { value: ' ana ' } });
+    fireEvent.click(main().getByRole('button', { name: 'Search' }));
+    expect(await main().findByText('Showing 1 of 1 members.')).toBeTruthy();
+    expect(requests(sent, 'GET', '/admin/communities/harbour/members').map((r) => r.query.q)).toEqual([undefined, 'ana']);
+  });
+
+  it('says so to an account that runs no community', async () => {
+    fakeFetch({ 'GET /admin/communities': { data: { communities: [] } } });
+    await renderApp({ path: '/admin' });
+    expect(await main().findByText('You do not run a community')).toBeTruthy();
+  });
+
+  it('sends an expired token through the app’s token refresh and retries with the new one', async () => {
+    const seen: string[] = [];
+    // "Keep me logged in" was on: the session may be refreshed (SPEC §5)
+    localStorage.setItem('rememberMe', 'true');
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/mobile/session/refresh') return envelope({ data: { authToken: 'auth-token-fresh-0123456789', refreshToken: 'refresh-2' } });
+      if (pathname !== '/admin/communities' && !pathname.startsWith('/admin/communities/harbour/report')) return new Response('', { status: 503 });
+      const token = request.headers.get('Authorization') ?? '';
+      seen.push(`${pathname} ${token.includes('fresh') ? 'fresh' : 'old'}`);
+      if (!token.includes('fresh')) return envelope({ status: 401, error: 'UNAUTHORIZED' });
+      if (pathname === '/admin/communities') return envelope({ data: { communities: [community] } });
+      return envelope({ data: { from: '2026-11-19T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z', days: 7, members: { total: 12, joined: 3 }, pips: { earned: 140, redeemed: 60, adjusted: 0 }, earnings: [], redemptions: [], stock: [] } });
+    });
+    await renderApp({ path: '/admin' });
+    expect(await main().findByText('Pips earned this week')).toBeTruthy();
+    expect(main().getByText('140')).toBeTruthy();
+    await waitFor(() => expect(seen.slice(0, 2)).toEqual(['/admin/communities old', '/admin/communities fresh']));
+    expect(seen).toContain('/admin/communities/harbour/report fresh');
+  });
+});
