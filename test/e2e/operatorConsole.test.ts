@@ -204,7 +204,7 @@ describe('operator console in Chromium', () => {
     await phone.goto(link);
     await phone.getByRole('main').getByText(/7 pips/).first().waitFor({ timeout: 15_000 });
     await page.reload();
-    await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText(/· 1 scans ·/).waitFor();
+    await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText(/· 1 scan ·/).waitFor();
 
     await main().getByRole('button', { name: 'End now: Pier sign' }).click();
     await notice().filter({ hasText: 'QR code ended: scanning it no longer earns pips.' }).waitFor();

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
 import { fieldErrors } from './adminMessages';
@@ -106,7 +106,7 @@ function QrCodeCard({ code, canWrite }: { code: AdminQrCode; canWrite: boolean }
                 <Trans id="admin.qr.summaryOnce">{code.pips} pips, once per member</Trans>
               )}
               {' · '}
-              {cap === null ? <Trans id="admin.qr.claims">{claims} scans</Trans> : <Trans id="admin.qr.claimsCap">{claims} of {cap} scans</Trans>}
+              {cap === null ? <Plural id="admin.qr.claims" value={claims} one="# scan" other="# scans" /> : <Trans id="admin.qr.claimsCap">{claims} of {cap} scans</Trans>}
               {code.validUntil ? (
                 <>
                   {' · '}

@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ConsoleContext } from '../../../machines/operatorConsole.types';
 import type { AdminCodeImportResult, AdminPromoCreated, AdminText } from './consoleLogic';
@@ -53,7 +54,7 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
       break;
     case 'bulkAdjust': {
       const { applied } = done.value as { applied: number };
-      text = t({ id: 'admin.done.bulkAdjusted', message: `Applied ${applied} adjustments.` });
+      text = t({ id: 'admin.done.bulkAdjusted', message: plural(applied, { one: 'Applied # adjustment.', other: 'Applied # adjustments.' }) });
       break;
     }
   }

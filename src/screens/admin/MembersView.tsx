@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, FileInput, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableFrame } from './TableFrame';
-import { selectConsoleQuery, selectWriting } from '../../../machines/operatorConsole.selectors';
-import { fieldErrors } from './adminMessages';
+import { selectConsoleQuery, selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
+import { bulkProblems, fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
-import type { AdminMemberPage } from './consoleLogic';
+import type { AdminBulkAdjustResult, AdminMemberPage } from './consoleLogic';
 
 type Member = AdminMemberPage['members'][number];
 
@@ -53,7 +53,107 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
           </Table.Tbody>
         </Table>
       </TableFrame>
+      {canWrite ? <BulkAdjust /> : null}
     </Stack>
+  );
+}
+
+/** Many members at once from a CSV (email, delta, reason): every line checked first, then all or nothing. */
+function BulkAdjust() {
+  const { t, i18n } = useLingui();
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  const preview = useSelector(actor, selectPreview);
+  const result = preview?.request.kind === 'bulkAdjust' ? (preview.value as AdminBulkAdjustResult) : null;
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
+  const [csv, setCsv] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const check = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = (file ? await file.text() : pasted).replace(/^\uFEFF/, '');
+    if (!text.trim()) return setError(i18n._(fieldErrors.noCsv));
+    setError(undefined);
+    setCsv(text);
+    actor.send({ type: 'user.write', request: { kind: 'bulkAdjust', input: { csv: text }, preview: true } });
+  };
+
+  const problems = result ? result.rows.filter((row) => row.problem).length : 0;
+  const lines = result ? result.rows.length : 0;
+  return (
+    <Paper withBorder p="md" radius="md" aria-labelledby="bulk-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="bulk-title">
+          <Trans id="admin.bulk.title">Adjust many members from a CSV</Trans>
+        </Title>
+        {result ? (
+          <>
+            <Text fw={600} aria-live="polite">
+              {problems === 0 ? (
+                <Plural id="admin.bulk.ready" value={lines} one="The line can be applied." other="All # lines can be applied." />
+              ) : (
+                <Trans id="admin.bulk.problems">{problems} of {lines} lines have a problem: fix the file, nothing is applied until every line is good.</Trans>
+              )}
+            </Text>
+            <TableFrame label={t({ id: 'admin.bulk.title', message: 'Adjust many members from a CSV' })} minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th><Trans id="admin.bulk.line">Line</Trans></Table.Th>
+                    <Table.Th><Trans id="admin.members.email">E-mail</Trans></Table.Th>
+                    <Table.Th><Trans id="admin.bulk.delta">Pips</Trans></Table.Th>
+                    <Table.Th><Trans id="admin.bulk.outcome">Before → after, or the problem</Trans></Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {result.rows.map((row) => (
+                    <Table.Tr key={row.line}>
+                      <Table.Td>{row.line}</Table.Td>
+                      <Table.Td>{row.email}</Table.Td>
+                      <Table.Td>{row.delta ?? '—'}</Table.Td>
+                      <Table.Td>
+                        {row.problem ? (
+                          <Text c="red.9" size="sm">{i18n._(bulkProblems[row.problem])}</Text>
+                        ) : (
+                          `${row.availableBefore} → ${row.availableAfter}`
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableFrame>
+            <Group>
+              <Button loading={writing} disabled={problems > 0}
+                onClick={() => actor.send({ type: 'user.write', request: { kind: 'bulkAdjust', input: { csv } } })}>
+                <Plural id="admin.bulk.apply" value={lines} one="Apply # adjustment" other="Apply # adjustments" />
+              </Button>
+              <Button variant="default" onClick={() => actor.send({ type: 'user.discardPreview' })}>
+                <Trans id="admin.import.cancel">Cancel</Trans>
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <form onSubmit={check} noValidate>
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              <Trans id="admin.bulk.hint">A header line naming the columns email, delta and reason, then one member per line.</Trans>
+            </Text>
+            <FileInput label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
+              onChange={(f) => { setFile(f); setError(undefined); }} clearable error={error} />
+            <Textarea label={t({ id: 'admin.bulk.paste', message: 'Or paste the CSV' })} minRows={3} value={pasted}
+              onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />
+            <Group>
+              <Button type="submit" variant="light" loading={writing}>
+                <Trans id="admin.bulk.check">Check every line</Trans>
+              </Button>
+            </Group>
+          </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

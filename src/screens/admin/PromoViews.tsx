@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
 import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
 import { fieldErrors, skipReasons } from './adminMessages';
@@ -322,7 +322,7 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
           <Group>
             <Button size="sm" loading={writing} disabled={count === 0}
               onClick={() => send({ kind: 'importCodes', input: { id: option.optId, codes } })}>
-              <Trans id="admin.import.apply">Load {count} codes</Trans>
+              <Plural id="admin.import.apply" value={count} one="Load # code" other="Load # codes" />
             </Button>
             <Button size="sm" variant="default" onClick={() => actor.send({ type: 'user.discardPreview' })}>
               <Trans id="admin.import.cancel">Cancel</Trans>

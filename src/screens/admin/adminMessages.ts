@@ -64,6 +64,7 @@ export const fieldErrors = {
   appPath: msg({ id: 'admin.field.appPath', message: 'Enter a path of the app that starts with /, e.g. /earn' }),
   validDays: msg({ id: 'admin.field.validDays', message: 'Enter a whole number of days from 1 to 3,650, or leave it empty.' }),
   cap: msg({ id: 'admin.field.cap', message: 'Enter a whole number from 1, or leave it empty for no limit.' }),
+  noCsv: msg({ id: 'admin.field.noCsv', message: 'Choose a CSV file or paste its lines.' }),
   reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
 };
 
@@ -71,4 +72,12 @@ export const skipReasons = {
   BLANK: msg({ id: 'admin.import.skip.blank', message: 'blank line' }),
   REPEATED: msg({ id: 'admin.import.skip.repeated', message: 'repeated in this file' }),
   ALREADY_LOADED: msg({ id: 'admin.import.skip.loaded', message: 'already loaded' }),
+};
+
+/** Why a line of a bulk adjustment cannot be applied (the API's codes). */
+export const bulkProblems = {
+  BAD_DELTA: msg({ id: 'admin.bulk.problem.delta', message: 'The pips are not a whole number other than 0.' }),
+  NO_REASON: msg({ id: 'admin.bulk.problem.reason', message: 'No reason given.' }),
+  NO_SUCH_MEMBER: msg({ id: 'admin.bulk.problem.member', message: 'No member of this community uses this e-mail.' }),
+  INSUFFICIENT_PIPS: msg({ id: 'admin.bulk.problem.pips', message: 'The member does not have that many pips.' }),
 };

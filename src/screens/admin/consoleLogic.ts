@@ -14,6 +14,7 @@ export type AdminCodeImportResult = Schemas['AdminCodeImportResult'];
 export type AdminPromoCreated = Schemas['AdminPromoCreated'];
 export type AdminText = Schemas['AdminText'];
 export type AdminQrCode = Schemas['AdminQrCode'];
+export type AdminBulkAdjustResult = Schemas['AdminBulkAdjustResult'];
 export type AdminQrCodeList = Schemas['AdminQrCodeList'];
 export type AdminAnnouncementList = Schemas['AdminAnnouncementList'];
 export type AdminAnnouncementText = Schemas['AdminAnnouncementText'];

@@ -86,6 +86,44 @@ describe('AdminScreen', () => {
     expect(requests(sent, 'GET', '/admin/communities/harbour/members').map((r) => r.query.q)).toEqual([undefined, 'ana']);
   });
 
+  it('checks a bulk adjustment line by line; a problem keeps Apply off; a good file is applied in one call', async () => {
+    const row = (line: number, email: string, problem: string | null) => ({
+      line, email, delta: 10, reason: 'Helper', userId: problem ? null : 7, availableBefore: problem ? null : 40, availableAfter: problem ? null : 50, problem,
+    });
+    const sent = fakeFetch({
+      'GET /admin/communities': { data: { communities: [community] } },
+      'GET /admin/communities/harbour/members': { data: { total: 0, members: [] } },
+      'POST /admin/communities/harbour/adjustments': (r) => {
+        const { csv, dryRun } = r.json as { csv: string; dryRun: boolean };
+        const bad = csv.includes('nobody@');
+        return { data: { dryRun, applied: dryRun || bad ? 0 : 1, rows: [row(2, 'ana@example.org', null), ...(bad ? [row(3, 'nobody@example.org', 'NO_SUCH_MEMBER')] : [])] } };
+      },
+    });
+    await renderApp({ path: '/admin/members' });
+    const paste = await main().findByLabelText('Or paste the CSV');
+    fireEvent.click(main().getByRole('button', { name: 'Check every line' }));
+    expect(main().getByText('Choose a CSV file or paste its lines.')).toBeTruthy();
+
+    fireEvent.change(paste, { target: { value: 'email,delta,reason\nana@example.org,10,Helper\nnobody@example.org,10,Helper' } });
+    fireEvent.click(main().getByRole('button', { name: 'Check every line' }));
+    expect(await main().findByText('1 of 2 lines have a problem: fix the file, nothing is applied until every line is good.')).toBeTruthy();
+    expect(main().getByText('No member of this community uses this e-mail.')).toBeTruthy();
+    expect(main().getByText('40 → 50')).toBeTruthy();
+    expect((main().getByRole('button', { name: 'Apply 2 adjustments' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(main().getByRole('button', { name: 'Cancel' }));
+    fireEvent.change(await main().findByLabelText('Or paste the CSV'), { target: { value: 'email,delta,reason\nana@example.org,10,Helper' } });
+    fireEvent.click(main().getByRole('button', { name: 'Check every line' }));
+    expect(await main().findByText('The line can be applied.')).toBeTruthy();
+    fireEvent.click(main().getByRole('button', { name: 'Apply 1 adjustment' }));
+    expect(await main().findByText('Applied 1 adjustment.')).toBeTruthy();
+    expect(requests(sent, 'POST', '/admin/communities/harbour/adjustments').map((r) => r.json)).toEqual([
+      { csv: 'email,delta,reason\nana@example.org,10,Helper\nnobody@example.org,10,Helper', dryRun: true },
+      { csv: 'email,delta,reason\nana@example.org,10,Helper', dryRun: true },
+      { csv: 'email,delta,reason\nana@example.org,10,Helper', dryRun: false },
+    ]);
+  });
+
   it('says so to an account that runs no community', async () => {
     fakeFetch({ 'GET /admin/communities': { data: { communities: [] } } });
     await renderApp({ path: '/admin' });
