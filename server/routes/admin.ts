@@ -66,6 +66,15 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminCreateQrCode(request) {
       return ok(await app.operators.createQrCode(await app.requireVerified(request), request.params.communityId, request.body));
     },
+    async adminListChanceToWin(request) {
+      return ok(await app.operators.chanceToWin(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminCreateChanceToWin(request) {
+      return ok(await app.operators.createChanceToWin(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminDrawChanceToWin(request) {
+      return ok(await app.operators.drawChanceToWin(await app.requireVerified(request), request.params.id));
+    },
     async adminEndQrCode(request) {
       return ok(await app.operators.endQrCode(await app.requireVerified(request), request.params.id));
     },

@@ -128,6 +128,9 @@ export const OPERATIONS = {
   adminListQuestionnaires: op('GET', '/admin/communities/{communityId}/questionnaires', 'none'),
   adminArchiveQuestionnaire: op('POST', '/admin/questionnaires/{id}/archive', 'none'),
   adminRestoreQuestionnaire: op('POST', '/admin/questionnaires/{id}/restore', 'none'),
+  adminListChanceToWin: op('GET', '/admin/communities/{communityId}/chance-to-win', 'none'),
+  adminCreateChanceToWin: op('POST', '/admin/communities/{communityId}/chance-to-win', 'json'),
+  adminDrawChanceToWin: op('POST', '/admin/chance-to-win/{id}/draw', 'none'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
 } as const satisfies Record<OperationId, OperationSpec>;
 

@@ -1164,6 +1164,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities/{communityId}/chance-to-win": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A community's Chance to Win contests, the next drawing first, with their entries and winners once drawn. */
+        get: operations["adminListChanceToWin"];
+        put?: never;
+        /** Create a Chance to Win contest; members who earn the threshold between its start and drawing qualify, and the server draws the winners at the drawing from a committed seed. */
+        post: operations["adminCreateChanceToWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/chance-to-win/{id}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draw a contest now - its window closes now, the qualified members become entries, the winners are drawn and announced to the community. */
+        post: operations["adminDrawChanceToWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/audit": {
         parameters: {
             query?: never;
@@ -1380,13 +1415,14 @@ export interface components {
          *     QR_CODE_NOT_YET_VALID 400, QR_CODE_EXHAUSTED 409 (its total cap is reached),
          *     IDEMPOTENCY_KEY_REUSED 409 (the key was used for a different request), IN_USE 409 (an
          *     operator's delete of content something still refers to: archive it instead),
+         *     ALREADY_DRAWN 409 (an operator's draw of a contest already drawn),
          *     PASSWORD_CONFIRMATION_REQUIRED 400 (deleteUser without passwordToken),
          *     PROVIDER_NOT_CONFIGURED 404 (Google / Apple sign-in not set up), NOT_IMPLEMENTED 501,
          *     SERVICE_UNAVAILABLE 503 (the database is unreachable for a moment; retry after
          *     Retry-After seconds), INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "ALREADY_DRAWN" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -` (a dot neither first, last nor doubled), a domain of labels of letters, digits and `-` (a hyphen neither first nor last in a label) with a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -2153,6 +2189,53 @@ export interface components {
         };
         AdminQuestionnaireList: {
             questionnaires: components["schemas"]["AdminQuestionnaire"][];
+        };
+        AdminCtwWinner: {
+            /** @description 1 for the first winner drawn. */
+            position: number;
+            /** @description As members see it (first name and initial). */
+            name: string;
+            userId: components["schemas"]["Id"];
+            /** @description null once the account is deleted. */
+            email: string | null;
+        };
+        AdminCtwContest: {
+            id: components["schemas"]["Id"];
+            communityId: components["schemas"]["CommunityId"];
+            name: components["schemas"]["AdminText"];
+            prize: components["schemas"]["AdminText"] | null;
+            thresholdPips: number;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            drawsAt: string;
+            numberOfWinners: number;
+            /** @enum {string} */
+            status: "open" | "drawn";
+            /** @description SHA-256 of the secret seed, published before the drawing. */
+            commitment: string;
+            /** @description Qualified members who entered the draw (null until drawn). */
+            entries: number | null;
+            winners: components["schemas"]["AdminCtwWinner"][];
+        };
+        AdminCtwContestList: {
+            contests: components["schemas"]["AdminCtwContest"][];
+        };
+        AdminCtwNew: {
+            name: components["schemas"]["AdminText"];
+            prize?: components["schemas"]["AdminText"];
+            thresholdPips: number;
+            /**
+             * Format: date-time
+             * @description When earning starts to count (default now).
+             */
+            startsAt?: string;
+            /**
+             * Format: date-time
+             * @description The drawing, in the future and after startsAt.
+             */
+            drawsAt: string;
+            numberOfWinners?: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -4699,6 +4782,125 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such questionnaire, or not in a community of yours). */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListChanceToWin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCtwContestList"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateChanceToWin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCtwNew"];
+            };
+        };
+        responses: {
+            /** @description The new contest (its commitment is the SHA-256 of the seed revealed at the drawing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCtwContest"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDrawChanceToWin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contest, drawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCtwContest"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such contest, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description ALREADY_DRAWN (the contest was drawn already, by the server's timer or another operator). */
+            409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

@@ -505,4 +505,39 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(await runAdmin(['operator:add', '--email', 'boss@example.org', '--community', h.community.id, '--role', 'viewer'], ctx)).toBe(0);
     expect(expectOk(await h.call({ url: '/admin/communities', token: login.authToken })).communities[0].role).toBe('viewer');
   });
+
+  it('creates a Chance to Win contest, draws it now with the members who qualified, announces the winners, and refuses a second draw', async () => {
+    const owner = await operator('owner');
+    const viewer = await operator('viewer');
+    const ada = await h.registerVerified({ firstName: 'Ada', lastName: 'Lovelace' });
+    const bob = await h.registerVerified({ firstName: 'Bob', lastName: 'Hope' });
+    const base = `/admin/communities/${h.community.id}/chance-to-win`;
+    const inAWeek = new Date(h.clock.now().getTime() + 7 * 86_400_000).toISOString();
+    const contest = { name: { en: 'Summer draw', es: 'Sorteo de verano' }, prize: { en: 'A bike' }, thresholdPips: 20, drawsAt: inAWeek };
+
+    expectFailure(await as(viewer).post(base, contest), 403, 'FORBIDDEN');
+    expectFailure(await as(owner).post(base, { ...contest, drawsAt: new Date(h.clock.now().getTime() - 1000).toISOString() }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(owner).post(base, { ...contest, thresholdPips: 0 }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(owner).post(base, { ...contest, startsAt: inAWeek }), 400, 'VALIDATION_ERROR');
+    const created = expectOk(await as(owner).post(base, contest));
+    expect(created).toMatchObject({ name: contest.name, prize: { en: 'A bike' }, thresholdPips: 20, numberOfWinners: 1, status: 'open', entries: null, winners: [] });
+    expect(created.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(expectOk(await as(viewer).get(base)).contests.map((c: { id: number }) => c.id)).toEqual([created.id]);
+
+    // Ada earns 25 pips in the window, Bob 10: only Ada qualifies.
+    expectOk(await as(owner).post(`/admin/members/${ada.userId}/adjust`, { delta: 25, reason: 'helper' }));
+    expectOk(await as(owner).post(`/admin/members/${bob.userId}/adjust`, { delta: 10, reason: 'helper' }));
+    expectFailure(await as(viewer).post(`/admin/chance-to-win/${created.id}/draw`), 403, 'FORBIDDEN');
+    const drawn = expectOk(await as(owner).post(`/admin/chance-to-win/${created.id}/draw`));
+    expect(drawn).toMatchObject({ id: created.id, status: 'drawn', entries: 1, winners: [{ position: 1, name: 'Ada L.', userId: ada.userId, email: ada.email }] });
+    expect(new Date(drawn.drawsAt).getTime()).toBeLessThanOrEqual(h.clock.now().getTime());
+    expectFailure(await as(owner).post(`/admin/chance-to-win/${created.id}/draw`), 409, 'ALREADY_DRAWN');
+    expectFailure(await as(owner).post('/admin/chance-to-win/999999/draw'), 404, 'NOT_FOUND');
+
+    // The community hears about it; the audit log has the creation and the draw.
+    const news = expectOk(await h.call({ url: '/mobile/announcements', token: bob.authToken })).announcements as { title: string }[];
+    expect(news.map((a) => a.title).join(' ')).toContain('Summer draw');
+    const actions = expectOk(await as(owner).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['ctw.create', 'ctw.draw']));
+  });
 });

@@ -2,6 +2,10 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { findCommunity } from '../../db/repositories/communities';
+import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, winnersOf } from '../../db/repositories/chanceToWin';
+import { winnersAnnouncement } from '../../contests/announceWinners';
+import { commitmentOf, newSeed } from '../../contests/draw';
+import { drawContest } from '../../contests/runDraws';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
 import { deleteAnnouncement, findAnnouncement, listAnnouncements } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
@@ -9,7 +13,7 @@ import { createEarnPromo } from '../../db/repositories/promos';
 import { findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
 import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
 import * as repo from '../../db/repositories/operators';
-import type { Database, LocalizedText, OperatorRole } from '../../db/schema';
+import type { CtwContest, Database, LocalizedText, OperatorRole } from '../../db/schema';
 import { csvFields, csvLines } from '../../csv';
 import { AppError } from '../../errors';
 import { announce, AnnouncementInputError } from './announcements';
@@ -159,6 +163,9 @@ export interface OperatorService {
   deleteAnnouncement(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
   questionnaires(auth: AuthContext, communityId: string): Promise<Schema<'AdminQuestionnaireList'>>;
   setQuestionnaireArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminQuestionnaire'>>;
+  chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
+  createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
+  drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -194,6 +201,29 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     deleted: row.deleted ?? 0,
     pushed: row.pushed ?? 0,
   });
+  const contestNotFound = () => new AppError('NOT_FOUND', 404, 'No such Chance to Win contest in a community you run.');
+
+  /** Contests as the operator API shows them: entries and winners (with their e-mail) once drawn. */
+  async function contestViews(contests: CtwContest[], trx: Kysely<Database> = db): Promise<Schema<'AdminCtwContest'>[]> {
+    const drawn = contests.filter((c) => c.status === 'drawn').map((c) => c.id);
+    const [entries, winners] = await Promise.all([entriesOf(trx, drawn), winnersOf(trx, drawn)]);
+    const emails = new Map<number, string | null>();
+    for (const list of winners.values()) for (const w of list) if (!emails.has(w.userId)) emails.set(w.userId, await emailOfUser(trx, w.userId));
+    return contests.map((c) => ({
+      id: c.id,
+      communityId: c.community_id,
+      name: adminText(c.name),
+      prize: c.prize === null ? null : adminText(c.prize),
+      thresholdPips: c.threshold_pips,
+      startsAt: new Date(c.starts_at).toISOString(),
+      drawsAt: new Date(c.draws_at).toISOString(),
+      numberOfWinners: c.number_of_winners,
+      status: c.status === 'drawn' ? 'drawn' : 'open',
+      commitment: c.commitment,
+      entries: c.status === 'drawn' ? (entries.get(c.id) ?? []).length : null,
+      winners: (winners.get(c.id) ?? []).map((w) => ({ position: w.position + 1, name: w.name, userId: w.userId, email: emails.get(w.userId) ?? null })),
+    }));
+  }
   const announcementNotFound = () => new AppError('NOT_FOUND', 404, 'No such announcement in a community you run.');
   const qrNotFound = () => new AppError('NOT_FOUND', 404, 'No such QR code in a community you run.');
 
@@ -673,6 +703,73 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         }
         return questionnaireView((await findQuestionnaire(trx, row.community_id, id))!);
       });
+    },
+
+    async chanceToWin(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      const contests = await listContests(db, communityId);
+      // the next drawing first, then the past ones, most recent first
+      const open = contests.filter((c) => c.status !== 'drawn').sort((a, b) => new Date(a.draws_at).getTime() - new Date(b.draws_at).getTime());
+      const done = contests.filter((c) => c.status === 'drawn').sort((a, b) => new Date(b.draws_at).getTime() - new Date(a.draws_at).getTime());
+      return { contests: await contestViews([...open, ...done]) };
+    },
+
+    async createChanceToWin(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      const now = deps.now();
+      const startsAt = input.startsAt === undefined ? now : new Date(input.startsAt);
+      const drawsAt = new Date(input.drawsAt);
+      if (drawsAt <= now) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be in the future');
+      if (drawsAt <= startsAt) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be after startsAt');
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const seed = newSeed();
+        const contest = await insertContest(trx, {
+          communityId,
+          name: input.name,
+          prize: input.prize ?? null,
+          thresholdPips: input.thresholdPips,
+          startsAt,
+          drawsAt,
+          numberOfWinners: input.numberOfWinners ?? 1,
+          seed,
+          commitment: commitmentOf(seed),
+        });
+        const [view] = await contestViews([contest], trx);
+        const { winners: _w, entries: _e, ...kept } = view;
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'ctw.create', entity: 'ctw', entityId: contest.id, before: null, after: kept });
+        return view;
+      });
+    },
+
+    async drawChanceToWin(auth, id) {
+      const now = deps.now();
+      // Close the window now (the draw itself is its own transaction, as the server's timer runs it).
+      const contest = await db.transaction().execute(async (trx) => {
+        const found = await findContest(trx, id);
+        if (!found) throw contestNotFound();
+        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? contestNotFound() : error;
+        });
+        if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn already.`);
+        if (new Date(found.starts_at) > now) throw new AppError('VALIDATION_ERROR', 400, `Contest ${id} has not started: nobody can have qualified yet.`);
+        await moveDrawingTo(trx, id, now);
+        return found;
+      });
+      const draw = await drawContest(db, id, now);
+      if (!draw) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn by someone else meanwhile.`);
+      await announce(db, winnersAnnouncement(draw), now);
+      const [view] = await contestViews([(await findContest(db, id))!]);
+      await repo.writeAudit(db, {
+        operatorId: auth.userId,
+        communityId: contest.community_id,
+        action: 'ctw.draw',
+        entity: 'ctw',
+        entityId: id,
+        before: { drawsAt: new Date(contest.draws_at).toISOString(), status: 'open' },
+        after: { drawsAt: view.drawsAt, status: 'drawn', entries: view.entries, winners: view.winners.length },
+      });
+      return view;
     },
 
     async audit(auth, communityId, page, size) {
