@@ -6,11 +6,11 @@
 
 /**
  * The console's screens: the week at a glance, earn actions, earn QR codes, rewards,
- * questionnaires, announcements, members, the audit log.
+ * questionnaires, announcements, Chance to Win contests, members, the audit log.
  */
-export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'announcements' | 'members' | 'audit';
+export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'announcements' | 'chanceToWin' | 'members' | 'audit';
 
-export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'announcements', 'members', 'audit'];
+export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'announcements', 'chanceToWin', 'members', 'audit'];
 
 export type ConsoleRole = 'owner' | 'editor' | 'viewer';
 
@@ -36,7 +36,9 @@ export type ConsoleWriteKind =
   | 'createAnnouncement'
   | 'deleteAnnouncement'
   | 'archiveQuestionnaire'
-  | 'restoreQuestionnaire';
+  | 'restoreQuestionnaire'
+  | 'createChanceToWin'
+  | 'drawChanceToWin';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

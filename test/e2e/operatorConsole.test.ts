@@ -232,6 +232,24 @@ describe('operator console in Chromium', () => {
     expect(await main().getByTestId('admin-announcement').count()).toBe(0);
   });
 
+  it('creates a Chance to Win contest the member sees on their Chance to Win screen', async () => {
+    await nav('Chance to Win').click();
+    await page.waitForURL('**/admin/chanceToWin');
+    await main().getByLabel('Name (English)').fill('Pier draw');
+    await main().getByLabel('Prize (English, optional)').fill('A kayak lesson');
+    await main().getByLabel('Pips to earn to take part').fill('20');
+    await main().getByRole('button', { name: 'Create contest' }).click();
+    await notice().filter({ hasText: 'Contest created' }).waitFor();
+    const card = main().getByTestId('admin-contest').filter({ hasText: 'Pier draw' });
+    await card.getByText(/^Members who earn 20 pips from /).waitFor();
+    expect(await card.getByText(/^Commitment \(SHA-256 of the seed\): [0-9a-f]{64}$/).count()).toBe(1);
+    await settle(page);
+    await expectAccessible(page, 'admin Chance to Win (en)');
+
+    await phone.goto(`${product.url}/chance-to-win`);
+    await phone.getByRole('main').getByText('Pier draw').first().waitFor({ timeout: 15_000 });
+  });
+
   it('finds the member and adjusts their pips with a reason, which their activity shows', async () => {
     await nav('Members').click();
     await page.waitForURL('**/admin/members');
@@ -244,7 +262,7 @@ describe('operator console in Chromium', () => {
     await main().getByText('Say why: the member sees it in their activity.').waitFor();
     await main().getByLabel('Reason (the member sees it)').fill('Thanks for helping at the pier');
     await main().getByRole('button', { name: 'Apply' }).click();
-    // 7 pips from the QR code, then 25
+    // 7 pips from the QR code, then 25 (after the contest started)
     await notice().filter({ hasText: 'Pips adjusted. The member has 32 pips now.' }).waitFor();
     await settle(page);
     await expectAccessible(page, 'admin members (en)');
@@ -252,6 +270,22 @@ describe('operator console in Chromium', () => {
 
     await phone.goto(`${product.url}/activity`);
     await phone.getByRole('main').getByText('Thanks for helping at the pier').first().waitFor({ timeout: 15_000 });
+  });
+
+  it('draws the contest now after a confirmation: the member who earned 25 pips since its start wins, and hears it', async () => {
+    await nav('Chance to Win').click();
+    await page.waitForURL('**/admin/chanceToWin');
+    const card = main().getByTestId('admin-contest').filter({ hasText: 'Pier draw' });
+    await card.getByRole('button', { name: 'Draw now: Pier draw' }).click();
+    await card.getByText(/This cannot be undone\./).waitFor();
+    await card.getByRole('button', { name: 'Draw the winners now' }).click();
+    await notice().filter({ hasText: 'Drawn: 1 winner, announced to the community.' }).waitFor();
+    await card.getByText('1 member took part.').waitFor();
+    expect(await card.getByText(`1. ${member.firstName} ${member.lastName[0]}. · ${member.email}`).count()).toBe(1);
+    await captureScreen(page, 'admin-chance-to-win', 'en');
+
+    await phone.goto(`${product.url}/announcements`);
+    await phone.getByRole('main').getByText(/Chance to Win: Pier draw has been drawn/).first().waitFor({ timeout: 15_000 });
   });
 
   it('speaks Spanish: the console, its forms and its checks', async () => {

@@ -24,6 +24,7 @@ import { AuditView } from './AuditView';
 import { ConsoleContext, type ConsoleActor } from './consoleContext';
 import { operatorConsoleLogic } from './consoleLogic';
 import { AnnouncementsView, QrCodesView, QuestionnairesView } from './ContentViews';
+import { ChanceToWinView } from './ChanceToWinView';
 import { DashboardView } from './DashboardView';
 import { DoneNotice } from './DoneNotice';
 import { MembersView } from './MembersView';
@@ -204,7 +205,9 @@ function ViewBody({ actor }: { actor: ConsoleActor }) {
   }
   switch (view) {
     case 'dashboard':
-      return <DashboardView report={data as never} />;
+      return <DashboardView data={data as never} />;
+    case 'chanceToWin':
+      return <ChanceToWinView data={data as never} canWrite={canWrite} />;
     case 'earn':
       return <EarnView data={data as never} canWrite={canWrite} />;
     case 'rewards':

@@ -1,7 +1,7 @@
 import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableFrame } from './TableFrame';
-import type { AdminReport } from './consoleLogic';
+import type { DashboardData } from './consoleLogic';
 import { localText } from './DoneNotice';
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
@@ -24,8 +24,11 @@ function Stat({ label, value, hint }: { label: string; value: number; hint?: str
 }
 
 /** The week at a glance: members, pips earned and redeemed, and the rewards running low. */
-export function DashboardView({ report }: { report: AdminReport }) {
+export function DashboardView({ data }: { data: DashboardData }) {
   const { t, i18n } = useLingui();
+  const { report } = data;
+  const next = data.contests.find((c) => c.status === 'open');
+  const drawDate = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeStyle: 'short' });
   const low = report.stock.filter((row) => row.low);
   const joined = report.members.joined;
   return (
@@ -40,6 +43,20 @@ export function DashboardView({ report }: { report: AdminReport }) {
         <Stat label={t({ id: 'admin.dashboard.redeemed', message: 'Pips redeemed this week' })} value={report.pips.redeemed} />
         <Stat label={t({ id: 'admin.dashboard.lowStock', message: 'Rewards low on codes' })} value={low.length} />
       </SimpleGrid>
+      <Paper withBorder p="md" radius="md">
+        <Text size="sm" c="dimmed">
+          <Trans id="admin.dashboard.nextDraw">Next Chance to Win draw</Trans>
+        </Text>
+        {next ? (
+          <Text fw={600}>
+            {localText(next.name, i18n.locale)} · {drawDate.format(new Date(next.drawsAt))}
+          </Text>
+        ) : (
+          <Text fw={600}>
+            <Trans id="admin.dashboard.noDraw">None planned</Trans>
+          </Text>
+        )}
+      </Paper>
       <Stack gap="xs">
         <Title order={2} size="h4">
           <Trans id="admin.dashboard.stockTitle">Gift-card codes left</Trans>

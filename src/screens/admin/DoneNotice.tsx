@@ -52,6 +52,14 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'restoreQuestionnaire':
       text = t({ id: 'admin.done.questionnaireRestored', message: 'Questionnaire restored: members can answer it again.' });
       break;
+    case 'createChanceToWin':
+      text = t({ id: 'admin.done.ctwCreated', message: 'Contest created: members who earn the threshold before the drawing take part.' });
+      break;
+    case 'drawChanceToWin': {
+      const { winners } = done.value as { winners: unknown[] };
+      text = t({ id: 'admin.done.ctwDrawn', message: plural(winners.length, { 0: 'Drawn: nobody qualified, so there is no winner.', one: 'Drawn: # winner, announced to the community.', other: 'Drawn: # winners, announced to the community.' }) });
+      break;
+    }
     case 'bulkAdjust': {
       const { applied } = done.value as { applied: number };
       text = t({ id: 'admin.done.bulkAdjusted', message: plural(applied, { one: 'Applied # adjustment.', other: 'Applied # adjustments.' }) });

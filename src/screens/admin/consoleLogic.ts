@@ -20,6 +20,15 @@ export type AdminAnnouncementList = Schemas['AdminAnnouncementList'];
 export type AdminAnnouncementText = Schemas['AdminAnnouncementText'];
 export type AdminQuestionnaireList = Schemas['AdminQuestionnaireList'];
 
+export type AdminCtwContest = Schemas['AdminCtwContest'];
+export type AdminCtwContestList = Schemas['AdminCtwContestList'];
+
+/** The dashboard: the week's report and the Chance to Win contests (the draws coming). */
+export interface DashboardData {
+  report: AdminReport;
+  contests: AdminCtwContest[];
+}
+
 /** The earn view: every earn action, live and archived. */
 export interface EarnData {
   promos: AdminPromo[];
@@ -53,8 +62,17 @@ async function allPromos(api: Api, communityId: string, type: 'EARN' | 'REDEEM',
 /** What one view shows, from the operator API. */
 export async function loadView(api: Api, { communityId, view, query }: ConsoleLoadInput, signal: AbortSignal): Promise<ConsoleOutput> {
   switch (view) {
-    case 'dashboard':
-      return output(await api.adminReport({ communityId, days: 7 }, { signal }));
+    case 'dashboard': {
+      const [report, contests] = await Promise.all([
+        api.adminReport({ communityId, days: 7 }, { signal }),
+        api.adminListChanceToWin({ communityId }, { signal }),
+      ]);
+      if (!report.success) return output(report);
+      if (!contests.success) return output(contests);
+      return { ok: true, value: { report: report.data, contests: contests.data.contests } satisfies DashboardData };
+    }
+    case 'chanceToWin':
+      return output(await api.adminListChanceToWin({ communityId }, { signal }));
     case 'earn': {
       const promos = await allPromos(api, communityId, 'EARN', signal);
       return promos.ok ? { ok: true, value: { promos: promos.value } satisfies EarnData } : promos;
@@ -110,6 +128,10 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminArchiveQuestionnaire(input, { signal }));
     case 'restoreQuestionnaire':
       return output(await api.adminRestoreQuestionnaire(input, { signal }));
+    case 'createChanceToWin':
+      return output(await api.adminCreateChanceToWin({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'drawChanceToWin':
+      return output(await api.adminDrawChanceToWin(input, { signal }));
     case 'bulkAdjust':
       return output(await api.adminBulkAdjust({ communityId, ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
   }

@@ -137,11 +137,12 @@ describe('AdminScreen', () => {
     vi.stubGlobal('fetch', async (request: Request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/mobile/session/refresh') return envelope({ data: { authToken: 'auth-token-fresh-0123456789', refreshToken: 'refresh-2' } });
-      if (pathname !== '/admin/communities' && !pathname.startsWith('/admin/communities/harbour/report')) return new Response('', { status: 503 });
+      if (pathname !== '/admin/communities' && !pathname.startsWith('/admin/communities/harbour/')) return new Response('', { status: 503 });
       const token = request.headers.get('Authorization') ?? '';
       seen.push(`${pathname} ${token.includes('fresh') ? 'fresh' : 'old'}`);
       if (!token.includes('fresh')) return envelope({ status: 401, error: 'UNAUTHORIZED' });
       if (pathname === '/admin/communities') return envelope({ data: { communities: [community] } });
+      if (pathname === '/admin/communities/harbour/chance-to-win') return envelope({ data: { contests: [] } });
       return envelope({ data: { from: '2026-11-19T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z', days: 7, members: { total: 12, joined: 3 }, pips: { earned: 140, redeemed: 60, adjusted: 0 }, earnings: [], redemptions: [], stock: [] } });
     });
     await renderApp({ path: '/admin' });
