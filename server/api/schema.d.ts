@@ -1199,6 +1199,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities/{communityId}/trivia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A community's trivia - the question of the day's settings and pool, and the team contests with their members and questions. */
+        get: operations["adminTrivia"];
+        /** How many questions of the day a member may get each day, and the time zone of the community's day. */
+        put: operations["adminSetTriviaSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/trivia/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add questions to the question of the day's pool, or to a contest's questions; every bad entry is named and nothing is added then. */
+        post: operations["adminImportTriviaQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/trivia/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A team trivia contest - members join a team, answer its questions between its start and end, and earn pips per right answer. */
+        post: operations["adminCreateTriviaContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/audit": {
         parameters: {
             query?: never;
@@ -2236,6 +2288,62 @@ export interface components {
              */
             drawsAt: string;
             numberOfWinners?: number;
+        };
+        AdminTriviaContest: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["AdminText"];
+            rules: components["schemas"]["AdminText"] | null;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            pipsPerAnswer: number;
+            joinPips: number;
+            teams: components["schemas"]["AdminText"][];
+            members: number;
+            questions: number;
+        };
+        AdminTrivia: {
+            /** @description Questions of the day a member may get each day. */
+            dailyAllowance: number;
+            /** @description IANA time zone of the community's day. */
+            timeZone: string;
+            /** @description Questions in the question of the day's pool. */
+            questions: number;
+            contests: components["schemas"]["AdminTriviaContest"][];
+        };
+        AdminTriviaSettingsChange: {
+            dailyAllowance?: number;
+            /** @description An IANA time zone such as Europe/Madrid. */
+            timeZone?: string;
+        };
+        AdminTriviaQuestion: {
+            text: components["schemas"]["AdminText"];
+            answers: {
+                text: components["schemas"]["AdminText"];
+                correct?: boolean;
+            }[];
+        };
+        AdminTriviaQuestionImport: {
+            /** @description Exactly one right answer each. */
+            questions: components["schemas"]["AdminTriviaQuestion"][];
+            contestId?: components["schemas"]["Id"];
+        };
+        AdminTriviaQuestionsAdded: {
+            added: number;
+            /** @description The questions of the pool (or the contest) now. */
+            total: number;
+        };
+        AdminTriviaContestNew: {
+            name: components["schemas"]["AdminText"];
+            rules?: components["schemas"]["AdminText"];
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            pipsPerAnswer: number;
+            joinPips?: number;
+            teams: components["schemas"]["AdminText"][];
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -4901,6 +5009,172 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description ALREADY_DRAWN (the contest was drawn already, by the server's timer or another operator). */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminTrivia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trivia of the community. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTrivia"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetTriviaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTriviaSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The trivia of the community, with the new settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTrivia"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminImportTriviaQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTriviaQuestionImport"];
+            };
+        };
+        responses: {
+            /** @description How many were added, and how many there are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTriviaQuestionsAdded"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (contestId is not a contest of this community). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateTriviaContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTriviaContestNew"];
+            };
+        };
+        responses: {
+            /** @description The new contest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTriviaContest"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

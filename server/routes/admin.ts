@@ -66,6 +66,18 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminCreateQrCode(request) {
       return ok(await app.operators.createQrCode(await app.requireVerified(request), request.params.communityId, request.body));
     },
+    async adminTrivia(request) {
+      return ok(await app.operators.trivia(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminSetTriviaSettings(request) {
+      return ok(await app.operators.setTriviaSettings(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminImportTriviaQuestions(request) {
+      return ok(await app.operators.importTriviaQuestions(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminCreateTriviaContest(request) {
+      return ok(await app.operators.createTriviaContest(await app.requireVerified(request), request.params.communityId, request.body));
+    },
     async adminListChanceToWin(request) {
       return ok(await app.operators.chanceToWin(await app.requireVerified(request), request.params.communityId));
     },

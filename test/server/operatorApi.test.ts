@@ -540,4 +540,53 @@ describe.each(backends)('operator API on $name', (backend) => {
     const actions = expectOk(await as(owner).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['ctw.create', 'ctw.draw']));
   });
+
+  it('runs trivia: the daily settings, questions for the pool or a contest (every bad entry named, nothing added then), and team contests', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const base = `/admin/communities/${h.community.id}/trivia`;
+    const question = (text: string, right = 0) => ({
+      text: { en: text, es: `${text} (es)` },
+      answers: [{ text: { en: 'Yes' } }, { text: { en: 'No' } }].map((a, i) => (i === right ? { ...a, correct: true } : a)),
+    });
+
+    expect(expectOk(await as(viewer).get(base))).toEqual({ dailyAllowance: 3, timeZone: 'UTC', questions: 0, contests: [] });
+    expectFailure(await as(viewer).put(base, { dailyAllowance: 5 }), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).put(base, { timeZone: 'Mars/Olympus' }), 400, 'VALIDATION_ERROR');
+    expect(expectOk(await as(editor).put(base, { dailyAllowance: 5, timeZone: 'Europe/Madrid' }))).toMatchObject({ dailyAllowance: 5, timeZone: 'Europe/Madrid' });
+
+    const bad = expectFailure(
+      await as(editor).post(`${base}/questions`, { questions: [question('Is water wet?'), { text: { en: 'Two right?' }, answers: [{ text: { en: 'A' }, correct: true }, { text: { en: 'B' }, correct: true }] }] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(bad.error.message).toContain('question 2: exactly one answer must be');
+    expect(expectOk(await as(viewer).get(base)).questions).toBe(0);
+    expect(expectOk(await as(editor).post(`${base}/questions`, { questions: [question('Is water wet?'), question('Is fire cold?', 1)] }))).toEqual({ added: 2, total: 2 });
+
+    expectFailure(
+      await as(editor).post(`${base}/contests`, { name: { en: 'Quiz night' }, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z', pipsPerAnswer: 3, teams: [{ en: 'Red' }, { en: 'Blue' }] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectFailure(await as(editor).post(`${base}/contests`, { name: { en: 'Quiz night' }, startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-12-02T00:00:00Z', pipsPerAnswer: 3, teams: [{ en: 'Red' }] }), 400, 'VALIDATION_ERROR');
+    const contest = expectOk(
+      await as(editor).post(`${base}/contests`, {
+        name: { en: 'Quiz night', es: 'Noche de preguntas' },
+        startsAt: '2026-12-01T00:00:00Z',
+        endsAt: '2026-12-02T00:00:00Z',
+        pipsPerAnswer: 3,
+        joinPips: 2,
+        teams: [{ en: 'Red', es: 'Rojos' }, { en: 'Blue' }],
+      }),
+    );
+    expect(contest).toMatchObject({ name: { en: 'Quiz night', es: 'Noche de preguntas' }, pipsPerAnswer: 3, joinPips: 2, teams: [{ en: 'Red', es: 'Rojos' }, { en: 'Blue' }], members: 0, questions: 0 });
+    expect(expectOk(await as(editor).post(`${base}/questions`, { contestId: contest.id, questions: [question('Is ice cold?')] }))).toEqual({ added: 1, total: 1 });
+    expectFailure(await as(editor).post(`${base}/questions`, { contestId: 999999, questions: [question('Lost?')] }), 404, 'NOT_FOUND');
+
+    const trivia = expectOk(await as(viewer).get(base));
+    expect(trivia).toMatchObject({ dailyAllowance: 5, questions: 2, contests: [{ id: contest.id, questions: 1 }] });
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.sort()).toEqual(['trivia.contest.create', 'trivia.questions', 'trivia.questions', 'trivia.settings']);
+  });
 });

@@ -6,6 +6,9 @@ import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveD
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
+import * as trivia from '../../db/repositories/trivia';
+import { parseQuestions } from '../../trivia/questions';
+import { isTimeZone } from '../../trivia/leaderboard';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
 import { deleteAnnouncement, findAnnouncement, listAnnouncements } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
@@ -166,6 +169,10 @@ export interface OperatorService {
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
   createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
   drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
+  trivia(auth: AuthContext, communityId: string): Promise<Schema<'AdminTrivia'>>;
+  setTriviaSettings(auth: AuthContext, communityId: string, change: Schema<'AdminTriviaSettingsChange'>): Promise<Schema<'AdminTrivia'>>;
+  importTriviaQuestions(auth: AuthContext, communityId: string, input: Schema<'AdminTriviaQuestionImport'>): Promise<Schema<'AdminTriviaQuestionsAdded'>>;
+  createTriviaContest(auth: AuthContext, communityId: string, input: Schema<'AdminTriviaContestNew'>): Promise<Schema<'AdminTriviaContest'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -223,6 +230,33 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       entries: c.status === 'drawn' ? (entries.get(c.id) ?? []).length : null,
       winners: (winners.get(c.id) ?? []).map((w) => ({ position: w.position + 1, name: w.name, userId: w.userId, email: emails.get(w.userId) ?? null })),
     }));
+  }
+  /** A community's trivia as the operator API shows it (read inside `trx` after a write). */
+  async function triviaView(communityId: string, trx: Kysely<Database> = db): Promise<Schema<'AdminTrivia'>> {
+    const settings = await trivia.triviaSettings(trx, communityId);
+    const contests = await trivia.listContests(trx, communityId);
+    return {
+      ...settings,
+      questions: await trivia.countQuestions(trx, communityId, null),
+      contests: await Promise.all(contests.map((c) => triviaContestView(c, trx))),
+    };
+  }
+  async function triviaContestView(
+    c: Awaited<ReturnType<typeof trivia.listContests>>[number],
+    trx: Kysely<Database> = db,
+  ): Promise<Schema<'AdminTriviaContest'>> {
+    return {
+      id: c.id,
+      name: adminText(c.name),
+      rules: c.rules === null ? null : adminText(c.rules),
+      startsAt: new Date(c.starts_at).toISOString(),
+      endsAt: new Date(c.ends_at).toISOString(),
+      pipsPerAnswer: c.pips_per_answer,
+      joinPips: c.join_pips,
+      teams: (await trivia.teamsOfContest(trx, c.id)).map((team) => adminText(team.name)),
+      members: c.members,
+      questions: c.questions,
+    };
   }
   const announcementNotFound = () => new AppError('NOT_FOUND', 404, 'No such announcement in a community you run.');
   const qrNotFound = () => new AppError('NOT_FOUND', 404, 'No such QR code in a community you run.');
@@ -770,6 +804,74 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         after: { drawsAt: view.drawsAt, status: 'drawn', entries: view.entries, winners: view.winners.length },
       });
       return view;
+    },
+
+    async trivia(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      return triviaView(communityId);
+    },
+
+    async setTriviaSettings(auth, communityId, change) {
+      await requireRole(auth, communityId, 'editor');
+      if (change.timeZone !== undefined && !isTimeZone(change.timeZone)) {
+        throw new AppError('VALIDATION_ERROR', 400, `timeZone: not an IANA time zone such as Europe/Madrid (got "${change.timeZone}")`);
+      }
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const before = await trivia.triviaSettings(trx, communityId);
+        const after = await trivia.setTriviaSettings(trx, communityId, { dailyAllowance: change.dailyAllowance, timeZone: change.timeZone });
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.settings', entity: 'trivia', entityId: communityId, before, after });
+        return triviaView(communityId, trx);
+      });
+    },
+
+    async importTriviaQuestions(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      const parsed = parseQuestions(input.questions);
+      if (!parsed.ok) throw new AppError('VALIDATION_ERROR', 400, parsed.errors.join('; '));
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const contestId = input.contestId ?? null;
+        if (contestId !== null) {
+          const contest = await trivia.findContest(trx, contestId);
+          if (!contest || contest.community_id !== communityId) throw new AppError('NOT_FOUND', 404, 'No such trivia contest in this community.');
+        }
+        const ids = await trivia.createQuestions(trx, communityId, contestId, parsed.questions);
+        const total = await trivia.countQuestions(trx, communityId, contestId);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId,
+          action: 'trivia.questions',
+          entity: contestId === null ? 'trivia' : 'triviaContest',
+          entityId: contestId === null ? communityId : contestId,
+          before: null,
+          after: { added: ids.length, total },
+        });
+        return { added: ids.length, total };
+      });
+    },
+
+    async createTriviaContest(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      const startsAt = new Date(input.startsAt);
+      const endsAt = new Date(input.endsAt);
+      if (endsAt <= startsAt) throw new AppError('VALIDATION_ERROR', 400, 'endsAt: must be after startsAt');
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const { id } = await trivia.createContest(trx, {
+          communityId,
+          name: input.name,
+          rules: input.rules ?? null,
+          startsAt,
+          endsAt,
+          pipsPerAnswer: input.pipsPerAnswer,
+          joinPips: input.joinPips ?? 0,
+          teams: input.teams,
+        });
+        const view = await triviaContestView((await trivia.listContests(trx, communityId)).find((c) => c.id === id)!, trx);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.contest.create', entity: 'triviaContest', entityId: id, before: null, after: view });
+        return view;
+      });
     },
 
     async audit(auth, communityId, page, size) {
