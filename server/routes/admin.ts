@@ -66,6 +66,9 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminCreateQrCode(request) {
       return ok(await app.operators.createQrCode(await app.requireVerified(request), request.params.communityId, request.body));
     },
+    async adminCreateQuestionnaire(request) {
+      return ok(await app.operators.createQuestionnaire(await app.requireVerified(request), request.params.communityId, request.body));
+    },
     async adminTrivia(request) {
       return ok(await app.operators.trivia(await app.requireVerified(request), request.params.communityId));
     },

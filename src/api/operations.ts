@@ -128,6 +128,7 @@ export const OPERATIONS = {
   adminListQuestionnaires: op('GET', '/admin/communities/{communityId}/questionnaires', 'none'),
   adminArchiveQuestionnaire: op('POST', '/admin/questionnaires/{id}/archive', 'none'),
   adminRestoreQuestionnaire: op('POST', '/admin/questionnaires/{id}/restore', 'none'),
+  adminCreateQuestionnaire: op('POST', '/admin/communities/{communityId}/questionnaires', 'json'),
   adminTrivia: op('GET', '/admin/communities/{communityId}/trivia', 'none'),
   adminSetTriviaSettings: op('PUT', '/admin/communities/{communityId}/trivia', 'json'),
   adminImportTriviaQuestions: op('POST', '/admin/communities/{communityId}/trivia/questions', 'json'),

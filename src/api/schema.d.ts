@@ -1123,7 +1123,8 @@ export interface paths {
         /** A community's questionnaires (archived ones included) with their answer counts, newest first. */
         get: operations["adminListQuestionnaires"];
         put?: never;
-        post?: never;
+        /** Create a questionnaire from its payload (steps of parts; any text a string or { en, es }); every problem of the payload is named and nothing is created then. */
+        post: operations["adminCreateQuestionnaire"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2344,6 +2345,12 @@ export interface components {
             pipsPerAnswer: number;
             joinPips?: number;
             teams: components["schemas"]["AdminText"][];
+        };
+        AdminQuestionnaireNew: {
+            /** @description { title, description?, steps: [{ title?, parts: [{ id, type, label, ... }] }] } as the QuestionnairePayload members get, with every text a string or { "en", "es" }; part types singleChoice, multipleChoice, text, number, rating, date. The server checks it whole and names every problem. */
+            payload: Record<string, never>;
+            /** @description Earned once, on answering. */
+            pips: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -4816,6 +4823,49 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description COMMUNITY_NOT_FOUND. */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminQuestionnaireNew"];
+            };
+        };
+        responses: {
+            /** @description The new questionnaire (offer it as an earn action to members). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminQuestionnaire"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

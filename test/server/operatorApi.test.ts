@@ -589,4 +589,27 @@ describe.each(backends)('operator API on $name', (backend) => {
     const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
     expect(actions.sort()).toEqual(['trivia.contest.create', 'trivia.questions', 'trivia.questions', 'trivia.settings']);
   });
+
+  it('creates a questionnaire from its payload, naming every problem of a bad one; members get it in their language', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const base = `/admin/communities/${h.community.id}/questionnaires`;
+    const payload = {
+      title: { en: 'Park survey', es: 'Encuesta del parque' },
+      steps: [{ parts: [{ id: 'visits', type: 'singleChoice', label: { en: 'How often?', es: '¿Con qué frecuencia?' }, required: true, options: [{ value: 'weekly', label: 'Weekly' }, { value: 'never', label: 'Never' }] }] }],
+    };
+    expectFailure(await as(viewer).post(base, { payload, pips: 5 }), 403, 'FORBIDDEN');
+    const bad = expectFailure(await as(editor).post(base, { payload: { title: '', steps: [] }, pips: 5 }), 400, 'VALIDATION_ERROR');
+    expect(bad.error.message).toMatch(/^payload: /);
+    expectFailure(await as(editor).post(base, { payload, pips: -1 }), 400, 'VALIDATION_ERROR');
+    expect(expectOk(await as(viewer).get(base)).questionnaires).toEqual([]);
+
+    const created = expectOk(await as(editor).post(base, { payload, pips: 5 }));
+    expect(created).toMatchObject({ title: { en: 'Park survey', es: 'Encuesta del parque' }, pips: 5, steps: 1, answers: 0, archived: false });
+    const got = expectOk(await h.call({ url: '/web/questionnaires', query: { page: 1, size: 10 }, token: member.authToken, headers: { 'accept-language': 'es' } }));
+    expect(JSON.stringify(got)).toContain('Encuesta del parque');
+    const [entry] = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entry).toMatchObject({ action: 'questionnaire.create', entityId: String(created.id) });
+  });
 });

@@ -13,7 +13,8 @@ import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/re
 import { deleteAnnouncement, findAnnouncement, listAnnouncements } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
 import { createEarnPromo } from '../../db/repositories/promos';
-import { findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
+import { createQuestionnaire, findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
+import { parsePayload } from '../../questionnaires/payload';
 import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
 import * as repo from '../../db/repositories/operators';
 import type { CtwContest, Database, LocalizedText, OperatorRole } from '../../db/schema';
@@ -166,6 +167,7 @@ export interface OperatorService {
   deleteAnnouncement(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
   questionnaires(auth: AuthContext, communityId: string): Promise<Schema<'AdminQuestionnaireList'>>;
   setQuestionnaireArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminQuestionnaire'>>;
+  createQuestionnaire(auth: AuthContext, communityId: string, input: Schema<'AdminQuestionnaireNew'>): Promise<Schema<'AdminQuestionnaire'>>;
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
   createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
   drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
@@ -713,6 +715,19 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async questionnaires(auth, communityId) {
       await requireRole(auth, communityId, 'viewer');
       return { questionnaires: (await listQuestionnaires(db, communityId)).reverse().map(questionnaireView) };
+    },
+
+    async createQuestionnaire(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      const parsed = parsePayload(input.payload);
+      if (!parsed.ok) throw new AppError('VALIDATION_ERROR', 400, `payload: ${parsed.errors.join('; ')}`);
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        const id = await createQuestionnaire(trx, { communityId, payload: parsed.payload, pips: input.pips });
+        const view = questionnaireView((await listQuestionnaires(trx, communityId, id))[0]);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'questionnaire.create', entity: 'questionnaire', entityId: id, before: null, after: view });
+        return view;
+      });
     },
 
     async setQuestionnaireArchived(auth, id, archived) {
