@@ -65,8 +65,8 @@ export const operatorConsoleMachine = setup({
       preview: null,
       pending: null,
     })),
-    assignWriteError: assign(({ context }, params: { code: string }) => ({
-      writeError: context.pending ? { kind: context.pending.kind, code: params.code } : null,
+    assignWriteError: assign(({ context }, params: { code: string; detail?: string }) => ({
+      writeError: context.pending ? { kind: context.pending.kind, code: params.code, ...(params.detail ? { detail: params.detail } : {}) } : null,
       pending: null,
     })),
     clearPreview: assign({ preview: null }),
@@ -163,7 +163,10 @@ export const operatorConsoleMachine = setup({
               {
                 guard: { type: 'failed', params: ({ event }) => ({ output: event.output }) },
                 target: 'shown',
-                actions: { type: 'assignWriteError', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
+                actions: {
+                  type: 'assignWriteError',
+                  params: ({ event }) => (event.output.ok ? { code: '' } : { code: event.output.code, detail: event.output.detail }),
+                },
               },
               { guard: 'isPreview', target: 'shown', actions: { type: 'assignPreview', params: ({ event }) => ({ value: event.output.ok ? event.output.value : null }) } },
               { target: 'loading', actions: { type: 'assignDone', params: ({ event }) => ({ value: event.output.ok ? event.output.value : null }) } },

@@ -6,11 +6,11 @@
 
 /**
  * The console's screens: the week at a glance, earn actions, earn QR codes, rewards,
- * questionnaires, announcements, Chance to Win contests, members, the audit log.
+ * questionnaires, trivia, announcements, Chance to Win contests, members, the audit log.
  */
-export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'announcements' | 'chanceToWin' | 'members' | 'audit';
+export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'trivia' | 'announcements' | 'chanceToWin' | 'members' | 'audit';
 
-export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'announcements', 'chanceToWin', 'members', 'audit'];
+export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'trivia', 'announcements', 'chanceToWin', 'members', 'audit'];
 
 export type ConsoleRole = 'owner' | 'editor' | 'viewer';
 
@@ -21,7 +21,7 @@ export interface ConsoleCommunity {
 }
 
 /** An answer of the operator API as the console's actors give it: expected failures are data. */
-export type ConsoleOutput<T = unknown> = { ok: true; value: T } | { ok: false; code: string };
+export type ConsoleOutput<T = unknown> = { ok: true; value: T } | { ok: false; code: string; detail?: string };
 
 /** The writes the console makes (each one call of the operator API, bound in src/). */
 export type ConsoleWriteKind =
@@ -38,7 +38,11 @@ export type ConsoleWriteKind =
   | 'archiveQuestionnaire'
   | 'restoreQuestionnaire'
   | 'createChanceToWin'
-  | 'drawChanceToWin';
+  | 'drawChanceToWin'
+  | 'createQuestionnaire'
+  | 'setTriviaSettings'
+  | 'importTriviaQuestions'
+  | 'createTriviaContest';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;
@@ -63,7 +67,7 @@ export interface ConsoleContext {
   /** A dry run's answer, with the write that would apply it. */
   preview: { request: ConsoleWrite; value: unknown } | null;
   /** The last write that failed, and why. */
-  writeError: { kind: ConsoleWriteKind; code: string } | null;
+  writeError: { kind: ConsoleWriteKind; code: string; detail?: string } | null;
   /** The last write that was applied (the view reloads after it). */
   done: { kind: ConsoleWriteKind; value: unknown } | null;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import jsQR from 'jsqr';
@@ -286,6 +287,40 @@ describe('operator console in Chromium', () => {
 
     await phone.goto(`${product.url}/announcements`);
     await phone.getByRole('main').getByText(/Chance to Win: Pier draw has been drawn/).first().waitFor({ timeout: 15_000 });
+  });
+
+  it('creates a questionnaire and trivia questions from JSON files, naming what is wrong with a bad one', async () => {
+    await nav('Questionnaires').click();
+    await page.waitForURL('**/admin/questionnaires');
+    const upload = (name: string, content: string) =>
+      main().locator('input[type=file]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+    await upload('broken.json', '{ "title": ');
+    await main().getByRole('button', { name: 'Create questionnaire' }).click();
+    await main().getByText('This file is not valid JSON.').waitFor();
+    await upload('empty.json', JSON.stringify({ title: 'No steps', steps: [] }));
+    await main().getByRole('button', { name: 'Create questionnaire' }).click();
+    await main().getByRole('alert').filter({ hasText: 'Could not create the questionnaire' }).getByText(/^What the server found: payload: /).waitFor();
+    await upload('questionnaire.json', readFileSync('examples/questionnaire.json', 'utf8'));
+    await main().getByLabel('Pips for answering').fill('15');
+    await main().getByRole('button', { name: 'Create questionnaire' }).click();
+    await notice().filter({ hasText: 'Questionnaire created' }).waitFor();
+    await main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' }).getByText('15 pips · 3 steps · 0 answers').waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin questionnaires (en)');
+
+    await phone.goto(`${product.url}/forms`);
+    await phone.getByRole('main').getByText('Neighbourhood survey').first().waitFor({ timeout: 15_000 });
+
+    await nav('Trivia').click();
+    await page.waitForURL('**/admin/trivia');
+    await main().getByText('0 questions in the pool · 3 a day per member · the day in UTC').waitFor();
+    await main().locator('input[type=file]').setInputFiles({ name: 'trivia.json', mimeType: 'application/json', buffer: readFileSync('examples/trivia-questions.json') });
+    await main().getByRole('button', { name: 'Add the questions' }).click();
+    await notice().filter({ hasText: 'Added 3 questions; 3 in all now.' }).waitFor();
+    await main().getByText('3 questions in the pool · 3 a day per member · the day in UTC').waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin trivia (en)');
+    await captureScreen(page, 'admin-trivia', 'en');
   });
 
   it('speaks Spanish: the console, its forms and its checks', async () => {

@@ -38,7 +38,7 @@ const events = {
 const outputs = {
   listCommunities: [{ ok: true, value: [owner, viewer] }, { ok: true, value: [] }, { ok: false, code: 'UNAUTHORIZED' }],
   loadView: [{ ok: true, value: { promos: ['Walk'] } }, { ok: false, code: 'FORBIDDEN' }],
-  write: [{ ok: true, value: { imported: 1 } }, { ok: false, code: 'VALIDATION_ERROR' }],
+  write: [{ ok: true, value: { imported: 1 } }, { ok: false, code: 'VALIDATION_ERROR', detail: 'question 2: exactly one answer must be right' }, { ok: false, code: 'FORBIDDEN' }],
 } satisfies ActorOutputFixtures<typeof operatorConsoleMachine>;
 
 /** Graph key: the state and what decides what comes next (not the loaded data or notices). */
@@ -71,7 +71,7 @@ function consoleRules() {
   let errorCode: string | null = null;
   let pending: ConsoleWrite | null = null;
   let preview: { request: ConsoleWrite; value: unknown } | null = null;
-  let writeError: { kind: string; code: string } | null = null;
+  let writeError: { kind: string; code: string; detail?: string } | null = null;
   let done: { kind: string; value: unknown } | null = null;
 
   const load = (): Effect[] => {
@@ -167,7 +167,8 @@ function consoleRules() {
           pending = null;
           if (!output.ok) {
             phase = 'shown';
-            writeError = { kind: request.kind, code: output.code };
+            // the server's detail (which entries of a file are wrong) is kept when it sent one
+            writeError = { kind: request.kind, code: output.code, ...(output.detail ? { detail: output.detail } : {}) };
             return [];
           }
           if (request.preview) {

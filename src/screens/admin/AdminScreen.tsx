@@ -26,6 +26,7 @@ import { operatorConsoleLogic } from './consoleLogic';
 import { AnnouncementsView, QrCodesView, QuestionnairesView } from './ContentViews';
 import { ChanceToWinView } from './ChanceToWinView';
 import { DashboardView } from './DashboardView';
+import { TriviaView } from './TriviaView';
 import { DoneNotice } from './DoneNotice';
 import { MembersView } from './MembersView';
 import { EarnView, RewardsView } from './PromoViews';
@@ -171,6 +172,11 @@ function Notices({ actor }: { actor: ConsoleActor }) {
     return (
       <Alert color="red" role="alert" title={i18n._(writeTitles[writeError.kind])}>
         {say(i18n, errorText(writeError.code), { code: writeError.code })}
+        {writeError.detail ? (
+          <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
+            <Trans id="admin.error.detail">What the server found: {writeError.detail}</Trans>
+          </Text>
+        ) : null}
       </Alert>
     );
   }
@@ -206,6 +212,8 @@ function ViewBody({ actor }: { actor: ConsoleActor }) {
   switch (view) {
     case 'dashboard':
       return <DashboardView data={data as never} />;
+    case 'trivia':
+      return <TriviaView data={data as never} canWrite={canWrite} />;
     case 'chanceToWin':
       return <ChanceToWinView data={data as never} canWrite={canWrite} />;
     case 'earn':

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  FileInput,
   Group,
   Image,
   NumberInput,
@@ -24,6 +25,7 @@ import { fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
 import type { AdminAnnouncementList, AdminAnnouncementText, AdminQrCode, AdminQrCodeList, AdminQuestionnaireList } from './consoleLogic';
 import { localText } from './DoneNotice';
+import { readJson } from './jsonFile';
 import { say } from './say';
 
 const DAY_MS = 86_400_000;
@@ -255,9 +257,7 @@ export function QuestionnairesView({ data, canWrite }: { data: AdminQuestionnair
   const { writing, send } = useWrite();
   return (
     <Stack gap="md">
-      <Text c="dimmed" size="sm">
-        <Trans id="admin.questionnaires.hint">New questionnaires come from a JSON file: npm run admin -- questionnaire:create (see the README).</Trans>
-      </Text>
+      {canWrite ? <NewQuestionnaire /> : null}
       {data.questionnaires.length === 0 ? (
         <Text c="dimmed">
           <Trans id="admin.list.empty">Nothing to show.</Trans>
@@ -405,6 +405,48 @@ function NewAnnouncement() {
         <Group>
           <Button type="submit" loading={writing}>
             <Trans id="admin.announcements.create">Publish</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function NewQuestionnaire() {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [file, setFile] = useState<File | null>(null);
+  const [pips, setPips] = useState<number | string>(10);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const json = file ? await readJson(file) : null;
+    const found = {
+      file: !file ? i18n._(fieldErrors.noFile) : json && !json.ok ? i18n._(fieldErrors.notJson) : undefined,
+      pips: Number.isInteger(pips) && Number(pips) >= 0 && Number(pips) <= 1_000_000 ? undefined : say(i18n, fieldErrors.pipsRange, { max: '1,000,000' }),
+    };
+    setErrors(found);
+    if (found.file || found.pips || !json?.ok) return;
+    send({ kind: 'createQuestionnaire', input: { payload: json.value, pips: Number(pips) } });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-questionnaire-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="new-questionnaire-title">
+          <Trans id="admin.questionnaires.newTitle">New questionnaire</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans id="admin.questionnaires.fileHint">A JSON file like examples/questionnaire.json: steps of questions (single or multiple choice, text, number, rating, date), texts in English, Spanish or both.</Trans>
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FileInput label={t({ id: 'admin.questionnaires.file', message: 'Questionnaire file (JSON)' })} accept=".json,application/json" value={file} clearable error={errors.file}
+            onChange={(f) => { setFile(f); setErrors((x) => ({ ...x, file: undefined })); }} />
+          <NumberInput label={t({ id: 'admin.questionnaires.pips', message: 'Pips for answering' })} min={0} allowDecimal={false} value={pips} error={errors.pips}
+            onChange={(value) => { setPips(value); setErrors((x) => ({ ...x, pips: undefined })); }} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={writing}>
+            <Trans id="admin.questionnaires.create">Create questionnaire</Trans>
           </Button>
         </Group>
       </Stack>

@@ -60,6 +60,20 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
       text = t({ id: 'admin.done.ctwDrawn', message: plural(winners.length, { 0: 'Drawn: nobody qualified, so there is no winner.', one: 'Drawn: # winner, announced to the community.', other: 'Drawn: # winners, announced to the community.' }) });
       break;
     }
+    case 'createQuestionnaire':
+      text = t({ id: 'admin.done.questionnaireCreated', message: 'Questionnaire created: members find it in their Forms.' });
+      break;
+    case 'setTriviaSettings':
+      text = t({ id: 'admin.done.triviaSettings', message: 'Trivia settings saved.' });
+      break;
+    case 'importTriviaQuestions': {
+      const { added, total } = done.value as { added: number; total: number };
+      text = t({ id: 'admin.done.triviaQuestions', message: `Added ${added} questions; ${total} in all now.` });
+      break;
+    }
+    case 'createTriviaContest':
+      text = t({ id: 'admin.done.triviaContest', message: 'Trivia contest created. Add its questions from a JSON file.' });
+      break;
     case 'bulkAdjust': {
       const { applied } = done.value as { applied: number };
       text = t({ id: 'admin.done.bulkAdjusted', message: plural(applied, { one: 'Applied # adjustment.', other: 'Applied # adjustments.' }) });

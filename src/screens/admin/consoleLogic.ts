@@ -21,6 +21,7 @@ export type AdminAnnouncementText = Schemas['AdminAnnouncementText'];
 export type AdminQuestionnaireList = Schemas['AdminQuestionnaireList'];
 
 export type AdminCtwContest = Schemas['AdminCtwContest'];
+export type AdminTrivia = Schemas['AdminTrivia'];
 export type AdminCtwContestList = Schemas['AdminCtwContestList'];
 
 /** The dashboard: the week's report and the Chance to Win contests (the draws coming). */
@@ -45,7 +46,7 @@ export const MEMBER_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE = 100;
 
 const output = <T>(result: ApiResult<T>): ConsoleOutput<T> =>
-  result.success ? { ok: true, value: result.data } : { ok: false, code: result.error };
+  result.success ? { ok: true, value: result.data } : { ok: false, code: result.error, ...(result.error === 'VALIDATION_ERROR' ? { detail: result.message } : {}) };
 
 /** Live and archived promos of one type, newest first. */
 async function allPromos(api: Api, communityId: string, type: 'EARN' | 'REDEEM', signal: AbortSignal): Promise<ConsoleOutput<AdminPromo[]>> {
@@ -73,6 +74,8 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
     }
     case 'chanceToWin':
       return output(await api.adminListChanceToWin({ communityId }, { signal }));
+    case 'trivia':
+      return output(await api.adminTrivia({ communityId }, { signal }));
     case 'earn': {
       const promos = await allPromos(api, communityId, 'EARN', signal);
       return promos.ok ? { ok: true, value: { promos: promos.value } satisfies EarnData } : promos;
@@ -132,6 +135,14 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminCreateChanceToWin({ communityId, ...(request.input as object) } as never, { signal }));
     case 'drawChanceToWin':
       return output(await api.adminDrawChanceToWin(input, { signal }));
+    case 'createQuestionnaire':
+      return output(await api.adminCreateQuestionnaire({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'setTriviaSettings':
+      return output(await api.adminSetTriviaSettings({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'importTriviaQuestions':
+      return output(await api.adminImportTriviaQuestions({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'createTriviaContest':
+      return output(await api.adminCreateTriviaContest({ communityId, ...(request.input as object) } as never, { signal }));
     case 'bulkAdjust':
       return output(await api.adminBulkAdjust({ communityId, ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
   }

@@ -1,0 +1,220 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectWriting } from '../../../machines/operatorConsole.selectors';
+import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
+import { fieldErrors } from './adminMessages';
+import { useConsole } from './consoleContext';
+import type { AdminTrivia } from './consoleLogic';
+import { localText } from './DoneNotice';
+import { readJson } from './jsonFile';
+
+function useWrite() {
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  return { writing, send: (request: ConsoleWrite) => actor.send({ type: 'user.write', request }) };
+}
+
+/** Trivia: the question of the day's settings and pool, questions from a JSON file, team contests. */
+export function TriviaView({ data, canWrite }: { data: AdminTrivia; canWrite: boolean }) {
+  const { i18n } = useLingui();
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const pool = data.questions;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            <Trans id="admin.trivia.daily">Question of the day</Trans>
+          </Title>
+          <Text size="sm">
+            <Trans id="admin.trivia.pool">
+              {pool} questions in the pool · {data.dailyAllowance} a day per member · the day in {data.timeZone}
+            </Trans>
+          </Text>
+          {canWrite ? <TriviaSettings data={data} /> : null}
+        </Stack>
+      </Paper>
+      {canWrite ? <ImportQuestions data={data} /> : null}
+      {canWrite ? <NewTriviaContest /> : null}
+      <Title order={2} size="h4">
+        <Trans id="admin.trivia.contests">Team contests</Trans>
+      </Title>
+      {data.contests.length === 0 ? (
+        <Text c="dimmed">
+          <Trans id="admin.list.empty">Nothing to show.</Trans>
+        </Text>
+      ) : (
+        data.contests.map((c) => {
+          const from = when.format(new Date(c.startsAt));
+          const to = when.format(new Date(c.endsAt));
+          const { pipsPerAnswer, members, questions } = c;
+          const teams = c.teams.map((team) => localText(team, i18n.locale)).join(', ');
+          return (
+            <Paper key={c.id} withBorder p="md" radius="md" data-testid="admin-trivia-contest">
+              <Text fw={600}>{localText(c.name, i18n.locale)}</Text>
+              <Text size="sm" c="dimmed">
+                <Trans id="admin.trivia.contestSummary">
+                  {from} to {to} · {pipsPerAnswer} pips per right answer · teams: {teams} · {members} members · {questions} questions
+                </Trans>
+              </Text>
+            </Paper>
+          );
+        })
+      )}
+    </Stack>
+  );
+}
+
+function TriviaSettings({ data }: { data: AdminTrivia }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [daily, setDaily] = useState<number | string>(data.dailyAllowance);
+  const [zone, setZone] = useState(data.timeZone);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = {
+      daily: Number.isInteger(daily) && Number(daily) >= 0 && Number(daily) <= 1000 ? undefined : i18n._(fieldErrors.allowance),
+      zone: /^[A-Za-z0-9_+/-]{1,64}$/.test(zone.trim()) ? undefined : i18n._(fieldErrors.timeZone),
+    };
+    setErrors(found);
+    if (found.daily || found.zone) return;
+    send({ kind: 'setTriviaSettings', input: { dailyAllowance: Number(daily), timeZone: zone.trim() } });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="sm">
+        <NumberInput label={t({ id: 'admin.field.dailyAllowance', message: 'Questions a day per member' })} min={0} max={1000} allowDecimal={false} value={daily} error={errors.daily}
+          onChange={(value) => { setDaily(value); setErrors((x) => ({ ...x, daily: undefined })); }} w={220} />
+        <TextInput label={t({ id: 'admin.field.timeZoneLabel', message: 'Time zone of the day' })} value={zone} error={errors.zone}
+          onChange={(e) => { setZone(e.currentTarget.value); setErrors((x) => ({ ...x, zone: undefined })); }} w={220} />
+        <Button type="submit" variant="light" mt={25} loading={writing}>
+          <Trans id="admin.trivia.save">Save</Trans>
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function ImportQuestions({ data }: { data: AdminTrivia }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [file, setFile] = useState<File | null>(null);
+  const [target, setTarget] = useState('pool');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return setError(i18n._(fieldErrors.noFile));
+    const json = await readJson(file);
+    if (!json.ok) return setError(i18n._(fieldErrors.notJson));
+    const value = json.value as { questions?: unknown } | unknown[];
+    const questions = Array.isArray(value) ? value : (value as { questions?: unknown })?.questions;
+    setError(undefined);
+    send({ kind: 'importTriviaQuestions', input: { questions, ...(target === 'pool' ? {} : { contestId: Number(target) }) } });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="trivia-import-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="trivia-import-title">
+          <Trans id="admin.trivia.importTitle">Add questions</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans id="admin.trivia.importHint">A JSON file like examples/trivia-questions.json: each question with 2 to 6 answers, exactly one right; texts in English, Spanish or both.</Trans>
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FileInput label={t({ id: 'admin.trivia.file', message: 'Questions file (JSON)' })} accept=".json,application/json" value={file} clearable error={error}
+            onChange={(f) => { setFile(f); setError(undefined); }} />
+          <Select label={t({ id: 'admin.trivia.target', message: 'Add them to' })} allowDeselect={false} value={target} onChange={(v) => v && setTarget(v)}
+            data={[
+              { value: 'pool', label: t({ id: 'admin.trivia.pool.option', message: 'The question of the day' }) },
+              ...data.contests.map((c) => ({ value: String(c.id), label: localText(c.name, i18n.locale) })),
+            ]} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={writing}>
+            <Trans id="admin.trivia.import">Add the questions</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `yyyy-mm-ddThh:mm` in the browser's time zone. */
+const localInput = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+function NewTriviaContest() {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [nameEn, setNameEn] = useState('');
+  const [nameEs, setNameEs] = useState('');
+  const [starts, setStarts] = useState(() => localInput(new Date(Date.now() + 86_400_000)));
+  const [ends, setEnds] = useState(() => localInput(new Date(Date.now() + 8 * 86_400_000)));
+  const [pips, setPips] = useState<number | string>(5);
+  const [teamsEn, setTeamsEn] = useState('');
+  const [teamsEs, setTeamsEs] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const clear = (key: string) => setErrors((x) => ({ ...x, [key]: undefined }));
+  const split = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const [from, to] = [new Date(starts), new Date(ends)];
+    const en = split(teamsEn);
+    const es = split(teamsEs);
+    const found = {
+      name: nameEn.trim() ? undefined : i18n._(fieldErrors.nameRequired),
+      dates: !Number.isNaN(from.getTime()) && !Number.isNaN(to.getTime()) && to > from ? undefined : i18n._(fieldErrors.dates),
+      pips: Number.isInteger(pips) && Number(pips) >= 0 && Number(pips) <= 1_000_000 ? undefined : i18n._(fieldErrors.allowance),
+      teams: en.length >= 2 && en.length <= 20 ? undefined : i18n._(fieldErrors.teams),
+      teamsEs: es.length === 0 || es.length === en.length ? undefined : i18n._(fieldErrors.teamsEs),
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    send({
+      kind: 'createTriviaContest',
+      input: {
+        name: nameEs.trim() ? { en: nameEn.trim(), es: nameEs.trim() } : { en: nameEn.trim() },
+        startsAt: from.toISOString(),
+        endsAt: to.toISOString(),
+        pipsPerAnswer: Number(pips),
+        teams: en.map((name, i) => (es[i] ? { en: name, es: es[i] } : { en: name })),
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-trivia-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="new-trivia-title">
+          <Trans id="admin.trivia.newTitle">New team contest</Trans>
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t({ id: 'admin.field.nameEn', message: 'Name (English)' })} required value={nameEn} error={errors.name}
+            onChange={(e) => { setNameEn(e.currentTarget.value); clear('name'); }} />
+          <TextInput label={t({ id: 'admin.field.nameEs', message: 'Name (Spanish, optional)' })} value={nameEs} onChange={(e) => setNameEs(e.currentTarget.value)} />
+          <TextInput type="datetime-local" label={t({ id: 'admin.field.starts', message: 'Starts (your local time)' })} required value={starts} error={errors.dates}
+            onChange={(e) => { setStarts(e.currentTarget.value); clear('dates'); }} />
+          <TextInput type="datetime-local" label={t({ id: 'admin.field.ends', message: 'Ends (your local time)' })} required value={ends}
+            onChange={(e) => { setEnds(e.currentTarget.value); clear('dates'); }} />
+          <NumberInput label={t({ id: 'admin.field.pipsPerAnswer', message: 'Pips per right answer' })} required min={0} allowDecimal={false} value={pips} error={errors.pips}
+            onChange={(value) => { setPips(value); clear('pips'); }} />
+          <TextInput label={t({ id: 'admin.field.teamsEn', message: 'Teams (English, separated by commas)' })} required value={teamsEn} error={errors.teams} placeholder="Red, Blue"
+            onChange={(e) => { setTeamsEn(e.currentTarget.value); clear('teams'); }} />
+          <TextInput label={t({ id: 'admin.field.teamsEs', message: 'Teams (Spanish, optional)' })} value={teamsEs} error={errors.teamsEs} placeholder="Rojos, Azules"
+            onChange={(e) => { setTeamsEs(e.currentTarget.value); clear('teamsEs'); }} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={writing}>
+            <Trans id="admin.trivia.create">Create contest</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
