@@ -26,6 +26,7 @@ export type ConsoleOutput<T = unknown> = { ok: true; value: T } | { ok: false; c
 /** The writes the console makes (each one call of the operator API, bound in src/). */
 export type ConsoleWriteKind =
   | 'createPromo'
+  | 'updatePromo'
   | 'archivePromo'
   | 'restorePromo'
   | 'importCodes'

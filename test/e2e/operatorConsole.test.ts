@@ -107,6 +107,15 @@ describe('operator console in Chromium', () => {
 
     await phone.goto(`${product.url}/earn`);
     await phone.getByRole('main').getByRole('heading', { name: walk.title }).waitFor({ timeout: 15_000 });
+
+    // Edited: the member's next load shows the new pips.
+    await row.getByRole('button', { name: `Edit: ${walk.title}` }).click();
+    await row.getByLabel('Pips earned').fill('20');
+    await row.getByRole('button', { name: 'Save changes' }).click();
+    await notice().filter({ hasText: `Saved “${walk.title}”. Members see the change now.` }).waitFor();
+    await main().getByTestId('admin-promo').filter({ hasText: walk.title }).getByText('20 pips · https://example.org/walk').waitFor();
+    await phone.reload();
+    await phone.getByRole('main').getByText('+20 pips').first().waitFor({ timeout: 15_000 });
   });
 
   it('creates a reward and loads its codes from a CSV file, after a preview naming the skipped lines; the member can redeem it', async () => {

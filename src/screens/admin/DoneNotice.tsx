@@ -18,6 +18,11 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
       text = t({ id: 'admin.done.created', message: `Created “${title}”. Members see it now.` });
       break;
     }
+    case 'updatePromo': {
+      const title = localText((done.value as AdminPromoCreated['promo']).title, i18n.locale);
+      text = t({ id: 'admin.done.updated', message: `Saved “${title}”. Members see the change now.` });
+      break;
+    }
     case 'archivePromo':
       text = t({ id: 'admin.done.archived', message: 'Archived: members no longer see it; their history keeps it.' });
       break;

@@ -76,6 +76,73 @@ function useFiltered(promos: AdminPromo[]) {
   return { filtered, filter: <ListFilter search={search} onSearch={setSearch} shown={shown} onShown={setShown} /> };
 }
 
+interface EditState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}
+
+function EditToggle({ promo, open, setOpen }: { promo: AdminPromo } & EditState) {
+  const { t, i18n } = useLingui();
+  const title = localText(promo.title, i18n.locale);
+  return (
+    <Button size="xs" variant="light" aria-expanded={open} aria-label={t({ id: 'admin.edit.label', message: `Edit: ${title}` })}
+      onClick={() => setOpen(!open)}>
+      <Trans id="admin.edit">Edit</Trans>
+    </Button>
+  );
+}
+
+/** The title (en/es), the link and, for an earn action, the pips: saved with one PUT. */
+function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } & EditState) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [en, setEn] = useState(promo.title.en);
+  const [es, setEs] = useState(promo.title.es ?? '');
+  const [pips, setPips] = useState<number | string>(promo.pips);
+  const [url, setUrl] = useState(promo.url ?? '');
+  const [errors, setErrors] = useState<{ title?: string; pips?: string; url?: string }>({});
+  if (!open) return null;
+  const earn = promo.type === 'EARN';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = {
+      title: en.trim() ? undefined : i18n._(fieldErrors.titleRequired),
+      pips: !earn || (Number.isInteger(pips) && Number(pips) >= 1 && Number(pips) <= 100_000) ? undefined : say(i18n, fieldErrors.pipsRange, { max: '100,000' }),
+      url: !url.trim() || HTTPS.test(url.trim()) ? undefined : i18n._(fieldErrors.httpsUrl),
+    };
+    setErrors(found);
+    if (found.title || found.pips || found.url) return;
+    setOpen(false);
+    send({
+      kind: 'updatePromo',
+      input: { id: promo.id, title: bilingual(en, es), url: url.trim() || null, ...(earn ? { pips: Number(pips) } : {}) },
+    });
+  };
+  return (
+    <Paper withBorder p="sm" mt="sm" radius="sm" component="form" onSubmit={submit} noValidate>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t({ id: 'admin.field.titleEn', message: 'Title (English)' })} required value={en} error={errors.title}
+          onChange={(e) => { setEn(e.currentTarget.value); setErrors((x) => ({ ...x, title: undefined })); }} />
+        <TextInput label={t({ id: 'admin.field.titleEs', message: 'Title (Spanish, optional)' })} value={es} onChange={(e) => setEs(e.currentTarget.value)} />
+        {earn ? (
+          <NumberInput label={t({ id: 'admin.field.pips', message: 'Pips earned' })} required min={1} max={100_000} allowDecimal={false} value={pips} error={errors.pips}
+            onChange={(value) => { setPips(value); setErrors((x) => ({ ...x, pips: undefined })); }} />
+        ) : null}
+        <TextInput label={earn ? t({ id: 'admin.field.url', message: 'Link opened (https, optional)' }) : t({ id: 'admin.field.claimUrl', message: 'Where it is claimed (https, optional)' })}
+          value={url} error={errors.url} inputMode="url" onChange={(e) => { setUrl(e.currentTarget.value); setErrors((x) => ({ ...x, url: undefined })); }} />
+      </SimpleGrid>
+      <Group mt="sm">
+        <Button type="submit" size="sm" loading={writing}>
+          <Trans id="admin.edit.save">Save changes</Trans>
+        </Button>
+        <Button size="sm" variant="default" onClick={() => setOpen(false)}>
+          <Trans id="admin.import.cancel">Cancel</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 function ArchiveToggle({ promo, canWrite }: { promo: AdminPromo; canWrite: boolean }) {
   const { t, i18n } = useLingui();
   const { writing, send } = useWrite();
@@ -108,7 +175,6 @@ function ArchivedBadge({ promo }: { promo: AdminPromo }) {
 
 /** The earn actions: a form for a new one, and the list with archive and restore. */
 export function EarnView({ data, canWrite }: { data: EarnData; canWrite: boolean }) {
-  const { i18n } = useLingui();
   const { filtered, filter } = useFiltered(data.promos);
   return (
     <Stack gap="lg">
@@ -124,7 +190,19 @@ export function EarnView({ data, canWrite }: { data: EarnData; canWrite: boolean
       ) : (
         <Stack gap="sm">
           {filtered.map((promo) => (
-            <Paper key={promo.id} withBorder p="md" radius="md" data-testid="admin-promo">
+            <EarnPromoCard key={promo.id} promo={promo} canWrite={canWrite} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function EarnPromoCard({ promo, canWrite }: { promo: AdminPromo; canWrite: boolean }) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="admin-promo">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={4}>
                   <Group gap="xs">
@@ -136,13 +214,13 @@ export function EarnView({ data, canWrite }: { data: EarnData; canWrite: boolean
                     {promo.url ? ` · ${promo.url}` : ''}
                   </Text>
                 </Stack>
-                <ArchiveToggle promo={promo} canWrite={canWrite} />
+                <Group gap="xs">
+                  {canWrite ? <EditToggle promo={promo} open={open} setOpen={setOpen} /> : null}
+                  <ArchiveToggle promo={promo} canWrite={canWrite} />
+                </Group>
               </Group>
+              <EditPromoPanel promo={promo} open={open} setOpen={setOpen} />
             </Paper>
-          ))}
-        </Stack>
-      )}
-    </Stack>
   );
 }
 
@@ -194,7 +272,6 @@ function NewEarnAction() {
 
 /** The rewards: a form for a new one, and each reward with its options, codes and archive. */
 export function RewardsView({ data, canWrite }: { data: RewardsData; canWrite: boolean }) {
-  const { i18n } = useLingui();
   const { filtered, filter } = useFiltered(data.rewards.map((r) => r.promo));
   const shown = data.rewards.filter((r) => filtered.includes(r.promo));
   return (
@@ -209,8 +286,17 @@ export function RewardsView({ data, canWrite }: { data: RewardsData; canWrite: b
           <Trans id="admin.list.empty">Nothing to show.</Trans>
         </Text>
       ) : (
-        shown.map(({ promo, options }) => (
-          <Paper key={promo.id} withBorder p="md" radius="md" data-testid="admin-reward">
+        shown.map(({ promo, options }) => <RewardCard key={promo.id} promo={promo} options={options} canWrite={canWrite} />)
+      )}
+    </Stack>
+  );
+}
+
+function RewardCard({ promo, options, canWrite }: { promo: AdminPromo; options: AdminRewardOption[]; canWrite: boolean }) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="admin-reward">
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Group gap="xs">
@@ -219,16 +305,17 @@ export function RewardsView({ data, canWrite }: { data: RewardsData; canWrite: b
                   </Title>
                   <ArchivedBadge promo={promo} />
                 </Group>
-                <ArchiveToggle promo={promo} canWrite={canWrite} />
+                <Group gap="xs">
+                  {canWrite ? <EditToggle promo={promo} open={open} setOpen={setOpen} /> : null}
+                  <ArchiveToggle promo={promo} canWrite={canWrite} />
+                </Group>
               </Group>
+              <EditPromoPanel promo={promo} open={open} setOpen={setOpen} />
               {options.map((option) => (
                 <RewardOptionRow key={option.optId} option={option} canWrite={canWrite} />
               ))}
             </Stack>
           </Paper>
-        ))
-      )}
-    </Stack>
   );
 }
 

@@ -41,6 +41,7 @@ export const errorText = (code: string): MessageDescriptor => errorTexts[code] ?
 /** What a failed write was. */
 export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   createPromo: msg({ id: 'admin.write.createPromo', message: 'Could not create it' }),
+  updatePromo: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   archivePromo: msg({ id: 'admin.write.archivePromo', message: 'Could not archive it' }),
   restorePromo: msg({ id: 'admin.write.restorePromo', message: 'Could not restore it' }),
   importCodes: msg({ id: 'admin.write.importCodes', message: 'Could not load the codes' }),

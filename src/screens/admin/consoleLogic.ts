@@ -111,6 +111,8 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
   switch (request.kind) {
     case 'createPromo':
       return output(await api.adminCreatePromo({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'updatePromo':
+      return output(await api.adminUpdatePromo(input, { signal }));
     case 'archivePromo':
       return output(await api.adminArchivePromo(input, { signal }));
     case 'restorePromo':
