@@ -69,6 +69,13 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminCreateQuestionnaire(request) {
       return ok(await app.operators.createQuestionnaire(await app.requireVerified(request), request.params.communityId, request.body));
     },
+    async adminListCodes(request) {
+      const { page, size, status } = request.query;
+      return ok(await app.operators.codes(await app.requireVerified(request), request.params.id, status, page, size));
+    },
+    async adminVoidCode(request) {
+      return ok(await app.operators.voidCode(await app.requireVerified(request), request.params.id));
+    },
     async adminTrivia(request) {
       return ok(await app.operators.trivia(await app.requireVerified(request), request.params.communityId));
     },

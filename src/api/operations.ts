@@ -129,6 +129,8 @@ export const OPERATIONS = {
   adminArchiveQuestionnaire: op('POST', '/admin/questionnaires/{id}/archive', 'none'),
   adminRestoreQuestionnaire: op('POST', '/admin/questionnaires/{id}/restore', 'none'),
   adminCreateQuestionnaire: op('POST', '/admin/communities/{communityId}/questionnaires', 'json'),
+  adminListCodes: op('GET', '/admin/options/{id}/codes', 'query'),
+  adminVoidCode: op('POST', '/admin/codes/{id}/void', 'none'),
   adminTrivia: op('GET', '/admin/communities/{communityId}/trivia', 'none'),
   adminSetTriviaSettings: op('PUT', '/admin/communities/{communityId}/trivia', 'json'),
   adminImportTriviaQuestions: op('POST', '/admin/communities/{communityId}/trivia/questions', 'json'),

@@ -888,7 +888,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A reward option's gift-card codes, newest first - free ones, and the ones handed out (to whom, when). */
+        get: operations["adminListCodes"];
         put?: never;
         /**
          * Load gift-card codes into a reward option, or (dryRun) say what would be loaded.
@@ -1246,6 +1247,23 @@ export interface paths {
         put?: never;
         /** A team trivia contest - members join a team, answer its questions between its start and end, and earn pips per right answer. */
         post: operations["adminCreateTriviaContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/codes/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a gift-card code not handed out yet (leaked, mistyped) - it leaves the stock for good. */
+        post: operations["adminVoidCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2351,6 +2369,27 @@ export interface components {
             payload: Record<string, never>;
             /** @description Earned once, on answering. */
             pips: number;
+        };
+        AdminCode: {
+            id: components["schemas"]["Id"];
+            code: string;
+            /** @enum {string} */
+            status: "free" | "handedOut";
+            /** Format: date-time */
+            handedOutAt: string | null;
+            /** @description The member it was handed out to (null while free). */
+            userId: components["schemas"]["Id"] | null;
+            email: string | null;
+        };
+        AdminCodePage: {
+            codes: components["schemas"]["AdminCode"][];
+            /** @description Codes matching the status in all. */
+            total: number;
+        };
+        AdminCodeVoided: {
+            /** @constant */
+            voided: true;
+            codesLeft: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -4197,6 +4236,48 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminListCodes: {
+        parameters: {
+            query: {
+                page: components["parameters"]["Page"];
+                size: number;
+                /** @description Only the free codes, or only the ones handed out (default both). */
+                status?: "free" | "handedOut";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCodePage"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such option, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminImportCodes: {
         parameters: {
             query?: never;
@@ -5225,6 +5306,45 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminVoidCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code is gone from the stock; the free codes left of its option. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCodeVoided"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such code, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (the code was handed out to a member already). */
+            409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

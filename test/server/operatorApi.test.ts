@@ -612,4 +612,39 @@ describe.each(backends)('operator API on $name', (backend) => {
     const [entry] = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
     expect(entry).toMatchObject({ action: 'questionnaire.create', entityId: String(created.id) });
   });
+
+  it('lists an option\'s codes with who got each one, and voids a free code (never one handed out)', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
+    const member = await h.registerVerified();
+    const reward = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/promos`, { type: 'REDEEM', title: { en: 'Tea' }, options: [{ label: { en: 'Cup' }, pips: 3 }] }),
+    );
+    const optId = (reward.options as { optId: number }[])[0].optId;
+    expectOk(await as(editor).post(`/admin/options/${optId}/codes`, { codes: ['T1', 'T2', 'T3'] }));
+    expectOk(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: 10, reason: 'Welcome' }));
+    expectOk(await h.call({ method: 'POST', url: '/mobile/redeem', token: member.authToken, form: { pid: reward.promo.id, optId, amount: 1, idempotencyKey: 'codes-redeem-0001' } }));
+
+    const page = expectOk(await as(viewer).get(`/admin/options/${optId}/codes`, { page: 1, size: 10 }));
+    expect(page.total).toBe(3);
+    const handedOut = page.codes.find((c: { status: string }) => c.status === 'handedOut');
+    expect(handedOut).toMatchObject({ code: 'T1', userId: member.userId, email: member.email });
+    expect(Date.parse(handedOut.handedOutAt)).toBeGreaterThan(0);
+    const free = expectOk(await as(viewer).get(`/admin/options/${optId}/codes`, { page: 1, size: 10, status: 'free' }));
+    expect(free.codes.map((c: { code: string }) => c.code)).toEqual(['T3', 'T2']);
+    expectFailure(await as(stranger).get(`/admin/options/${optId}/codes`, { page: 1, size: 10 }), 404, 'NOT_FOUND');
+
+    const t2 = free.codes.find((c: { code: string }) => c.code === 'T2').id;
+    expectFailure(await as(viewer).post(`/admin/codes/${t2}/void`), 403, 'FORBIDDEN');
+    expectFailure(await as(stranger).post(`/admin/codes/${t2}/void`), 404, 'NOT_FOUND');
+    expectFailure(await as(editor).post(`/admin/codes/${handedOut.id}/void`), 409, 'IN_USE');
+    expect(expectOk(await as(editor).post(`/admin/codes/${t2}/void`))).toEqual({ voided: true, codesLeft: 1 });
+    expectFailure(await as(editor).post(`/admin/codes/${t2}/void`), 404, 'NOT_FOUND');
+    // The member's code is untouched; the audit keeps the counts, not the code.
+    expect(expectOk(await as(viewer).get(`/admin/options/${optId}/codes`, { page: 1, size: 10 })).codes.map((c: { code: string }) => c.code)).toEqual(['T3', 'T1']);
+    const [entry] = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entry).toMatchObject({ action: 'codes.void', before: { codesLeft: 2 }, after: { codesLeft: 1, voidedCodeId: t2 } });
+    expect(JSON.stringify(entry)).not.toContain('T2');
+  });
 });

@@ -168,6 +168,8 @@ export interface OperatorService {
   questionnaires(auth: AuthContext, communityId: string): Promise<Schema<'AdminQuestionnaireList'>>;
   setQuestionnaireArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminQuestionnaire'>>;
   createQuestionnaire(auth: AuthContext, communityId: string, input: Schema<'AdminQuestionnaireNew'>): Promise<Schema<'AdminQuestionnaire'>>;
+  codes(auth: AuthContext, optionId: number, status: 'free' | 'handedOut' | undefined, page: number, size: number): Promise<Schema<'AdminCodePage'>>;
+  voidCode(auth: AuthContext, codeId: number): Promise<Schema<'AdminCodeVoided'>>;
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
   createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
   drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
@@ -366,6 +368,52 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: { codesLeft, imported, skipped: skipped.length },
         });
         return { dryRun, imported, skipped, codesLeft };
+      });
+    },
+
+    async codes(auth, optionId, status, page, size) {
+      const communityId = await repo.optionCommunity(db, optionId);
+      if (!communityId) throw optionNotFound();
+      await requireRole(auth, communityId, 'viewer').catch((error: AppError) => {
+        throw error.code === 'FORBIDDEN' ? optionNotFound() : error;
+      });
+      const { rows, total } = await repo.codesOfOption(db, optionId, status, size, (page - 1) * size);
+      return {
+        total,
+        codes: rows.map((row) => ({
+          id: row.id,
+          code: row.code,
+          status: row.redemptionId === null ? 'free' : 'handedOut',
+          handedOutAt: row.handedOutAt === null ? null : new Date(row.handedOutAt).toISOString(),
+          userId: row.userId,
+          email: row.email,
+        })),
+      };
+    },
+
+    async voidCode(auth, codeId) {
+      const codeNotFound = () => new AppError('NOT_FOUND', 404, 'No such gift-card code in a community you run.');
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findCodeForUpdate(trx, codeId);
+        if (!row) throw codeNotFound();
+        await mayWrite(auth, row.communityId, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? codeNotFound() : error;
+        });
+        if (row.redemptionId !== null) throw new AppError('IN_USE', 409, 'The code was handed out to a member already: it cannot be voided.');
+        const before = await freeCodeCount(trx, row.optionId);
+        await repo.deleteCode(trx, codeId);
+        const codesLeft = await freeCodeCount(trx, row.optionId);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.communityId,
+          action: 'codes.void',
+          entity: 'option',
+          entityId: row.optionId,
+          // The code's id only, never the code itself.
+          before: { codesLeft: before },
+          after: { codesLeft, voidedCodeId: codeId },
+        });
+        return { voided: true, codesLeft };
       });
     },
 
