@@ -1053,7 +1053,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Edit an earn QR code - its title, pips, limit, end of validity or cap; the printed link stays the same. */
+        put: operations["adminUpdateQrCode"];
         post?: never;
         /** Delete an earn QR code no scan has credited yet. */
         delete: operations["adminDeleteQrCode"];
@@ -1264,6 +1265,23 @@ export interface paths {
         put?: never;
         /** Void a gift-card code not handed out yet (leaked, mistyped) - it leaves the stock for good. */
         post: operations["adminVoidCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/options/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a reward option - what the member gets and its price (redemptions made keep the price they paid). */
+        put: operations["adminUpdateRewardOption"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2390,6 +2408,20 @@ export interface components {
             /** @constant */
             voided: true;
             codesLeft: number;
+        };
+        AdminQrCodeChange: {
+            title?: components["schemas"]["AdminText"];
+            pips?: number;
+            /** @enum {string} */
+            earnLimit?: "once" | "daily";
+            /** @description The end of its validity, or null for none. */
+            validUntil?: string | null;
+            /** @description Most scans in all, or null for no cap. */
+            cap?: number | null;
+        };
+        AdminRewardOptionChange: {
+            label?: components["schemas"]["AdminText"];
+            pips?: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -4681,6 +4713,49 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminUpdateQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminQrCodeChange"];
+            };
+        };
+        responses: {
+            /** @description The code, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminQrCode"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such item, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminDeleteQrCode: {
         parameters: {
             query?: never;
@@ -5345,6 +5420,49 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description IN_USE (the code was handed out to a member already). */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateRewardOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRewardOptionChange"];
+            };
+        };
+        responses: {
+            /** @description The option, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminRewardOption"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such item, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

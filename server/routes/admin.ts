@@ -76,6 +76,12 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminVoidCode(request) {
       return ok(await app.operators.voidCode(await app.requireVerified(request), request.params.id));
     },
+    async adminUpdateQrCode(request) {
+      return ok(await app.operators.updateQrCode(await app.requireVerified(request), request.params.id, request.body));
+    },
+    async adminUpdateRewardOption(request) {
+      return ok(await app.operators.updateRewardOption(await app.requireVerified(request), request.params.id, request.body));
+    },
     async adminTrivia(request) {
       return ok(await app.operators.trivia(await app.requireVerified(request), request.params.communityId));
     },

@@ -131,6 +131,8 @@ export const OPERATIONS = {
   adminCreateQuestionnaire: op('POST', '/admin/communities/{communityId}/questionnaires', 'json'),
   adminListCodes: op('GET', '/admin/options/{id}/codes', 'query'),
   adminVoidCode: op('POST', '/admin/codes/{id}/void', 'none'),
+  adminUpdateQrCode: op('PUT', '/admin/qr-codes/{id}', 'json'),
+  adminUpdateRewardOption: op('PUT', '/admin/options/{id}', 'json'),
   adminTrivia: op('GET', '/admin/communities/{communityId}/trivia', 'none'),
   adminSetTriviaSettings: op('PUT', '/admin/communities/{communityId}/trivia', 'json'),
   adminImportTriviaQuestions: op('POST', '/admin/communities/{communityId}/trivia/questions', 'json'),

@@ -647,4 +647,33 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(entry).toMatchObject({ action: 'codes.void', before: { codesLeft: 2 }, after: { codesLeft: 1, voidedCodeId: t2 } });
     expect(JSON.stringify(entry)).not.toContain('T2');
   });
+
+  it('edits a QR code (same printed link) and a reward option\'s label and price; scans and redemptions follow at once; audited', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const qr = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/qr-codes`, { title: { en: 'Gate' }, pips: 4 }));
+    expectFailure(await as(viewer).put(`/admin/qr-codes/${qr.id}`, { pips: 9 }), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).put(`/admin/qr-codes/${qr.id}`, {}), 400, 'VALIDATION_ERROR');
+    const edited = expectOk(await as(editor).put(`/admin/qr-codes/${qr.id}`, { title: { en: 'Main gate', es: 'Puerta principal' }, pips: 9, cap: 5 }));
+    expect(edited).toMatchObject({ id: qr.id, title: { en: 'Main gate', es: 'Puerta principal' }, pips: 9, cap: 5, link: qr.link, live: true });
+    expect(expectOk(await as(editor).put(`/admin/qr-codes/${qr.id}`, { cap: null }))).toMatchObject({ cap: null });
+    expectFailure(await as(editor).put('/admin/qr-codes/999999', { pips: 2 }), 404, 'NOT_FOUND');
+
+    const reward = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/promos`, { type: 'REDEEM', title: { en: 'Tea' }, options: [{ label: { en: 'Cup' }, pips: 30 }] }),
+    );
+    const optId = (reward.options as { optId: number }[])[0].optId;
+    expectOk(await as(editor).post(`/admin/options/${optId}/codes`, { codes: ['T1'] }));
+    expectFailure(await as(viewer).put(`/admin/options/${optId}`, { pips: 3 }), 403, 'FORBIDDEN');
+    expect(expectOk(await as(editor).put(`/admin/options/${optId}`, { label: { en: 'Mug', es: 'Taza' }, pips: 3 }))).toMatchObject({ optId, label: { en: 'Mug', es: 'Taza' }, pips: 3, codesLeft: 1 });
+    // The new price is what a member pays now.
+    expectOk(await as(editor).post(`/admin/members/${member.userId}/adjust`, { delta: 5, reason: 'Welcome' }));
+    const redeemed = expectOk(
+      await h.call({ method: 'POST', url: '/mobile/redeem', token: member.authToken, form: { pid: reward.promo.id, optId, amount: 1, idempotencyKey: 'option-edit-0001' } }),
+    );
+    expect(redeemed.availablePips).toBe(2);
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.filter((a: string) => a.endsWith('.update')).sort()).toEqual(['option.update', 'qr.update', 'qr.update']);
+  });
 });

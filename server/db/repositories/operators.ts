@@ -420,3 +420,39 @@ export async function findCodeForUpdate(trx: Transaction<Database>, codeId: numb
 export async function deleteCode(trx: Transaction<Database>, codeId: number): Promise<void> {
   await trx.deleteFrom('gift_card_codes').where('id', '=', codeId).where('redemption_id', 'is', null).execute();
 }
+
+export interface QrCodeChange {
+  title?: LocalizedText;
+  pips?: number;
+  earnLimit?: 'once' | 'daily';
+  validUntil?: Date | null;
+  cap?: number | null;
+}
+
+/** Edits an earn QR code (its code, and so its printed link, stays). */
+export async function updateQrCode(trx: Transaction<Database>, id: number, change: QrCodeChange) {
+  return trx
+    .updateTable('earn_qr_codes')
+    .set({
+      ...(change.title !== undefined ? { title: JSON.stringify(change.title) } : {}),
+      ...(change.pips !== undefined ? { pips: change.pips } : {}),
+      ...(change.earnLimit !== undefined ? { earn_limit: change.earnLimit } : {}),
+      ...(change.validUntil !== undefined ? { valid_until: change.validUntil } : {}),
+      ...(change.cap !== undefined ? { total_cap: change.cap } : {}),
+    })
+    .where('id', '=', id)
+    .returning(qrColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Edits a reward option's label or price. */
+export async function updateRewardOption(trx: Transaction<Database>, id: number, change: { label?: LocalizedText; pips?: number }) {
+  await trx
+    .updateTable('promo_options')
+    .set({
+      ...(change.label !== undefined ? { label: JSON.stringify(change.label) } : {}),
+      ...(change.pips !== undefined ? { pips: change.pips } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}

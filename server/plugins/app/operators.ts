@@ -170,6 +170,8 @@ export interface OperatorService {
   createQuestionnaire(auth: AuthContext, communityId: string, input: Schema<'AdminQuestionnaireNew'>): Promise<Schema<'AdminQuestionnaire'>>;
   codes(auth: AuthContext, optionId: number, status: 'free' | 'handedOut' | undefined, page: number, size: number): Promise<Schema<'AdminCodePage'>>;
   voidCode(auth: AuthContext, codeId: number): Promise<Schema<'AdminCodeVoided'>>;
+  updateQrCode(auth: AuthContext, id: number, change: Schema<'AdminQrCodeChange'>): Promise<Schema<'AdminQrCode'>>;
+  updateRewardOption(auth: AuthContext, id: number, change: Schema<'AdminRewardOptionChange'>): Promise<Schema<'AdminRewardOption'>>;
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
   createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
   drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
@@ -685,6 +687,51 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const { link: _link, ...kept } = view;
         await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'qr.create', entity: 'qr', entityId: id, before: null, after: kept });
         return view;
+      });
+    },
+
+    async updateQrCode(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findQrCodeForUpdate(trx, id);
+        if (!row) throw qrNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? qrNotFound() : error;
+        });
+        const validUntil = change.validUntil === undefined ? undefined : change.validUntil === null ? null : new Date(change.validUntil);
+        if (validUntil && row.valid_from !== null && validUntil <= new Date(row.valid_from)) {
+          throw new AppError('VALIDATION_ERROR', 400, 'validUntil: must be after the code starts');
+        }
+        const updated = await repo.updateQrCode(trx, id, { title: change.title, pips: change.pips, earnLimit: change.earnLimit, validUntil, cap: change.cap });
+        const keys = Object.keys(change);
+        const pick = (view: Schema<'AdminQrCode'>) => Object.fromEntries(keys.map((k) => [k, view[k as keyof Schema<'AdminQrCode'>]]));
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: 'qr.update',
+          entity: 'qr',
+          entityId: id,
+          before: pick(qrView(row)),
+          after: pick(qrView(updated)),
+        });
+        return qrView(updated);
+      });
+    },
+
+    async updateRewardOption(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const option = await repo.findOptionForUpdate(trx, id);
+        if (!option) throw optionNotFound();
+        await mayWrite(auth, option.communityId, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? optionNotFound() : error;
+        });
+        const find = async () => optionView((await repo.optionsOfReward(trx, option.promoId)).find((o) => o.id === id)!);
+        const before = await find();
+        await repo.updateRewardOption(trx, id, change);
+        const after = await find();
+        const keys = Object.keys(change).map((k) => k);
+        const pick = (view: Schema<'AdminRewardOption'>) => Object.fromEntries(keys.map((k) => [k, view[k as keyof Schema<'AdminRewardOption'>]]));
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.update', entity: 'option', entityId: id, before: pick(before), after: pick(after) });
+        return after;
       });
     },
 
