@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { LocalizedText } from '../db/schema';
-import { appPath, httpUrl, localized, oneOf, requiredText, showText, text, wholeNumber } from './args';
+import { appPath, httpUrl, isoMoment, localized, oneOf, readJsonFile, requiredText, showText, text, wholeNumber } from './args';
 import { RefusedError, UsageError, type OptionValues } from './context';
 import { qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
@@ -282,7 +282,199 @@ const announcementCreate: RemoteCommand = {
   },
 };
 
+const announcementDelete: RemoteCommand = {
+  name: 'announcement:delete',
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'id', 1, 2 ** 31 - 1);
+    if (id === undefined) throw new UsageError('announcement:delete needs --id <announcement id>');
+    await ctx.call('DELETE', `/admin/announcements/${id}`);
+    ctx.out(`Deleted announcement #${id}, through the server: gone from every member's list`);
+    return 0;
+  },
+};
+
+const questionnaireCreate: RemoteCommand = {
+  name: 'questionnaire:create',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'questionnaire:create');
+    const file = requiredText(values, 'file', 'questionnaire:create', 4096);
+    const pips = wholeNumber(values, 'pips', 0, 1_000_000);
+    if (pips === undefined) throw new UsageError('questionnaire:create needs --pips <n> (0 for none)');
+    const payload = await readJsonFile(file);
+    const created = await ctx.call<{ id: number; title: { en: string; es?: string }; steps: number }>(
+      'POST',
+      `/admin/communities/${encodeURIComponent(community)}/questionnaires`,
+      { payload, pips },
+    );
+    ctx.out(`Created questionnaire #${created.id} ${showText(created.title)} in ${community}, through the server`);
+    ctx.out(`  ${created.steps} step${created.steps === 1 ? '' : 's'}, ${pips} pips on answering, once per member`);
+    return 0;
+  },
+};
+
+interface AdminCtwView {
+  id: number;
+  name: { en: string; es?: string };
+  thresholdPips: number;
+  startsAt: string;
+  drawsAt: string;
+  numberOfWinners: number;
+  status: string;
+  commitment: string;
+  entries: number | null;
+  winners: { position: number; name: string; userId: number; email: string | null }[];
+}
+
+const ctwCreate: RemoteCommand = {
+  name: 'ctw:create',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'ctw:create');
+    const name = localized(values, 'name', 100);
+    if (name === undefined) throw new UsageError('ctw:create needs --name');
+    const threshold = wholeNumber(values, 'threshold', 1, 10_000_000);
+    if (threshold === undefined) throw new UsageError('ctw:create needs --threshold <pips>');
+    const drawsAt = isoMoment(values, 'drawing');
+    if (drawsAt === undefined) throw new UsageError('ctw:create needs --drawing <ISO date-time>');
+    const startsAt = isoMoment(values, 'start');
+    const winners = wholeNumber(values, 'winners', 1, 1000);
+    const prize = localized(values, 'prize', 500);
+    const contest = await ctx.call<AdminCtwView>('POST', `/admin/communities/${encodeURIComponent(community)}/chance-to-win`, {
+      name: adminText(name),
+      ...(prize ? { prize: adminText(prize) } : {}),
+      thresholdPips: threshold,
+      drawsAt: drawsAt.toISOString(),
+      ...(startsAt ? { startsAt: startsAt.toISOString() } : {}),
+      ...(winners ? { numberOfWinners: winners } : {}),
+    });
+    ctx.out(`Created Chance to Win contest ${contest.id} ${showText(contest.name)} in ${community}, through the server`);
+    ctx.out(`  qualify: ${contest.thresholdPips} pips earned from ${contest.startsAt} to ${contest.drawsAt}; ${contest.numberOfWinners} winner(s)`);
+    ctx.out(`  commitment (SHA-256 of the seed, revealed at the drawing): ${contest.commitment}`);
+    return 0;
+  },
+};
+
+const ctwList: RemoteCommand = {
+  name: 'ctw:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'ctw:list');
+    const { contests } = await ctx.call<{ contests: AdminCtwView[] }>('GET', `/admin/communities/${encodeURIComponent(community)}/chance-to-win`);
+    if (contests.length === 0) ctx.out('No Chance to Win contests yet (ctw:create makes one).');
+    for (const c of contests) {
+      ctx.out(`#${c.id} ${c.status.padEnd(5)} ${c.startsAt} -> ${c.drawsAt} threshold ${c.thresholdPips}, ${c.numberOfWinners} winner(s): ${showText(c.name)}`);
+      ctx.out(`    commitment ${c.commitment}`);
+    }
+    return 0;
+  },
+};
+
+const ctwDraw: RemoteCommand = {
+  name: 'ctw:draw',
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'id', 1, 2 ** 31 - 1);
+    if (id === undefined || values.now !== true) {
+      throw new UsageError('through the server, ctw:draw needs --id <contest id> --now (the server runs the due draws on its own)');
+    }
+    const drawn = await ctx.call<AdminCtwView>('POST', `/admin/chance-to-win/${id}/draw`);
+    ctx.out(`Drew contest ${drawn.id} ${showText(drawn.name)}, through the server: ${drawn.entries ?? 0} entr${drawn.entries === 1 ? 'y' : 'ies'}`);
+    if (drawn.winners.length === 0) ctx.out('  no winners (nobody qualified)');
+    for (const w of drawn.winners) ctx.out(`  ${w.position}. ${w.name} (user ${w.userId}, ${w.email ?? 'deleted'})`);
+    ctx.out('  announced to the community');
+    return 0;
+  },
+};
+
+const triviaImport: RemoteCommand = {
+  name: 'trivia:import',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'trivia:import');
+    const file = requiredText(values, 'file', 'trivia:import', 4096);
+    const contestId = wholeNumber(values, 'contest', 1, 2_000_000_000);
+    const json = (await readJsonFile(file)) as unknown;
+    const questions = Array.isArray(json) ? json : (json as { questions?: unknown } | null)?.questions;
+    const added = await ctx.call<{ added: number; total: number }>('POST', `/admin/communities/${encodeURIComponent(community)}/trivia/questions`, {
+      questions,
+      ...(contestId ? { contestId } : {}),
+    });
+    ctx.out(`Imported ${added.added} question${added.added === 1 ? '' : 's'} into ${contestId ? `contest #${contestId}` : 'the question of the day'} of ${community}, through the server`);
+    ctx.out(`  now ${added.total} in all`);
+    return 0;
+  },
+};
+
+const triviaAllowance: RemoteCommand = {
+  name: 'trivia:allowance',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'trivia:allowance');
+    const daily = wholeNumber(values, 'daily', 0, 1000);
+    const timeZone = text(values, 'time-zone', 64);
+    const path = `/admin/communities/${encodeURIComponent(community)}/trivia`;
+    const trivia =
+      daily === undefined && timeZone === undefined
+        ? await ctx.call<{ dailyAllowance: number; timeZone: string; questions: number }>('GET', path)
+        : await ctx.call<{ dailyAllowance: number; timeZone: string; questions: number }>('PUT', path, {
+            ...(daily !== undefined ? { dailyAllowance: daily } : {}),
+            ...(timeZone !== undefined ? { timeZone } : {}),
+          });
+    ctx.out(`${community}: ${trivia.dailyAllowance} question${trivia.dailyAllowance === 1 ? '' : 's'} a day per member, day in ${trivia.timeZone} (through the server)`);
+    ctx.out(`  ${trivia.questions} questions in the pool`);
+    return 0;
+  },
+};
+
+const contestCreate: RemoteCommand = {
+  name: 'contest:create',
+  async run(values, ctx) {
+    refuseLocalOnly(values, ['questions'], 'contest:create');
+    const community = requiredText(values, 'community', 'contest:create');
+    const name = localized(values, 'name', 120);
+    if (name === undefined) throw new UsageError('contest:create needs --name');
+    const rules = localized(values, 'rules', 2000);
+    const startsAt = isoMoment(values, 'starts');
+    const endsAt = isoMoment(values, 'ends');
+    if (!startsAt || !endsAt) throw new UsageError('contest:create needs --starts and --ends (ISO dates or date-times)');
+    const pips = wholeNumber(values, 'pips', 0, 1_000_000);
+    if (pips === undefined) throw new UsageError('contest:create needs --pips <n> (pips per right answer)');
+    const joinPips = wholeNumber(values, 'join-pips', 0, 1_000_000);
+    const split = (option: string) => (text(values, option, 1000) ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
+    const teamsEn = split('teams');
+    const teamsEs = split('teams-es');
+    if (teamsEs.length > 0 && teamsEs.length !== teamsEn.length) throw new UsageError(`--teams-es must name as many teams as --teams (${teamsEn.length})`);
+    const contest = await ctx.call<{ id: number; name: { en: string; es?: string }; teams: { en: string }[] }>(
+      'POST',
+      `/admin/communities/${encodeURIComponent(community)}/trivia/contests`,
+      {
+        name: adminText(name),
+        ...(rules ? { rules: adminText(rules) } : {}),
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        pipsPerAnswer: pips,
+        ...(joinPips !== undefined ? { joinPips } : {}),
+        teams: teamsEn.map((en, i) => (teamsEs[i] ? { en, es: teamsEs[i] } : { en })),
+      },
+    );
+    ctx.out(`Created trivia contest #${contest.id} ${showText(contest.name)} in ${community}, through the server`);
+    ctx.out(`  teams: ${contest.teams.map((t) => t.en).join(', ')}; add questions with trivia:import --contest ${contest.id}`);
+    return 0;
+  },
+};
+
 /** The commands that work through a running server. */
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
-  [promoCreate, rewardCreate, giftcardsImport, pipsAdjust, qrCreate, qrList, announcementCreate].map((command) => [command.name, command]),
+  [
+    promoCreate,
+    rewardCreate,
+    giftcardsImport,
+    pipsAdjust,
+    qrCreate,
+    qrList,
+    announcementCreate,
+    announcementDelete,
+    questionnaireCreate,
+    ctwCreate,
+    ctwList,
+    ctwDraw,
+    triviaImport,
+    triviaAllowance,
+    contestCreate,
+  ].map((command) => [command.name, command]),
 );

@@ -124,6 +124,33 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     rmSync(blocked, { force: true });
   }, 120_000);
 
+  it('creates a questionnaire, trivia questions and a Chance to Win contest, and draws it now, all through the server', async () => {
+    const form = await admin(['questionnaire:create', '--community', communityId, '--file', 'examples/questionnaire.json', '--pips', '15'], remote);
+    expect(form.code).toBe(0);
+    expect(form.out).toMatch(/Created questionnaire #\d+ "Neighbourhood survey" \/ "Encuesta del barrio" in .*, through the server/);
+    const forms = (await memberGet('/web/questionnaires?page=1&size=10')) as unknown;
+    expect(JSON.stringify(forms)).toContain('Neighbourhood survey');
+
+    const trivia = await admin(['trivia:import', '--community', communityId, '--file', 'examples/trivia-questions.json'], remote);
+    expect(trivia.code).toBe(0);
+    expect(trivia.out).toContain('Imported 3 questions into the question of the day');
+    const allowance = await admin(['trivia:allowance', '--community', communityId, '--daily', '2', '--time-zone', 'Nowhere/Land'], remote);
+    expect(allowance.code).toBe(2);
+
+    const drawing = new Date(Date.now() + 86_400_000).toISOString();
+    const contest = await admin(['ctw:create', '--community', communityId, '--name', 'Spring draw', '--threshold', '1', '--drawing', drawing], remote);
+    expect(contest.code).toBe(0);
+    const id = /contest (\d+)/.exec(contest.out)?.[1];
+    expect(contest.out).toMatch(/commitment \(SHA-256 of the seed, revealed at the drawing\): [0-9a-f]{64}/);
+    expect((await admin(['ctw:draw', '--id', String(id)], remote)).code).toBe(2);
+    const drawn = await admin(['ctw:draw', '--id', String(id), '--now'], remote);
+    expect(drawn.code).toBe(0);
+    expect(drawn.out).toContain(`Drew contest ${id} "Spring draw", through the server`);
+    const again = await admin(['ctw:draw', '--id', String(id), '--now'], remote);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('ALREADY_DRAWN');
+  }, 120_000);
+
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {
     const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
     expect(noPips.code).toBe(2);
