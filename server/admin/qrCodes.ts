@@ -1,8 +1,10 @@
+import { findCommunity } from '../db/repositories/communities';
 import { createEarnQrCode, earnQrLink, findEarnQrCodeById, listEarnQrCodes } from '../db/repositories/earnQrCodes';
 import type { LocalizedText } from '../db/schema';
 import { englishText, isoMoment, localized, oneOf, requireCommunity, showText, text, warnIfLocalLinks, wholeNumber } from './args';
 import { RefusedError, UsageError, type AdminCommand, type OptionValues } from './context';
 import { writeQrImages, type WrittenQr } from './qrImage';
+import type { QrCaption } from './qrSheet';
 
 const MAX_PIPS = 1_000_000;
 export const DEFAULT_OUT = 'qr-codes';
@@ -22,9 +24,9 @@ export const qrFileName = (title: LocalizedText, id: number) => {
 };
 
 /** Writes the images, or refuses (exit 1) with the reason: a file where the folder should be, no permission. */
-export async function writeOrRefuse(link: string, out: string, name: string, what: string): Promise<WrittenQr> {
+export async function writeOrRefuse(link: string, out: string, name: string, what: string, caption?: QrCaption): Promise<WrittenQr> {
   try {
-    return await writeQrImages(link, out, name);
+    return await writeQrImages(link, out, name, caption);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'EEXIST' || (error as NodeJS.ErrnoException).code === 'ENOTDIR'
       ? `${out} is a file, not a folder`
@@ -96,10 +98,11 @@ export const qrCreate: AdminCommand = {
     const { title, pips, limit, validFrom, validUntil, totalCap, out } = qrCreateInput(values);
 
     // The code and its printed images together: images that cannot be written leave no live code.
-    const { qr, link, svgPath, pngPath } = await ctx.db.transaction().execute(async (trx) => {
+    const { qr, link, svgPath, pngPath, a4Path, posterPath } = await ctx.db.transaction().execute(async (trx) => {
       const created = await createEarnQrCode(trx, { communityId: community.id, title, pips, limit, validFrom, validUntil, totalCap });
       const createdLink = earnQrLink(ctx.publicUrl, created.code);
-      const written = await writeOrRefuse(createdLink, out, qrFileName(title, created.id), 'no code was created');
+      const caption = { community: community.name, title, pips, limit, validUntil };
+      const written = await writeOrRefuse(createdLink, out, qrFileName(title, created.id), 'no code was created', caption);
       return { qr: created, link: createdLink, ...written };
     });
     ctx.out(`Created earn QR code #${qr.id} ${showText(title)} in "${community.name}" (${community.id})`);
@@ -109,6 +112,8 @@ export const qrCreate: AdminCommand = {
     ctx.out(`  link:   ${link}`);
     ctx.out(`  svg:    ${svgPath}`);
     ctx.out(`  png:    ${pngPath}`);
+    ctx.out(`  a4:     ${a4Path} (captioned page)`);
+    ctx.out(`  poster: ${posterPath} (A2)`);
     warnIfLocalLinks(ctx);
     return 0;
   },
@@ -127,11 +132,21 @@ export const qrPrint: AdminCommand = {
     if (!qr) throw new UsageError(`no earn QR code has the id ${id} (see qr:list)`);
     const out = text(values, 'out', 4096) ?? DEFAULT_OUT;
     const link = earnQrLink(ctx.publicUrl, qr.code);
-    const { svgPath, pngPath } = await writeOrRefuse(link, out, qrFileName(qr.title, qr.id), 'nothing was written');
+    const community = await findCommunity(ctx.db, qr.community_id);
+    const caption = {
+      community: community?.name ?? qr.community_id,
+      title: qr.title,
+      pips: qr.pips,
+      limit: qr.earn_limit,
+      validUntil: qr.valid_until === null ? null : new Date(qr.valid_until),
+    };
+    const { svgPath, pngPath, a4Path, posterPath } = await writeOrRefuse(link, out, qrFileName(qr.title, qr.id), 'nothing was written', caption);
     ctx.out(`Earn QR code #${qr.id} ${showText(qr.title)}`);
     ctx.out(`  link:   ${link}`);
     ctx.out(`  svg:    ${svgPath}`);
     ctx.out(`  png:    ${pngPath}`);
+    ctx.out(`  a4:     ${a4Path} (captioned page)`);
+    ctx.out(`  poster: ${posterPath} (A2)`);
     warnIfLocalLinks(ctx);
     return 0;
   },

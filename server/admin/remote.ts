@@ -228,9 +228,17 @@ const qrCreate: RemoteCommand = {
       ...(input.totalCap ? { cap: input.totalCap } : {}),
     });
     // The printed images belong with the code: when they cannot be written, the code goes again.
+    const { communities } = await ctx.call<{ communities: { communityId: string; name: string }[] }>('GET', '/admin/communities');
+    const caption = {
+      community: communities.find((c) => c.communityId === community)?.name ?? community,
+      title: input.title,
+      pips: input.pips,
+      limit: input.limit,
+      validUntil: input.validUntil,
+    };
     let written;
     try {
-      written = await writeOrRefuse(qr.link, input.out, qrFileName(input.title, qr.id), 'the code was deleted again');
+      written = await writeOrRefuse(qr.link, input.out, qrFileName(input.title, qr.id), 'the code was deleted again', caption);
     } catch (error) {
       await ctx.call('DELETE', `/admin/qr-codes/${qr.id}`);
       throw error;
@@ -241,6 +249,8 @@ const qrCreate: RemoteCommand = {
     ctx.out(`  link:   ${qr.link}`);
     ctx.out(`  svg:    ${written.svgPath}`);
     ctx.out(`  png:    ${written.pngPath}`);
+    ctx.out(`  a4:     ${written.a4Path} (captioned page)`);
+    ctx.out(`  poster: ${written.posterPath} (A2)`);
     return 0;
   },
 };

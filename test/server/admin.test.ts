@@ -296,6 +296,18 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       const row = await h.db.selectFrom('earn_qr_codes').selectAll().where('code', '=', qrCode).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ community_id: c, pips: 10, earn_limit: 'daily', total_cap: 100, claims_count: 0 });
       expect(row.title).toEqual({ en: 'Welcome desk', es: 'Recepción' });
+      // The captioned pages: A4 and an A2 poster, the same drawing, with what a scan earns and until when.
+      const a4Path = /a4:\s+(\S+)/.exec(output)![1];
+      const posterPath = /poster:\s+(\S+)/.exec(output)![1];
+      expect(a4Path).toMatch(/qr\/welcome-desk-\d+-a4\.svg$/);
+      const a4 = readFileSync(a4Path, 'utf8');
+      expect(a4).toContain('width="210mm" height="297mm"');
+      for (const text of ['Welcome desk', 'Recepción', 'Scan it with the app to earn 10 pips', 'Escanéalo con la app y gana 10 pips', 'Once a day per member', 'Valid until December 31, 2099']) {
+        expect(a4).toContain(text);
+      }
+      const poster = readFileSync(posterPath, 'utf8');
+      expect(poster).toContain('width="420mm" height="594mm"');
+      expect(poster.replace('width="420mm" height="594mm"', '')).toBe(a4.replace('width="210mm" height="297mm"', ''));
 
       const second = await run('qr:create', '--community', c, '--title', 'Door', '--pips', '3', '--valid-until', '2020-01-01', '--out', out);
       const secondCode = /code:\s+(\S+)/.exec(second.output)![1];

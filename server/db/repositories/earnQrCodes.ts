@@ -112,5 +112,9 @@ export async function countEarnQrClaim(trx: Transaction<Database>, id: number): 
 
 /** One earn QR code by its number (the operator's qr:print). */
 export async function findEarnQrCodeById(db: Db, id: number) {
-  return db.selectFrom('earn_qr_codes').select(['id', 'code', 'title', 'community_id']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('earn_qr_codes')
+    .select(['id', 'code', 'title', 'community_id', 'pips', 'earn_limit', 'valid_until'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

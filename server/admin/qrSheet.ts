@@ -1,0 +1,50 @@
+import type { LocalizedText } from '../db/schema';
+
+/** What a printed sheet says under and above its code. */
+export interface QrCaption {
+  community: string;
+  title: LocalizedText;
+  pips: number;
+  limit: 'once' | 'daily';
+  validUntil: Date | null;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+const longDate = (date: Date, locale: string) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+
+/** Sheet sizes in millimetres: A4 to pin on a board, A2 as a poster (the same drawing, twice as big). */
+export const SHEETS = { a4: { width: 210, height: 297 }, poster: { width: 420, height: 594 } } as const;
+
+/**
+ * A printable page: the community and the code's title above it, what a scan earns and until
+ * when below it, in English and Spanish. `qrSvg` is the bare code as the qrcode library draws
+ * it (an <svg> with a viewBox); the page is drawn in A4 millimetres and scaled to `size`.
+ */
+export function qrSheetSvg(qrSvg: string, caption: QrCaption, size: keyof typeof SHEETS): string {
+  const viewBox = /viewBox="([^"]+)"/.exec(qrSvg)?.[1] ?? '0 0 1 1';
+  const inner = qrSvg.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  const en = typeof caption.title === 'string' ? caption.title : caption.title.en;
+  const es = typeof caption.title === 'string' ? null : (caption.title.es ?? null);
+  const line = (y: number, text: string, fontSize: number, weight = 'normal', style = 'normal') =>
+    `<text x="105" y="${y}" font-size="${fontSize}" font-weight="${weight}" font-style="${style}" text-anchor="middle">${escape(text)}</text>`;
+  const until = caption.validUntil
+    ? `Valid until ${longDate(caption.validUntil, 'en-US')} · Válido hasta el ${longDate(caption.validUntil, 'es')}`
+    : null;
+  const limit = caption.limit === 'daily' ? 'Once a day per member · Una vez al día por miembro' : 'Once per member · Una vez por miembro';
+  const { width, height } = SHEETS[size];
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}mm" height="${height}mm" viewBox="0 0 210 297" font-family="Helvetica, Arial, sans-serif" fill="#111">`,
+    '<rect width="210" height="297" fill="#fff"/>',
+    line(28, caption.community, 8),
+    line(46, en, 13, 'bold'),
+    es && es !== en ? line(56, es, 9, 'normal', 'italic') : '',
+    `<svg x="35" y="66" width="140" height="140" viewBox="${viewBox}" shape-rendering="crispEdges">${inner}</svg>`,
+    line(224, `Scan it with the app to earn ${caption.pips} pips`, 9, 'bold'),
+    line(235, `Escanéalo con la app y gana ${caption.pips} pips`, 8),
+    line(250, limit, 6),
+    until ? line(260, until, 6) : '',
+    '</svg>',
+    '',
+  ].join('\n');
+}
