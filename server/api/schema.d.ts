@@ -1106,7 +1106,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Edit an announcement - its title, text or link; members see the new text at their next load (their read state stays). */
+        put: operations["adminUpdateAnnouncement"];
         post?: never;
         /** Delete an announcement - gone from every member's list at once (nothing in the ledger refers to it). */
         delete: operations["adminDeleteAnnouncement"];
@@ -1281,6 +1282,23 @@ export interface paths {
         get?: never;
         /** Edit a reward option - what the member gets and its price (redemptions made keep the price they paid). */
         put: operations["adminUpdateRewardOption"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/chance-to-win/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a contest not drawn yet - its name, prize, threshold, drawing or number of winners (the committed seed stays). */
+        put: operations["adminUpdateChanceToWin"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2422,6 +2440,23 @@ export interface components {
         AdminRewardOptionChange: {
             label?: components["schemas"]["AdminText"];
             pips?: number;
+        };
+        AdminAnnouncementChange: {
+            title?: components["schemas"]["AdminAnnouncementText"];
+            text?: components["schemas"]["AdminAnnouncementText"];
+            /** @description A path of the app opened from it, or null for none. */
+            url?: string | null;
+        };
+        AdminCtwChange: {
+            name?: components["schemas"]["AdminText"];
+            prize?: components["schemas"]["AdminText"] | null;
+            thresholdPips?: number;
+            /**
+             * Format: date-time
+             * @description In the future and after the start.
+             */
+            drawsAt?: string;
+            numberOfWinners?: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -4912,6 +4947,49 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminUpdateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAnnouncementChange"];
+            };
+        };
+        responses: {
+            /** @description The announcement, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminAnnouncement"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such item, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminDeleteAnnouncement: {
         parameters: {
             query?: never;
@@ -5461,6 +5539,51 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such item, or not in a community of yours). */
             404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateChanceToWin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCtwChange"];
+            };
+        };
+        responses: {
+            /** @description The contest, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCtwContest"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such item, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description ALREADY_DRAWN (a drawn contest is kept as it was drawn). */
+            409: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */

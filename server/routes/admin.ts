@@ -82,6 +82,12 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminUpdateRewardOption(request) {
       return ok(await app.operators.updateRewardOption(await app.requireVerified(request), request.params.id, request.body));
     },
+    async adminUpdateAnnouncement(request) {
+      return ok(await app.operators.updateAnnouncement(await app.requireVerified(request), request.params.id, request.body));
+    },
+    async adminUpdateChanceToWin(request) {
+      return ok(await app.operators.updateChanceToWin(await app.requireVerified(request), request.params.id, request.body));
+    },
     async adminTrivia(request) {
       return ok(await app.operators.trivia(await app.requireVerified(request), request.params.communityId));
     },

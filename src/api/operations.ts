@@ -133,6 +133,8 @@ export const OPERATIONS = {
   adminVoidCode: op('POST', '/admin/codes/{id}/void', 'none'),
   adminUpdateQrCode: op('PUT', '/admin/qr-codes/{id}', 'json'),
   adminUpdateRewardOption: op('PUT', '/admin/options/{id}', 'json'),
+  adminUpdateAnnouncement: op('PUT', '/admin/announcements/{id}', 'json'),
+  adminUpdateChanceToWin: op('PUT', '/admin/chance-to-win/{id}', 'json'),
   adminTrivia: op('GET', '/admin/communities/{communityId}/trivia', 'none'),
   adminSetTriviaSettings: op('PUT', '/admin/communities/{communityId}/trivia', 'json'),
   adminImportTriviaQuestions: op('POST', '/admin/communities/{communityId}/trivia/questions', 'json'),

@@ -676,4 +676,28 @@ describe.each(backends)('operator API on $name', (backend) => {
     const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
     expect(actions.filter((a: string) => a.endsWith('.update')).sort()).toEqual(['option.update', 'qr.update', 'qr.update']);
   });
+
+  it('edits an announcement (members read the new text) and an open Chance to Win contest (never a drawn one)', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const created = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/announcements`, { title: { en: 'Fair' }, text: { en: 'Saturday' } }));
+    expectFailure(await as(viewer).put(`/admin/announcements/${created.id}`, { text: { en: 'Sunday' } }), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).put(`/admin/announcements/${created.id}`, { url: 'https://elsewhere.example' }), 400, 'VALIDATION_ERROR');
+    const edited = expectOk(await as(editor).put(`/admin/announcements/${created.id}`, { text: { en: 'Sunday', es: 'Domingo' }, url: '/earn' }));
+    expect(edited).toMatchObject({ id: created.id, title: { en: 'Fair' }, text: { en: 'Sunday', es: 'Domingo' }, url: '/earn' });
+    const news = expectOk(await h.call({ url: '/mobile/announcements', token: member.authToken, headers: { 'accept-language': 'es' } })).announcements;
+    expect(JSON.stringify(news)).toContain('Domingo');
+
+    const base = `/admin/communities/${h.community.id}/chance-to-win`;
+    const inAWeek = new Date(h.clock.now().getTime() + 7 * 86_400_000).toISOString();
+    const contest = expectOk(await as(editor).post(base, { name: { en: 'Draw' }, thresholdPips: 20, drawsAt: inAWeek }));
+    expectFailure(await as(editor).put(`/admin/chance-to-win/${contest.id}`, { drawsAt: new Date(h.clock.now().getTime() - 1000).toISOString() }), 400, 'VALIDATION_ERROR');
+    const changed = expectOk(await as(editor).put(`/admin/chance-to-win/${contest.id}`, { thresholdPips: 5, prize: { en: 'A hat' }, numberOfWinners: 2 }));
+    expect(changed).toMatchObject({ thresholdPips: 5, prize: { en: 'A hat' }, numberOfWinners: 2, commitment: contest.commitment, status: 'open' });
+    expectOk(await as(editor).post(`/admin/chance-to-win/${contest.id}/draw`));
+    expectFailure(await as(editor).put(`/admin/chance-to-win/${contest.id}`, { thresholdPips: 1 }), 409, 'ALREADY_DRAWN');
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.filter((a: string) => a.endsWith('.update')).sort()).toEqual(['announcement.update', 'ctw.update']);
+  });
 });

@@ -152,3 +152,16 @@ export async function memberUnreadCount(db: Db, params: { userId: number; commun
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** Edits an announcement's title, text or link (the members' read states stay). */
+export async function updateAnnouncement(db: Db, id: number, change: { title?: AnnouncementText; text?: AnnouncementText; url?: string | null }): Promise<void> {
+  await db
+    .updateTable('announcements')
+    .set({
+      ...(change.title !== undefined ? { title: JSON.stringify(change.title) } : {}),
+      ...(change.text !== undefined ? { text: JSON.stringify(change.text) } : {}),
+      ...(change.url !== undefined ? { url: change.url } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}

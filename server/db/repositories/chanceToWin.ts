@@ -223,3 +223,24 @@ export async function emailOfUser(db: Kysely<Database>, userId: number): Promise
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email ?? null;
 }
+
+/** Edits a contest still open (the committed seed stays); undefined when it is drawn or gone. */
+export async function updateOpenContest(
+  db: Kysely<Database>,
+  id: number,
+  change: { name?: LocalizedText; prize?: LocalizedText | null; thresholdPips?: number; drawsAt?: Date; numberOfWinners?: number },
+): Promise<CtwContest | undefined> {
+  return db
+    .updateTable('ctw_contests')
+    .set({
+      ...(change.name !== undefined ? { name: JSON.stringify(change.name) } : {}),
+      ...(change.prize !== undefined ? { prize: change.prize === null ? null : JSON.stringify(change.prize) } : {}),
+      ...(change.thresholdPips !== undefined ? { threshold_pips: change.thresholdPips } : {}),
+      ...(change.drawsAt !== undefined ? { draws_at: change.drawsAt } : {}),
+      ...(change.numberOfWinners !== undefined ? { number_of_winners: change.numberOfWinners } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '!=', 'drawn')
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { findCommunity } from '../../db/repositories/communities';
-import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, winnersOf } from '../../db/repositories/chanceToWin';
+import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
@@ -10,7 +10,7 @@ import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
 import { isTimeZone } from '../../trivia/leaderboard';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
-import { deleteAnnouncement, findAnnouncement, listAnnouncements } from '../../db/repositories/announcements';
+import { deleteAnnouncement, findAnnouncement, listAnnouncements, updateAnnouncement } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
 import { createEarnPromo } from '../../db/repositories/promos';
 import { createQuestionnaire, findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
@@ -172,6 +172,8 @@ export interface OperatorService {
   voidCode(auth: AuthContext, codeId: number): Promise<Schema<'AdminCodeVoided'>>;
   updateQrCode(auth: AuthContext, id: number, change: Schema<'AdminQrCodeChange'>): Promise<Schema<'AdminQrCode'>>;
   updateRewardOption(auth: AuthContext, id: number, change: Schema<'AdminRewardOptionChange'>): Promise<Schema<'AdminRewardOption'>>;
+  updateAnnouncement(auth: AuthContext, id: number, change: Schema<'AdminAnnouncementChange'>): Promise<Schema<'AdminAnnouncement'>>;
+  updateChanceToWin(auth: AuthContext, id: number, change: Schema<'AdminCtwChange'>): Promise<Schema<'AdminCtwContest'>>;
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
   createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
   drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
@@ -732,6 +734,58 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const pick = (view: Schema<'AdminRewardOption'>) => Object.fromEntries(keys.map((k) => [k, view[k as keyof Schema<'AdminRewardOption'>]]));
         await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.update', entity: 'option', entityId: id, before: pick(before), after: pick(after) });
         return after;
+      });
+    },
+
+    async updateAnnouncement(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findAnnouncement(trx, id);
+        if (!row) throw announcementNotFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? announcementNotFound() : error;
+        });
+        await updateAnnouncement(trx, id, change);
+        const view = announcementView((await listAnnouncements(trx, row.community_id)).find((a) => a.id === id)!);
+        const keys = Object.keys(change) as (keyof typeof change)[];
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: 'announcement.update',
+          entity: 'announcement',
+          entityId: id,
+          before: Object.fromEntries(keys.map((k) => [k, row[k]])),
+          after: Object.fromEntries(keys.map((k) => [k, view[k]])),
+        });
+        return view;
+      });
+    },
+
+    async updateChanceToWin(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const found = await findContest(trx, id);
+        if (!found) throw contestNotFound();
+        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? contestNotFound() : error;
+        });
+        if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn already: it stays as drawn.`);
+        const drawsAt = change.drawsAt === undefined ? undefined : new Date(change.drawsAt);
+        if (drawsAt && drawsAt <= deps.now()) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be in the future');
+        if (drawsAt && drawsAt <= new Date(found.starts_at)) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be after startsAt');
+        const updated = await updateOpenContest(trx, id, { ...change, drawsAt });
+        if (!updated) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn meanwhile.`);
+        const [before] = await contestViews([found], trx);
+        const [view] = await contestViews([updated], trx);
+        const keys = Object.keys(change) as (keyof typeof change)[];
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: found.community_id,
+          action: 'ctw.update',
+          entity: 'ctw',
+          entityId: id,
+          before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+          after: Object.fromEntries(keys.map((k) => [k, view[k]])),
+        });
+        return view;
       });
     },
 
