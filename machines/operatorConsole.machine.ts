@@ -4,6 +4,7 @@ import type {
   ConsoleContext,
   ConsoleEvent,
   ConsoleInput,
+  ConsoleItemView,
   ConsoleOutput,
   ConsoleView,
   ConsoleWrite,
@@ -12,7 +13,7 @@ import type {
 /** What the view loader is asked for. */
 export interface ConsoleLoadInput {
   communityId: string;
-  view: ConsoleView;
+  view: ConsoleView | ConsoleItemView;
   query: string;
 }
 
@@ -54,6 +55,7 @@ export const operatorConsoleMachine = setup({
     assignView: assign((_, params: { view: ConsoleView }) => ({ view: params.view, query: '', ...cleared })),
     assignCommunity: assign((_, params: { communityId: string }) => ({ communityId: params.communityId, ...cleared })),
     assignQuery: assign((_, params: { query: string }) => ({ query: params.query, ...cleared })),
+    assignItem: assign((_, params: { view: ConsoleItemView; id: number }) => ({ view: params.view, query: String(params.id), ...cleared })),
     assignData: assign((_, params: { data: unknown }) => ({ data: params.data, errorCode: null })),
     assignPending: assign((_, params: { request: ConsoleWrite }) => ({ pending: params.request, writeError: null, done: null })),
     assignPreview: assign(({ context }, params: { value: unknown }) => ({
@@ -122,6 +124,7 @@ export const operatorConsoleMachine = setup({
           actions: { type: 'assignCommunity', params: ({ event }) => ({ communityId: event.communityId }) },
         },
         'user.search': { target: '.loading', actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) } },
+        'user.openItem': { target: '.loading', actions: { type: 'assignItem', params: ({ event }) => ({ view: event.view, id: event.id }) } },
       },
       states: {
         loading: {

@@ -10,6 +10,9 @@
  */
 export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'trivia' | 'announcements' | 'chanceToWin' | 'members' | 'audit';
 
+/** Views of one item, opened from a list (not in the navigation): a member's ledger, an option's codes. */
+export type ConsoleItemView = 'member' | 'codes';
+
 export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'trivia', 'announcements', 'chanceToWin', 'members', 'audit'];
 
 export type ConsoleRole = 'owner' | 'editor' | 'viewer';
@@ -43,7 +46,8 @@ export type ConsoleWriteKind =
   | 'createQuestionnaire'
   | 'setTriviaSettings'
   | 'importTriviaQuestions'
-  | 'createTriviaContest';
+  | 'createTriviaContest'
+  | 'voidCode';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;
@@ -56,8 +60,8 @@ export interface ConsoleWrite {
 export interface ConsoleContext {
   communities: ConsoleCommunity[];
   communityId: string | null;
-  view: ConsoleView;
-  /** The members view's search text. */
+  view: ConsoleView | ConsoleItemView;
+  /** The members view's search text, or the id of the item an item view shows. */
   query: string;
   /** What the current view loaded (its shape is the view's, read in src/). */
   data: unknown;
@@ -84,6 +88,8 @@ export type ConsoleEvent =
   | { type: 'user.selectCommunity'; communityId: string }
   /** The members view's search. */
   | { type: 'user.search'; query: string }
+  /** A member's ledger or an option's codes, opened from a list. */
+  | { type: 'user.openItem'; view: ConsoleItemView; id: number }
   /** A create, archive, import or adjustment (a dry run when `request.preview`). */
   | { type: 'user.write'; request: ConsoleWrite }
   /** The operator set a preview aside without applying it. */

@@ -148,6 +148,17 @@ describe('operator console in Chromium', () => {
     await notice().filter({ hasText: 'Loaded 3 codes. 3 are left to hand out.' }).waitFor();
     await main().getByTestId('admin-reward').filter({ hasText: books.title }).getByText(`${books.option} · ${books.price} pips · 3 of 3 codes left`).waitFor();
 
+    // The option's codes: one voided (a leaked code leaves the stock).
+    await main().getByRole('button', { name: `Codes: ${books.option}` }).click();
+    await main().getByText('3 codes loaded in all.').waitFor();
+    await main().getByRole('button', { name: 'Void: BOOK-0003' }).click();
+    await notice().filter({ hasText: 'Code voided: it left the stock. 2 are left to hand out.' }).waitFor();
+    expect(await main().getByRole('button', { name: /^Void: / }).count()).toBe(2);
+    await settle(page);
+    await expectAccessible(page, 'admin codes (en)');
+    await main().getByRole('button', { name: '← All rewards' }).click();
+    await main().getByText(`${books.option} · ${books.price} pips · 2 of 2 codes left`).waitFor();
+
     await phone.goto(`${product.url}/redeem`);
     await phone.getByRole('main').getByText(books.title).first().waitFor({ timeout: 15_000 });
   });
@@ -280,6 +291,13 @@ describe('operator console in Chromium', () => {
 
     await phone.goto(`${product.url}/activity`);
     await phone.getByRole('main').getByText('Thanks for helping at the pier').first().waitFor({ timeout: 15_000 });
+
+    // Their ledger, as the operator sees it.
+    await main().getByRole('button', { name: `Ledger: ${member.email}` }).click();
+    await main().getByText('32 pips available · 32 earned · 0 used').waitFor();
+    await main().getByRole('row').filter({ hasText: 'Thanks for helping at the pier' }).getByText('+25').waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin member ledger (en)');
   });
 
   it('draws the contest now after a confirmation: the member who earned 25 pips since its start wins, and hears it', async () => {
@@ -339,7 +357,7 @@ describe('operator console in Chromium', () => {
     await main().getByRole('heading', { level: 1, name: 'Consola de la comunidad' }).waitFor();
     await main().getByRole('button', { name: 'Crear recompensa' }).click();
     await main().getByText('Escribe un título.').waitFor();
-    await main().getByText(`${books.option} · ${books.price} pips · quedan 3 de 3 códigos`).waitFor();
+    await main().getByText(`${books.option} · ${books.price} pips · quedan 2 de 2 códigos`).waitFor();
     await settle(page);
     await expectAccessible(page, 'admin rewards (es)');
     await captureScreen(page, 'admin-rewards', 'es');

@@ -13,7 +13,7 @@ import {
   selectWriting,
   type ConsolePhase,
 } from '../../machines/operatorConsole.selectors';
-import type { ConsoleCommunity, ConsoleEvent, ConsoleOutput, ConsoleView, ConsoleWrite } from '../../machines/operatorConsole.types';
+import type { ConsoleCommunity, ConsoleEvent, ConsoleItemView, ConsoleOutput, ConsoleView, ConsoleWrite } from '../../machines/operatorConsole.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
 import { actorStarted, actorStopped, type Effect } from './recording';
@@ -27,6 +27,7 @@ const events = {
   'user.openView': [{ type: 'user.openView', view: 'earn' }],
   'user.selectCommunity': [{ type: 'user.selectCommunity', communityId: 'c2' }],
   'user.search': [{ type: 'user.search', query: 'ana' }],
+  'user.openItem': [{ type: 'user.openItem', view: 'member', id: 7 }],
   'user.write': [
     { type: 'user.write', request: archive },
     { type: 'user.write', request: importPreview },
@@ -65,7 +66,7 @@ function consoleRules() {
   let phase: ConsolePhase | 'writing' = 'starting';
   let communities: ConsoleCommunity[] = [];
   let communityId: string | null = null;
-  let view: ConsoleView = 'dashboard';
+  let view: ConsoleView | ConsoleItemView = 'dashboard';
   let query = '';
   let data: unknown = null;
   let errorCode: string | null = null;
@@ -133,6 +134,11 @@ function consoleRules() {
         case 'user.search':
           return reload(() => {
             query = event.query;
+          });
+        case 'user.openItem':
+          return reload(() => {
+            view = event.view;
+            query = String(event.id);
           });
         case 'xstate.done.actor.loadView': {
           const output = event.output as ConsoleOutput;

@@ -28,6 +28,7 @@ import { ChanceToWinView } from './ChanceToWinView';
 import { DashboardView } from './DashboardView';
 import { TriviaView } from './TriviaView';
 import { DoneNotice } from './DoneNotice';
+import { CodesView, MemberLedgerView } from './ItemViews';
 import { MembersView } from './MembersView';
 import { EarnView, RewardsView } from './PromoViews';
 
@@ -230,5 +231,9 @@ function ViewBody({ actor }: { actor: ConsoleActor }) {
       return <MembersView page={data as never} canWrite={canWrite} />;
     case 'audit':
       return <AuditView page={data as never} />;
+    case 'member':
+      return <MemberLedgerView data={data as never} />;
+    case 'codes':
+      return <CodesView data={data as never} canWrite={canWrite} />;
   }
 }

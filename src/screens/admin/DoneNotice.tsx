@@ -79,6 +79,11 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'createTriviaContest':
       text = t({ id: 'admin.done.triviaContest', message: 'Trivia contest created. Add its questions from a JSON file.' });
       break;
+    case 'voidCode': {
+      const { codesLeft } = done.value as { codesLeft: number };
+      text = t({ id: 'admin.done.voided', message: `Code voided: it left the stock. ${codesLeft} are left to hand out.` });
+      break;
+    }
     case 'bulkAdjust': {
       const { applied } = done.value as { applied: number };
       text = t({ id: 'admin.done.bulkAdjusted', message: plural(applied, { one: 'Applied # adjustment.', other: 'Applied # adjustments.' }) });

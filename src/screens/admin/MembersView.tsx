@@ -159,6 +159,7 @@ function BulkAdjust() {
 
 function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWrite: boolean; open: boolean; onToggle: () => void }) {
   const { t } = useLingui();
+  const actor = useConsole();
   const name = `${member.firstName} ${member.lastName}`.trim();
   return (
     <>
@@ -171,7 +172,12 @@ function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWr
             </Badge>
           )}
         </Table.Td>
-        <Table.Td>{member.email}</Table.Td>
+        <Table.Td>
+          <Button variant="subtle" size="compact-sm" px={0} aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
+            onClick={() => actor.send({ type: 'user.openItem', view: 'member', id: member.userId })}>
+            <Trans id="admin.members.ledger">Ledger:</Trans> {member.email}
+          </Button>
+        </Table.Td>
         <Table.Td>{member.availablePips}</Table.Td>
         <Table.Td>
           {member.totalEarnedPips} / {member.totalUsedPips}

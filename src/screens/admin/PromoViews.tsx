@@ -340,12 +340,18 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
             </Badge>
           ) : null}
         </Text>
+        <Group gap="xs">
+        <Button size="xs" variant="default" aria-label={t({ id: 'admin.rewards.codes.label', message: `Codes: ${label}` })}
+          onClick={() => actor.send({ type: 'user.openItem', view: 'codes', id: option.optId })}>
+          <Trans id="admin.rewards.codes">Codes</Trans>
+        </Button>
         {canWrite ? (
           <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open || previewHere}
             aria-label={t({ id: 'admin.rewards.loadCodes.label', message: `Load codes for ${label}` })}>
             <Trans id="admin.rewards.loadCodes">Load codes</Trans>
           </Button>
         ) : null}
+        </Group>
       </Group>
       {open || previewHere ? <ImportCodes option={option} preview={previewHere ? (preview.value as AdminCodeImportResult) : null} /> : null}
     </Stack>

@@ -53,6 +53,7 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   setTriviaSettings: msg({ id: 'admin.write.setTriviaSettings', message: 'Could not save the trivia settings' }),
   importTriviaQuestions: msg({ id: 'admin.write.importTriviaQuestions', message: 'Could not add the questions' }),
   createTriviaContest: msg({ id: 'admin.write.createTriviaContest', message: 'Could not create the trivia contest' }),
+  voidCode: msg({ id: 'admin.write.voidCode', message: 'Could not void the code' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),

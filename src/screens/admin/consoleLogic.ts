@@ -22,6 +22,8 @@ export type AdminQuestionnaireList = Schemas['AdminQuestionnaireList'];
 
 export type AdminCtwContest = Schemas['AdminCtwContest'];
 export type AdminTrivia = Schemas['AdminTrivia'];
+export type AdminMemberLedger = Schemas['AdminMemberLedger'];
+export type AdminCodePage = Schemas['AdminCodePage'];
 export type AdminCtwContestList = Schemas['AdminCtwContestList'];
 
 /** The dashboard: the week's report and the Chance to Win contests (the draws coming). */
@@ -44,6 +46,10 @@ export interface RewardsData {
 export const MEMBER_PAGE_SIZE = 50;
 /** How many audit entries the log shows. */
 export const AUDIT_PAGE_SIZE = 100;
+/** How many ledger rows a member's page shows. */
+export const LEDGER_PAGE_SIZE = 100;
+/** How many codes an option's page shows. */
+export const CODES_PAGE_SIZE = 200;
 
 const output = <T>(result: ApiResult<T>): ConsoleOutput<T> =>
   result.success ? { ok: true, value: result.data } : { ok: false, code: result.error, ...(result.error === 'VALIDATION_ERROR' ? { detail: result.message } : {}) };
@@ -102,6 +108,10 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
       return output(await api.adminListMembers({ communityId, q: query || undefined, page: 1, size: MEMBER_PAGE_SIZE }, { signal }));
     case 'audit':
       return output(await api.adminAudit({ communityId, page: 1, size: AUDIT_PAGE_SIZE }, { signal }));
+    case 'member':
+      return output(await api.adminShowMember({ userId: Number(query), page: 1, size: LEDGER_PAGE_SIZE }, { signal }));
+    case 'codes':
+      return output(await api.adminListCodes({ id: Number(query), page: 1, size: CODES_PAGE_SIZE }, { signal }));
   }
 }
 
@@ -133,6 +143,8 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminArchiveQuestionnaire(input, { signal }));
     case 'restoreQuestionnaire':
       return output(await api.adminRestoreQuestionnaire(input, { signal }));
+    case 'voidCode':
+      return output(await api.adminVoidCode(input, { signal }));
     case 'createChanceToWin':
       return output(await api.adminCreateChanceToWin({ communityId, ...(request.input as object) } as never, { signal }));
     case 'drawChanceToWin':

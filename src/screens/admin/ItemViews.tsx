@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectWriting } from '../../../machines/operatorConsole.selectors';
+import { useConsole } from './consoleContext';
+import type { AdminCodePage, AdminMemberLedger } from './consoleLogic';
+import { localText } from './DoneNotice';
+import { TableFrame } from './TableFrame';
+
+function BackTo({ view, children }: { view: 'members' | 'rewards'; children: ReactNode }) {
+  const actor = useConsole();
+  return (
+    <Group>
+      <Button variant="subtle" size="compact-sm" onClick={() => actor.send({ type: 'user.openView', view })}>
+        {children}
+      </Button>
+    </Group>
+  );
+}
+
+/** One member: their balances and their ledger, newest first. */
+export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
+  const { t, i18n } = useLingui();
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const { member } = data;
+  const name = `${member.firstName} ${member.lastName}`.trim();
+  const { availablePips, totalEarnedPips, totalUsedPips } = member;
+  return (
+    <Stack gap="md">
+      <BackTo view="members">
+        <Trans id="admin.member.back">← All members</Trans>
+      </BackTo>
+      <Title order={2} size="h4">
+        {name} · {member.email}
+      </Title>
+      <Text>
+        <Trans id="admin.member.balances">
+          {availablePips} pips available · {totalEarnedPips} earned · {totalUsedPips} used
+        </Trans>
+      </Text>
+      <TableFrame label={t({ id: 'admin.member.ledger', message: 'Ledger' })} minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th><Trans id="admin.audit.when">When</Trans></Table.Th>
+              <Table.Th><Trans id="admin.member.what">What</Trans></Table.Th>
+              <Table.Th><Trans id="admin.bulk.delta">Pips</Trans></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.entries.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
+                <Table.Td>
+                  {localText(entry.title, i18n.locale)}
+                  {entry.reason ? ` · ${entry.reason}` : ''}
+                </Table.Td>
+                <Table.Td>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
+    </Stack>
+  );
+}
+
+/** One reward option's gift-card codes: free ones (which may be voided) and the ones handed out. */
+export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const total = data.total;
+  return (
+    <Stack gap="md">
+      <BackTo view="rewards">
+        <Trans id="admin.codes.back">← All rewards</Trans>
+      </BackTo>
+      <Text>
+        <Trans id="admin.codes.count">{total} codes loaded in all.</Trans>
+      </Text>
+      <TableFrame label={t({ id: 'admin.codes.label', message: 'Gift-card codes' })} minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th><Trans id="admin.import.code">Code</Trans></Table.Th>
+              <Table.Th><Trans id="admin.codes.status">Status</Trans></Table.Th>
+              {canWrite ? <Table.Th><Trans id="admin.members.actions">Actions</Trans></Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.codes.map((code) => (
+              <Table.Tr key={code.id}>
+                <Table.Td>{code.code}</Table.Td>
+                <Table.Td>
+                  {code.status === 'free' ? (
+                    <Badge color="teal.9" variant="outline">
+                      <Trans id="admin.codes.free">Free</Trans>
+                    </Badge>
+                  ) : (
+                    <Text size="sm">
+                      <Trans id="admin.codes.handedOut">
+                        Handed out to {code.email ?? '—'} on {when.format(new Date(code.handedOutAt ?? 0))}
+                      </Trans>
+                    </Text>
+                  )}
+                </Table.Td>
+                {canWrite ? (
+                  <Table.Td>
+                    {code.status === 'free' ? (
+                      <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.codes.void.label', message: `Void: ${code.code}` })}
+                        onClick={() => actor.send({ type: 'user.write', request: { kind: 'voidCode', input: { id: code.id } } })}>
+                        <Trans id="admin.codes.void">Void</Trans>
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableFrame>
+    </Stack>
+  );
+}
