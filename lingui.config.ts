@@ -6,6 +6,11 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  catalogs: [
+    // The member's app: loaded at start.
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['<rootDir>/src/screens/admin/**'] },
+    // The operator console's own strings: loaded with its chunk, never in a member's first load.
+    { path: '<rootDir>/locales/{locale}/admin', include: ['<rootDir>/src/screens/admin'] },
+  ],
   format: formatter({ lineNumbers: false }),
 });

@@ -30,7 +30,7 @@ export default defineConfig({
         // Locale catalogs stay out of the precache; the service worker caches them at run time.
         // The OpenAPI viewer (~500 KB) is for the few who open /api-docs, and the operator
         // console for the few who run a community (online): not in every member's install.
-        globIgnores: ['**/messages-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*'],
+        globIgnores: ['**/messages-*.js', '**/admin-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*'],
       },
       devOptions: { enabled: false },
     }),

@@ -17,6 +17,8 @@ import {
 } from '../../../machines/operatorConsole.selectors';
 import { CONSOLE_VIEWS, type ConsoleView } from '../../../machines/operatorConsole.types';
 import { useSystemApi } from '../../actors/systemApiContext';
+import { ScreenLoader } from '../../routing/AppRoutes';
+import { useAdminCatalog } from './adminCatalog';
 import { commonMessages } from '../../components/errorMessages';
 import { errorText, roleNames, viewTitles, writeTitles } from './adminMessages';
 import { say } from './say';
@@ -48,6 +50,7 @@ export default function AdminScreen() {
   const [logic] = useState(() => operatorConsoleLogic(api));
   const actor = useActorRef(logic, { input: { view: urlView } });
   const view = useSelector(actor, selectConsoleView);
+  const strings = useAdminCatalog();
 
   useEffect(() => {
     if (view !== urlView) actor.send({ type: 'user.openView', view: urlView });
@@ -55,6 +58,7 @@ export default function AdminScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlView]);
 
+  if (!strings) return <ScreenLoader />;
   return (
     <ConsoleContext.Provider value={actor}>
       <Stack gap="lg">

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 /** Reads a gettext catalog into id -> translation (enough of PO for Lingui's output). */
 function readPo(locale: string): Map<string, string> {
-  const file = resolve(import.meta.dirname, `../../../locales/${locale}/messages.po`);
+  // The member's catalog and the operator console's, as one.
+  return new Map([...readPoFile(locale, 'messages'), ...readPoFile(locale, 'admin')]);
+}
+
+function readPoFile(locale: string, catalog: string): Map<string, string> {
+  const file = resolve(import.meta.dirname, `../../../locales/${locale}/${catalog}.po`);
   const entries = new Map<string, string>();
   let field: 'msgid' | 'msgstr' | null = null;
   let id = '';
@@ -43,6 +48,14 @@ describe('catalogs', () => {
       'Login failed, please check your email and password and try again.',
     );
     expect(en.get('guard.loginRequired')).toBe('Please log in to access this page.');
+  });
+
+  it('keep the operator console\'s strings out of the member\'s catalog (loaded at start)', () => {
+    const member = readPoFile('en', 'messages');
+    const console = readPoFile('en', 'admin');
+    expect(console.get('admin.title')).toBe('Community console');
+    expect([...member.keys()].filter((id) => id.startsWith('admin.'))).toEqual([]);
+    expect(console.size).toBeGreaterThan(100);
   });
 
   it('have the same ids in English and Spanish', () => {
