@@ -47,7 +47,11 @@ export type ConsoleWriteKind =
   | 'setTriviaSettings'
   | 'importTriviaQuestions'
   | 'createTriviaContest'
-  | 'voidCode';
+  | 'voidCode'
+  | 'updateQrCode'
+  | 'updateRewardOption'
+  | 'updateAnnouncement'
+  | 'updateChanceToWin';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

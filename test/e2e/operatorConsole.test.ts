@@ -227,6 +227,14 @@ describe('operator console in Chromium', () => {
     await page.reload();
     await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText(/· 1 scan ·/).waitFor();
 
+    // Edited: a cap of 50 scans, the same printed link.
+    const pier = main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' });
+    await pier.getByRole('button', { name: 'Edit: Pier sign' }).click();
+    await pier.getByLabel('Most scans in all (optional)').fill('50');
+    await pier.getByRole('button', { name: 'Save changes' }).click();
+    await notice().filter({ hasText: 'Changes saved.' }).waitFor();
+    await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText(/· 1 of 50 scans ·/).waitFor();
+
     await main().getByRole('button', { name: 'End now: Pier sign' }).click();
     await notice().filter({ hasText: 'QR code ended: scanning it no longer earns pips.' }).waitFor();
     await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText('Not live').waitFor();
@@ -247,6 +255,15 @@ describe('operator console in Chromium', () => {
     await phone.getByRole('main').getByText('Pier clean-up on Saturday').first().waitFor({ timeout: 15_000 });
     await settle(page);
     await expectAccessible(page, 'admin announcements (en)');
+
+    // Edited: members read the new text.
+    const item = main().getByTestId('admin-announcement').filter({ hasText: 'Pier clean-up on Saturday' });
+    await item.getByRole('button', { name: 'Edit: Pier clean-up on Saturday' }).click();
+    await item.getByLabel('Text in English').fill('Bring gloves and a hat; we bring coffee.');
+    await item.getByRole('button', { name: 'Save changes' }).click();
+    await notice().filter({ hasText: 'Changes saved.' }).waitFor();
+    await phone.reload();
+    await phone.getByRole('main').getByText('Bring gloves and a hat; we bring coffee.').first().waitFor({ timeout: 15_000 });
 
     await main().getByRole('button', { name: 'Delete “Pier clean-up on Saturday”' }).click();
     await notice().filter({ hasText: 'Announcement deleted' }).waitFor();

@@ -7,6 +7,7 @@ import { fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
 import type { AdminCtwContest, AdminCtwContestList } from './consoleLogic';
 import { localText } from './DoneNotice';
+import { EditButton, EditForm } from './EditForm';
 import { say } from './say';
 
 /** `yyyy-mm-ddThh:mm` in the browser's time zone, as a datetime-local field shows it. */
@@ -39,6 +40,7 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
   const actor = useConsole();
   const writing = useSelector(actor, selectWriting);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeStyle: 'short' });
   const name = localText(contest.name, i18n.locale);
   const threshold = contest.thresholdPips;
@@ -70,11 +72,41 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
             </Text>
           </Stack>
           {canWrite && contest.status === 'open' && !confirming ? (
+            <Group gap="xs" wrap="nowrap">
+            <EditButton title={name} open={editing} onToggle={() => setEditing((e) => !e)} />
             <Button size="xs" variant="default" onClick={() => setConfirming(true)} aria-label={t({ id: 'admin.ctw.draw.label', message: `Draw now: ${name}` })}>
               <Trans id="admin.ctw.draw">Draw now</Trans>
             </Button>
+            </Group>
           ) : null}
         </Group>
+        {editing && contest.status === 'open' ? (
+          <EditForm
+            fields={[
+              { key: 'en', label: t({ id: 'admin.field.nameEn', message: 'Name (English)' }), required: true },
+              { key: 'es', label: t({ id: 'admin.field.nameEs', message: 'Name (Spanish, optional)' }) },
+              { key: 'threshold', label: t({ id: 'admin.field.threshold', message: 'Pips to earn to take part' }), kind: 'number', required: true, min: 1, max: 10_000_000 },
+              { key: 'winners', label: t({ id: 'admin.field.winners', message: 'Number of winners' }), kind: 'number', required: true, min: 1, max: 1000 },
+              { key: 'drawsAt', label: t({ id: 'admin.field.drawsAt', message: 'Drawing (your local time)' }), kind: 'datetime', required: true },
+            ]}
+            initial={{ en: contest.name.en, es: contest.name.es ?? '', threshold: contest.thresholdPips, winners: contest.numberOfWinners, drawsAt: localInputValue(new Date(contest.drawsAt)) }}
+            onCancel={() => setEditing(false)}
+            onSave={(v) => {
+              const drawing = new Date(String(v.drawsAt));
+              if (Number.isNaN(drawing.getTime()) || drawing.getTime() <= Date.now()) return { drawsAt: i18n._(fieldErrors.drawDate) };
+              setEditing(false);
+              const en = String(v.en).trim();
+              const es = String(v.es).trim();
+              actor.send({
+                type: 'user.write',
+                request: {
+                  kind: 'updateChanceToWin',
+                  input: { id: contest.id, name: es ? { en, es } : { en }, thresholdPips: Number(v.threshold), numberOfWinners: Number(v.winners), drawsAt: drawing.toISOString() },
+                },
+              });
+            }}
+          />
+        ) : null}
         {confirming && contest.status === 'open' ? (
           <Paper p="sm" withBorder bg="var(--mantine-color-gray-0)">
             <Stack gap="xs">

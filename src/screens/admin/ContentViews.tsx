@@ -25,6 +25,7 @@ import { fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
 import type { AdminAnnouncementList, AdminAnnouncementText, AdminQrCode, AdminQrCodeList, AdminQuestionnaireList } from './consoleLogic';
 import { localText } from './DoneNotice';
+import { EditButton, EditForm } from './EditForm';
 import { readJson } from './jsonFile';
 import { say } from './say';
 
@@ -81,6 +82,7 @@ function QrCodeCard({ code, canWrite }: { code: AdminQrCode; canWrite: boolean }
   const { writing, send } = useWrite();
   const longDate = useLongDate();
   const [shown, setShown] = useState(false);
+  const [editing, setEditing] = useState(false);
   const title = localText(code.title, i18n.locale);
   const claims = code.claims;
   const cap = code.cap;
@@ -122,6 +124,7 @@ function QrCodeCard({ code, canWrite }: { code: AdminQrCode; canWrite: boolean }
               aria-label={t({ id: 'admin.qr.show.label', message: `Show QR code: ${title}` })}>
               <Trans id="admin.qr.show">Show QR code</Trans>
             </Button>
+            {canWrite ? <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}
             {canWrite && code.live ? (
               <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.qr.end.label', message: `End now: ${title}` })}
                 onClick={() => send({ kind: 'endQrCode', input: { id: code.id } })}>
@@ -130,6 +133,30 @@ function QrCodeCard({ code, canWrite }: { code: AdminQrCode; canWrite: boolean }
             ) : null}
           </Group>
         </Group>
+        {editing ? (
+          <EditForm
+            fields={[
+              { key: 'en', label: t({ id: 'admin.field.titleEn', message: 'Title (English)' }), required: true },
+              { key: 'es', label: t({ id: 'admin.field.titleEs', message: 'Title (Spanish, optional)' }) },
+              { key: 'pips', label: t({ id: 'admin.field.pips', message: 'Pips earned' }), kind: 'number', required: true, min: 1, max: 100_000 },
+              { key: 'cap', label: t({ id: 'admin.field.capLabel', message: 'Most scans in all (optional)' }), kind: 'number', min: 1, max: 10_000_000 },
+            ]}
+            initial={{ en: code.title.en, es: code.title.es ?? '', pips: code.pips, cap: code.cap ?? '' }}
+            onCancel={() => setEditing(false)}
+            onSave={(v) => {
+              setEditing(false);
+              send({
+                kind: 'updateQrCode',
+                input: {
+                  id: code.id,
+                  title: String(v.es).trim() ? { en: String(v.en).trim(), es: String(v.es).trim() } : { en: String(v.en).trim() },
+                  pips: Number(v.pips),
+                  cap: v.cap === '' ? null : Number(v.cap),
+                },
+              });
+            }}
+          />
+        ) : null}
         {shown ? <QrImage code={code} title={title} /> : null}
       </Stack>
     </Paper>
@@ -312,9 +339,6 @@ export function QuestionnairesView({ data, canWrite }: { data: AdminQuestionnair
 
 /** The announcements with how many read them; a form for a new one (optionally pushed); delete. */
 export function AnnouncementsView({ data, canWrite }: { data: AdminAnnouncementList; canWrite: boolean }) {
-  const { t, i18n } = useLingui();
-  const { writing, send } = useWrite();
-  const longDate = useLongDate();
   return (
     <Stack gap="lg">
       {canWrite ? <NewAnnouncement /> : null}
@@ -326,31 +350,7 @@ export function AnnouncementsView({ data, canWrite }: { data: AdminAnnouncementL
           <Trans id="admin.list.empty">Nothing to show.</Trans>
         </Text>
       ) : (
-        data.announcements.map((a) => {
-          const title = announcementText(a.title, i18n.locale);
-          const { read } = a;
-          return (
-            <Paper key={a.id} withBorder p="md" radius="md" data-testid="admin-announcement">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
-                  <Text fw={600}>{title}</Text>
-                  <Text size="sm">{announcementText(a.text, i18n.locale)}</Text>
-                  <Text size="sm" c="dimmed">
-                    <Trans id="admin.announcements.summary">
-                      {longDate(a.sendDate)} · read by {read}
-                    </Trans>
-                  </Text>
-                </Stack>
-                {canWrite ? (
-                  <Button size="xs" variant="default" color="red" disabled={writing} aria-label={t({ id: 'admin.announcements.delete.label', message: `Delete “${title}”` })}
-                    onClick={() => send({ kind: 'deleteAnnouncement', input: { id: a.id } })}>
-                    <Trans id="admin.announcements.delete">Delete</Trans>
-                  </Button>
-                ) : null}
-              </Group>
-            </Paper>
-          );
-        })
+        data.announcements.map((a) => <AnnouncementCard key={a.id} announcement={a} canWrite={canWrite} />)
       )}
     </Stack>
   );
@@ -450,6 +450,61 @@ function NewQuestionnaire() {
           </Button>
         </Group>
       </Stack>
+    </Paper>
+  );
+}
+
+function AnnouncementCard({ announcement: a, canWrite }: { announcement: AdminAnnouncementList['announcements'][number]; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const longDate = useLongDate();
+  const [editing, setEditing] = useState(false);
+  const title = announcementText(a.title, i18n.locale);
+  const { read } = a;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="admin-announcement">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm">{announcementText(a.text, i18n.locale)}</Text>
+          <Text size="sm" c="dimmed">
+            <Trans id="admin.announcements.summary">
+              {longDate(a.sendDate)} · read by {read}
+            </Trans>
+          </Text>
+        </Stack>
+        {canWrite ? (
+          <Group gap="xs" wrap="nowrap">
+            <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <Button size="xs" variant="default" color="red" disabled={writing} aria-label={t({ id: 'admin.announcements.delete.label', message: `Delete “${title}”` })}
+              onClick={() => send({ kind: 'deleteAnnouncement', input: { id: a.id } })}>
+              <Trans id="admin.announcements.delete">Delete</Trans>
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      {editing ? (
+        <EditForm
+          fields={[
+            { key: 'titleEn', label: t({ id: 'admin.field.annTitleEn', message: 'Title in English' }) },
+            { key: 'titleEs', label: t({ id: 'admin.field.annTitleEs', message: 'Title in Spanish' }) },
+            { key: 'textEn', label: t({ id: 'admin.field.annTextEn', message: 'Text in English' }), kind: 'textarea' },
+            { key: 'textEs', label: t({ id: 'admin.field.annTextEs', message: 'Text in Spanish' }), kind: 'textarea' },
+          ]}
+          initial={{ titleEn: a.title.en ?? '', titleEs: a.title.es ?? '', textEn: a.text.en ?? '', textEs: a.text.es ?? '' }}
+          onCancel={() => setEditing(false)}
+          onSave={(v) => {
+            const newTitle = eitherLanguage(String(v.titleEn), String(v.titleEs));
+            const newText = eitherLanguage(String(v.textEn), String(v.textEs));
+            if (!newTitle || !newText) {
+              const message = i18n._(fieldErrors.textRequired);
+              return { ...(newTitle ? {} : { titleEn: message }), ...(newText ? {} : { textEn: message }) };
+            }
+            setEditing(false);
+            send({ kind: 'updateAnnouncement', input: { id: a.id, title: newTitle, text: newText } });
+          }}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -79,6 +79,12 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'createTriviaContest':
       text = t({ id: 'admin.done.triviaContest', message: 'Trivia contest created. Add its questions from a JSON file.' });
       break;
+    case 'updateQrCode':
+    case 'updateRewardOption':
+    case 'updateAnnouncement':
+    case 'updateChanceToWin':
+      text = t({ id: 'admin.done.saved', message: 'Changes saved. Members see them at their next load.' });
+      break;
     case 'voidCode': {
       const { codesLeft } = done.value as { codesLeft: number };
       text = t({ id: 'admin.done.voided', message: `Code voided: it left the stock. ${codesLeft} are left to hand out.` });

@@ -25,6 +25,7 @@ import { codesFromCsv, MAX_CODES } from './codesCsv';
 import { useConsole } from './consoleContext';
 import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
 import { localText } from './DoneNotice';
+import { EditButton, EditForm } from './EditForm';
 
 const HTTPS = /^https:\/\/\S+$/;
 type Shown = 'live' | 'archived' | 'all';
@@ -325,6 +326,8 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
   const preview = useSelector(actor, selectPreview);
   const previewHere = preview?.request.kind === 'importCodes' && preview.request.input.id === option.optId;
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const { send } = useWrite();
   const label = localText(option.label, i18n.locale);
   const low = option.codesLeft < 5;
   return (
@@ -341,6 +344,7 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
           ) : null}
         </Text>
         <Group gap="xs">
+        {canWrite ? <EditButton title={label} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}
         <Button size="xs" variant="default" aria-label={t({ id: 'admin.rewards.codes.label', message: `Codes: ${label}` })}
           onClick={() => actor.send({ type: 'user.openItem', view: 'codes', id: option.optId })}>
           <Trans id="admin.rewards.codes">Codes</Trans>
@@ -353,6 +357,21 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
         ) : null}
         </Group>
       </Group>
+      {editing ? (
+        <EditForm
+          fields={[
+            { key: 'en', label: t({ id: 'admin.field.optionLabelEn', message: 'What the member gets (English)' }), required: true },
+            { key: 'es', label: t({ id: 'admin.field.optionLabelEs', message: 'What the member gets (Spanish, optional)' }) },
+            { key: 'pips', label: t({ id: 'admin.field.price', message: 'Price in pips' }), kind: 'number', required: true, min: 1, max: 10_000_000 },
+          ]}
+          initial={{ en: option.label.en, es: option.label.es ?? '', pips: option.pips }}
+          onCancel={() => setEditing(false)}
+          onSave={(v) => {
+            setEditing(false);
+            send({ kind: 'updateRewardOption', input: { id: option.optId, label: bilingual(String(v.en), String(v.es)), pips: Number(v.pips) } });
+          }}
+        />
+      ) : null}
       {open || previewHere ? <ImportCodes option={option} preview={previewHere ? (preview.value as AdminCodeImportResult) : null} /> : null}
     </Stack>
   );

@@ -54,6 +54,10 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   importTriviaQuestions: msg({ id: 'admin.write.importTriviaQuestions', message: 'Could not add the questions' }),
   createTriviaContest: msg({ id: 'admin.write.createTriviaContest', message: 'Could not create the trivia contest' }),
   voidCode: msg({ id: 'admin.write.voidCode', message: 'Could not void the code' }),
+  updateQrCode: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  updateRewardOption: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  updateAnnouncement: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  updateChanceToWin: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),
@@ -86,6 +90,8 @@ export const fieldErrors = {
   dates: msg({ id: 'admin.field.dates', message: 'Choose a start and an end after it.' }),
   teams: msg({ id: 'admin.field.teams', message: 'Name 2 to 20 teams, separated by commas.' }),
   teamsEs: msg({ id: 'admin.field.teamsEsCount', message: 'Name as many teams in Spanish as in English, or none.' }),
+  required: msg({ id: 'admin.field.required', message: 'Fill this in.' }),
+  range: msg({ id: 'admin.field.range', message: 'Enter a whole number from {min} to {max}.' }),
   reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
 };
 

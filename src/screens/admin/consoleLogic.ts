@@ -143,6 +143,14 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminArchiveQuestionnaire(input, { signal }));
     case 'restoreQuestionnaire':
       return output(await api.adminRestoreQuestionnaire(input, { signal }));
+    case 'updateQrCode':
+      return output(await api.adminUpdateQrCode(input, { signal }));
+    case 'updateRewardOption':
+      return output(await api.adminUpdateRewardOption(input, { signal }));
+    case 'updateAnnouncement':
+      return output(await api.adminUpdateAnnouncement(input, { signal }));
+    case 'updateChanceToWin':
+      return output(await api.adminUpdateChanceToWin(input, { signal }));
     case 'voidCode':
       return output(await api.adminVoidCode(input, { signal }));
     case 'createChanceToWin':

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectWriting } from '../../../machines/operatorConsole.selectors';
+import { fieldErrors } from './adminMessages';
+import { useConsole } from './consoleContext';
+import { say } from './say';
+
+export interface EditField {
+  key: string;
+  label: string;
+  kind?: 'text' | 'number' | 'textarea' | 'datetime';
+  required?: boolean;
+  /** Numbers: the range a value must be in (an empty optional number is allowed). */
+  min?: number;
+  max?: number;
+}
+
+export type EditValues = Record<string, string | number>;
+
+/**
+ * An item's edit form, inline under it: the fields with their current values, checked as the API
+ * checks them (required, whole numbers in range) plus the caller's own checks, then saved.
+ */
+export function EditForm({
+  fields,
+  initial,
+  onSave,
+  onCancel,
+}: {
+  fields: EditField[];
+  initial: EditValues;
+  /** Sends the write; returns messages by field when the values cannot be saved as they are. */
+  onSave: (values: EditValues) => Record<string, string> | void;
+  onCancel: () => void;
+}) {
+  const { i18n } = useLingui();
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  const [values, setValues] = useState<EditValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const set = (key: string, value: string | number) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    for (const field of fields) {
+      const value = values[field.key];
+      if (field.kind === 'number') {
+        if (value === '' || value === undefined) {
+          if (field.required) found[field.key] = say(i18n, fieldErrors.range, { min: field.min ?? 0, max: field.max ?? 0 });
+        } else if (!Number.isInteger(value) || Number(value) < (field.min ?? -Infinity) || Number(value) > (field.max ?? Infinity)) {
+          found[field.key] = say(i18n, fieldErrors.range, { min: field.min ?? 0, max: field.max ?? 0 });
+        }
+      } else if (field.required && !String(value ?? '').trim()) {
+        found[field.key] = i18n._(fieldErrors.required);
+      }
+    }
+    if (Object.keys(found).length === 0) Object.assign(found, onSave(values) ?? {});
+    setErrors(found);
+  };
+  return (
+    <Paper withBorder p="sm" mt="sm" radius="sm" component="form" onSubmit={submit} noValidate>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {fields.map((field) => {
+          const common = { label: field.label, required: field.required, error: errors[field.key] };
+          if (field.kind === 'number') {
+            return (
+              <NumberInput key={field.key} {...common} min={field.min} max={field.max} allowDecimal={false} value={values[field.key]}
+                onChange={(value) => set(field.key, value)} />
+            );
+          }
+          if (field.kind === 'textarea') {
+            return <Textarea key={field.key} {...common} minRows={2} value={String(values[field.key] ?? '')} onChange={(e) => set(field.key, e.currentTarget.value)} />;
+          }
+          return (
+            <TextInput key={field.key} {...common} type={field.kind === 'datetime' ? 'datetime-local' : 'text'} value={String(values[field.key] ?? '')}
+              onChange={(e) => set(field.key, e.currentTarget.value)} />
+          );
+        })}
+      </SimpleGrid>
+      <Group mt="sm">
+        <Button type="submit" size="sm" loading={writing}>
+          <Trans id="admin.edit.save">Save changes</Trans>
+        </Button>
+        <Button size="sm" variant="default" onClick={onCancel}>
+          <Trans id="admin.import.cancel">Cancel</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The toggle that opens an item's edit form. */
+export function EditButton({ title, open, onToggle }: { title: string; open: boolean; onToggle: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Button size="xs" variant="light" aria-expanded={open} aria-label={t({ id: 'admin.edit.label', message: `Edit: ${title}` })} onClick={onToggle}>
+      <Trans id="admin.edit">Edit</Trans>
+    </Button>
+  );
+}
