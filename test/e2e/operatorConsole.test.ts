@@ -367,6 +367,17 @@ describe('operator console in Chromium', () => {
     await captureScreen(page, 'admin-trivia', 'en');
   });
 
+  it('the dashboard shows the week: pips earned per day and what earned the most, the next draw', async () => {
+    await nav('Dashboard').click();
+    await page.waitForURL(/\/admin$/);
+    await main().getByRole('heading', { name: 'Pips earned per day' }).waitFor();
+    // the member's QR scan (7) and the adjustment (25) are adjustments apart: earned counts the scan
+    await main().getByText('Pier sign · 7 pips').waitFor();
+    await main().getByText('Next Chance to Win draw').waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin dashboard with activity (en)');
+  });
+
   it('speaks Spanish: the console, its forms and its checks', async () => {
     await nav('Rewards').click();
     await page.waitForURL('**/admin/rewards');

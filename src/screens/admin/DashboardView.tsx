@@ -57,6 +57,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
           </Text>
         )}
       </Paper>
+      <EarnedPerDay report={report} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           <Trans id="admin.dashboard.stockTitle">Gift-card codes left</Trans>
@@ -102,5 +103,62 @@ export function DashboardView({ data }: { data: DashboardData }) {
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** The week's pips earned per day (every source together), and what earned the most. */
+function EarnedPerDay({ report }: { report: DashboardData['report'] }) {
+  const { t, i18n } = useLingui();
+  const byDay = new Map<string, { pips: number; count: number }>();
+  const bySource = new Map<string, { title: string; pips: number }>();
+  for (const row of report.earnings) {
+    const day = byDay.get(row.day) ?? { pips: 0, count: 0 };
+    byDay.set(row.day, { pips: day.pips + row.pips, count: day.count + row.count });
+    const key = `${row.kind}:${row.sourceId ?? ''}`;
+    const source = bySource.get(key) ?? { title: localText(row.title, i18n.locale), pips: 0 };
+    bySource.set(key, { ...source, pips: source.pips + row.pips });
+  }
+  const days = [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a));
+  const top = [...bySource.values()].sort((a, b) => b.pips - a.pips).slice(0, 5);
+  const dayName = new Intl.DateTimeFormat(i18n.locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  if (days.length === 0) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          <Trans id="admin.dashboard.perDay">Pips earned per day</Trans>
+        </Title>
+        <TableFrame label={t({ id: 'admin.dashboard.perDay', message: 'Pips earned per day' })} minWidth={320}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th><Trans id="admin.dashboard.day">Day (UTC)</Trans></Table.Th>
+                <Table.Th><Trans id="admin.members.pips">Pips</Trans></Table.Th>
+                <Table.Th><Trans id="admin.dashboard.times">Times earned</Trans></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {days.map(([day, total]) => (
+                <Table.Tr key={day}>
+                  <Table.Td>{dayName.format(new Date(`${day}T00:00:00Z`))}</Table.Td>
+                  <Table.Td>{i18n.number(total.pips)}</Table.Td>
+                  <Table.Td>{i18n.number(total.count)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          <Trans id="admin.dashboard.topSources">What earned the most</Trans>
+        </Title>
+        {top.map((source) => (
+          <Text key={source.title} size="sm">
+            {source.title} · {i18n.number(source.pips)} pips
+          </Text>
+        ))}
+      </Stack>
+    </SimpleGrid>
   );
 }
