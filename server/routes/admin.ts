@@ -88,6 +88,18 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminUpdateChanceToWin(request) {
       return ok(await app.operators.updateChanceToWin(await app.requireVerified(request), request.params.id, request.body));
     },
+    async adminDeleteChanceToWin(request) {
+      return ok(await app.operators.deleteChanceToWin(await app.requireVerified(request), request.params.id));
+    },
+    async adminDeleteQuestionnaire(request) {
+      return ok(await app.operators.deleteQuestionnaire(await app.requireVerified(request), request.params.id));
+    },
+    async adminUpdateTriviaContest(request) {
+      return ok(await app.operators.updateTriviaContest(await app.requireVerified(request), request.params.id, request.body));
+    },
+    async adminDeleteTriviaContest(request) {
+      return ok(await app.operators.deleteTriviaContest(await app.requireVerified(request), request.params.id));
+    },
     async adminTrivia(request) {
       return ok(await app.operators.trivia(await app.requireVerified(request), request.params.communityId));
     },

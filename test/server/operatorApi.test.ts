@@ -4,6 +4,7 @@ import { createCommunity } from '../../server/db/repositories/communities';
 import { setOperatorRole } from '../../server/db/repositories/operators';
 import { createEarnPromo } from '../../server/db/repositories/promos';
 import { createQuestionnaire } from '../../server/db/repositories/questionnaires';
+import { insertMember, teamsOfContest } from '../../server/db/repositories/trivia';
 import type { OperatorRole } from '../../server/db/schema';
 import { backends } from './helpers/databases';
 import { expectFailure, expectOk, TEST_PASSWORD, useHarness, type TestUser } from './helpers/harness';
@@ -699,5 +700,46 @@ describe.each(backends)('operator API on $name', (backend) => {
     expectFailure(await as(editor).put(`/admin/chance-to-win/${contest.id}`, { thresholdPips: 1 }), 409, 'ALREADY_DRAWN');
     const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
     expect(actions.filter((a: string) => a.endsWith('.update')).sort()).toEqual(['announcement.update', 'ctw.update']);
+  });
+
+  it('deletes what nothing refers to (a questionnaire, an open draw, a trivia contest nobody joined) and edits a trivia contest', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const payload = { title: 'Quick poll', steps: [{ parts: [{ id: 'q', type: 'text', label: 'Why?' }] }] };
+    const unused = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/questionnaires`, { payload, pips: 2 }));
+    const answered = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/questionnaires`, { payload, pips: 2 }));
+    await h.db.insertInto('questionnaire_answers').values({ questionnaire_id: answered.id, user_id: member.userId, answers: JSON.stringify({ q: 'yes' }) }).execute();
+    expectFailure(await as(viewer).call('DELETE', `/admin/questionnaires/${unused.id}`), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).call('DELETE', `/admin/questionnaires/${answered.id}`), 409, 'IN_USE');
+    expect(expectOk(await as(editor).call('DELETE', `/admin/questionnaires/${unused.id}`))).toEqual({ deleted: true });
+    expectFailure(await as(editor).call('DELETE', `/admin/questionnaires/${unused.id}`), 404, 'NOT_FOUND');
+
+    const inAWeek = new Date(h.clock.now().getTime() + 7 * 86_400_000).toISOString();
+    const draw = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/chance-to-win`, { name: { en: 'Oops' }, thresholdPips: 5, drawsAt: inAWeek }));
+    const drawn = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/chance-to-win`, { name: { en: 'Kept' }, thresholdPips: 5, drawsAt: inAWeek }));
+    expectOk(await as(editor).post(`/admin/chance-to-win/${drawn.id}/draw`));
+    expectFailure(await as(editor).call('DELETE', `/admin/chance-to-win/${drawn.id}`), 409, 'ALREADY_DRAWN');
+    expect(expectOk(await as(editor).call('DELETE', `/admin/chance-to-win/${draw.id}`))).toEqual({ deleted: true });
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/chance-to-win`)).contests.map((c: { id: number }) => c.id)).toEqual([drawn.id]);
+
+    const base = `/admin/communities/${h.community.id}/trivia/contests`;
+    const contest = (name: string) => ({ name: { en: name }, startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-12-02T00:00:00Z', pipsPerAnswer: 3, teams: [{ en: 'Red' }, { en: 'Blue' }] });
+    const empty = expectOk(await as(editor).post(base, contest('Empty')));
+    const joined = expectOk(await as(editor).post(base, contest('Joined')));
+    const [team] = await teamsOfContest(h.db, joined.id);
+    await insertMember(h.db, { contestId: joined.id, userId: member.userId, teamId: team.id, displayName: null, at: new Date() });
+    expectFailure(await as(editor).put(`/admin/trivia/contests/${joined.id}`, { endsAt: '2026-11-30T00:00:00Z' }), 400, 'VALIDATION_ERROR');
+    expect(expectOk(await as(editor).put(`/admin/trivia/contests/${joined.id}`, { name: { en: 'Joined!', es: '¡Unidos!' }, pipsPerAnswer: 4 }))).toMatchObject({
+      name: { en: 'Joined!', es: '¡Unidos!' },
+      pipsPerAnswer: 4,
+      members: 1,
+      teams: [{ en: 'Red' }, { en: 'Blue' }],
+    });
+    expectFailure(await as(editor).call('DELETE', `/admin/trivia/contests/${joined.id}`), 409, 'IN_USE');
+    expect(expectOk(await as(editor).call('DELETE', `/admin/trivia/contests/${empty.id}`))).toEqual({ deleted: true });
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/trivia`)).contests.map((c: { id: number }) => c.id)).toEqual([joined.id]);
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.filter((a: string) => a.endsWith('.delete') || a === 'trivia.contest.update').sort()).toEqual(['ctw.delete', 'questionnaire.delete', 'trivia.contest.delete', 'trivia.contest.update']);
   });
 });

@@ -174,6 +174,10 @@ export interface OperatorService {
   updateRewardOption(auth: AuthContext, id: number, change: Schema<'AdminRewardOptionChange'>): Promise<Schema<'AdminRewardOption'>>;
   updateAnnouncement(auth: AuthContext, id: number, change: Schema<'AdminAnnouncementChange'>): Promise<Schema<'AdminAnnouncement'>>;
   updateChanceToWin(auth: AuthContext, id: number, change: Schema<'AdminCtwChange'>): Promise<Schema<'AdminCtwContest'>>;
+  deleteChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  deleteQuestionnaire(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  updateTriviaContest(auth: AuthContext, id: number, change: Schema<'AdminTriviaContestChange'>): Promise<Schema<'AdminTriviaContest'>>;
+  deleteTriviaContest(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
   createChanceToWin(auth: AuthContext, communityId: string, input: Schema<'AdminCtwNew'>): Promise<Schema<'AdminCtwContest'>>;
   drawChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminCtwContest'>>;
@@ -786,6 +790,98 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: Object.fromEntries(keys.map((k) => [k, view[k]])),
         });
         return view;
+      });
+    },
+
+    async deleteChanceToWin(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const found = await findContest(trx, id);
+        if (!found) throw contestNotFound();
+        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? contestNotFound() : error;
+        });
+        if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn: it stays as the record of its draw.`);
+        const [before] = await contestViews([found], trx);
+        const { winners: _w, entries: _e, ...kept } = before;
+        await trx.deleteFrom('ctw_contests').where('id', '=', id).where('status', '!=', 'drawn').execute();
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'ctw.delete', entity: 'ctw', entityId: id, before: kept, after: null });
+        return { deleted: true };
+      });
+    },
+
+    async deleteQuestionnaire(auth, id) {
+      const notFound = () => new AppError('NOT_FOUND', 404, 'No such questionnaire in a community you run.');
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('questionnaires').select(['id', 'community_id', 'payload', 'pips']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) throw notFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? notFound() : error;
+        });
+        const answers = await trx.selectFrom('questionnaire_answers').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
+        const offers = await trx.selectFrom('promos').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
+        const what = [Number(answers.n) > 0 ? `answered ${answers.n} time(s)` : '', Number(offers.n) > 0 ? `offered by ${offers.n} earn action(s)` : ''].filter(Boolean);
+        if (what.length > 0) throw new AppError('IN_USE', 409, `The questionnaire is in use (${what.join(', ')}): archive it instead.`);
+        await trx.deleteFrom('questionnaires').where('id', '=', id).execute();
+        const title = ((row.payload ?? {}) as { title?: LocalizedText }).title ?? '';
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'questionnaire.delete', entity: 'questionnaire', entityId: id, before: { title: adminText(title), pips: row.pips }, after: null });
+        return { deleted: true };
+      });
+    },
+
+    async updateTriviaContest(auth, id, change) {
+      const notFound = () => new AppError('NOT_FOUND', 404, 'No such trivia contest in a community you run.');
+      return db.transaction().execute(async (trx) => {
+        const found = await trivia.findContest(trx, id);
+        if (!found) throw notFound();
+        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? notFound() : error;
+        });
+        const startsAt = change.startsAt === undefined ? new Date(found.starts_at) : new Date(change.startsAt);
+        const endsAt = change.endsAt === undefined ? new Date(found.ends_at) : new Date(change.endsAt);
+        if (endsAt <= startsAt) throw new AppError('VALIDATION_ERROR', 400, 'endsAt: must be after startsAt');
+        const view = async () => triviaContestView((await trivia.listContests(trx, found.community_id)).find((c) => c.id === id)!, trx);
+        const before = await view();
+        await trx
+          .updateTable('trivia_contests')
+          .set({
+            ...(change.name !== undefined ? { name: JSON.stringify(change.name) } : {}),
+            ...(change.rules !== undefined ? { rules: change.rules === null ? null : JSON.stringify(change.rules) } : {}),
+            ...(change.startsAt !== undefined ? { starts_at: startsAt } : {}),
+            ...(change.endsAt !== undefined ? { ends_at: endsAt } : {}),
+            ...(change.pipsPerAnswer !== undefined ? { pips_per_answer: change.pipsPerAnswer } : {}),
+            ...(change.joinPips !== undefined ? { join_pips: change.joinPips } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        const after = await view();
+        const keys = Object.keys(change) as (keyof typeof change)[];
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: found.community_id,
+          action: 'trivia.contest.update',
+          entity: 'triviaContest',
+          entityId: id,
+          before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+          after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+        });
+        return after;
+      });
+    },
+
+    async deleteTriviaContest(auth, id) {
+      const notFound = () => new AppError('NOT_FOUND', 404, 'No such trivia contest in a community you run.');
+      return db.transaction().execute(async (trx) => {
+        const found = await trivia.findContest(trx, id);
+        if (!found) throw notFound();
+        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? notFound() : error;
+        });
+        const before = await triviaContestView((await trivia.listContests(trx, found.community_id)).find((c) => c.id === id)!, trx);
+        if (before.members > 0) throw new AppError('IN_USE', 409, `${before.members} member(s) joined the contest: it stays.`);
+        // Its teams and questions go with it (ON DELETE CASCADE).
+        await trx.deleteFrom('trivia_contests').where('id', '=', id).execute();
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'trivia.contest.delete', entity: 'triviaContest', entityId: id, before, after: null });
+        return { deleted: true };
       });
     },
 
