@@ -51,7 +51,13 @@ export type ConsoleWriteKind =
   | 'updateQrCode'
   | 'updateRewardOption'
   | 'updateAnnouncement'
-  | 'updateChanceToWin';
+  | 'updateChanceToWin'
+  | 'updateTriviaContest'
+  | 'deletePromo'
+  | 'deleteQrCode'
+  | 'deleteQuestionnaire'
+  | 'deleteChanceToWin'
+  | 'deleteTriviaContest';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

@@ -367,6 +367,24 @@ describe('operator console in Chromium', () => {
     await captureScreen(page, 'admin-trivia', 'en');
   });
 
+  it('deletes what nothing refers to after a confirmation, and says to archive what members used', async () => {
+    await nav('QR codes').click();
+    await page.waitForURL('**/admin/qr');
+    const pier = main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' });
+    await pier.getByRole('button', { name: 'Delete: Pier sign' }).click();
+    await pier.getByRole('button', { name: 'Delete for good' }).click();
+    await main().getByRole('alert').filter({ hasText: 'Could not delete it' }).getByText('Something still refers to it: archive it instead.').waitFor();
+    expect(await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).count()).toBe(1);
+
+    await nav('Questionnaires').click();
+    await page.waitForURL('**/admin/questionnaires');
+    const survey = main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' });
+    await survey.getByRole('button', { name: 'Delete: Neighbourhood survey' }).click();
+    await survey.getByRole('button', { name: 'Delete for good' }).click();
+    await notice().filter({ hasText: 'Deleted for good.' }).waitFor();
+    expect(await main().getByTestId('admin-questionnaire').count()).toBe(0);
+  });
+
   it('the dashboard shows the week: pips earned per day and what earned the most, the next draw', async () => {
     await nav('Dashboard').click();
     await page.waitForURL(/\/admin$/);

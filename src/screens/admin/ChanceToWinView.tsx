@@ -7,7 +7,7 @@ import { fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
 import type { AdminCtwContest, AdminCtwContestList } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { EditButton, EditForm } from './EditForm';
+import { DeleteButton, EditButton, EditForm } from './EditForm';
 import { say } from './say';
 
 /** `yyyy-mm-ddThh:mm` in the browser's time zone, as a datetime-local field shows it. */
@@ -74,6 +74,7 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
           {canWrite && contest.status === 'open' && !confirming ? (
             <Group gap="xs" wrap="nowrap">
             <EditButton title={name} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <DeleteButton title={name} onDelete={() => actor.send({ type: 'user.write', request: { kind: 'deleteChanceToWin', input: { id: contest.id } } })} />
             <Button size="xs" variant="default" onClick={() => setConfirming(true)} aria-label={t({ id: 'admin.ctw.draw.label', message: `Draw now: ${name}` })}>
               <Trans id="admin.ctw.draw">Draw now</Trans>
             </Button>

@@ -25,7 +25,7 @@ import { fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
 import type { AdminAnnouncementList, AdminAnnouncementText, AdminQrCode, AdminQrCodeList, AdminQuestionnaireList } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { EditButton, EditForm } from './EditForm';
+import { DeleteButton, EditButton, EditForm } from './EditForm';
 import { readJson } from './jsonFile';
 import { say } from './say';
 
@@ -125,6 +125,7 @@ function QrCodeCard({ code, canWrite }: { code: AdminQrCode; canWrite: boolean }
               <Trans id="admin.qr.show">Show QR code</Trans>
             </Button>
             {canWrite ? <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}
+            {canWrite ? <DeleteButton title={title} onDelete={() => send({ kind: 'deleteQrCode', input: { id: code.id } })} /> : null}
             {canWrite && code.live ? (
               <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.qr.end.label', message: `End now: ${title}` })}
                 onClick={() => send({ kind: 'endQrCode', input: { id: code.id } })}>
@@ -316,7 +317,9 @@ export function QuestionnairesView({ data, canWrite }: { data: AdminQuestionnair
                   </Text>
                 </Stack>
                 {canWrite ? (
-                  q.archived ? (
+                  <Group gap="xs" wrap="nowrap">
+                  <DeleteButton title={title} onDelete={() => send({ kind: 'deleteQuestionnaire', input: { id: q.id } })} />
+                  {q.archived ? (
                     <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })}
                       onClick={() => send({ kind: 'restoreQuestionnaire', input: { id: q.id } })}>
                       <Trans id="admin.restore">Restore</Trans>
@@ -326,7 +329,8 @@ export function QuestionnairesView({ data, canWrite }: { data: AdminQuestionnair
                       onClick={() => send({ kind: 'archiveQuestionnaire', input: { id: q.id } })}>
                       <Trans id="admin.archive">Archive</Trans>
                     </Button>
-                  )
+                  )}
+                  </Group>
                 ) : null}
               </Group>
             </Paper>

@@ -83,7 +83,15 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'updateRewardOption':
     case 'updateAnnouncement':
     case 'updateChanceToWin':
+    case 'updateTriviaContest':
       text = t({ id: 'admin.done.saved', message: 'Changes saved. Members see them at their next load.' });
+      break;
+    case 'deletePromo':
+    case 'deleteQrCode':
+    case 'deleteQuestionnaire':
+    case 'deleteChanceToWin':
+    case 'deleteTriviaContest':
+      text = t({ id: 'admin.done.deleted', message: 'Deleted for good.' });
       break;
     case 'voidCode': {
       const { codesLeft } = done.value as { codesLeft: number };

@@ -103,3 +103,31 @@ export function EditButton({ title, open, onToggle }: { title: string; open: boo
     </Button>
   );
 }
+
+/**
+ * Delete, after an inline confirmation (for good: nothing refers to it; when something does, the
+ * server refuses and the console says to archive it instead).
+ */
+export function DeleteButton({ title, onDelete }: { title: string; onDelete: () => void }) {
+  const { t } = useLingui();
+  const [confirming, setConfirming] = useState(false);
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  if (!confirming) {
+    return (
+      <Button size="xs" variant="subtle" color="red" aria-label={t({ id: 'admin.delete.label', message: `Delete: ${title}` })} onClick={() => setConfirming(true)}>
+        <Trans id="admin.delete">Delete</Trans>
+      </Button>
+    );
+  }
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="xs" color="red" loading={writing} onClick={() => { setConfirming(false); onDelete(); }}>
+        <Trans id="admin.delete.confirm">Delete for good</Trans>
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+        <Trans id="admin.import.cancel">Cancel</Trans>
+      </Button>
+    </Group>
+  );
+}

@@ -25,7 +25,7 @@ import { codesFromCsv, MAX_CODES } from './codesCsv';
 import { useConsole } from './consoleContext';
 import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { EditButton, EditForm } from './EditForm';
+import { DeleteButton, EditButton, EditForm } from './EditForm';
 
 const HTTPS = /^https:\/\/\S+$/;
 type Shown = 'live' | 'archived' | 'all';
@@ -162,6 +162,12 @@ function ArchiveToggle({ promo, canWrite }: { promo: AdminPromo; canWrite: boole
   );
 }
 
+function DeletePromo({ promo }: { promo: AdminPromo }) {
+  const { i18n } = useLingui();
+  const { send } = useWrite();
+  return <DeleteButton title={localText(promo.title, i18n.locale)} onDelete={() => send({ kind: 'deletePromo', input: { id: promo.id } })} />;
+}
+
 function ArchivedBadge({ promo }: { promo: AdminPromo }) {
   return promo.archived ? (
     <Badge color="gray" variant="light">
@@ -218,6 +224,7 @@ function EarnPromoCard({ promo, canWrite }: { promo: AdminPromo; canWrite: boole
                 <Group gap="xs">
                   {canWrite ? <EditToggle promo={promo} open={open} setOpen={setOpen} /> : null}
                   <ArchiveToggle promo={promo} canWrite={canWrite} />
+                  {canWrite ? <DeletePromo promo={promo} /> : null}
                 </Group>
               </Group>
               <EditPromoPanel promo={promo} open={open} setOpen={setOpen} />
@@ -309,6 +316,7 @@ function RewardCard({ promo, options, canWrite }: { promo: AdminPromo; options: 
                 <Group gap="xs">
                   {canWrite ? <EditToggle promo={promo} open={open} setOpen={setOpen} /> : null}
                   <ArchiveToggle promo={promo} canWrite={canWrite} />
+                  {canWrite ? <DeletePromo promo={promo} /> : null}
                 </Group>
               </Group>
               <EditPromoPanel promo={promo} open={open} setOpen={setOpen} />

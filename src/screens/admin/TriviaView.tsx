@@ -8,6 +8,7 @@ import { fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';
 import type { AdminTrivia } from './consoleLogic';
 import { localText } from './DoneNotice';
+import { DeleteButton, EditButton, EditForm } from './EditForm';
 import { readJson } from './jsonFile';
 
 function useWrite() {
@@ -18,8 +19,6 @@ function useWrite() {
 
 /** Trivia: the question of the day's settings and pool, questions from a JSON file, team contests. */
 export function TriviaView({ data, canWrite }: { data: AdminTrivia; canWrite: boolean }) {
-  const { i18n } = useLingui();
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const pool = data.questions;
   return (
     <Stack gap="lg">
@@ -46,22 +45,7 @@ export function TriviaView({ data, canWrite }: { data: AdminTrivia; canWrite: bo
           <Trans id="admin.list.empty">Nothing to show.</Trans>
         </Text>
       ) : (
-        data.contests.map((c) => {
-          const from = when.format(new Date(c.startsAt));
-          const to = when.format(new Date(c.endsAt));
-          const { pipsPerAnswer, members, questions } = c;
-          const teams = c.teams.map((team) => localText(team, i18n.locale)).join(', ');
-          return (
-            <Paper key={c.id} withBorder p="md" radius="md" data-testid="admin-trivia-contest">
-              <Text fw={600}>{localText(c.name, i18n.locale)}</Text>
-              <Text size="sm" c="dimmed">
-                <Trans id="admin.trivia.contestSummary">
-                  {from} to {to} · {pipsPerAnswer} pips per right answer · teams: {teams} · {members} members · {questions} questions
-                </Trans>
-              </Text>
-            </Paper>
-          );
-        })
+        data.contests.map((c) => <TriviaContestCard key={c.id} contest={c} canWrite={canWrite} />)
       )}
     </Stack>
   );
@@ -215,6 +199,62 @@ function NewTriviaContest() {
           </Button>
         </Group>
       </Stack>
+    </Paper>
+  );
+}
+
+function TriviaContestCard({ contest: c, canWrite }: { contest: AdminTrivia['contests'][number]; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const { send } = useWrite();
+  const [editing, setEditing] = useState(false);
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const from = when.format(new Date(c.startsAt));
+  const to = when.format(new Date(c.endsAt));
+  const { pipsPerAnswer, members, questions } = c;
+  const name = localText(c.name, i18n.locale);
+  const teams = c.teams.map((team) => localText(team, i18n.locale)).join(', ');
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="admin-trivia-contest">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Text fw={600}>{name}</Text>
+          <Text size="sm" c="dimmed">
+            <Trans id="admin.trivia.contestSummary">
+              {from} to {to} · {pipsPerAnswer} pips per right answer · teams: {teams} · {members} members · {questions} questions
+            </Trans>
+          </Text>
+        </Stack>
+        {canWrite ? (
+          <Group gap="xs" wrap="nowrap">
+            <EditButton title={name} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <DeleteButton title={name} onDelete={() => send({ kind: 'deleteTriviaContest', input: { id: c.id } })} />
+          </Group>
+        ) : null}
+      </Group>
+      {editing ? (
+        <EditForm
+          fields={[
+            { key: 'en', label: t({ id: 'admin.field.nameEn', message: 'Name (English)' }), required: true },
+            { key: 'es', label: t({ id: 'admin.field.nameEs', message: 'Name (Spanish, optional)' }) },
+            { key: 'starts', label: t({ id: 'admin.field.starts', message: 'Starts (your local time)' }), kind: 'datetime', required: true },
+            { key: 'ends', label: t({ id: 'admin.field.ends', message: 'Ends (your local time)' }), kind: 'datetime', required: true },
+            { key: 'pips', label: t({ id: 'admin.field.pipsPerAnswer', message: 'Pips per right answer' }), kind: 'number', required: true, min: 0, max: 1_000_000 },
+          ]}
+          initial={{ en: c.name.en, es: c.name.es ?? '', starts: localInput(new Date(c.startsAt)), ends: localInput(new Date(c.endsAt)), pips: c.pipsPerAnswer }}
+          onCancel={() => setEditing(false)}
+          onSave={(v) => {
+            const [from, to] = [new Date(String(v.starts)), new Date(String(v.ends))];
+            if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) return { starts: i18n._(fieldErrors.dates) };
+            setEditing(false);
+            const en = String(v.en).trim();
+            const es = String(v.es).trim();
+            send({
+              kind: 'updateTriviaContest',
+              input: { id: c.id, name: es ? { en, es } : { en }, startsAt: from.toISOString(), endsAt: to.toISOString(), pipsPerAnswer: Number(v.pips) },
+            });
+          }}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -151,6 +151,18 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminUpdateAnnouncement(input, { signal }));
     case 'updateChanceToWin':
       return output(await api.adminUpdateChanceToWin(input, { signal }));
+    case 'updateTriviaContest':
+      return output(await api.adminUpdateTriviaContest(input, { signal }));
+    case 'deletePromo':
+      return output(await api.adminDeletePromo(input, { signal }));
+    case 'deleteQrCode':
+      return output(await api.adminDeleteQrCode(input, { signal }));
+    case 'deleteQuestionnaire':
+      return output(await api.adminDeleteQuestionnaire(input, { signal }));
+    case 'deleteChanceToWin':
+      return output(await api.adminDeleteChanceToWin(input, { signal }));
+    case 'deleteTriviaContest':
+      return output(await api.adminDeleteTriviaContest(input, { signal }));
     case 'voidCode':
       return output(await api.adminVoidCode(input, { signal }));
     case 'createChanceToWin':
