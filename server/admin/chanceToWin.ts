@@ -159,9 +159,10 @@ export const ctwVerify: AdminCommand = {
 
 export const ctwWinners: AdminCommand = {
   name: 'ctw:winners',
-  usage: `ctw:winners --id <contest id>
-      The winners of a drawn contest in the order drawn: name, user id, e-mail and entry id.`,
-  options: { id: { type: 'string' } },
+  usage: `ctw:winners --id <contest id> [--community <id>]
+      The winners of a drawn contest in the order drawn: name, user id, e-mail and entry id
+      (through a running server, --community names the contest's community).`,
+  options: { id: { type: 'string' }, community: { type: 'string' } },
   async run(values, ctx) {
     const contest = await requireContest(ctx, values, 'ctw:winners');
     if (contest.status !== 'drawn') throw new RefusedError(`contest ${contest.id} is not drawn yet (drawing ${iso(contest.draws_at)})`);

@@ -468,6 +468,117 @@ const contestCreate: RemoteCommand = {
   },
 };
 
+interface AdminPromoListed {
+  id: number;
+  title: { en: string; es?: string };
+  pips: number;
+  earnLimit: string;
+  url: string | null;
+  archived: boolean;
+}
+
+const promoList: RemoteCommand = {
+  name: 'promo:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'promo:list');
+    const type = oneOf(values, 'type', ['EARN', 'REDEEM'], 'EARN');
+    const path = `/admin/communities/${encodeURIComponent(community)}/promos`;
+    const [live, archived] = await Promise.all([
+      ctx.call<{ promos: AdminPromoListed[] }>('GET', `${path}?type=${type}`),
+      ctx.call<{ promos: AdminPromoListed[] }>('GET', `${path}?type=${type}&archived=true`),
+    ]);
+    const promos = [...live.promos, ...archived.promos];
+    if (promos.length === 0) ctx.out(`No ${type === 'EARN' ? 'earn actions' : 'rewards'} in ${community} yet.`);
+    for (const p of promos) {
+      ctx.out(`#${p.id} ${showText(p.title)}  ${p.pips} pips ${p.earnLimit}${p.url ? `  ${p.url}` : ''}${p.archived ? '  [archived]' : ''}`);
+    }
+    return 0;
+  },
+};
+
+const rewardList: RemoteCommand = {
+  name: 'reward:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'reward:list');
+    const path = `/admin/communities/${encodeURIComponent(community)}/promos`;
+    const [live, archived] = await Promise.all([
+      ctx.call<{ promos: AdminPromoListed[] }>('GET', `${path}?type=REDEEM`),
+      ctx.call<{ promos: AdminPromoListed[] }>('GET', `${path}?type=REDEEM&archived=true`),
+    ]);
+    const rewards = [...live.promos, ...archived.promos];
+    if (rewards.length === 0) ctx.out(`No rewards in ${community} yet.`);
+    for (const reward of rewards) {
+      ctx.out(`#${reward.id} ${showText(reward.title)}${reward.archived ? '  [archived]' : ''}`);
+      const { options } = await ctx.call<{ options: (AdminOptionView & { codesTotal: number })[] }>('GET', `/admin/promos/${reward.id}/options`);
+      for (const o of options) ctx.out(`    option #${o.optId} ${showText(o.label)}  ${o.pips} pips  codes ${o.codesLeft} left of ${o.codesTotal}`);
+    }
+    return 0;
+  },
+};
+
+const questionnaireList: RemoteCommand = {
+  name: 'questionnaire:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'questionnaire:list');
+    const { questionnaires } = await ctx.call<{ questionnaires: { id: number; title: { en: string; es?: string }; pips: number; steps: number; answers: number; archived: boolean }[] }>(
+      'GET',
+      `/admin/communities/${encodeURIComponent(community)}/questionnaires`,
+    );
+    if (questionnaires.length === 0) ctx.out(`${community} has no questionnaires yet (create one with questionnaire:create).`);
+    for (const q of questionnaires) {
+      ctx.out(`#${q.id}  ${showText(q.title)}  ${q.pips} pips  answered: ${q.answers}  ${q.steps} step(s)${q.archived ? '  [archived]' : ''}`);
+    }
+    return 0;
+  },
+};
+
+const announcementList: RemoteCommand = {
+  name: 'announcement:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'announcement:list');
+    const { announcements } = await ctx.call<{ announcements: { id: number; title: { en?: string; es?: string }; sendDate: string; read: number; pushed: number }[] }>(
+      'GET',
+      `/admin/communities/${encodeURIComponent(community)}/announcements`,
+    );
+    if (announcements.length === 0) ctx.out(`No announcements in ${community} yet.`);
+    for (const a of announcements) ctx.out(`#${a.id} ${a.sendDate} ${JSON.stringify(a.title.en ?? a.title.es)}  read by ${a.read}, pushed ${a.pushed}`);
+    return 0;
+  },
+};
+
+const contestList: RemoteCommand = {
+  name: 'contest:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'contest:list');
+    const { contests } = await ctx.call<{ contests: { id: number; name: { en: string; es?: string }; startsAt: string; endsAt: string; pipsPerAnswer: number; members: number; questions: number }[] }>(
+      'GET',
+      `/admin/communities/${encodeURIComponent(community)}/trivia`,
+    );
+    if (contests.length === 0) ctx.out(`${community} has no trivia contests yet (create one with contest:create).`);
+    for (const c of contests) {
+      ctx.out(`#${c.id}  ${showText(c.name)}  ${c.startsAt} → ${c.endsAt}  ${c.pipsPerAnswer} pips/right answer  members: ${c.members}  questions: ${c.questions}`);
+    }
+    return 0;
+  },
+};
+
+const ctwWinners: RemoteCommand = {
+  name: 'ctw:winners',
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'id', 1, 2 ** 31 - 1);
+    if (id === undefined) throw new UsageError('ctw:winners needs --id <contest id> (and --community through the server)');
+    const community = requiredText(values, 'community', 'ctw:winners (through the server)');
+    const { contests } = await ctx.call<{ contests: AdminCtwView[] }>('GET', `/admin/communities/${encodeURIComponent(community)}/chance-to-win`);
+    const contest = contests.find((c) => c.id === id);
+    if (!contest) throw new RefusedError(`no Chance to Win contest ${id} in ${community} (see ctw:list)`);
+    if (contest.status !== 'drawn') throw new RefusedError(`contest ${id} is not drawn yet (drawing ${contest.drawsAt})`);
+    ctx.out(`Winners of contest ${id} ${showText(contest.name)} (through the server):`);
+    if (contest.winners.length === 0) ctx.out('  none (nobody qualified)');
+    for (const w of contest.winners) ctx.out(`  ${w.position}. ${w.name} (user ${w.userId}, ${w.email ?? 'deleted'})`);
+    return 0;
+  },
+};
+
 /** The commands that work through a running server. */
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
@@ -486,5 +597,11 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     triviaImport,
     triviaAllowance,
     contestCreate,
+    promoList,
+    rewardList,
+    questionnaireList,
+    announcementList,
+    contestList,
+    ctwWinners,
   ].map((command) => [command.name, command]),
 );

@@ -149,6 +149,21 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const again = await admin(['ctw:draw', '--id', String(id), '--now'], remote);
     expect(again.code).toBe(1);
     expect(again.err).toContain('ALREADY_DRAWN');
+    const winners = await admin(['ctw:winners', '--id', String(id), '--community', communityId], remote);
+    expect(winners.code).toBe(0);
+    expect(winners.out).toContain(`Winners of contest ${id} "Spring draw" (through the server):`);
+
+    // The lists, through the server too.
+    const lists = await Promise.all([
+      admin(['questionnaire:list', '--community', communityId], remote),
+      admin(['contest:list', '--community', communityId], remote),
+      admin(['reward:list', '--community', communityId], remote),
+      admin(['announcement:list', '--community', communityId], remote),
+    ]);
+    expect(lists.map((l) => l.code)).toEqual([0, 0, 0, 0]);
+    expect(lists[0].out).toMatch(/#\d+ +"Neighbourhood survey" \/ "Encuesta del barrio" +15 pips +answered: 0 +3 step\(s\)/);
+    expect(lists[2].out).toMatch(/option #\d+ .* codes \d+ left of \d+/);
+    expect(lists[3].out).toContain('"Chance to Win: Spring draw has been drawn"');
   }, 120_000);
 
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {
