@@ -579,6 +579,65 @@ const ctwWinners: RemoteCommand = {
   },
 };
 
+interface AdminMemberView {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  verified: boolean;
+  availablePips: number;
+  totalEarnedPips: number;
+  totalUsedPips: number;
+  joinedAt: string;
+}
+
+/** The member with this e-mail in a community the operator runs (and which one). */
+async function findMemberByEmail(ctx: RemoteContext, email: string, command: string): Promise<{ member: AdminMemberView; communityId: string }> {
+  const wanted = email.trim().toLowerCase();
+  const { communities } = await ctx.call<{ communities: { communityId: string }[] }>('GET', '/admin/communities');
+  for (const { communityId } of communities) {
+    const { members } = await ctx.call<{ members: AdminMemberView[] }>(
+      'GET',
+      `/admin/communities/${encodeURIComponent(communityId)}/members?q=${encodeURIComponent(wanted)}&page=1&size=50`,
+    );
+    const member = members.find((m) => m.email.toLowerCase() === wanted);
+    if (member) return { member, communityId };
+  }
+  throw new RefusedError(`${command}: no member of a community you run uses ${email}`);
+}
+
+const userShow: RemoteCommand = {
+  name: 'user:show',
+  async run(values, ctx) {
+    const email = requiredText(values, 'email', 'user:show', 320);
+    const { member, communityId } = await findMemberByEmail(ctx, email, 'user:show');
+    ctx.out(`User #${member.userId} ${member.email} (${`${member.firstName} ${member.lastName}`.trim()}), through the server`);
+    ctx.out(`  community: ${communityId}`);
+    ctx.out(`  verified:  ${member.verified ? 'yes' : 'no'}`);
+    ctx.out(`  pips:      ${member.availablePips} available, ${member.totalEarnedPips} earned, ${member.totalUsedPips} used`);
+    ctx.out(`  joined:    ${member.joinedAt}`);
+    return 0;
+  },
+};
+
+const ledgerShow: RemoteCommand = {
+  name: 'ledger:show',
+  async run(values, ctx) {
+    const email = requiredText(values, 'email', 'ledger:show', 320);
+    const limit = wholeNumber(values, 'limit', 1, 200) ?? 20;
+    const { member } = await findMemberByEmail(ctx, email, 'ledger:show');
+    const ledger = await ctx.call<{ entries: { id: number; delta: number; kind: string; title: { en: string; es?: string }; reason: string | null; at: string }[]; total: number }>(
+      'GET',
+      `/admin/members/${member.userId}?page=1&size=${limit}`,
+    );
+    ctx.out(`Ledger of ${member.email}: ${member.availablePips} pips available, ${ledger.total} entries (newest ${ledger.entries.length}), through the server`);
+    for (const e of ledger.entries) {
+      ctx.out(`  ${e.at}  ${e.delta > 0 ? `+${e.delta}` : e.delta}  ${e.kind}  ${showText(e.title)}${e.reason ? `  (${e.reason})` : ''}`);
+    }
+    return 0;
+  },
+};
+
 /** The commands that work through a running server. */
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
@@ -603,5 +662,7 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     announcementList,
     contestList,
     ctwWinners,
+    userShow,
+    ledgerShow,
   ].map((command) => [command.name, command]),
 );

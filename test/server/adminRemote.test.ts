@@ -164,13 +164,21 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(lists[0].out).toMatch(/#\d+ +"Neighbourhood survey" \/ "Encuesta del barrio" +15 pips +answered: 0 +3 step\(s\)/);
     expect(lists[2].out).toMatch(/option #\d+ .* codes \d+ left of \d+/);
     expect(lists[3].out).toContain('"Chance to Win: Spring draw has been drawn"');
+
+    const email = await memberEmail();
+    const ledger = await admin(['ledger:show', '--email', email.toUpperCase()], remote);
+    expect(ledger.code).toBe(0);
+    expect(ledger.out).toContain(`Ledger of ${email}:`);
+    const user = await admin(['user:show', '--email', email], remote);
+    expect(user.out).toContain(`community: ${communityId}`);
+    expect((await admin(['user:show', '--email', 'nobody@example.org'], remote)).code).toBe(1);
   }, 120_000);
 
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {
     const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
     expect(noPips.code).toBe(2);
     expect(noPips.err).toContain('--pips');
-    const databaseOnly = await admin(['ledger:show', '--email', 'x@example.org'], remote);
+    const databaseOnly = await admin(['push:status'], remote);
     expect(databaseOnly.code).toBe(1);
     expect(databaseOnly.err).toContain('works on the database only');
     const wrongPassword = await admin(['pips:adjust', '--email', 'x@example.org', '--delta', '5', '--reason', 'x'], { ...remote, PIPS_OPERATOR_PASSWORD: 'wrong-Password-1' });
