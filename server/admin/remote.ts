@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { LocalizedText } from '../db/schema';
 import { appPath, httpUrl, isoMoment, localized, oneOf, readJsonFile, requiredText, showText, text, wholeNumber } from './args';
 import { RefusedError, UsageError, type OptionValues } from './context';
-import { qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
+import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
 
 /**
@@ -638,6 +638,37 @@ const ledgerShow: RemoteCommand = {
   },
 };
 
+const qrPrint: RemoteCommand = {
+  name: 'qr:print',
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'id', 1, 2_147_483_647);
+    if (id === undefined) throw new UsageError('qr:print needs --id <n> (see qr:list)');
+    const out = text(values, 'out', 4096) ?? DEFAULT_OUT;
+    const { communities } = await ctx.call<{ communities: { communityId: string; name: string }[] }>('GET', '/admin/communities');
+    for (const community of communities) {
+      const { qrCodes } = await ctx.call<{ qrCodes: AdminQrView[] }>('GET', `/admin/communities/${encodeURIComponent(community.communityId)}/qr-codes`);
+      const qr = qrCodes.find((code) => code.id === id);
+      if (!qr) continue;
+      const caption = {
+        community: community.name,
+        title: qr.title,
+        pips: qr.pips,
+        limit: qr.earnLimit === 'daily' ? ('daily' as const) : ('once' as const),
+        validUntil: qr.validUntil ? new Date(qr.validUntil) : null,
+      };
+      const written = await writeOrRefuse(qr.link, out, qrFileName(qr.title, qr.id), 'nothing was written', caption);
+      ctx.out(`Earn QR code #${qr.id} ${showText(qr.title)}, through the server`);
+      ctx.out(`  link:   ${qr.link}`);
+      ctx.out(`  svg:    ${written.svgPath}`);
+      ctx.out(`  png:    ${written.pngPath}`);
+      ctx.out(`  a4:     ${written.a4Path} (captioned page)`);
+      ctx.out(`  poster: ${written.posterPath} (A2)`);
+      return 0;
+    }
+    throw new RefusedError(`no earn QR code #${id} in a community you run (see qr:list)`);
+  },
+};
+
 /** The commands that work through a running server. */
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
@@ -664,5 +695,6 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     ctwWinners,
     userShow,
     ledgerShow,
+    qrPrint,
   ].map((command) => [command.name, command]),
 );

@@ -116,6 +116,13 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const refused = await admin(['qr:create', '--community', communityId, '--title', 'Nowhere', '--pips', '3', '--out', blocked], remote);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('the code was deleted again');
+    const id = /#(\d+)/.exec(created.out)?.[1];
+    const again = join(place.env.DATA_DIR, '..', `qr-again-${process.pid}`);
+    const printed = await admin(['qr:print', '--id', String(id), '--out', again], remote);
+    expect(printed.code).toBe(0);
+    expect(existsSync(join(again, `door-prize-${id}-a4.svg`))).toBe(true);
+    expect((await admin(['qr:print', '--id', '999999'], remote)).code).toBe(1);
+    rmSync(again, { recursive: true, force: true });
     const listed = await admin(['qr:list', '--community', communityId], remote);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('"Door prize"');
