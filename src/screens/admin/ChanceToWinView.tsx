@@ -4,17 +4,11 @@ import { useSelector } from '@xstate/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors } from './adminMessages';
-import { useConsole } from './consoleContext';
+import { localInputValue, useConsole } from './consoleContext';
 import type { AdminCtwContest, AdminCtwContestList } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { DeleteButton, EditButton, EditForm } from './EditForm';
 import { say } from './say';
-
-/** `yyyy-mm-ddThh:mm` in the browser's time zone, as a datetime-local field shows it. */
-const localInputValue = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
 
 /** The Chance to Win contests: a form for a new one; each with its qualification, drawing and winners; draw now. */
 export function ChanceToWinView({ data, canWrite }: { data: AdminCtwContestList; canWrite: boolean }) {

@@ -17,12 +17,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { selectWriting } from '../../../machines/operatorConsole.selectors';
-import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
 import { fieldErrors } from './adminMessages';
-import { useConsole } from './consoleContext';
+import { useWrite } from './consoleContext';
 import type { AdminAnnouncementList, AdminAnnouncementText, AdminQrCode, AdminQrCodeList, AdminQuestionnaireList } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { DeleteButton, EditButton, EditForm } from './EditForm';
@@ -31,11 +28,6 @@ import { say } from './say';
 
 const DAY_MS = 86_400_000;
 
-function useWrite() {
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
-  return { writing, send: (request: ConsoleWrite) => actor.send({ type: 'user.write', request }) };
-}
 
 /** Text in one or both languages, as the announcement calls take it. */
 const eitherLanguage = (en: string, es: string): AdminAnnouncementText | null => {

@@ -17,12 +17,11 @@ import {
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
-import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
+import { selectPreview } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors, skipReasons } from './adminMessages';
 import { say } from './say';
 import { codesFromCsv, MAX_CODES } from './codesCsv';
-import { useConsole } from './consoleContext';
+import { useConsole, useWrite } from './consoleContext';
 import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { DeleteButton, EditButton, EditForm } from './EditForm';
@@ -33,11 +32,6 @@ type Shown = 'live' | 'archived' | 'all';
 /** Bilingual text from two fields: English required, Spanish when given. */
 const bilingual = (en: string, es: string) => (es.trim() ? { en: en.trim(), es: es.trim() } : { en: en.trim() });
 
-function useWrite() {
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
-  return { writing, send: (request: ConsoleWrite) => actor.send({ type: 'user.write', request }) };
-}
 
 /** Search and the live / archived filter above a list. */
 function ListFilter({ search, onSearch, shown, onShown }: { search: string; onSearch: (s: string) => void; shown: Shown; onShown: (s: Shown) => void }) {

@@ -1,21 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { selectWriting } from '../../../machines/operatorConsole.selectors';
-import type { ConsoleWrite } from '../../../machines/operatorConsole.types';
 import { fieldErrors } from './adminMessages';
-import { useConsole } from './consoleContext';
+import { localInputValue, useWrite } from './consoleContext';
 import type { AdminTrivia } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { DeleteButton, EditButton, EditForm } from './EditForm';
 import { readJson } from './jsonFile';
 
-function useWrite() {
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
-  return { writing, send: (request: ConsoleWrite) => actor.send({ type: 'user.write', request }) };
-}
 
 /** Trivia: the question of the day's settings and pool, questions from a JSON file, team contests. */
 export function TriviaView({ data, canWrite }: { data: AdminTrivia; canWrite: boolean }) {
@@ -126,19 +118,13 @@ function ImportQuestions({ data }: { data: AdminTrivia }) {
   );
 }
 
-/** `yyyy-mm-ddThh:mm` in the browser's time zone. */
-const localInput = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
 function NewTriviaContest() {
   const { t, i18n } = useLingui();
   const { writing, send } = useWrite();
   const [nameEn, setNameEn] = useState('');
   const [nameEs, setNameEs] = useState('');
-  const [starts, setStarts] = useState(() => localInput(new Date(Date.now() + 86_400_000)));
-  const [ends, setEnds] = useState(() => localInput(new Date(Date.now() + 8 * 86_400_000)));
+  const [starts, setStarts] = useState(() => localInputValue(new Date(Date.now() + 86_400_000)));
+  const [ends, setEnds] = useState(() => localInputValue(new Date(Date.now() + 8 * 86_400_000)));
   const [pips, setPips] = useState<number | string>(5);
   const [teamsEn, setTeamsEn] = useState('');
   const [teamsEs, setTeamsEs] = useState('');
@@ -240,7 +226,7 @@ function TriviaContestCard({ contest: c, canWrite }: { contest: AdminTrivia['con
             { key: 'ends', label: t({ id: 'admin.field.ends', message: 'Ends (your local time)' }), kind: 'datetime', required: true },
             { key: 'pips', label: t({ id: 'admin.field.pipsPerAnswer', message: 'Pips per right answer' }), kind: 'number', required: true, min: 0, max: 1_000_000 },
           ]}
-          initial={{ en: c.name.en, es: c.name.es ?? '', starts: localInput(new Date(c.startsAt)), ends: localInput(new Date(c.endsAt)), pips: c.pipsPerAnswer }}
+          initial={{ en: c.name.en, es: c.name.es ?? '', starts: localInputValue(new Date(c.startsAt)), ends: localInputValue(new Date(c.endsAt)), pips: c.pipsPerAnswer }}
           onCancel={() => setEditing(false)}
           onSave={(v) => {
             const [from, to] = [new Date(String(v.starts)), new Date(String(v.ends))];
