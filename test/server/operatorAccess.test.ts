@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { createCommunity } from '../../server/db/repositories/communities';
+import { setOperatorRole } from '../../server/db/repositories/operators';
+import type { OperatorRole } from '../../server/db/schema';
+import { backends } from './helpers/databases';
+import { expectOk, useHarness, type TestUser } from './helpers/harness';
+import { listOperations, sampleRequest, type Operation } from './helpers/openapiSamples';
+
+/** Every call of the operator API but the list of one's own communities (open to every account). */
+const operatorCalls = listOperations().filter((o) => o.path.startsWith('/admin/') && o.operationId !== 'adminListCommunities');
+
+/**
+ * Issue 14, "every operator endpoint refuses members and operators of other communities; viewer
+ * cannot write": each call of the `/admin` tag of openapi.yaml, with a valid request naming real
+ * content of the community, as a member who runs nothing, as the owner of another community and
+ * as a viewer. The list comes from openapi.yaml, so a new call is covered without a new test.
+ */
+describe.each(backends)('operator API access on $name', (backend) => {
+  const h = useHarness(backend);
+
+  const operator = async (role: OperatorRole, communityId = h.community.id): Promise<TestUser> => {
+    const user = await h.registerVerified();
+    await setOperatorRole(h.db, user.userId, communityId, role);
+    return user;
+  };
+
+  /** One of each kind of content in the community, made by its owner through the API. */
+  async function content() {
+    const owner = await operator('owner');
+    const member = await h.registerVerified();
+    const as = (method: 'GET' | 'POST', url: string, json?: unknown) => h.call({ method, url, token: owner.authToken, ...(json === undefined ? {} : { json }) });
+    const base = `/admin/communities/${h.community.id}`;
+    const reward = expectOk(await as('POST', `${base}/promos`, { type: 'REDEEM', title: { en: 'Tea' }, options: [{ label: { en: 'Cup' }, pips: 3 }] }));
+    const optionId = (reward.options as { optId: number }[])[0].optId;
+    expectOk(await as('POST', `/admin/options/${optionId}/codes`, { codes: ['CODE-1'] }));
+    const codeId = (expectOk(await as('GET', `/admin/options/${optionId}/codes?page=1&size=10`)).codes as { id: number }[])[0].id;
+    const qr = expectOk(await as('POST', `${base}/qr-codes`, { title: { en: 'Gate' }, pips: 2 }));
+    const announcement = expectOk(await as('POST', `${base}/announcements`, { title: { en: 'News' }, text: { en: 'Text' } }));
+    const questionnaire = expectOk(await as('POST', `${base}/questionnaires`, { payload: { title: 'Poll', steps: [{ parts: [{ id: 'q', type: 'text', label: 'Why?' }] }] }, pips: 1 }));
+    const drawsAt = new Date(h.clock.now().getTime() + 7 * 86_400_000).toISOString();
+    const draw = expectOk(await as('POST', `${base}/chance-to-win`, { name: { en: 'Draw' }, thresholdPips: 5, drawsAt }));
+    const contest = expectOk(
+      await as('POST', `${base}/trivia/contests`, { name: { en: 'Quiz' }, startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z', pipsPerAnswer: 1, teams: [{ en: 'A' }, { en: 'B' }] }),
+    );
+    const ids: [string, number][] = [
+      ['/admin/promos/', reward.promo.id],
+      ['/admin/options/', optionId],
+      ['/admin/codes/', codeId],
+      ['/admin/qr-codes/', qr.id],
+      ['/admin/announcements/', announcement.id],
+      ['/admin/questionnaires/', questionnaire.id],
+      ['/admin/chance-to-win/', draw.id],
+      ['/admin/trivia/contests/', contest.id],
+      ['/admin/members/', member.userId],
+    ];
+    const auditRows = async () => (await h.db.selectFrom('audit_log').select('id').execute()).length;
+    return { ids, auditRows };
+  }
+
+  /** Valid bodies where the generated sample is not (nested texts, at least one field, dates in order). */
+  const validBodies = (): Record<string, unknown> => {
+    const later = (days: number) => new Date(h.clock.now().getTime() + days * 86_400_000).toISOString();
+    const question = { text: { en: 'Q' }, answers: [{ text: { en: 'A' }, correct: true }, { text: { en: 'B' } }] };
+    return {
+      adminCreatePromo: { type: 'EARN', title: { en: 'New' }, pips: 1 },
+      adminUpdatePromo: { pips: 2 },
+      adminImportCodes: { codes: ['NEW-1'] },
+      adminUpdateQrCode: { pips: 3 },
+      adminCreateAnnouncement: { title: { en: 'T' }, text: { en: 'X' } },
+      adminUpdateAnnouncement: { text: { en: 'Y' } },
+      adminCreateChanceToWin: { name: { en: 'D' }, thresholdPips: 1, drawsAt: later(3) },
+      adminUpdateChanceToWin: { thresholdPips: 2 },
+      adminSetTriviaSettings: { dailyAllowance: 2 },
+      adminImportTriviaQuestions: { questions: [question] },
+      adminCreateTriviaContest: { name: { en: 'C' }, startsAt: later(1), endsAt: later(2), pipsPerAnswer: 1, teams: [{ en: 'A' }, { en: 'B' }] },
+      adminUpdateTriviaContest: { pipsPerAnswer: 2 },
+      adminUpdateRewardOption: { pips: 4 },
+    };
+  };
+
+  /** A valid request of the operation, its path naming the community's content. */
+  function requestFor(operation: Operation, ids: [string, number][]) {
+    const sample = sampleRequest(operation);
+    const { query } = sample;
+    const body = validBodies()[operation.operationId] ?? sample.body;
+    const id = ids.find(([prefix]) => operation.path.startsWith(prefix))?.[1];
+    const url = operation.path.replace('{communityId}', h.community.id).replace(/\{(id|userId)\}/, String(id));
+    if (url.includes('{')) throw new Error(`no content for ${operation.path}`);
+    return { method: operation.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, query, ...(body === undefined ? {} : { json: body }) };
+  }
+
+  it(`covers every operator call of openapi.yaml (${operatorCalls.length})`, () => {
+    expect(operatorCalls.length).toBeGreaterThan(40);
+  });
+
+  it('refuses every operator call to a member who runs nothing and to the owner of another community; nothing is written', async () => {
+    const { ids, auditRows } = await content();
+    const before = await auditRows();
+    const member = await h.registerVerified();
+    const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
+    const answers: string[] = [];
+    for (const who of [member, stranger]) {
+      for (const operation of operatorCalls) {
+        const response = await h.call({ ...requestFor(operation, ids), token: who.authToken });
+        const code = (response.body as { error?: { code?: string } }).error?.code;
+        answers.push(`${operation.operationId} ${response.status} ${code}`);
+      }
+    }
+    expect(answers.filter((a) => !/ (403 FORBIDDEN|404 NOT_FOUND)$/.test(a))).toEqual([]);
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('lets a viewer read every list and refuses every write with FORBIDDEN; nothing is written', async () => {
+    const { ids, auditRows } = await content();
+    const before = await auditRows();
+    const viewer = await operator('viewer');
+    const answers: string[] = [];
+    for (const operation of operatorCalls) {
+      const response = await h.call({ ...requestFor(operation, ids), token: viewer.authToken });
+      const code = (response.body as { error?: { code?: string } }).error?.code;
+      answers.push(`${operation.method} ${operation.operationId} ${response.status} ${code ?? ''}`.trim());
+    }
+    expect(answers.filter((a) => a.startsWith('GET ') && !a.endsWith(' 200'))).toEqual([]);
+    expect(answers.filter((a) => !a.startsWith('GET ') && !a.endsWith(' 403 FORBIDDEN'))).toEqual([]);
+    expect(await auditRows()).toBe(before);
+  });
+});
