@@ -61,6 +61,11 @@ describe('operator console in Chromium', () => {
 
   const main = () => page.getByRole('main');
   const notice = () => main().getByRole('status');
+  /** A write's notice, then the view loaded again (the notice shows while the list reloads). */
+  const done = async (text: string | RegExp) => {
+    await notice().filter({ hasText: text }).waitFor();
+    await main().locator('.mantine-Loader-root').waitFor({ state: 'detached' });
+  };
   const nav = (name: string) => main().getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
 
   it('/login never fetches the console; signing in at /admin leads back to the console', async () => {
@@ -101,7 +106,7 @@ describe('operator console in Chromium', () => {
     await main().getByLabel('Pips earned').fill(String(walk.pips));
     await main().getByLabel('Link opened (https, optional)').fill('https://example.org/walk');
     await main().getByRole('button', { name: 'Create earn action' }).click();
-    await notice().filter({ hasText: `Created “${walk.title}”. Members see it now.` }).waitFor();
+    await done(`Created “${walk.title}”. Members see it now.`);
     const row = main().getByTestId('admin-promo').filter({ hasText: walk.title });
     expect(await row.innerText()).toContain(`${walk.pips} pips · https://example.org/walk`);
 
@@ -112,7 +117,7 @@ describe('operator console in Chromium', () => {
     await row.getByRole('button', { name: `Edit: ${walk.title}` }).click();
     await row.getByLabel('Pips earned').fill('20');
     await row.getByRole('button', { name: 'Save changes' }).click();
-    await notice().filter({ hasText: `Saved “${walk.title}”. Members see the change now.` }).waitFor();
+    await done(`Saved “${walk.title}”. Members see the change now.`);
     await main().getByTestId('admin-promo').filter({ hasText: walk.title }).getByText('20 pips · https://example.org/walk').waitFor();
     await phone.reload();
     await phone.getByRole('main').getByText('+20 pips').first().waitFor({ timeout: 15_000 });
@@ -125,7 +130,7 @@ describe('operator console in Chromium', () => {
     await main().getByLabel('Option 1 (English)').fill(books.option);
     await main().getByLabel('Option 1 price in pips').fill(String(books.price));
     await main().getByRole('button', { name: 'Create reward' }).click();
-    await notice().filter({ hasText: `Created “${books.title}”.` }).waitFor();
+    await done(`Created “${books.title}”.`);
     const reward = main().getByTestId('admin-reward').filter({ hasText: books.title });
     await reward.getByText(`${books.option} · ${books.price} pips · 0 of 0 codes left`).waitFor();
 
@@ -145,14 +150,14 @@ describe('operator console in Chromium', () => {
     expect(await reward.getByText('0 of 0 codes left', { exact: false }).count()).toBe(1);
 
     await reward.getByRole('button', { name: 'Load 3 codes' }).click();
-    await notice().filter({ hasText: 'Loaded 3 codes. 3 are left to hand out.' }).waitFor();
+    await done('Loaded 3 codes. 3 are left to hand out.');
     await main().getByTestId('admin-reward').filter({ hasText: books.title }).getByText(`${books.option} · ${books.price} pips · 3 of 3 codes left`).waitFor();
 
     // The option's codes: one voided (a leaked code leaves the stock).
     await main().getByRole('button', { name: `Codes: ${books.option}` }).click();
     await main().getByText('3 codes loaded in all.').waitFor();
     await main().getByRole('button', { name: 'Void: BOOK-0003' }).click();
-    await notice().filter({ hasText: 'Code voided: it left the stock. 2 are left to hand out.' }).waitFor();
+    await done('Code voided: it left the stock. 2 are left to hand out.');
     expect(await main().getByRole('button', { name: /^Void: / }).count()).toBe(2);
     await settle(page);
     await expectAccessible(page, 'admin codes (en)');
@@ -167,7 +172,7 @@ describe('operator console in Chromium', () => {
     await nav('Earn actions').click();
     await page.waitForURL('**/admin/earn');
     await main().getByRole('button', { name: `Archive “${walk.title}”` }).click();
-    await notice().filter({ hasText: 'Archived: members no longer see it' }).waitFor();
+    await done('Archived: members no longer see it');
     expect(await main().getByTestId('admin-promo').filter({ hasText: walk.title }).count()).toBe(0);
     await main().locator('label').filter({ hasText: 'Archived' }).click();
     await main().getByTestId('admin-promo').filter({ hasText: walk.title }).getByRole('button', { name: `Restore “${walk.title}”` }).waitFor();
@@ -196,7 +201,7 @@ describe('operator console in Chromium', () => {
     await main().getByLabel('Title (English)').fill('Pier sign');
     await main().getByLabel('Valid for how many days (optional)').fill('30');
     await main().getByRole('button', { name: 'Create QR code' }).click();
-    await notice().filter({ hasText: 'QR code created' }).waitFor();
+    await done('QR code created');
     const card = main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' });
     await card.getByText(/^7 pips, once per member · 0 scans · until /).waitFor();
 
@@ -232,11 +237,11 @@ describe('operator console in Chromium', () => {
     await pier.getByRole('button', { name: 'Edit: Pier sign' }).click();
     await pier.getByLabel('Most scans in all (optional)').fill('50');
     await pier.getByRole('button', { name: 'Save changes' }).click();
-    await notice().filter({ hasText: 'Changes saved.' }).waitFor();
+    await done('Changes saved.');
     await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText(/· 1 of 50 scans ·/).waitFor();
 
     await main().getByRole('button', { name: 'End now: Pier sign' }).click();
-    await notice().filter({ hasText: 'QR code ended: scanning it no longer earns pips.' }).waitFor();
+    await done('QR code ended: scanning it no longer earns pips.');
     await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).getByText('Not live').waitFor();
   });
 
@@ -248,7 +253,7 @@ describe('operator console in Chromium', () => {
     await main().getByLabel('Title in English').fill('Pier clean-up on Saturday');
     await main().getByLabel('Text in English').fill('Bring gloves; we bring coffee.');
     await main().getByRole('button', { name: 'Publish' }).click();
-    await notice().filter({ hasText: 'Announcement published' }).waitFor();
+    await done('Announcement published');
     await main().getByTestId('admin-announcement').filter({ hasText: 'Pier clean-up on Saturday' }).getByText(/read by 0/).waitFor();
 
     await phone.goto(`${product.url}/announcements`);
@@ -261,12 +266,12 @@ describe('operator console in Chromium', () => {
     await item.getByRole('button', { name: 'Edit: Pier clean-up on Saturday' }).click();
     await item.getByLabel('Text in English').fill('Bring gloves and a hat; we bring coffee.');
     await item.getByRole('button', { name: 'Save changes' }).click();
-    await notice().filter({ hasText: 'Changes saved.' }).waitFor();
+    await done('Changes saved.');
     await phone.reload();
     await phone.getByRole('main').getByText('Bring gloves and a hat; we bring coffee.').first().waitFor({ timeout: 15_000 });
 
     await main().getByRole('button', { name: 'Delete “Pier clean-up on Saturday”' }).click();
-    await notice().filter({ hasText: 'Announcement deleted' }).waitFor();
+    await done('Announcement deleted');
     expect(await main().getByTestId('admin-announcement').count()).toBe(0);
   });
 
@@ -277,7 +282,7 @@ describe('operator console in Chromium', () => {
     await main().getByLabel('Prize (English, optional)').fill('A kayak lesson');
     await main().getByLabel('Pips to earn to take part').fill('20');
     await main().getByRole('button', { name: 'Create contest' }).click();
-    await notice().filter({ hasText: 'Contest created' }).waitFor();
+    await done('Contest created');
     const card = main().getByTestId('admin-contest').filter({ hasText: 'Pier draw' });
     await card.getByText(/^Members who earn 20 pips from /).waitFor();
     expect(await card.getByText(/^Commitment \(SHA-256 of the seed\): [0-9a-f]{64}$/).count()).toBe(1);
@@ -301,7 +306,7 @@ describe('operator console in Chromium', () => {
     await main().getByLabel('Reason (the member sees it)').fill('Thanks for helping at the pier');
     await main().getByRole('button', { name: 'Apply' }).click();
     // 7 pips from the QR code, then 25 (after the contest started)
-    await notice().filter({ hasText: 'Pips adjusted. The member has 32 pips now.' }).waitFor();
+    await done('Pips adjusted. The member has 32 pips now.');
     await settle(page);
     await expectAccessible(page, 'admin members (en)');
     await captureScreen(page, 'admin-members', 'en');
@@ -324,7 +329,7 @@ describe('operator console in Chromium', () => {
     await card.getByRole('button', { name: 'Draw now: Pier draw' }).click();
     await card.getByText(/This cannot be undone\./).waitFor();
     await card.getByRole('button', { name: 'Draw the winners now' }).click();
-    await notice().filter({ hasText: 'Drawn: 1 winner, announced to the community.' }).waitFor();
+    await done('Drawn: 1 winner, announced to the community.');
     await card.getByText('1 member took part.').waitFor();
     expect(await card.getByText(`1. ${member.firstName} ${member.lastName[0]}. · ${member.email}`).count()).toBe(1);
     await captureScreen(page, 'admin-chance-to-win', 'en');
@@ -347,7 +352,7 @@ describe('operator console in Chromium', () => {
     await upload('questionnaire.json', readFileSync('examples/questionnaire.json', 'utf8'));
     await main().getByLabel('Pips for answering').fill('15');
     await main().getByRole('button', { name: 'Create questionnaire' }).click();
-    await notice().filter({ hasText: 'Questionnaire created' }).waitFor();
+    await done('Questionnaire created');
     await main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' }).getByText('15 pips · 3 steps · 0 answers').waitFor();
     await settle(page);
     await expectAccessible(page, 'admin questionnaires (en)');
@@ -360,7 +365,7 @@ describe('operator console in Chromium', () => {
     await main().getByText('0 questions in the pool · 3 a day per member · the day in UTC').waitFor();
     await main().locator('input[type=file]').setInputFiles({ name: 'trivia.json', mimeType: 'application/json', buffer: readFileSync('examples/trivia-questions.json') });
     await main().getByRole('button', { name: 'Add the questions' }).click();
-    await notice().filter({ hasText: 'Added 3 questions; 3 in all now.' }).waitFor();
+    await done('Added 3 questions; 3 in all now.');
     await main().getByText('3 questions in the pool · 3 a day per member · the day in UTC').waitFor();
     await settle(page);
     await expectAccessible(page, 'admin trivia (en)');
@@ -381,7 +386,7 @@ describe('operator console in Chromium', () => {
     const survey = main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' });
     await survey.getByRole('button', { name: 'Delete: Neighbourhood survey' }).click();
     await survey.getByRole('button', { name: 'Delete for good' }).click();
-    await notice().filter({ hasText: 'Deleted for good.' }).waitFor();
+    await done('Deleted for good.');
     expect(await main().getByTestId('admin-questionnaire').count()).toBe(0);
   });
 
