@@ -53,6 +53,7 @@ export type ConsoleWriteKind =
   | 'updateAnnouncement'
   | 'updateChanceToWin'
   | 'updateTriviaContest'
+  | 'updateQuestionnaire'
   | 'deletePromo'
   | 'deleteQrCode'
   | 'deleteQuestionnaire'

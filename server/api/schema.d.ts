@@ -1315,7 +1315,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Edit a questionnaire - its pips, and its payload while nobody has answered it (every problem named). */
+        put: operations["adminUpdateQuestionnaire"];
         post?: never;
         /** Delete a questionnaire nobody answered and no earn action offers; otherwise archive it. */
         delete: operations["adminDeleteQuestionnaire"];
@@ -2503,6 +2504,11 @@ export interface components {
             endsAt?: string;
             pipsPerAnswer?: number;
             joinPips?: number;
+        };
+        AdminQuestionnaireChange: {
+            /** @description The whole new payload (as for a new questionnaire); refused once members answered. */
+            payload?: Record<string, never>;
+            pips?: number;
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -5671,6 +5677,51 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description ALREADY_DRAWN (a drawn contest is kept). */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateQuestionnaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminQuestionnaireChange"];
+            };
+        };
+        responses: {
+            /** @description The questionnaire, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminQuestionnaire"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such item, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (a new payload for a questionnaire members answered: create a new one instead). */
+            409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

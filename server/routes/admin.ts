@@ -91,6 +91,9 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminDeleteChanceToWin(request) {
       return ok(await app.operators.deleteChanceToWin(await app.requireVerified(request), request.params.id));
     },
+    async adminUpdateQuestionnaire(request) {
+      return ok(await app.operators.updateQuestionnaire(await app.requireVerified(request), request.params.id, request.body));
+    },
     async adminDeleteQuestionnaire(request) {
       return ok(await app.operators.deleteQuestionnaire(await app.requireVerified(request), request.params.id));
     },

@@ -136,6 +136,7 @@ export const OPERATIONS = {
   adminUpdateAnnouncement: op('PUT', '/admin/announcements/{id}', 'json'),
   adminUpdateChanceToWin: op('PUT', '/admin/chance-to-win/{id}', 'json'),
   adminDeleteChanceToWin: op('DELETE', '/admin/chance-to-win/{id}', 'none'),
+  adminUpdateQuestionnaire: op('PUT', '/admin/questionnaires/{id}', 'json'),
   adminDeleteQuestionnaire: op('DELETE', '/admin/questionnaires/{id}', 'none'),
   adminUpdateTriviaContest: op('PUT', '/admin/trivia/contests/{id}', 'json'),
   adminDeleteTriviaContest: op('DELETE', '/admin/trivia/contests/{id}', 'none'),

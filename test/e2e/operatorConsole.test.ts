@@ -354,6 +354,12 @@ describe('operator console in Chromium', () => {
     await main().getByRole('button', { name: 'Create questionnaire' }).click();
     await done('Questionnaire created');
     await main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' }).getByText('15 pips · 3 steps · 0 answers').waitFor();
+    const form = main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' });
+    await form.getByRole('button', { name: 'Edit: Neighbourhood survey' }).click();
+    await form.getByLabel('Pips for answering').fill('20');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await done('Changes saved.');
+    await main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' }).getByText('20 pips · 3 steps · 0 answers').waitFor();
     await settle(page);
     await expectAccessible(page, 'admin questionnaires (en)');
 

@@ -75,6 +75,7 @@ describe.each(backends)('operator API access on $name', (backend) => {
       adminCreateTriviaContest: { name: { en: 'C' }, startsAt: later(1), endsAt: later(2), pipsPerAnswer: 1, teams: [{ en: 'A' }, { en: 'B' }] },
       adminUpdateTriviaContest: { pipsPerAnswer: 2 },
       adminUpdateRewardOption: { pips: 4 },
+      adminUpdateQuestionnaire: { pips: 5 },
     };
   };
 

@@ -712,6 +712,13 @@ describe.each(backends)('operator API on $name', (backend) => {
     await h.db.insertInto('questionnaire_answers').values({ questionnaire_id: answered.id, user_id: member.userId, answers: JSON.stringify({ q: 'yes' }) }).execute();
     expectFailure(await as(viewer).call('DELETE', `/admin/questionnaires/${unused.id}`), 403, 'FORBIDDEN');
     expectFailure(await as(editor).call('DELETE', `/admin/questionnaires/${answered.id}`), 409, 'IN_USE');
+    // Edited: the pips at any time, the questions only while nobody answered.
+    expect(expectOk(await as(editor).put(`/admin/questionnaires/${answered.id}`, { pips: 7 }))).toMatchObject({ pips: 7, answers: 1 });
+    expectFailure(await as(editor).put(`/admin/questionnaires/${answered.id}`, { payload }), 409, 'IN_USE');
+    expectFailure(await as(editor).put(`/admin/questionnaires/${unused.id}`, { payload: { title: '', steps: [] } }), 400, 'VALIDATION_ERROR');
+    const retitled = expectOk(await as(editor).put(`/admin/questionnaires/${unused.id}`, { payload: { ...payload, title: { en: 'Poll', es: 'Encuesta' } } }));
+    expect(retitled).toMatchObject({ title: { en: 'Poll', es: 'Encuesta' }, steps: 1 });
+    expectFailure(await as(viewer).put(`/admin/questionnaires/${unused.id}`, { pips: 1 }), 403, 'FORBIDDEN');
     expect(expectOk(await as(editor).call('DELETE', `/admin/questionnaires/${unused.id}`))).toEqual({ deleted: true });
     expectFailure(await as(editor).call('DELETE', `/admin/questionnaires/${unused.id}`), 404, 'NOT_FOUND');
 
@@ -740,6 +747,13 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(expectOk(await as(editor).call('DELETE', `/admin/trivia/contests/${empty.id}`))).toEqual({ deleted: true });
     expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/trivia`)).contests.map((c: { id: number }) => c.id)).toEqual([joined.id]);
     const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
-    expect(actions.filter((a: string) => a.endsWith('.delete') || a === 'trivia.contest.update').sort()).toEqual(['ctw.delete', 'questionnaire.delete', 'trivia.contest.delete', 'trivia.contest.update']);
+    expect(actions.filter((a: string) => a.endsWith('.delete') || a.endsWith('.update')).sort()).toEqual([
+      'ctw.delete',
+      'questionnaire.delete',
+      'questionnaire.update',
+      'questionnaire.update',
+      'trivia.contest.delete',
+      'trivia.contest.update',
+    ]);
   });
 });

@@ -176,6 +176,7 @@ export interface OperatorService {
   updateChanceToWin(auth: AuthContext, id: number, change: Schema<'AdminCtwChange'>): Promise<Schema<'AdminCtwContest'>>;
   deleteChanceToWin(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
   deleteQuestionnaire(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  updateQuestionnaire(auth: AuthContext, id: number, change: Schema<'AdminQuestionnaireChange'>): Promise<Schema<'AdminQuestionnaire'>>;
   updateTriviaContest(auth: AuthContext, id: number, change: Schema<'AdminTriviaContestChange'>): Promise<Schema<'AdminTriviaContest'>>;
   deleteTriviaContest(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
   chanceToWin(auth: AuthContext, communityId: string): Promise<Schema<'AdminCtwContestList'>>;
@@ -806,6 +807,34 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await trx.deleteFrom('ctw_contests').where('id', '=', id).where('status', '!=', 'drawn').execute();
         await repo.writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'ctw.delete', entity: 'ctw', entityId: id, before: kept, after: null });
         return { deleted: true };
+      });
+    },
+
+    async updateQuestionnaire(auth, id, change) {
+      const notFound = () => new AppError('NOT_FOUND', 404, 'No such questionnaire in a community you run.');
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('questionnaires').select(['id', 'community_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) throw notFound();
+        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
+          throw error.code === 'NOT_FOUND' ? notFound() : error;
+        });
+        let payload: unknown;
+        if (change.payload !== undefined) {
+          const parsed = parsePayload(change.payload);
+          if (!parsed.ok) throw new AppError('VALIDATION_ERROR', 400, `payload: ${parsed.errors.join('; ')}`);
+          const answers = await trx.selectFrom('questionnaire_answers').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
+          if (Number(answers.n) > 0) throw new AppError('IN_USE', 409, `Members answered it ${answers.n} time(s): its questions stay; create a new questionnaire instead.`);
+          payload = parsed.payload;
+        }
+        const before = questionnaireView((await listQuestionnaires(trx, row.community_id, id))[0]);
+        await trx
+          .updateTable('questionnaires')
+          .set({ ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}), ...(change.pips !== undefined ? { pips: change.pips } : {}) })
+          .where('id', '=', id)
+          .execute();
+        const after = questionnaireView((await listQuestionnaires(trx, row.community_id, id))[0]);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'questionnaire.update', entity: 'questionnaire', entityId: id, before, after });
+        return after;
       });
     },
 

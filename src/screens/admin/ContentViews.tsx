@@ -271,10 +271,8 @@ function NewQrCode() {
   );
 }
 
-/** The questionnaires with their answers; archive and restore (created with the CLI). */
+/** The questionnaires with their answers: create from a JSON file, edit the pips, archive, restore, delete. */
 export function QuestionnairesView({ data, canWrite }: { data: AdminQuestionnaireList; canWrite: boolean }) {
-  const { t, i18n } = useLingui();
-  const { writing, send } = useWrite();
   return (
     <Stack gap="md">
       {canWrite ? <NewQuestionnaire /> : null}
@@ -283,51 +281,7 @@ export function QuestionnairesView({ data, canWrite }: { data: AdminQuestionnair
           <Trans id="admin.list.empty">Nothing to show.</Trans>
         </Text>
       ) : (
-        data.questionnaires.map((q) => {
-          const title = localText(q.title, i18n.locale);
-          const { pips, steps, answers } = q;
-          return (
-            <Paper key={q.id} withBorder p="md" radius="md" data-testid="admin-questionnaire">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
-                  <Group gap="xs">
-                    <Text fw={600}>{title}</Text>
-                    {q.archived ? (
-                      <Badge color="gray" variant="light">
-                        <Trans id="admin.badge.archived">Archived</Trans>
-                      </Badge>
-                    ) : (
-                      <Badge color="teal.9" variant="outline">
-                        <Trans id="admin.badge.live">Live</Trans>
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    <Trans id="admin.questionnaires.summary">
-                      {pips} pips · {steps} steps · {answers} answers
-                    </Trans>
-                  </Text>
-                </Stack>
-                {canWrite ? (
-                  <Group gap="xs" wrap="nowrap">
-                  <DeleteButton title={title} onDelete={() => send({ kind: 'deleteQuestionnaire', input: { id: q.id } })} />
-                  {q.archived ? (
-                    <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })}
-                      onClick={() => send({ kind: 'restoreQuestionnaire', input: { id: q.id } })}>
-                      <Trans id="admin.restore">Restore</Trans>
-                    </Button>
-                  ) : (
-                    <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.archive.label', message: `Archive “${title}”` })}
-                      onClick={() => send({ kind: 'archiveQuestionnaire', input: { id: q.id } })}>
-                      <Trans id="admin.archive">Archive</Trans>
-                    </Button>
-                  )}
-                  </Group>
-                ) : null}
-              </Group>
-            </Paper>
-          );
-        })
+        data.questionnaires.map((q) => <QuestionnaireCard key={q.id} questionnaire={q} canWrite={canWrite} />)
       )}
     </Stack>
   );
@@ -498,6 +452,67 @@ function AnnouncementCard({ announcement: a, canWrite }: { announcement: AdminAn
             }
             setEditing(false);
             send({ kind: 'updateAnnouncement', input: { id: a.id, title: newTitle, text: newText } });
+          }}
+        />
+      ) : null}
+    </Paper>
+  );
+}
+
+function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: AdminQuestionnaireList['questionnaires'][number]; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [editing, setEditing] = useState(false);
+  const title = localText(q.title, i18n.locale);
+  const { pips, steps, answers } = q;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="admin-questionnaire">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text fw={600}>{title}</Text>
+            {q.archived ? (
+              <Badge color="gray" variant="light">
+                <Trans id="admin.badge.archived">Archived</Trans>
+              </Badge>
+            ) : (
+              <Badge color="teal.9" variant="outline">
+                <Trans id="admin.badge.live">Live</Trans>
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            <Trans id="admin.questionnaires.summary">
+              {pips} pips · {steps} steps · {answers} answers
+            </Trans>
+          </Text>
+        </Stack>
+        {canWrite ? (
+          <Group gap="xs" wrap="nowrap">
+            <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <DeleteButton title={title} onDelete={() => send({ kind: 'deleteQuestionnaire', input: { id: q.id } })} />
+            {q.archived ? (
+              <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })}
+                onClick={() => send({ kind: 'restoreQuestionnaire', input: { id: q.id } })}>
+                <Trans id="admin.restore">Restore</Trans>
+              </Button>
+            ) : (
+              <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.archive.label', message: `Archive “${title}”` })}
+                onClick={() => send({ kind: 'archiveQuestionnaire', input: { id: q.id } })}>
+                <Trans id="admin.archive">Archive</Trans>
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Group>
+      {editing ? (
+        <EditForm
+          fields={[{ key: 'pips', label: t({ id: 'admin.questionnaires.pips', message: 'Pips for answering' }), kind: 'number', required: true, min: 0, max: 1_000_000 }]}
+          initial={{ pips: q.pips }}
+          onCancel={() => setEditing(false)}
+          onSave={(v) => {
+            setEditing(false);
+            send({ kind: 'updateQuestionnaire', input: { id: q.id, pips: Number(v.pips) } });
           }}
         />
       ) : null}

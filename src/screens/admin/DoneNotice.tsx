@@ -84,6 +84,7 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'updateAnnouncement':
     case 'updateChanceToWin':
     case 'updateTriviaContest':
+    case 'updateQuestionnaire':
       text = t({ id: 'admin.done.saved', message: 'Changes saved. Members see them at their next load.' });
       break;
     case 'deletePromo':

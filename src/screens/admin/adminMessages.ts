@@ -59,6 +59,7 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   updateAnnouncement: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   updateChanceToWin: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   updateTriviaContest: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  updateQuestionnaire: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   deletePromo: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   deleteQrCode: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   deleteQuestionnaire: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),

@@ -151,6 +151,8 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminUpdateAnnouncement(input, { signal }));
     case 'updateChanceToWin':
       return output(await api.adminUpdateChanceToWin(input, { signal }));
+    case 'updateQuestionnaire':
+      return output(await api.adminUpdateQuestionnaire(input, { signal }));
     case 'updateTriviaContest':
       return output(await api.adminUpdateTriviaContest(input, { signal }));
     case 'deletePromo':
