@@ -135,8 +135,8 @@ export function parseBulkCsv(csv: string): BulkRow[] {
 }
 
 /** The fields of a promo a change touched, before or after it (what the audit log keeps). */
-const touched = (view: Schema<'AdminPromo'>, keys: string[]) =>
-  Object.fromEntries(keys.map((key) => [key, view[key as keyof Schema<'AdminPromo'>]]));
+/** The fields a change touched, as a view shows them before or after it (what the audit log keeps). */
+const touched = <T extends object>(view: T, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, view[key as keyof T]]));
 
 /**
  * The operator API's rules (issue 14): an operator's role per community decides what they may
@@ -286,10 +286,11 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
   }
 
   /** Whether the caller may write in the community (to tell 404 from 403 without a leak: both are "not yours"). */
-  async function mayWrite(auth: AuthContext, communityId: string, trx: Kysely<Database> = db): Promise<void> {
+  async function mayWrite(auth: AuthContext, communityId: string, trx: Kysely<Database> = db, notFound?: () => AppError): Promise<void> {
     // Inside a write's transaction, its own connection (PGlite has only one).
     const role = await repo.roleIn(trx, auth.userId, communityId);
-    if (role === undefined) throw new AppError('NOT_FOUND', 404, 'Not found in a community you run.');
+    // Content of a community the caller does not run answers as if it did not exist (`notFound`).
+    if (role === undefined) throw notFound?.() ?? new AppError('NOT_FOUND', 404, 'Not found in a community you run.');
     if (RANK[role] < RANK.editor) throw forbidden();
   }
 
@@ -357,9 +358,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const option = await repo.findOptionForUpdate(trx, optionId);
         if (!option) throw optionNotFound();
-        await mayWrite(auth, option.communityId, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? optionNotFound() : error;
-        });
+        await mayWrite(auth, option.communityId, trx, optionNotFound);
         const trimmed = [...new Set(codes.map((code) => code.trim()).filter((code) => code !== ''))];
         const { load, skipped } = planCodeImport(codes, await loadedCodes(trx, optionId, trimmed));
         const before = await freeCodeCount(trx, optionId);
@@ -405,9 +404,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findCodeForUpdate(trx, codeId);
         if (!row) throw codeNotFound();
-        await mayWrite(auth, row.communityId, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? codeNotFound() : error;
-        });
+        await mayWrite(auth, row.communityId, trx, codeNotFound);
         if (row.redemptionId !== null) throw new AppError('IN_USE', 409, 'The code was handed out to a member already: it cannot be voided.');
         const before = await freeCodeCount(trx, row.optionId);
         await repo.deleteCode(trx, codeId);
@@ -430,9 +427,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findPromoForUpdate(trx, id);
         if (!row) throw promoNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? promoNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
         if (change.pips !== undefined && row.type !== 'EARN') {
           throw new AppError('VALIDATION_ERROR', 400, "pips: a reward's prices live on its options");
         }
@@ -455,9 +450,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findPromoForUpdate(trx, id);
         if (!row) throw promoNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? promoNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
         if (row.active === !archived) return promoView(row);
         const updated = await repo.updatePromo(trx, id, { active: !archived });
         await repo.writeAudit(trx, {
@@ -477,9 +470,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findPromoForUpdate(trx, id);
         if (!row) throw promoNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? promoNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
         const refs = await repo.promoReferences(trx, row);
         if (refs.earned + refs.redemptions + refs.codes > 0) {
           const what = [
@@ -499,9 +490,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findQrCodeForUpdate(trx, id);
         if (!row) throw qrNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? qrNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, qrNotFound);
         const credits = Math.max(row.claims_count, await repo.qrCodeCredits(trx, id));
         if (credits > 0) throw new AppError('IN_USE', 409, `The QR code credited ${credits} scan(s): end it instead.`);
         await repo.deleteQrCode(trx, id);
@@ -564,9 +553,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async adjust(auth, userId, delta, reason) {
       const member = await repo.findMember(db, userId);
       if (!member) throw memberNotFound();
-      await mayWrite(auth, member.community_id).catch((error: AppError) => {
-        throw error.code === 'NOT_FOUND' ? memberNotFound() : error;
-      });
+      await mayWrite(auth, member.community_id, db, memberNotFound);
       return db.transaction().execute(async (trx) => {
         const trimmed = reason.trim();
         const posted = await postLedgerEntry(
@@ -701,24 +688,21 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findQrCodeForUpdate(trx, id);
         if (!row) throw qrNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? qrNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, qrNotFound);
         const validUntil = change.validUntil === undefined ? undefined : change.validUntil === null ? null : new Date(change.validUntil);
         if (validUntil && row.valid_from !== null && validUntil <= new Date(row.valid_from)) {
           throw new AppError('VALIDATION_ERROR', 400, 'validUntil: must be after the code starts');
         }
         const updated = await repo.updateQrCode(trx, id, { title: change.title, pips: change.pips, earnLimit: change.earnLimit, validUntil, cap: change.cap });
         const keys = Object.keys(change);
-        const pick = (view: Schema<'AdminQrCode'>) => Object.fromEntries(keys.map((k) => [k, view[k as keyof Schema<'AdminQrCode'>]]));
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: 'qr.update',
           entity: 'qr',
           entityId: id,
-          before: pick(qrView(row)),
-          after: pick(qrView(updated)),
+          before: touched(qrView(row), keys),
+          after: touched(qrView(updated), keys),
         });
         return qrView(updated);
       });
@@ -728,16 +712,13 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const option = await repo.findOptionForUpdate(trx, id);
         if (!option) throw optionNotFound();
-        await mayWrite(auth, option.communityId, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? optionNotFound() : error;
-        });
+        await mayWrite(auth, option.communityId, trx, optionNotFound);
         const find = async () => optionView((await repo.optionsOfReward(trx, option.promoId)).find((o) => o.id === id)!);
         const before = await find();
         await repo.updateRewardOption(trx, id, change);
         const after = await find();
-        const keys = Object.keys(change).map((k) => k);
-        const pick = (view: Schema<'AdminRewardOption'>) => Object.fromEntries(keys.map((k) => [k, view[k as keyof Schema<'AdminRewardOption'>]]));
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.update', entity: 'option', entityId: id, before: pick(before), after: pick(after) });
+        const keys = Object.keys(change);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.update', entity: 'option', entityId: id, before: touched(before, keys), after: touched(after, keys) });
         return after;
       });
     },
@@ -746,20 +727,18 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await findAnnouncement(trx, id);
         if (!row) throw announcementNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? announcementNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, announcementNotFound);
         await updateAnnouncement(trx, id, change);
         const view = announcementView((await listAnnouncements(trx, row.community_id)).find((a) => a.id === id)!);
-        const keys = Object.keys(change) as (keyof typeof change)[];
+        const keys = Object.keys(change);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: 'announcement.update',
           entity: 'announcement',
           entityId: id,
-          before: Object.fromEntries(keys.map((k) => [k, row[k]])),
-          after: Object.fromEntries(keys.map((k) => [k, view[k]])),
+          before: touched(row, keys),
+          after: touched(view, keys),
         });
         return view;
       });
@@ -769,9 +748,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const found = await findContest(trx, id);
         if (!found) throw contestNotFound();
-        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? contestNotFound() : error;
-        });
+        await mayWrite(auth, found.community_id, trx, contestNotFound);
         if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn already: it stays as drawn.`);
         const drawsAt = change.drawsAt === undefined ? undefined : new Date(change.drawsAt);
         if (drawsAt && drawsAt <= deps.now()) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be in the future');
@@ -780,15 +757,15 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         if (!updated) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn meanwhile.`);
         const [before] = await contestViews([found], trx);
         const [view] = await contestViews([updated], trx);
-        const keys = Object.keys(change) as (keyof typeof change)[];
+        const keys = Object.keys(change);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
           action: 'ctw.update',
           entity: 'ctw',
           entityId: id,
-          before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-          after: Object.fromEntries(keys.map((k) => [k, view[k]])),
+          before: touched(before, keys),
+          after: touched(view, keys),
         });
         return view;
       });
@@ -798,9 +775,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const found = await findContest(trx, id);
         if (!found) throw contestNotFound();
-        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? contestNotFound() : error;
-        });
+        await mayWrite(auth, found.community_id, trx, contestNotFound);
         if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn: it stays as the record of its draw.`);
         const [before] = await contestViews([found], trx);
         const { winners: _w, entries: _e, ...kept } = before;
@@ -815,9 +790,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('questionnaires').select(['id', 'community_id']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!row) throw notFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? notFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, notFound);
         let payload: unknown;
         if (change.payload !== undefined) {
           const parsed = parsePayload(change.payload);
@@ -843,9 +816,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('questionnaires').select(['id', 'community_id', 'payload', 'pips']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!row) throw notFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? notFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, notFound);
         const answers = await trx.selectFrom('questionnaire_answers').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
         const offers = await trx.selectFrom('promos').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
         const what = [Number(answers.n) > 0 ? `answered ${answers.n} time(s)` : '', Number(offers.n) > 0 ? `offered by ${offers.n} earn action(s)` : ''].filter(Boolean);
@@ -862,9 +833,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const found = await trivia.findContest(trx, id);
         if (!found) throw notFound();
-        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? notFound() : error;
-        });
+        await mayWrite(auth, found.community_id, trx, notFound);
         const startsAt = change.startsAt === undefined ? new Date(found.starts_at) : new Date(change.startsAt);
         const endsAt = change.endsAt === undefined ? new Date(found.ends_at) : new Date(change.endsAt);
         if (endsAt <= startsAt) throw new AppError('VALIDATION_ERROR', 400, 'endsAt: must be after startsAt');
@@ -883,15 +852,15 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           .where('id', '=', id)
           .execute();
         const after = await view();
-        const keys = Object.keys(change) as (keyof typeof change)[];
+        const keys = Object.keys(change);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
           action: 'trivia.contest.update',
           entity: 'triviaContest',
           entityId: id,
-          before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-          after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+          before: touched(before, keys),
+          after: touched(after, keys),
         });
         return after;
       });
@@ -902,9 +871,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const found = await trivia.findContest(trx, id);
         if (!found) throw notFound();
-        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? notFound() : error;
-        });
+        await mayWrite(auth, found.community_id, trx, notFound);
         const before = await triviaContestView((await trivia.listContests(trx, found.community_id)).find((c) => c.id === id)!, trx);
         if (before.members > 0) throw new AppError('IN_USE', 409, `${before.members} member(s) joined the contest: it stays.`);
         // Its teams and questions go with it (ON DELETE CASCADE).
@@ -918,9 +885,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findQrCodeForUpdate(trx, id);
         if (!row) throw qrNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? qrNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, qrNotFound);
         const now = deps.now();
         if (row.valid_until !== null && new Date(row.valid_until) <= now) return qrView(row);
         const ended = await repo.endQrCode(trx, id, now);
@@ -969,9 +934,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await findAnnouncement(trx, id);
         if (!row) throw announcementNotFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? announcementNotFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, announcementNotFound);
         await deleteAnnouncement(trx, id);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
@@ -1009,9 +972,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         const row = await repo.findQuestionnaireForUpdate(trx, id);
         if (!row) throw notFound();
-        await mayWrite(auth, row.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? notFound() : error;
-        });
+        await mayWrite(auth, row.community_id, trx, notFound);
         if (row.active === archived) {
           await repo.setQuestionnaireActive(trx, id, !archived);
           await repo.writeAudit(trx, {
@@ -1071,9 +1032,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       const contest = await db.transaction().execute(async (trx) => {
         const found = await findContest(trx, id);
         if (!found) throw contestNotFound();
-        await mayWrite(auth, found.community_id, trx).catch((error: AppError) => {
-          throw error.code === 'NOT_FOUND' ? contestNotFound() : error;
-        });
+        await mayWrite(auth, found.community_id, trx, contestNotFound);
         if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn already.`);
         if (new Date(found.starts_at) > now) throw new AppError('VALIDATION_ERROR', 400, `Contest ${id} has not started: nobody can have qualified yet.`);
         await moveDrawingTo(trx, id, now);
