@@ -36,7 +36,7 @@ export const communityList: AdminCommand = {
       return 0;
     }
     for (const c of communities) {
-      ctx.out(`${c.id}  "${c.name}"  members: ${c.members}  join: ${joinLink(ctx.publicUrl, c.id)}`);
+      ctx.out(`${c.id}  "${c.name}"  members: ${c.members}  ${c.active ? `join: ${joinLink(ctx.publicUrl, c.id)}` : 'archived (takes no new members)'}`);
     }
     return 0;
   },

@@ -51,6 +51,8 @@ export interface CommunitiesTable {
   id: string;
   name: string;
   created_at: CreatedAt;
+  /** false: archived (no new member can join; migration 054). */
+  active: Generated<boolean>;
 }
 
 /** How members reach the community's operator (migration 050). */
@@ -306,6 +308,8 @@ export interface CtwContestsTable {
   entries_hash: string | null;
   drawn_at: Timestamp | null;
   created_at: CreatedAt;
+  /** false: archived, hidden from members (migration 054). */
+  active: Generated<boolean>;
 }
 
 export interface CtwEntriesTable {
@@ -341,6 +345,8 @@ export interface TriviaContestsTable {
   pips_per_answer: number;
   join_pips: Generated<number>;
   created_at: CreatedAt;
+  /** false: archived, hidden from members (migration 054). */
+  active: Generated<boolean>;
 }
 
 export interface TriviaTeamsTable {
@@ -428,6 +434,8 @@ export interface AnnouncementsTable {
   icon: string | null;
   send_date: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
+  /** false: archived, hidden from members (migration 054). */
+  active: Generated<boolean>;
 }
 
 /** 2 delivered by push, 3 read, 4 deleted; no row: 1 (new). */

@@ -145,6 +145,29 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminRestoreQuestionnaire(request) {
       return ok(await app.operators.setQuestionnaireArchived(await app.requireVerified(request), request.params.id, false));
     },
+    async adminShowCommunity(request) {
+      return ok(await app.operators.community(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminUpdateCommunity(request) {
+      return ok(await app.operators.updateCommunity(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminAuditAll(request) {
+      const { communityId, page, size } = request.query;
+      return ok(await app.operators.auditAll(await app.requireVerified(request), communityId, page, size));
+    },
+    async adminAddRewardOption(request) {
+      return ok(await app.operators.addRewardOption(await app.requireVerified(request), request.params.id, request.body));
+    },
+    async adminListTriviaQuestions(request) {
+      const { contestId, archived, page, size } = request.query;
+      return ok(await app.operators.triviaQuestions(await app.requireVerified(request), request.params.communityId, contestId ?? null, archived === 'true', page, size));
+    },
+    async adminUpdateTriviaQuestion(request) {
+      return ok(await app.operators.updateTriviaQuestion(await app.requireVerified(request), request.params.id, request.body));
+    },
+    async adminDeleteTriviaQuestion(request) {
+      return ok(await app.operators.deleteTriviaQuestion(await app.requireVerified(request), request.params.id));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

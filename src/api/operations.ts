@@ -148,6 +148,13 @@ export const OPERATIONS = {
   adminCreateChanceToWin: op('POST', '/admin/communities/{communityId}/chance-to-win', 'json'),
   adminDrawChanceToWin: op('POST', '/admin/chance-to-win/{id}/draw', 'none'),
   adminAudit: op('GET', '/admin/communities/{communityId}/audit', 'query'),
+  adminShowCommunity: op('GET', '/admin/communities/{communityId}', 'none'),
+  adminUpdateCommunity: op('PUT', '/admin/communities/{communityId}', 'json'),
+  adminAuditAll: op('GET', '/admin/audit', 'query'),
+  adminAddRewardOption: op('POST', '/admin/promos/{id}/options', 'json'),
+  adminListTriviaQuestions: op('GET', '/admin/communities/{communityId}/trivia/questions', 'query'),
+  adminUpdateTriviaQuestion: op('PUT', '/admin/trivia/questions/{id}', 'json'),
+  adminDeleteTriviaQuestion: op('DELETE', '/admin/trivia/questions/{id}', 'none'),
 } as const satisfies Record<OperationId, OperationSpec>;
 
 /** The navigation operations (checked against openapi.yaml by the contract test). */

@@ -822,6 +822,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities/{communityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A community the caller runs: its name, whether it is archived, and its support contact. */
+        get: operations["adminShowCommunity"];
+        /** Edit a community (owner only): its name, its support contact, or archive it (no new member can join it; its members keep their accounts and history) and restore it. */
+        put: operations["adminUpdateCommunity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/promos": {
         parameters: {
             query?: never;
@@ -874,7 +892,8 @@ export interface paths {
         /** The options of a reward with their prices and gift-card stock (free and in all). */
         get: operations["adminListRewardOptions"];
         put?: never;
-        post?: never;
+        /** Add an option (a label and its price) to a reward; load its codes next. */
+        post: operations["adminAddRewardOption"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1228,7 +1247,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The questions of the pool (no contestId) or of one contest, newest first, with how often each was served and answered. */
+        get: operations["adminListTriviaQuestions"];
         put?: never;
         /** Add questions to the question of the day's pool, or to a contest's questions; every bad entry is named and nothing is added then. */
         post: operations["adminImportTriviaQuestions"];
@@ -1338,6 +1358,41 @@ export interface paths {
         post?: never;
         /** Delete a trivia contest nobody joined, with its teams and questions. */
         delete: operations["adminDeleteTriviaContest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/trivia/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a trivia question - its text at any time; its answers while no member has answered it (IN_USE after); archive it (never served again) or restore it. */
+        put: operations["adminUpdateTriviaQuestion"];
+        post?: never;
+        /** Delete a trivia question no member was ever served (archive it otherwise). */
+        delete: operations["adminDeleteTriviaQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every operator write in the communities the caller runs (or in one of them), newest first. */
+        get: operations["adminAuditAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2041,6 +2096,8 @@ export interface components {
          */
         AdminRole: "owner" | "editor" | "viewer";
         AdminCommunity: {
+            /** @description Hidden from members (kept for their history). */
+            archived: boolean;
             communityId: components["schemas"]["CommunityId"];
             name: string;
             role: components["schemas"]["AdminRole"];
@@ -2294,6 +2351,8 @@ export interface components {
             es?: string;
         };
         AdminAnnouncement: {
+            /** @description Hidden from members (kept for their history). */
+            archived: boolean;
             id: components["schemas"]["Id"];
             communityId: components["schemas"]["CommunityId"];
             title: components["schemas"]["AdminAnnouncementText"];
@@ -2344,6 +2403,8 @@ export interface components {
             email: string | null;
         };
         AdminCtwContest: {
+            /** @description Hidden from members (kept for their history). */
+            archived: boolean;
             id: components["schemas"]["Id"];
             communityId: components["schemas"]["CommunityId"];
             name: components["schemas"]["AdminText"];
@@ -2382,6 +2443,8 @@ export interface components {
             numberOfWinners?: number;
         };
         AdminTriviaContest: {
+            /** @description Hidden from members (kept for their history). */
+            archived: boolean;
             id: components["schemas"]["Id"];
             name: components["schemas"]["AdminText"];
             rules: components["schemas"]["AdminText"] | null;
@@ -2479,12 +2542,16 @@ export interface components {
             pips?: number;
         };
         AdminAnnouncementChange: {
+            /** @description true archives it (members no longer see it), false restores it. */
+            archived?: boolean;
             title?: components["schemas"]["AdminAnnouncementText"];
             text?: components["schemas"]["AdminAnnouncementText"];
             /** @description A path of the app opened from it, or null for none. */
             url?: string | null;
         };
         AdminCtwChange: {
+            /** @description true archives it (members no longer see it), false restores it. */
+            archived?: boolean;
             name?: components["schemas"]["AdminText"];
             prize?: components["schemas"]["AdminText"] | null;
             thresholdPips?: number;
@@ -2496,6 +2563,8 @@ export interface components {
             numberOfWinners?: number;
         };
         AdminTriviaContestChange: {
+            /** @description true archives it (members no longer see it), false restores it. */
+            archived?: boolean;
             name?: components["schemas"]["AdminText"];
             rules?: components["schemas"]["AdminText"] | null;
             /** Format: date-time */
@@ -2510,7 +2579,68 @@ export interface components {
             payload?: Record<string, never>;
             pips?: number;
         };
+        AdminSupportContact: {
+            email: components["schemas"]["Email"];
+            /** @description A help page (https), or null. */
+            url?: string | null;
+            /** @description Up to 32 of 0-9 + ( ) . - and spaces, or null. */
+            phone?: string | null;
+            /** @description A short text for members, in English and/or Spanish, or null. */
+            text?: {
+                en?: string;
+                es?: string;
+            } | null;
+        };
+        AdminCommunityDetail: {
+            communityId: components["schemas"]["CommunityId"];
+            name: string;
+            role: components["schemas"]["AdminRole"];
+            /** @description No new member can join (its members keep their accounts and history). */
+            archived: boolean;
+            members: number;
+            support: components["schemas"]["AdminSupportContact"] | null;
+        };
+        AdminCommunityChange: {
+            name?: string;
+            /** @description true archives the community (no new member can join), false restores it. */
+            archived?: boolean;
+            /** @description The whole support contact members see, or null to remove it. */
+            support?: components["schemas"]["AdminSupportContact"] | null;
+        };
+        AdminTriviaQuestionStored: {
+            id: components["schemas"]["Id"];
+            /** @description The contest it belongs to, or null for the question of the day's pool. */
+            contestId: number | null;
+            text: components["schemas"]["AdminText"];
+            answers: {
+                id: components["schemas"]["Id"];
+                text: components["schemas"]["AdminText"];
+                correct: boolean;
+            }[];
+            archived: boolean;
+            /** @description Times it was served to a member (question of the day) or answered in a contest. */
+            served: number;
+            /** @description Answers members gave to it. */
+            answered: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminTriviaQuestionPage: {
+            total: number;
+            questions: components["schemas"]["AdminTriviaQuestionStored"][];
+        };
+        AdminTriviaQuestionChange: {
+            text?: components["schemas"]["AdminText"];
+            /** @description The whole new list, exactly one right; refused once members answered. */
+            answers?: {
+                text: components["schemas"]["AdminText"];
+                correct?: boolean;
+            }[];
+            /** @description true archives it (never served again), false restores it. */
+            archived?: boolean;
+        };
         AuditEntry: {
+            communityId: components["schemas"]["CommunityId"];
             id: components["schemas"]["Id"];
             /** @description The operator's e-mail (null once that account is deleted). */
             operator: string | null;
@@ -4154,6 +4284,86 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminShowCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The community. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCommunityDetail"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCommunityChange"];
+            };
+        };
+        responses: {
+            /** @description The community, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCommunityDetail"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListPromos: {
         parameters: {
             query: {
@@ -4348,6 +4558,51 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such reward, or not in a community of yours). */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAddRewardOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRewardOptionNew"];
+            };
+        };
+        responses: {
+            /** @description The new option. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminRewardOption"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such reward, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (the reward has 20 options already). */
+            409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
@@ -5432,6 +5687,49 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminListTriviaQuestions: {
+        parameters: {
+            query: {
+                contestId?: components["schemas"]["Id"];
+                /** @description true lists the archived questions, else the live ones. */
+                archived?: "true" | "false";
+                page: components["parameters"]["Page"];
+                size: number;
+            };
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTriviaQuestionPage"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (contestId is not a contest of this community). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminImportTriviaQuestions: {
         parameters: {
             query?: never;
@@ -5843,6 +6141,129 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description IN_USE (members joined it). */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateTriviaQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTriviaQuestionChange"];
+            };
+        };
+        responses: {
+            /** @description The question, edited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTriviaQuestionStored"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such question, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (members answered it, so its answers stay). */
+            409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteTriviaQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such question, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (members were served it, so archive it instead). */
+            409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAuditAll: {
+        parameters: {
+            query: {
+                communityId?: components["schemas"]["CommunityId"];
+                page: components["parameters"]["Page"];
+                size: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminAuditPage"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of that community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

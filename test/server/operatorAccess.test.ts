@@ -42,7 +42,10 @@ describe.each(backends)('operator API access on $name', (backend) => {
     const contest = expectOk(
       await as('POST', `${base}/trivia/contests`, { name: { en: 'Quiz' }, startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z', pipsPerAnswer: 1, teams: [{ en: 'A' }, { en: 'B' }] }),
     );
+    expectOk(await as('POST', `${base}/trivia/questions`, { questions: [{ text: { en: 'Q?' }, answers: [{ text: { en: 'Y' }, correct: true }, { text: { en: 'N' } }] }] }));
+    const questionId = (expectOk(await as('GET', `${base}/trivia/questions?page=1&size=10`)).questions as { id: number }[])[0].id;
     const ids: [string, number][] = [
+      ['/admin/trivia/questions/', questionId],
       ['/admin/promos/', reward.promo.id],
       ['/admin/options/', optionId],
       ['/admin/codes/', codeId],
@@ -76,13 +79,17 @@ describe.each(backends)('operator API access on $name', (backend) => {
       adminUpdateTriviaContest: { pipsPerAnswer: 2 },
       adminUpdateRewardOption: { pips: 4 },
       adminUpdateQuestionnaire: { pips: 5 },
+      adminUpdateCommunity: { name: 'Renamed' },
+      adminAddRewardOption: { label: { en: 'Mug' }, pips: 9 },
+      adminUpdateTriviaQuestion: { text: { en: 'Q, reworded?' } },
     };
   };
 
   /** A valid request of the operation, its path naming the community's content. */
   function requestFor(operation: Operation, ids: [string, number][]) {
     const sample = sampleRequest(operation);
-    const { query } = sample;
+    // The audit of all one's communities names this one (without it, each account reads its own).
+    const query = operation.operationId === 'adminAuditAll' ? { ...sample.query, communityId: h.community.id } : sample.query;
     const body = validBodies()[operation.operationId] ?? sample.body;
     const id = ids.find(([prefix]) => operation.path.startsWith(prefix))?.[1];
     const url = operation.path.replace('{communityId}', h.community.id).replace(/\{(id|userId)\}/, String(id));

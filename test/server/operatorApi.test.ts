@@ -42,8 +42,8 @@ describe.each(backends)('operator API on $name', (backend) => {
     await setOperatorRole(h.db, owner.userId, other.id, 'viewer');
     expect(expectOk(await as(owner).get('/admin/communities')).communities).toEqual(
       expect.arrayContaining([
-        { communityId: h.community.id, name: h.community.name, role: 'owner' },
-        { communityId: other.id, name: 'Second place', role: 'viewer' },
+        { communityId: h.community.id, name: h.community.name, role: 'owner', archived: false },
+        { communityId: other.id, name: 'Second place', role: 'viewer', archived: false },
       ]),
     );
     const member = await h.registerVerified();
@@ -497,7 +497,7 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(lines[0]).toContain('Created the account boss@example.org');
     const login = expectOk(await h.call({ method: 'POST', url: '/mobile/login', form: { email: 'boss@example.org', pwd: TEST_PASSWORD } }));
     const communities = expectOk(await h.call({ url: '/admin/communities', token: login.authToken })).communities;
-    expect(communities).toEqual([{ communityId: h.community.id, name: h.community.name, role: 'owner' }]);
+    expect(communities).toEqual([{ communityId: h.community.id, name: h.community.name, role: 'owner', archived: false }]);
 
     await expect(runAdmin(['operator:add', '--email', 'boss@example.org', '--community', h.community.id, '--role', 'god'], ctx)).rejects.toThrow(/--role must be one of/);
     await expect(runAdmin(['operator:add', '--email', 'new@example.org', '--community', h.community.id, '--role', 'viewer'], ctx)).rejects.toThrow(/OPERATOR_PASSWORD/);
@@ -754,6 +754,179 @@ describe.each(backends)('operator API on $name', (backend) => {
       'questionnaire.update',
       'trivia.contest.delete',
       'trivia.contest.update',
+    ]);
+  });
+
+  it('edits a community (owner only): its name and support contact; archived, it takes no new member while its members go on', async () => {
+    const owner = await operator('owner');
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    const base = `/admin/communities/${h.community.id}`;
+    expect(expectOk(await as(editor).get(base))).toMatchObject({ communityId: h.community.id, role: 'editor', archived: false, support: null });
+    expectFailure(await as(editor).put(base, { name: 'Mine now' }), 403, 'FORBIDDEN');
+    expectFailure(await as(member).get(base), 403, 'FORBIDDEN');
+    expectFailure(await as(owner).put(base, { name: '   ' }), 400, 'VALIDATION_ERROR');
+    expectFailure(await as(owner).put(base, { support: { email: 'help@example.org', url: 'http://plain.example' } }), 400, 'VALIDATION_ERROR');
+    const edited = expectOk(
+      await as(owner).put(base, { name: 'Riverside Gardens', support: { email: 'Help@Example.org', phone: '+1 555 0100', text: { en: 'Weekdays', es: 'Entre semana' } } }),
+    );
+    expect(edited).toMatchObject({
+      name: 'Riverside Gardens',
+      role: 'owner',
+      support: { email: 'help@example.org', url: null, phone: '+1 555 0100', text: { en: 'Weekdays', es: 'Entre semana' } },
+    });
+    // Members read the new name and contact at once.
+    const support = expectOk(await h.call({ url: '/mobile/community/support', token: member.authToken, headers: { 'accept-language': 'es' } }));
+    expect(support).toMatchObject({ communityName: 'Riverside Gardens', contact: { email: 'help@example.org', text: 'Entre semana' } });
+
+    expect(expectOk(await as(owner).put(base, { archived: true }))).toMatchObject({ archived: true, members: expect.any(Number) });
+    expectFailure(await h.call({ url: `/web/community/${h.community.id}` }), 404, 'COMMUNITY_NOT_FOUND');
+    await expect(h.register()).rejects.toThrow(/COMMUNITY_NOT_FOUND/);
+    // Its members keep their accounts and their pips.
+    expect(expectOk(await h.call({ url: '/mobile/dashboard', token: member.authToken }))).toBeTruthy();
+    expect(expectOk(await as(owner).get('/admin/communities')).communities).toContainEqual(expect.objectContaining({ communityId: h.community.id, archived: true }));
+    expectOk(await as(owner).put(base, { archived: false, support: null }));
+    expect(expectOk(await h.call({ url: `/web/community/${h.community.id}` })).name).toBe('Riverside Gardens');
+    await h.register();
+
+    const actions = expectOk(await as(owner).get('/admin/audit', { page: 1, size: 50 })).entries.map((e: { action: string; communityId: string }) => [e.action, e.communityId]);
+    expect(actions).toEqual([
+      ['community.update', h.community.id],
+      ['community.archive', h.community.id],
+      ['community.update', h.community.id],
+    ]);
+  });
+
+  it('lists the audit of every community the operator runs (or of one), never of others', async () => {
+    const other = await createCommunity(h.db, 'Second place');
+    const third = await createCommunity(h.db, 'Not mine');
+    const owner = await operator('owner');
+    await setOperatorRole(h.db, owner.userId, other.id, 'viewer');
+    const stranger = await operator('owner', third.id);
+    const strangerPromo = expectOk(await as(stranger).post(`/admin/communities/${third.id}/promos`, { type: 'EARN', title: { en: 'Theirs' }, pips: 1 }));
+    expectOk(await as(owner).post(`/admin/communities/${h.community.id}/promos`, { type: 'EARN', title: { en: 'Ours' }, pips: 1 }));
+    const mine = expectOk(await as(owner).get('/admin/audit', { page: 1, size: 50 })).entries;
+    expect(mine.map((e: { communityId: string; action: string }) => [e.communityId, e.action])).toEqual([[h.community.id, 'promo.create']]);
+    expect(expectOk(await as(owner).get('/admin/audit', { communityId: other.id, page: 1, size: 50 })).entries).toEqual([]);
+    expectFailure(await as(owner).get('/admin/audit', { communityId: third.id, page: 1, size: 50 }), 403, 'FORBIDDEN');
+    expect(expectOk(await as(stranger).get('/admin/audit', { page: 1, size: 50 })).entries.map((e: { entityId: string }) => e.entityId)).toEqual([String(strangerPromo.promo.id)]);
+    expect(expectOk(await as(await h.registerVerified()).get('/admin/audit', { page: 1, size: 10 })).entries).toEqual([]);
+  });
+
+  it('adds an option to an existing reward: members can redeem it once it has codes; at most 20 options', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const reward = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/promos`, { type: 'REDEEM', title: { en: 'Gift card' }, options: [{ label: { en: '$5' }, pips: 50 }] }),
+    );
+    const id = reward.promo.id;
+    expectFailure(await as(viewer).post(`/admin/promos/${id}/options`, { label: { en: '$10' }, pips: 100 }), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).post(`/admin/promos/${id}/options`, { label: { en: '$10' }, pips: 0 }), 400, 'VALIDATION_ERROR');
+    const earn = await earnPromo();
+    expectFailure(await as(editor).post(`/admin/promos/${earn}/options`, { label: { en: '$10' }, pips: 100 }), 404, 'NOT_FOUND');
+    const added = expectOk(await as(editor).post(`/admin/promos/${id}/options`, { label: { en: '$10', es: '10 $' }, pips: 100 }));
+    expect(added).toMatchObject({ label: { en: '$10', es: '10 $' }, pips: 100, codesTotal: 0, codesLeft: 0 });
+    expect(expectOk(await as(viewer).get(`/admin/promos/${id}/options`)).options.map((o: { pips: number }) => o.pips)).toEqual([50, 100]);
+    for (let n = 3; n <= 20; n += 1) expectOk(await as(editor).post(`/admin/promos/${id}/options`, { label: { en: `#${n}` }, pips: n }));
+    expectFailure(await as(editor).post(`/admin/promos/${id}/options`, { label: { en: 'One too many' }, pips: 1 }), 409, 'IN_USE');
+    const audit = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries;
+    expect(audit.filter((e: { action: string }) => e.action === 'option.create')).toHaveLength(19);
+  });
+
+  it('archives announcements, trivia contests and drawn Chance to Win contests out of member calls at once, and restores them', async () => {
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    const news = async () => (expectOk(await h.call({ url: '/mobile/announcements', token: member.authToken })).announcements as { id: number }[]).map((a) => a.id);
+    const note = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/announcements`, { title: { en: 'Fair' }, text: { en: 'Saturday' }, push: true }));
+    expect(await news()).toContain(note.id);
+    expect(expectOk(await as(editor).put(`/admin/announcements/${note.id}`, { archived: true }))).toMatchObject({ archived: true });
+    expect(await news()).not.toContain(note.id);
+    // Its pushes not yet sent are dropped.
+    expect(await h.db.selectFrom('push_deliveries').select('state').where('announcement_id', '=', note.id).where('state', '=', 'pending').execute()).toEqual([]);
+    expectOk(await as(editor).put(`/admin/announcements/${note.id}`, { archived: false }));
+    expect(await news()).toContain(note.id);
+
+    const now = h.clock.now().getTime();
+    const quiz = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/trivia/contests`, {
+        name: { en: 'Quiz' },
+        startsAt: new Date(now - 3600_000).toISOString(),
+        endsAt: new Date(now + 86_400_000).toISOString(),
+        pipsPerAnswer: 1,
+        teams: [{ en: 'Red' }, { en: 'Blue' }],
+      }),
+    );
+    const quizzes = async () => (expectOk(await h.call({ url: '/mobile/contest/trivias', token: member.authToken })).contests as { id: number }[]).map((c) => c.id);
+    expect(await quizzes()).toEqual([quiz.id]);
+    expect(expectOk(await as(editor).put(`/admin/trivia/contests/${quiz.id}`, { archived: true }))).toMatchObject({ archived: true });
+    expect(await quizzes()).toEqual([]);
+    expectFailure(await h.call({ method: 'PUT', url: `/mobile/contest/trivia/${quiz.id}/join`, token: member.authToken }), 404, 'NOT_FOUND');
+    expect(expectOk(await as(editor).get(`/admin/communities/${h.community.id}/trivia`)).contests).toEqual([expect.objectContaining({ id: quiz.id, archived: true })]);
+    expectOk(await as(editor).put(`/admin/trivia/contests/${quiz.id}`, { archived: false }));
+    expect(await quizzes()).toEqual([quiz.id]);
+
+    const inAWeek = new Date(now + 7 * 86_400_000).toISOString();
+    const draw = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/chance-to-win`, { name: { en: 'Draw' }, thresholdPips: 5, drawsAt: inAWeek }));
+    expectFailure(await as(editor).put(`/admin/chance-to-win/${draw.id}`, { archived: true }), 400, 'VALIDATION_ERROR');
+    expectOk(await as(editor).post(`/admin/chance-to-win/${draw.id}/draw`));
+    const past = async () => (expectOk(await h.call({ url: '/mobile/contest/chancetowin/archive', token: member.authToken })).challenges as unknown[]).length;
+    expect(await past()).toBe(1);
+    expect(expectOk(await as(editor).put(`/admin/chance-to-win/${draw.id}`, { archived: true }))).toMatchObject({ archived: true, status: 'drawn' });
+    expect(await past()).toBe(0);
+    expectFailure(await as(editor).put(`/admin/chance-to-win/${draw.id}`, { archived: false, thresholdPips: 1 }), 409, 'ALREADY_DRAWN');
+    expectOk(await as(editor).put(`/admin/chance-to-win/${draw.id}`, { archived: false }));
+    expect(await past()).toBe(1);
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.filter((a: string) => a.endsWith('.archive') || a.endsWith('.restore')).sort()).toEqual([
+      'announcement.archive',
+      'announcement.restore',
+      'ctw.archive',
+      'ctw.restore',
+      'trivia.contest.archive',
+      'trivia.contest.restore',
+    ]);
+  });
+
+  it('lists, edits, archives and deletes single trivia questions; answers stay once a member was served it', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const member = await h.registerVerified();
+    const base = `/admin/communities/${h.community.id}/trivia/questions`;
+    const q = (text: string) => ({ text: { en: text }, answers: [{ text: { en: 'Yes' }, correct: true }, { text: { en: 'No' } }] });
+    expectOk(await as(editor).post(base, { questions: [q('Is water wet?'), q('Is the sky blue?')] }));
+    const page = expectOk(await as(viewer).get(base, { page: 1, size: 10 }));
+    expect(page.total).toBe(2);
+    const [sky, water] = page.questions;
+    expect(sky).toMatchObject({ text: { en: 'Is the sky blue?' }, contestId: null, archived: false, served: 0, answered: 0, answers: [{ text: { en: 'Yes' }, correct: true }, { text: { en: 'No' }, correct: false }] });
+
+    expectFailure(await as(viewer).put(`/admin/trivia/questions/${sky.id}`, { text: { en: 'Sky?' } }), 403, 'FORBIDDEN');
+    const twoRight = [{ text: { en: 'A' }, correct: true }, { text: { en: 'B' }, correct: true }];
+    expect(expectFailure(await as(editor).put(`/admin/trivia/questions/${sky.id}`, { answers: twoRight }), 400, 'VALIDATION_ERROR').error.message).toContain('exactly one answer');
+    const edited = expectOk(
+      await as(editor).put(`/admin/trivia/questions/${sky.id}`, { text: { en: 'Is the sky green?', es: '¿Es verde el cielo?' }, answers: [{ text: { en: 'Yes' } }, { text: { en: 'No' }, correct: true }, { text: { en: 'At dusk' } }] }),
+    );
+    expect(edited).toMatchObject({ text: { en: 'Is the sky green?', es: '¿Es verde el cielo?' }, answers: [{ correct: false }, { correct: true }, { correct: false }] });
+
+    // A member is served a question: its answers stay, its text may change, it cannot be deleted.
+    const served = expectOk(await h.call({ url: '/mobile/contest/trivia/individual/question', token: member.authToken }));
+    const servedId = served.id as number;
+    expectFailure(await as(editor).put(`/admin/trivia/questions/${servedId}`, { answers: [{ text: { en: 'A' }, correct: true }, { text: { en: 'B' } }] }), 409, 'IN_USE');
+    expectOk(await as(editor).put(`/admin/trivia/questions/${servedId}`, { text: { en: 'Reworded' } }));
+    expectFailure(await as(editor).call('DELETE', `/admin/trivia/questions/${servedId}`), 409, 'IN_USE');
+    const other = servedId === sky.id ? water : sky;
+    expect(expectOk(await as(editor).put(`/admin/trivia/questions/${servedId}`, { archived: true }))).toMatchObject({ archived: true, served: 1 });
+    expect(expectOk(await as(viewer).get(base, { page: 1, size: 10 })).questions.map((x: { id: number }) => x.id)).toEqual([other.id]);
+    expect(expectOk(await as(viewer).get(base, { page: 1, size: 10, archived: 'true' })).questions.map((x: { id: number }) => x.id)).toEqual([servedId]);
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/trivia`)).questions).toBe(1);
+    expect(expectOk(await as(editor).call('DELETE', `/admin/trivia/questions/${other.id}`))).toEqual({ deleted: true });
+    expectFailure(await as(editor).call('DELETE', `/admin/trivia/questions/${other.id}`), 404, 'NOT_FOUND');
+    expectFailure(await as(editor).get(base, { page: 1, size: 10, contestId: 999999 }), 404, 'NOT_FOUND');
+    const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
+    expect(actions.filter((a: string) => a.startsWith('trivia.question.')).sort()).toEqual([
+      'trivia.question.archive',
+      'trivia.question.delete',
+      'trivia.question.update',
+      'trivia.question.update',
     ]);
   });
 });

@@ -11,6 +11,7 @@ import * as m050 from './050_community_support';
 import * as m051 from './051_translations';
 import * as m052 from './052_images';
 import * as m053 from './053_hot_promo_images';
+import * as m054 from './054_archive';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '051_translations': m051,
   '052_images': m052,
   '053_hot_promo_images': m053,
+  '054_archive': m054,
 };

@@ -42,6 +42,7 @@ export async function listAnnouncements(db: Db, communityId: string | undefined)
       'a.text',
       'a.url',
       'a.send_date',
+      'a.active',
       eb
         .selectFrom('announcement_statuses as s')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -97,6 +98,7 @@ export async function memberAnnouncements(
     .leftJoin('announcement_statuses as s', (join) => join.onRef('s.announcement_id', '=', 'a.id').on('s.user_id', '=', params.userId))
     .select(['a.id', 'a.title', 'a.text', 'a.url', 'a.icon', 'a.send_date', 'a.created_at', 's.type', 's.status'])
     .where('a.community_id', '=', params.communityId)
+    .where('a.active', '=', true)
     .where('a.send_date', '<=', params.now)
     .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '<>', 4)]))
     .orderBy('a.id', 'desc')
@@ -114,6 +116,7 @@ export async function memberStatusRecords(db: Db, userId: number) {
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.announcement_id', 's.type', 's.status'])
     .where('s.user_id', '=', userId)
+    .where('a.active', '=', true)
     .whereRef('a.community_id', '=', 'u.community_id')
     .orderBy('s.announcement_id', 'desc')
     .execute();
@@ -147,6 +150,7 @@ export async function memberUnreadCount(db: Db, params: { userId: number; commun
     .leftJoin('announcement_statuses as s', (join) => join.onRef('s.announcement_id', '=', 'a.id').on('s.user_id', '=', params.userId))
     .select(sql<number>`count(*)::int`.as('n'))
     .where('a.community_id', '=', params.communityId)
+    .where('a.active', '=', true)
     .where('a.send_date', '<=', params.now)
     .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '<', 3)]))
     .executeTakeFirstOrThrow();
@@ -155,6 +159,7 @@ export async function memberUnreadCount(db: Db, params: { userId: number; commun
 
 /** Edits an announcement's title, text or link (the members' read states stay). */
 export async function updateAnnouncement(db: Db, id: number, change: { title?: AnnouncementText; text?: AnnouncementText; url?: string | null }): Promise<void> {
+  if (change.title === undefined && change.text === undefined && change.url === undefined) return;
   await db
     .updateTable('announcements')
     .set({

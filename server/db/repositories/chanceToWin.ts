@@ -64,6 +64,7 @@ export async function listDrawnContests(db: Kysely<Database>, communityId: strin
     .selectAll()
     .where('community_id', '=', communityId)
     .where('status', '=', 'drawn')
+    .where('active', '=', true)
     .orderBy('draws_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -6,13 +6,18 @@ export async function findCommunity(db: Kysely<Database>, id: string): Promise<C
   return db.selectFrom('communities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A community a visitor may join: found and not archived. */
+export async function findOpenCommunity(db: Kysely<Database>, id: string): Promise<Community | undefined> {
+  return db.selectFrom('communities').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
+}
+
 export async function listCommunities(db: Kysely<Database>): Promise<(Community & { members: number })[]> {
   return db
     .selectFrom('communities')
     .leftJoin('users', (join) => join.onRef('users.community_id', '=', 'communities.id').on('users.deleted_at', 'is', null))
-    .select(['communities.id', 'communities.name', 'communities.created_at'])
+    .select(['communities.id', 'communities.name', 'communities.created_at', 'communities.active'])
     .select((eb) => eb.fn.count<number>('users.id').as('members'))
-    .groupBy(['communities.id', 'communities.name', 'communities.created_at'])
+    .groupBy(['communities.id', 'communities.name', 'communities.created_at', 'communities.active'])
     .orderBy('communities.created_at')
     .orderBy('communities.id')
     .execute()

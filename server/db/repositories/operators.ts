@@ -17,7 +17,7 @@ export async function communitiesOfOperator(db: Db, userId: number) {
   return db
     .selectFrom('operator_roles as r')
     .innerJoin('communities as c', 'c.id', 'r.community_id')
-    .select(['c.id as communityId', 'c.name', 'r.role'])
+    .select(['c.id as communityId', 'c.name', 'r.role', 'c.active'])
     .where('r.user_id', '=', userId)
     .orderBy('c.name')
     .execute();
@@ -60,16 +60,155 @@ export async function writeAudit(trx: Db, entry: AuditInput): Promise<void> {
     .execute();
 }
 
-export async function auditPage(db: Db, communityId: string, limit: number, offset: number) {
+/** A page of the audit log of the given communities, newest first. */
+export async function auditPage(db: Db, communityIds: readonly string[], limit: number, offset: number) {
+  if (communityIds.length === 0) return [];
   return db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.operator_id')
-    .select(['a.id', 'u.email as operator', 'a.action', 'a.entity', 'a.entity_id as entityId', 'a.before', 'a.after', 'a.created_at as at'])
-    .where('a.community_id', '=', communityId)
+    .select(['a.id', 'a.community_id as communityId', 'u.email as operator', 'a.action', 'a.entity', 'a.entity_id as entityId', 'a.before', 'a.after', 'a.created_at as at'])
+    .where('a.community_id', 'in', communityIds)
     .orderBy('a.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/** A community with its member count, locked when `trx` writes it next. */
+export async function communityForUpdate(trx: Transaction<Database>, communityId: string) {
+  const row = await trx.selectFrom('communities').select(['id', 'name', 'active']).where('id', '=', communityId).forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, members: await memberCount(trx, communityId) };
+}
+
+export async function memberCount(db: Db, communityId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('community_id', '=', communityId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateCommunity(trx: Transaction<Database>, communityId: string, change: { name?: string; active?: boolean }): Promise<void> {
+  if (change.name === undefined && change.active === undefined) return;
+  await trx
+    .updateTable('communities')
+    .set({ ...(change.name !== undefined ? { name: change.name } : {}), ...(change.active !== undefined ? { active: change.active } : {}) })
+    .where('id', '=', communityId)
+    .execute();
+}
+
+/** How many options a reward has. */
+export async function optionCount(db: Db, promoId: number): Promise<number> {
+  const row = await db.selectFrom('promo_options').select((eb) => eb.fn.countAll<string>().as('n')).where('promo_id', '=', promoId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertRewardOption(trx: Transaction<Database>, promoId: number, option: { label: LocalizedText; pips: number }): Promise<number> {
+  const row = await trx
+    .insertInto('promo_options')
+    .values({ promo_id: promoId, label: JSON.stringify(option.label), pips: option.pips })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Hides an announcement from members (or shows it again); archiving also drops its pushes not yet sent. */
+export async function setAnnouncementActive(trx: Transaction<Database>, id: number, active: boolean): Promise<void> {
+  await trx.updateTable('announcements').set({ active }).where('id', '=', id).execute();
+  if (!active) await trx.deleteFrom('push_deliveries').where('announcement_id', '=', id).where('state', '=', 'pending').execute();
+}
+
+export async function setCtwActive(trx: Transaction<Database>, id: number, active: boolean): Promise<void> {
+  await trx.updateTable('ctw_contests').set({ active }).where('id', '=', id).execute();
+}
+
+// ---- Trivia questions ------------------------------------------------------------------------
+
+/** How often a question was served (question of the day) or answered in a contest, and answered in all. */
+const questionUse = (eb: import('kysely').ExpressionBuilder<Database, 'trivia_questions'>) => [
+  sql<number>`((select count(*) from trivia_servings s where s.question_id = trivia_questions.id) + (select count(*) from trivia_contest_answers c where c.question_id = trivia_questions.id))::int`.as('served'),
+  sql<number>`((select count(*) from trivia_servings s where s.question_id = trivia_questions.id and s.status = 'answered') + (select count(*) from trivia_contest_answers c where c.question_id = trivia_questions.id))::int`.as('answered'),
+  eb.ref('trivia_questions.id').as('qid'),
+];
+
+export interface TriviaQuestionRow {
+  id: number;
+  community_id: string;
+  contest_id: number | null;
+  text: LocalizedText;
+  active: boolean;
+  created_at: Date;
+  served: number;
+  answered: number;
+  answers: { id: number; text: LocalizedText; correct: boolean }[];
+}
+
+async function withAnswers(db: Db, rows: Omit<TriviaQuestionRow, 'answers'>[]): Promise<TriviaQuestionRow[]> {
+  if (rows.length === 0) return [];
+  const answers = await db
+    .selectFrom('trivia_answers')
+    .select(['id', 'question_id', 'text', 'correct'])
+    .where(
+      'question_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    answers: answers.filter((a) => a.question_id === row.id).map((a) => ({ id: a.id, text: a.text, correct: a.correct })),
+  }));
+}
+
+const questionColumns = ['id', 'community_id', 'contest_id', 'text', 'active', 'created_at'] as const;
+
+/** A page of the pool's (contestId null) or a contest's questions, newest first. */
+export async function triviaQuestionsPage(db: Db, communityId: string, contestId: number | null, archived: boolean, limit: number, offset: number) {
+  let query = db
+    .selectFrom('trivia_questions')
+    .where('community_id', '=', communityId)
+    .where('active', '=', !archived)
+    .where((eb) => (contestId === null ? eb('contest_id', 'is', null) : eb('contest_id', '=', contestId)));
+  const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  query = query.orderBy('id', 'desc').limit(limit).offset(offset);
+  const rows = await query.select(questionColumns).select(questionUse).execute();
+  return { total: Number(total.n), questions: await withAnswers(db, rows) };
+}
+
+export async function triviaQuestionForUpdate(trx: Transaction<Database>, id: number): Promise<TriviaQuestionRow | undefined> {
+  const row = await trx.selectFrom('trivia_questions').select(questionColumns).select(questionUse).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && (await withAnswers(trx, [row]))[0];
+}
+
+export async function updateTriviaQuestion(
+  trx: Transaction<Database>,
+  id: number,
+  change: { text?: LocalizedText; answers?: { text: LocalizedText; correct: boolean }[]; active?: boolean },
+): Promise<void> {
+  if (change.text !== undefined || change.active !== undefined) {
+    await trx
+      .updateTable('trivia_questions')
+      .set({ ...(change.text !== undefined ? { text: JSON.stringify(change.text) } : {}), ...(change.active !== undefined ? { active: change.active } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+  if (change.answers !== undefined) {
+    await trx.deleteFrom('trivia_answers').where('question_id', '=', id).execute();
+    await trx
+      .insertInto('trivia_answers')
+      .values(change.answers.map((answer, index) => ({ question_id: id, text: JSON.stringify(answer.text), correct: answer.correct, position: index + 1 })))
+      .execute();
+  }
+}
+
+/** Deletes a question never served (its answers go with it). */
+export async function deleteTriviaQuestion(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('trivia_questions').where('id', '=', id).execute();
 }
 
 /** The columns of a promo the operator API shows and edits. */

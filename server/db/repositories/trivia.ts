@@ -253,7 +253,7 @@ export async function createContest(db: Db, input: ContestInput): Promise<{ id: 
   return { id: contest.id, teamIds: teams.map((team) => team.id) };
 }
 
-const contestColumns = ['id', 'community_id', 'name', 'rules', 'starts_at', 'ends_at', 'pips_per_answer', 'join_pips'] as const;
+const contestColumns = ['id', 'community_id', 'name', 'rules', 'starts_at', 'ends_at', 'pips_per_answer', 'join_pips', 'active'] as const;
 
 export async function findContest(db: Db, id: number) {
   return db.selectFrom('trivia_contests').select(contestColumns).where('id', '=', id).executeTakeFirst();
@@ -264,10 +264,11 @@ export async function lockContest(trx: Transaction<Database>, id: number): Promi
   await trx.selectFrom('trivia_contests').select('id').where('id', '=', id).forUpdate().execute();
 }
 
-/** A community's contests that end after `since`, soonest start first. */
-export async function contestsOfCommunity(db: Db, communityId: string, since: Date | null) {
+/** A community's contests that end after `since`, soonest start first; the archived ones only with `withArchived` (the operator's). */
+export async function contestsOfCommunity(db: Db, communityId: string, since: Date | null, withArchived = false) {
   let query = db.selectFrom('trivia_contests').select(contestColumns).where('community_id', '=', communityId);
   if (since) query = query.where('ends_at', '>', since);
+  if (!withArchived) query = query.where('active', '=', true);
   return query.orderBy('starts_at').orderBy('id').execute();
 }
 
@@ -416,7 +417,7 @@ export async function standings(db: Db, contestId: number): Promise<Standing[]> 
 
 /** For the operator: contests with their member and question counts. */
 export async function listContests(db: Db, communityId: string) {
-  const contests = await contestsOfCommunity(db, communityId, null);
+  const contests = await contestsOfCommunity(db, communityId, null, true);
   const result = [];
   for (const contest of contests) {
     const members = await db

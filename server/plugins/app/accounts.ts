@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { QueryOf, Schema } from '../../api/types';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { findCommunity } from '../../db/repositories/communities';
+import { findOpenCommunity } from '../../db/repositories/communities';
 import { consumeOneTimeToken } from '../../db/repositories/oneTimeTokens';
 import {
   anonymizeUser,
@@ -172,7 +172,7 @@ export async function checkSignupDetails(db: Kysely<Database>, input: SignupDeta
       guardianConsentAt = today;
     }
   }
-  if (!input.communityId || !(await findCommunity(db, input.communityId))) {
+  if (!input.communityId || !(await findOpenCommunity(db, input.communityId))) {
     throw new AppError('COMMUNITY_NOT_FOUND', 400, 'You must scan your community QR code to create an account.');
   }
   return { firstName, lastName, phone, dayOfBirth, guardianConsentAt };

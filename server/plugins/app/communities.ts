@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findCommunity } from '../../db/repositories/communities';
+import { findOpenCommunity } from '../../db/repositories/communities';
 import { findUserById } from '../../db/repositories/users';
 import { findSupportContact } from '../../db/repositories/support';
 import { AppError } from '../../errors';
@@ -22,7 +22,7 @@ export interface CommunityService {
 export function createCommunityService(deps: { db: Kysely<Database> }): CommunityService {
   return {
     async get(communityId) {
-      const community = communityId.length <= 200 ? await findCommunity(deps.db, communityId) : undefined;
+      const community = communityId.length <= 200 ? await findOpenCommunity(deps.db, communityId) : undefined;
       if (!community) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
       return { communityId: community.id, name: community.name };
     },
@@ -32,7 +32,7 @@ export function createCommunityService(deps: { db: Kysely<Database> }): Communit
       return supportOf(deps.db, { id: user.community_id, name: user.community_name }, language);
     },
     async publicSupport(communityId, language) {
-      const community = await findCommunity(deps.db, communityId);
+      const community = await findOpenCommunity(deps.db, communityId);
       if (!community) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
       return supportOf(deps.db, community, language);
     },

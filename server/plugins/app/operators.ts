@@ -20,6 +20,8 @@ import * as repo from '../../db/repositories/operators';
 import type { CtwContest, Database, LocalizedText, OperatorRole } from '../../db/schema';
 import { csvFields, csvLines } from '../../csv';
 import { AppError } from '../../errors';
+import { clearSupportContact, findSupportContact, setSupportContact, type SupportContactInput } from '../../db/repositories/support';
+import { cleanPhone, normalizeEmail } from '../../security/rules';
 import { announce, AnnouncementInputError } from './announcements';
 import type { AuthContext } from './sessions';
 
@@ -58,6 +60,20 @@ const questionnaireView = (row: QuestionnaireSummary): Schema<'AdminQuestionnair
     archived: !row.active,
   };
 };
+
+const triviaQuestionView = (row: repo.TriviaQuestionRow): Schema<'AdminTriviaQuestionStored'> => ({
+  id: row.id,
+  contestId: row.contest_id,
+  text: adminText(row.text),
+  answers: row.answers.map((a) => ({ id: a.id, text: adminText(a.text), correct: a.correct })),
+  archived: !row.active,
+  served: row.served,
+  answered: row.answered,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** What the audit log keeps of a support contact (all of it: the operator's own published details). */
+type SupportInput = Schema<'AdminSupportContact'>;
 
 const optionView = (row: repo.RewardOptionRow): Schema<'AdminRewardOption'> => ({
   optId: row.id,
@@ -135,6 +151,50 @@ export function parseBulkCsv(csv: string): BulkRow[] {
 }
 
 /** The fields of a promo a change touched, before or after it (what the audit log keeps). */
+/** A reward holds at most this many options (as when it is created). */
+const MAX_OPTIONS = 20;
+
+const auditView = (rows: Awaited<ReturnType<typeof repo.auditPage>>): Schema<'AdminAuditPage'> => ({
+  entries: rows.map((row) => ({
+    id: row.id,
+    communityId: row.communityId,
+    operator: row.operator,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    before: row.before,
+    after: row.after,
+    at: new Date(row.at).toISOString(),
+  })),
+});
+
+/** A support contact as it is stored: the e-mail normalized, the phone cleaned, the texts trimmed. */
+function supportInput(input: SupportInput): SupportContactInput {
+  const phone = input.phone ? cleanPhone(input.phone) : null;
+  if (input.phone && !phone) throw new AppError('VALIDATION_ERROR', 400, 'support.phone: up to 32 of 0-9 + ( ) . - and spaces');
+  const en = input.text?.en?.trim();
+  const es = input.text?.es?.trim();
+  return {
+    email: normalizeEmail(input.email),
+    url: input.url ?? null,
+    phone: phone || null,
+    text: en || es ? { ...(en && { en }), ...(es && { es }) } : null,
+  };
+}
+
+async function communityView(db: Kysely<Database>, communityId: string, role: OperatorRole): Promise<Schema<'AdminCommunityDetail'>> {
+  const row = (await findCommunity(db, communityId))!;
+  const contact = await findSupportContact(db, communityId);
+  return {
+    communityId: row.id,
+    name: row.name,
+    role,
+    archived: !row.active,
+    members: await repo.memberCount(db, communityId),
+    support: contact ? { email: contact.email, url: contact.url, phone: contact.phone, text: contact.text } : null,
+  };
+}
+
 /** The fields a change touched, as a view shows them before or after it (what the audit log keeps). */
 const touched = <T extends object>(view: T, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, view[key as keyof T]]));
 
@@ -186,6 +246,13 @@ export interface OperatorService {
   setTriviaSettings(auth: AuthContext, communityId: string, change: Schema<'AdminTriviaSettingsChange'>): Promise<Schema<'AdminTrivia'>>;
   importTriviaQuestions(auth: AuthContext, communityId: string, input: Schema<'AdminTriviaQuestionImport'>): Promise<Schema<'AdminTriviaQuestionsAdded'>>;
   createTriviaContest(auth: AuthContext, communityId: string, input: Schema<'AdminTriviaContestNew'>): Promise<Schema<'AdminTriviaContest'>>;
+  community(auth: AuthContext, communityId: string): Promise<Schema<'AdminCommunityDetail'>>;
+  updateCommunity(auth: AuthContext, communityId: string, change: Schema<'AdminCommunityChange'>): Promise<Schema<'AdminCommunityDetail'>>;
+  auditAll(auth: AuthContext, communityId: string | undefined, page: number, size: number): Promise<Schema<'AdminAuditPage'>>;
+  addRewardOption(auth: AuthContext, promoId: number, input: Schema<'AdminRewardOptionNew'>): Promise<Schema<'AdminRewardOption'>>;
+  triviaQuestions(auth: AuthContext, communityId: string, contestId: number | null, archived: boolean, page: number, size: number): Promise<Schema<'AdminTriviaQuestionPage'>>;
+  updateTriviaQuestion(auth: AuthContext, id: number, change: Schema<'AdminTriviaQuestionChange'>): Promise<Schema<'AdminTriviaQuestionStored'>>;
+  deleteTriviaQuestion(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -220,6 +287,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     read: row.read ?? 0,
     deleted: row.deleted ?? 0,
     pushed: row.pushed ?? 0,
+    archived: !row.active,
   });
   const contestNotFound = () => new AppError('NOT_FOUND', 404, 'No such Chance to Win contest in a community you run.');
 
@@ -239,6 +307,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       drawsAt: new Date(c.draws_at).toISOString(),
       numberOfWinners: c.number_of_winners,
       status: c.status === 'drawn' ? 'drawn' : 'open',
+      archived: !c.active,
       commitment: c.commitment,
       entries: c.status === 'drawn' ? (entries.get(c.id) ?? []).length : null,
       winners: (winners.get(c.id) ?? []).map((w) => ({ position: w.position + 1, name: w.name, userId: w.userId, email: emails.get(w.userId) ?? null })),
@@ -269,6 +338,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       teams: (await trivia.teamsOfContest(trx, c.id)).map((team) => adminText(team.name)),
       members: c.members,
       questions: c.questions,
+      archived: !c.active,
     };
   }
   const announcementNotFound = () => new AppError('NOT_FOUND', 404, 'No such announcement in a community you run.');
@@ -294,10 +364,12 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     if (RANK[role] < RANK.editor) throw forbidden();
   }
 
+  const questionNotFound = () => new AppError('NOT_FOUND', 404, 'No such trivia question in a community you run.');
+
   return {
     async communities(auth) {
       const rows = await repo.communitiesOfOperator(db, auth.userId);
-      return { communities: rows.map((row) => ({ communityId: row.communityId, name: row.name, role: row.role })) };
+      return { communities: rows.map((row) => ({ communityId: row.communityId, name: row.name, role: row.role, archived: !row.active })) };
     },
 
     async promos(auth, communityId, type, archived) {
@@ -728,16 +800,20 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const row = await findAnnouncement(trx, id);
         if (!row) throw announcementNotFound();
         await mayWrite(auth, row.community_id, trx, announcementNotFound);
-        await updateAnnouncement(trx, id, change);
-        const view = announcementView((await listAnnouncements(trx, row.community_id)).find((a) => a.id === id)!);
+        const find = async () => announcementView((await listAnnouncements(trx, row.community_id)).find((a) => a.id === id)!);
+        const before = await find();
+        const { archived, ...edits } = change;
+        await updateAnnouncement(trx, id, edits);
+        if (archived !== undefined) await repo.setAnnouncementActive(trx, id, !archived);
+        const view = await find();
         const keys = Object.keys(change);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
-          action: 'announcement.update',
+          action: keys.length === 1 && archived !== undefined ? (archived ? 'announcement.archive' : 'announcement.restore') : 'announcement.update',
           entity: 'announcement',
           entityId: id,
-          before: touched(row, keys),
+          before: touched(before, keys),
           after: touched(view, keys),
         });
         return view;
@@ -749,19 +825,26 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const found = await findContest(trx, id);
         if (!found) throw contestNotFound();
         await mayWrite(auth, found.community_id, trx, contestNotFound);
-        if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn already: it stays as drawn.`);
-        const drawsAt = change.drawsAt === undefined ? undefined : new Date(change.drawsAt);
+        const { archived, ...edits } = change;
+        const keys = Object.keys(change);
+        const onlyArchiving = keys.length === 1 && archived !== undefined;
+        if (found.status === 'drawn' && !onlyArchiving) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn already: it stays as drawn (it can only be archived).`);
+        if (found.status !== 'drawn' && archived === true) {
+          throw new AppError('VALIDATION_ERROR', 400, `archived: contest ${id} has not been drawn; delete it instead (nobody has entered until the drawing)`);
+        }
+        const drawsAt = edits.drawsAt === undefined ? undefined : new Date(edits.drawsAt);
         if (drawsAt && drawsAt <= deps.now()) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be in the future');
         if (drawsAt && drawsAt <= new Date(found.starts_at)) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be after startsAt');
-        const updated = await updateOpenContest(trx, id, { ...change, drawsAt });
+        let updated: CtwContest | undefined = found;
+        if (onlyArchiving) await repo.setCtwActive(trx, id, !archived);
+        else updated = await updateOpenContest(trx, id, { ...edits, drawsAt });
         if (!updated) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn meanwhile.`);
         const [before] = await contestViews([found], trx);
-        const [view] = await contestViews([updated], trx);
-        const keys = Object.keys(change);
+        const [view] = await contestViews([(await findContest(trx, id))!], trx);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
-          action: 'ctw.update',
+          action: onlyArchiving ? (archived ? 'ctw.archive' : 'ctw.restore') : 'ctw.update',
           entity: 'ctw',
           entityId: id,
           before: touched(before, keys),
@@ -848,6 +931,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
             ...(change.endsAt !== undefined ? { ends_at: endsAt } : {}),
             ...(change.pipsPerAnswer !== undefined ? { pips_per_answer: change.pipsPerAnswer } : {}),
             ...(change.joinPips !== undefined ? { join_pips: change.joinPips } : {}),
+            ...(change.archived !== undefined ? { active: !change.archived } : {}),
           })
           .where('id', '=', id)
           .execute();
@@ -856,7 +940,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
-          action: 'trivia.contest.update',
+          action: Object.keys(change).length === 1 && change.archived !== undefined ? (change.archived ? 'trivia.contest.archive' : 'trivia.contest.restore') : 'trivia.contest.update',
           entity: 'triviaContest',
           entityId: id,
           before: touched(before, keys),
@@ -1124,19 +1208,116 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async audit(auth, communityId, page, size) {
       await requireRole(auth, communityId, 'viewer');
-      const rows = await repo.auditPage(db, communityId, size, (page - 1) * size);
-      return {
-        entries: rows.map((row) => ({
-          id: row.id,
-          operator: row.operator,
-          action: row.action,
-          entity: row.entity,
-          entityId: row.entityId,
-          before: row.before,
-          after: row.after,
-          at: new Date(row.at).toISOString(),
-        })),
-      };
+      return auditView(await repo.auditPage(db, [communityId], size, (page - 1) * size));
+    },
+
+    async auditAll(auth, communityId, page, size) {
+      if (communityId !== undefined) return this.audit(auth, communityId, page, size);
+      const ids = (await repo.communitiesOfOperator(db, auth.userId)).map((row) => row.communityId);
+      return auditView(await repo.auditPage(db, ids, size, (page - 1) * size));
+    },
+
+    async community(auth, communityId) {
+      const role = await requireRole(auth, communityId, 'viewer');
+      return communityView(db, communityId, role);
+    },
+
+    async updateCommunity(auth, communityId, change) {
+      const role = await requireRole(auth, communityId, 'owner');
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.communityForUpdate(trx, communityId);
+        if (!row) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
+        if (RANK[(await repo.roleIn(trx, auth.userId, communityId)) ?? 'viewer'] < RANK.owner) throw forbidden();
+        const before = await communityView(trx, communityId, role);
+        await repo.updateCommunity(trx, communityId, { name: change.name?.trim(), active: change.archived === undefined ? undefined : !change.archived });
+        if (change.support === null) await clearSupportContact(trx, communityId);
+        else if (change.support !== undefined) await setSupportContact(trx, communityId, supportInput(change.support));
+        const after = await communityView(trx, communityId, role);
+        const keys = Object.keys(change);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId,
+          action: keys.length === 1 && change.archived !== undefined ? (change.archived ? 'community.archive' : 'community.restore') : 'community.update',
+          entity: 'community',
+          entityId: communityId,
+          before: touched(before, keys),
+          after: touched(after, keys),
+        });
+        return after;
+      });
+    },
+
+    async addRewardOption(auth, promoId, input) {
+      return db.transaction().execute(async (trx) => {
+        const promo = await repo.findPromoForUpdate(trx, promoId);
+        if (!promo || promo.type !== 'REDEEM') throw promoNotFound();
+        await mayWrite(auth, promo.community_id, trx, promoNotFound);
+        if ((await repo.optionCount(trx, promoId)) >= MAX_OPTIONS) throw new AppError('IN_USE', 409, `The reward has ${MAX_OPTIONS} options already: edit one instead.`);
+        const id = await repo.insertRewardOption(trx, promoId, input);
+        const view = optionView((await repo.optionsOfReward(trx, promoId)).find((o) => o.id === id)!);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: promo.community_id,
+          action: 'option.create',
+          entity: 'option',
+          entityId: id,
+          before: null,
+          after: { promoId, label: view.label, pips: view.pips },
+        });
+        return view;
+      });
+    },
+
+    async triviaQuestions(auth, communityId, contestId, archived, page, size) {
+      await requireRole(auth, communityId, 'viewer');
+      if (contestId !== null) {
+        const contest = await trivia.findContest(db, contestId);
+        if (!contest || contest.community_id !== communityId) throw new AppError('NOT_FOUND', 404, 'No such trivia contest in this community.');
+      }
+      const { total, questions } = await repo.triviaQuestionsPage(db, communityId, contestId, archived, size, (page - 1) * size);
+      return { total, questions: questions.map(triviaQuestionView) };
+    },
+
+    async updateTriviaQuestion(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.triviaQuestionForUpdate(trx, id);
+        if (!row) throw questionNotFound();
+        await mayWrite(auth, row.community_id, trx, questionNotFound);
+        let answers: { text: LocalizedText; correct: boolean }[] | undefined;
+        if (change.text !== undefined || change.answers !== undefined) {
+          const parsed = parseQuestions([{ text: change.text ?? row.text, answers: change.answers ?? row.answers.map(({ text, correct }) => ({ text, correct })) }]);
+          if (!parsed.ok) throw new AppError('VALIDATION_ERROR', 400, parsed.errors.map((error) => error.replace(/^question 1: /, '')).join('; '));
+          if (change.answers !== undefined) {
+            if (row.served > 0) throw new AppError('IN_USE', 409, `Members were served it ${row.served} time(s): its answers stay (its text can change; archive it and add a new one to change the answers).`);
+            answers = parsed.questions[0].answers;
+          }
+        }
+        await repo.updateTriviaQuestion(trx, id, { text: change.text, answers, active: change.archived === undefined ? undefined : !change.archived });
+        const after = triviaQuestionView((await repo.triviaQuestionForUpdate(trx, id))!);
+        const keys = Object.keys(change);
+        await repo.writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: keys.length === 1 && change.archived !== undefined ? (change.archived ? 'trivia.question.archive' : 'trivia.question.restore') : 'trivia.question.update',
+          entity: 'triviaQuestion',
+          entityId: id,
+          before: touched(triviaQuestionView(row), keys),
+          after: touched(after, keys),
+        });
+        return after;
+      });
+    },
+
+    async deleteTriviaQuestion(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.triviaQuestionForUpdate(trx, id);
+        if (!row) throw questionNotFound();
+        await mayWrite(auth, row.community_id, trx, questionNotFound);
+        if (row.served > 0) throw new AppError('IN_USE', 409, `Members were served it ${row.served} time(s): archive it instead.`);
+        await repo.deleteTriviaQuestion(trx, id);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'trivia.question.delete', entity: 'triviaQuestion', entityId: id, before: triviaQuestionView(row), after: null });
+        return { deleted: true };
+      });
     },
   };
 }

@@ -66,7 +66,7 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
   /** A contest of the member's community (another community's is NOT_FOUND, like a missing one). */
   const contestOf = async (trx: Db, auth: AuthContext, contestId: number) => {
     const contest = await repo.findContest(trx, contestId);
-    if (!contest || contest.community_id !== (await communityOf(trx, auth))) throw contestNotFound();
+    if (!contest || !contest.active || contest.community_id !== (await communityOf(trx, auth))) throw contestNotFound();
     return contest;
   };
 
