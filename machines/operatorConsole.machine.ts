@@ -23,6 +23,13 @@ export interface ConsoleWriteInput {
   request: ConsoleWrite;
 }
 
+/** The communities after one of them was edited: its new name and archived flag (the rest as they were). */
+function renamed(communities: ConsoleCommunity[], value: unknown): ConsoleCommunity[] {
+  const edited = value as Partial<ConsoleCommunity> | null;
+  if (!edited || typeof edited.communityId !== 'string' || typeof edited.name !== 'string') return communities;
+  return communities.map((c) => (c.communityId === edited.communityId ? { ...c, name: edited.name!, archived: edited.archived === true } : c));
+}
+
 const cleared = { data: null, errorCode: null, preview: null, writeError: null, done: null } as const;
 
 /**
@@ -63,9 +70,10 @@ export const operatorConsoleMachine = setup({
       pending: null,
     })),
     assignDone: assign(({ context }, params: { value: unknown }) => ({
-      done: context.pending ? { kind: context.pending.kind, value: params.value } : null,
+      done: context.pending ? { kind: context.pending.kind, value: params.value, input: context.pending.input } : null,
       preview: null,
       pending: null,
+      communities: context.pending?.kind === 'updateCommunity' ? renamed(context.communities, params.value) : context.communities,
     })),
     assignWriteError: assign(({ context }, params: { code: string; detail?: string }) => ({
       writeError: context.pending ? { kind: context.pending.kind, code: params.code, ...(params.detail ? { detail: params.detail } : {}) } : null,

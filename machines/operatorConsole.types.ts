@@ -6,14 +6,15 @@
 
 /**
  * The console's screens: the week at a glance, earn actions, earn QR codes, rewards,
- * questionnaires, trivia, announcements, Chance to Win contests, members, the audit log.
+ * questionnaires, trivia, announcements, Chance to Win contests, members, the audit log, and
+ * the community's own settings (name, support contact, archive).
  */
-export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'trivia' | 'announcements' | 'chanceToWin' | 'members' | 'audit';
+export type ConsoleView = 'dashboard' | 'earn' | 'qr' | 'rewards' | 'questionnaires' | 'trivia' | 'announcements' | 'chanceToWin' | 'members' | 'audit' | 'community';
 
 /** Views of one item, opened from a list (not in the navigation): a member's ledger, an option's codes. */
 export type ConsoleItemView = 'member' | 'codes';
 
-export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'trivia', 'announcements', 'chanceToWin', 'members', 'audit'];
+export const CONSOLE_VIEWS: readonly ConsoleView[] = ['dashboard', 'earn', 'qr', 'rewards', 'questionnaires', 'trivia', 'announcements', 'chanceToWin', 'members', 'audit', 'community'];
 
 export type ConsoleRole = 'owner' | 'editor' | 'viewer';
 
@@ -21,6 +22,8 @@ export interface ConsoleCommunity {
   communityId: string;
   name: string;
   role: ConsoleRole;
+  /** Archived: it takes no new members. */
+  archived?: boolean;
 }
 
 /** An answer of the operator API as the console's actors give it: expected failures are data. */
@@ -58,7 +61,11 @@ export type ConsoleWriteKind =
   | 'deleteQrCode'
   | 'deleteQuestionnaire'
   | 'deleteChanceToWin'
-  | 'deleteTriviaContest';
+  | 'deleteTriviaContest'
+  | 'updateCommunity'
+  | 'addRewardOption'
+  | 'updateTriviaQuestion'
+  | 'deleteTriviaQuestion';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;
@@ -85,7 +92,7 @@ export interface ConsoleContext {
   /** The last write that failed, and why. */
   writeError: { kind: ConsoleWriteKind; code: string; detail?: string } | null;
   /** The last write that was applied (the view reloads after it). */
-  done: { kind: ConsoleWriteKind; value: unknown } | null;
+  done: { kind: ConsoleWriteKind; value: unknown; input: ConsoleWrite['input'] } | null;
 }
 
 export interface ConsoleInput {

@@ -73,7 +73,7 @@ function consoleRules() {
   let pending: ConsoleWrite | null = null;
   let preview: { request: ConsoleWrite; value: unknown } | null = null;
   let writeError: { kind: string; code: string; detail?: string } | null = null;
-  let done: { kind: string; value: unknown } | null = null;
+  let done: { kind: string; value: unknown; input: unknown } | null = null;
 
   const load = (): Effect[] => {
     phase = 'loading';
@@ -182,7 +182,7 @@ function consoleRules() {
             preview = { request, value: output.value };
             return [];
           }
-          done = { kind: request.kind, value: output.value };
+          done = { kind: request.kind, value: output.value, input: request.input };
           preview = null;
           return load();
         }

@@ -22,6 +22,7 @@ import { useAdminCatalog } from './adminCatalog';
 import { commonMessages } from '../../components/errorMessages';
 import { errorText, roleNames, viewTitles, writeTitles } from './adminMessages';
 import { say } from './say';
+import { CommunityView } from './CommunityView';
 import { AuditView } from './AuditView';
 import { ConsoleContext, type ConsoleActor } from './consoleContext';
 import { operatorConsoleLogic } from './consoleLogic';
@@ -235,6 +236,8 @@ function ViewBody({ actor }: { actor: ConsoleActor }) {
       return <MembersView page={data as never} canWrite={canWrite} />;
     case 'audit':
       return <AuditView page={data as never} />;
+    case 'community':
+      return <CommunityView data={data as never} />;
     case 'member':
       return <MemberLedgerView data={data as never} />;
     case 'codes':

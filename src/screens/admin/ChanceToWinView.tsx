@@ -7,7 +7,7 @@ import { fieldErrors } from './adminMessages';
 import { localInputValue, useConsole } from './consoleContext';
 import type { AdminCtwContest, AdminCtwContestList } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { DeleteButton, EditButton, EditForm } from './EditForm';
+import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm } from './EditForm';
 import { say } from './say';
 
 /** The Chance to Win contests: a form for a new one; each with its qualification, drawing and winners; draw now. */
@@ -49,9 +49,12 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
             <Group gap="xs">
               <Text fw={600}>{name}</Text>
               {contest.status === 'drawn' ? (
-                <Badge color="gray" variant="light">
-                  <Trans id="admin.ctw.drawn">Drawn</Trans>
-                </Badge>
+                <>
+                  <Badge color="gray" variant="light">
+                    <Trans id="admin.ctw.drawn">Drawn</Trans>
+                  </Badge>
+                  <ArchivedBadge archived={contest.archived} />
+                </>
               ) : (
                 <Badge color="teal.9" variant="outline">
                   <Trans id="admin.ctw.open">Open</Trans>
@@ -73,6 +76,14 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
               <Trans id="admin.ctw.draw">Draw now</Trans>
             </Button>
             </Group>
+          ) : null}
+          {canWrite && contest.status === 'drawn' ? (
+            <ArchiveToggle
+              title={name}
+              archived={contest.archived}
+              onArchive={() => actor.send({ type: 'user.write', request: { kind: 'updateChanceToWin', input: { id: contest.id, archived: true } } })}
+              onRestore={() => actor.send({ type: 'user.write', request: { kind: 'updateChanceToWin', input: { id: contest.id, archived: false } } })}
+            />
           ) : null}
         </Group>
         {editing && contest.status === 'open' ? (

@@ -22,7 +22,7 @@ import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';
 import type { AdminAnnouncementList, AdminAnnouncementText, AdminQrCode, AdminQrCodeList, AdminQuestionnaireList } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { DeleteButton, EditButton, EditForm } from './EditForm';
+import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm } from './EditForm';
 import { readJson } from './jsonFile';
 import { say } from './say';
 
@@ -415,7 +415,10 @@ function AnnouncementCard({ announcement: a, canWrite }: { announcement: AdminAn
     <Paper withBorder p="md" radius="md" data-testid="admin-announcement">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={4}>
-          <Text fw={600}>{title}</Text>
+          <Group gap="xs">
+            <Text fw={600}>{title}</Text>
+            <ArchivedBadge archived={a.archived} />
+          </Group>
           <Text size="sm">{announcementText(a.text, i18n.locale)}</Text>
           <Text size="sm" c="dimmed">
             <Trans id="admin.announcements.summary">
@@ -426,6 +429,12 @@ function AnnouncementCard({ announcement: a, canWrite }: { announcement: AdminAn
         {canWrite ? (
           <Group gap="xs" wrap="nowrap">
             <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <ArchiveToggle
+              title={title}
+              archived={a.archived}
+              onArchive={() => send({ kind: 'updateAnnouncement', input: { id: a.id, archived: true } })}
+              onRestore={() => send({ kind: 'updateAnnouncement', input: { id: a.id, archived: false } })}
+            />
             <Button size="xs" variant="default" color="red" disabled={writing} aria-label={t({ id: 'admin.announcements.delete.label', message: `Delete “${title}”` })}
               onClick={() => send({ kind: 'deleteAnnouncement', input: { id: a.id } })}>
               <Trans id="admin.announcements.delete">Delete</Trans>
@@ -459,9 +468,46 @@ function AnnouncementCard({ announcement: a, canWrite }: { announcement: AdminAn
   );
 }
 
-function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: AdminQuestionnaireList['questionnaires'][number]; canWrite: boolean }) {
+/**
+ * New questions for a questionnaire nobody answered yet, from a JSON file (the server names every
+ * problem of a bad one); once members answered, its questions stay and the form says so.
+ */
+function ReplaceQuestions({ questionnaire: q }: { questionnaire: AdminQuestionnaireList['questionnaires'][number] }) {
   const { t, i18n } = useLingui();
   const { writing, send } = useWrite();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  if (q.answers > 0) {
+    return (
+      <Text size="sm" c="dimmed" mt="xs">
+        <Trans id="admin.questionnaires.questionsStay">Members answered it, so its questions stay. Create a new questionnaire to ask other ones.</Trans>
+      </Text>
+    );
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return setError(i18n._(fieldErrors.noFile));
+    const json = await readJson(file);
+    if (!json.ok) return setError(i18n._(fieldErrors.notJson));
+    setError(undefined);
+    send({ kind: 'updateQuestionnaire', input: { id: q.id, payload: json.value } });
+  };
+  return (
+    <Paper withBorder p="sm" mt="sm" radius="sm" component="form" onSubmit={submit} noValidate>
+      <Group align="flex-end" gap="sm">
+        <FileInput label={t({ id: 'admin.questionnaires.replaceFile', message: 'New questions (JSON file, as for a new questionnaire)' })} accept=".json,application/json"
+          value={file} clearable error={error} onChange={(f) => { setFile(f); setError(undefined); }} w={360} />
+        <Button type="submit" size="sm" variant="light" loading={writing}>
+          <Trans id="admin.questionnaires.replace">Replace the questions</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: AdminQuestionnaireList['questionnaires'][number]; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const { send } = useWrite();
   const [editing, setEditing] = useState(false);
   const title = localText(q.title, i18n.locale);
   const { pips, steps, answers } = q;
@@ -471,15 +517,7 @@ function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: Admi
         <Stack gap={4}>
           <Group gap="xs">
             <Text fw={600}>{title}</Text>
-            {q.archived ? (
-              <Badge color="gray" variant="light">
-                <Trans id="admin.badge.archived">Archived</Trans>
-              </Badge>
-            ) : (
-              <Badge color="teal.9" variant="outline">
-                <Trans id="admin.badge.live">Live</Trans>
-              </Badge>
-            )}
+            <ArchivedBadge archived={q.archived} />
           </Group>
           <Text size="sm" c="dimmed">
             <Trans id="admin.questionnaires.summary">
@@ -491,17 +529,12 @@ function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: Admi
           <Group gap="xs" wrap="nowrap">
             <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} />
             <DeleteButton title={title} onDelete={() => send({ kind: 'deleteQuestionnaire', input: { id: q.id } })} />
-            {q.archived ? (
-              <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })}
-                onClick={() => send({ kind: 'restoreQuestionnaire', input: { id: q.id } })}>
-                <Trans id="admin.restore">Restore</Trans>
-              </Button>
-            ) : (
-              <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.archive.label', message: `Archive “${title}”` })}
-                onClick={() => send({ kind: 'archiveQuestionnaire', input: { id: q.id } })}>
-                <Trans id="admin.archive">Archive</Trans>
-              </Button>
-            )}
+            <ArchiveToggle
+              title={title}
+              archived={q.archived}
+              onArchive={() => send({ kind: 'archiveQuestionnaire', input: { id: q.id } })}
+              onRestore={() => send({ kind: 'restoreQuestionnaire', input: { id: q.id } })}
+            />
           </Group>
         ) : null}
       </Group>
@@ -516,6 +549,7 @@ function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: Admi
           }}
         />
       ) : null}
+      {editing ? <ReplaceQuestions questionnaire={q} /> : null}
     </Paper>
   );
 }

@@ -12,6 +12,9 @@ export const localText = (text: AdminText | null | undefined, locale: string): s
 export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']> }) {
   const { t, i18n } = useLingui();
   let text: string;
+  // An edit that only archives or restores says so.
+  const edited = Object.keys(done.input).filter((key) => key !== 'id');
+  const archiving = edited.length === 1 && typeof done.input.archived === 'boolean' ? done.input.archived : null;
   switch (done.kind) {
     case 'createPromo': {
       const title = localText((done.value as AdminPromoCreated).promo.title, i18n.locale);
@@ -85,13 +88,27 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'updateChanceToWin':
     case 'updateTriviaContest':
     case 'updateQuestionnaire':
-      text = t({ id: 'admin.done.saved', message: 'Changes saved. Members see them at their next load.' });
+    case 'updateTriviaQuestion':
+    case 'updateCommunity':
+      if (archiving === true) {
+        text = done.kind === 'updateCommunity'
+          ? t({ id: 'admin.done.communityArchived', message: 'Community archived: nobody new can join it; its members go on as before.' })
+          : t({ id: 'admin.done.archived', message: 'Archived: members no longer see it; their history keeps it.' });
+      } else if (archiving === false) {
+        text = t({ id: 'admin.done.restored', message: 'Restored: members see it again.' });
+      } else {
+        text = t({ id: 'admin.done.saved', message: 'Changes saved. Members see them at their next load.' });
+      }
+      break;
+    case 'addRewardOption':
+      text = t({ id: 'admin.done.optionAdded', message: 'Option added. Load its codes so members can redeem it.' });
       break;
     case 'deletePromo':
     case 'deleteQrCode':
     case 'deleteQuestionnaire':
     case 'deleteChanceToWin':
     case 'deleteTriviaContest':
+    case 'deleteTriviaQuestion':
       text = t({ id: 'admin.done.deleted', message: 'Deleted for good.' });
       break;
     case 'voidCode': {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
@@ -129,5 +129,37 @@ export function DeleteButton({ title, onDelete }: { title: string; onDelete: () 
         <Trans id="admin.import.cancel">Cancel</Trans>
       </Button>
     </Group>
+  );
+}
+
+/** An operator's text from the English field and the optional Spanish one. */
+export const bilingual = (en: string, es: string) => (es.trim() ? { en: en.trim(), es: es.trim() } : { en: en.trim() });
+
+/** Archive (hidden from members, kept for their history) or restore an item. */
+export function ArchiveToggle({ title, archived, onArchive, onRestore }: { title: string; archived: boolean; onArchive: () => void; onRestore: () => void }) {
+  const { t } = useLingui();
+  const actor = useConsole();
+  const writing = useSelector(actor, selectWriting);
+  return archived ? (
+    <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })} onClick={onRestore}>
+      <Trans id="admin.restore">Restore</Trans>
+    </Button>
+  ) : (
+    <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.archive.label', message: `Archive “${title}”` })} onClick={onArchive}>
+      <Trans id="admin.archive">Archive</Trans>
+    </Button>
+  );
+}
+
+/** Whether members see the item. */
+export function ArchivedBadge({ archived }: { archived: boolean }) {
+  return archived ? (
+    <Badge color="gray" variant="light">
+      <Trans id="admin.badge.archived">Archived</Trans>
+    </Badge>
+  ) : (
+    <Badge color="teal.9" variant="outline">
+      <Trans id="admin.badge.live">Live</Trans>
+    </Badge>
   );
 }

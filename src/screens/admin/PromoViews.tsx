@@ -24,13 +24,12 @@ import { codesFromCsv, MAX_CODES } from './codesCsv';
 import { useConsole, useWrite } from './consoleContext';
 import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { DeleteButton, EditButton, EditForm } from './EditForm';
+import { ArchivedBadge, ArchiveToggle, bilingual, DeleteButton, EditButton, EditForm } from './EditForm';
 
 const HTTPS = /^https:\/\/\S+$/;
 type Shown = 'live' | 'archived' | 'all';
 
 /** Bilingual text from two fields: English required, Spanish when given. */
-const bilingual = (en: string, es: string) => (es.trim() ? { en: en.trim(), es: es.trim() } : { en: en.trim() });
 
 
 /** Search and the live / archived filter above a list. */
@@ -138,21 +137,17 @@ function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } & EditSt
   );
 }
 
-function ArchiveToggle({ promo, canWrite }: { promo: AdminPromo; canWrite: boolean }) {
-  const { t, i18n } = useLingui();
-  const { writing, send } = useWrite();
+function PromoArchiveToggle({ promo, canWrite }: { promo: AdminPromo; canWrite: boolean }) {
+  const { i18n } = useLingui();
+  const { send } = useWrite();
   if (!canWrite) return null;
-  const title = localText(promo.title, i18n.locale);
-  return promo.archived ? (
-    <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })}
-      onClick={() => send({ kind: 'restorePromo', input: { id: promo.id } })}>
-      <Trans id="admin.restore">Restore</Trans>
-    </Button>
-  ) : (
-    <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.archive.label', message: `Archive “${title}”` })}
-      onClick={() => send({ kind: 'archivePromo', input: { id: promo.id } })}>
-      <Trans id="admin.archive">Archive</Trans>
-    </Button>
+  return (
+    <ArchiveToggle
+      title={localText(promo.title, i18n.locale)}
+      archived={promo.archived}
+      onArchive={() => send({ kind: 'archivePromo', input: { id: promo.id } })}
+      onRestore={() => send({ kind: 'restorePromo', input: { id: promo.id } })}
+    />
   );
 }
 
@@ -162,17 +157,6 @@ function DeletePromo({ promo }: { promo: AdminPromo }) {
   return <DeleteButton title={localText(promo.title, i18n.locale)} onDelete={() => send({ kind: 'deletePromo', input: { id: promo.id } })} />;
 }
 
-function ArchivedBadge({ promo }: { promo: AdminPromo }) {
-  return promo.archived ? (
-    <Badge color="gray" variant="light">
-      <Trans id="admin.badge.archived">Archived</Trans>
-    </Badge>
-  ) : (
-    <Badge color="teal.9" variant="outline">
-      <Trans id="admin.badge.live">Live</Trans>
-    </Badge>
-  );
-}
 
 /** The earn actions: a form for a new one, and the list with archive and restore. */
 export function EarnView({ data, canWrite }: { data: EarnData; canWrite: boolean }) {
@@ -208,7 +192,7 @@ function EarnPromoCard({ promo, canWrite }: { promo: AdminPromo; canWrite: boole
                 <Stack gap={4}>
                   <Group gap="xs">
                     <Text fw={600}>{localText(promo.title, i18n.locale)}</Text>
-                    <ArchivedBadge promo={promo} />
+                    <ArchivedBadge archived={promo.archived} />
                   </Group>
                   <Text size="sm" c="dimmed">
                     <Trans id="admin.earn.pips">{promo.pips} pips</Trans>
@@ -217,7 +201,7 @@ function EarnPromoCard({ promo, canWrite }: { promo: AdminPromo; canWrite: boole
                 </Stack>
                 <Group gap="xs">
                   {canWrite ? <EditToggle promo={promo} open={open} setOpen={setOpen} /> : null}
-                  <ArchiveToggle promo={promo} canWrite={canWrite} />
+                  <PromoArchiveToggle promo={promo} canWrite={canWrite} />
                   {canWrite ? <DeletePromo promo={promo} /> : null}
                 </Group>
               </Group>
@@ -305,11 +289,11 @@ function RewardCard({ promo, options, canWrite }: { promo: AdminPromo; options: 
                   <Title order={3} size="h5">
                     {localText(promo.title, i18n.locale)}
                   </Title>
-                  <ArchivedBadge promo={promo} />
+                  <ArchivedBadge archived={promo.archived} />
                 </Group>
                 <Group gap="xs">
                   {canWrite ? <EditToggle promo={promo} open={open} setOpen={setOpen} /> : null}
-                  <ArchiveToggle promo={promo} canWrite={canWrite} />
+                  <PromoArchiveToggle promo={promo} canWrite={canWrite} />
                   {canWrite ? <DeletePromo promo={promo} /> : null}
                 </Group>
               </Group>
@@ -317,8 +301,41 @@ function RewardCard({ promo, options, canWrite }: { promo: AdminPromo; options: 
               {options.map((option) => (
                 <RewardOptionRow key={option.optId} option={option} canWrite={canWrite} />
               ))}
+              {canWrite && options.length < 20 ? <AddOption promo={promo} /> : null}
             </Stack>
           </Paper>
+  );
+}
+
+/** Another option (a label and its price) for an existing reward; its codes are loaded next. */
+function AddOption({ promo }: { promo: AdminPromo }) {
+  const { t, i18n } = useLingui();
+  const { send } = useWrite();
+  const [open, setOpen] = useState(false);
+  const title = localText(promo.title, i18n.locale);
+  if (!open) {
+    return (
+      <Group>
+        <Button size="xs" variant="subtle" aria-label={t({ id: 'admin.rewards.addOption.label', message: `Add an option to ${title}` })} onClick={() => setOpen(true)}>
+          <Trans id="admin.rewards.addOption">Add an option</Trans>
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <EditForm
+      fields={[
+        { key: 'en', label: t({ id: 'admin.field.optionLabelEn', message: 'What the member gets (English)' }), required: true },
+        { key: 'es', label: t({ id: 'admin.field.optionLabelEs', message: 'What the member gets (Spanish, optional)' }) },
+        { key: 'pips', label: t({ id: 'admin.field.price', message: 'Price in pips' }), kind: 'number', required: true, min: 1, max: 10_000_000 },
+      ]}
+      initial={{ en: '', es: '', pips: '' }}
+      onCancel={() => setOpen(false)}
+      onSave={(v) => {
+        setOpen(false);
+        send({ kind: 'addRewardOption', input: { id: promo.id, label: bilingual(String(v.en), String(v.es)), pips: Number(v.pips) } });
+      }}
+    />
   );
 }
 

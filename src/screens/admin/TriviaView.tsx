@@ -3,14 +3,14 @@ import { Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from './adminMessages';
 import { localInputValue, useWrite } from './consoleContext';
-import type { AdminTrivia } from './consoleLogic';
+import type { AdminTrivia, AdminTriviaQuestionStored, TriviaData } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { DeleteButton, EditButton, EditForm } from './EditForm';
+import { ArchivedBadge, ArchiveToggle, bilingual, DeleteButton, EditButton, EditForm } from './EditForm';
 import { readJson } from './jsonFile';
 
 
 /** Trivia: the question of the day's settings and pool, questions from a JSON file, team contests. */
-export function TriviaView({ data, canWrite }: { data: AdminTrivia; canWrite: boolean }) {
+export function TriviaView({ data: { trivia: data, questions, total }, canWrite }: { data: TriviaData; canWrite: boolean }) {
   const pool = data.questions;
   return (
     <Stack gap="lg">
@@ -39,6 +39,7 @@ export function TriviaView({ data, canWrite }: { data: AdminTrivia; canWrite: bo
       ) : (
         data.contests.map((c) => <TriviaContestCard key={c.id} contest={c} canWrite={canWrite} />)
       )}
+      <PoolQuestions questions={questions} total={total} canWrite={canWrite} />
     </Stack>
   );
 }
@@ -203,7 +204,10 @@ function TriviaContestCard({ contest: c, canWrite }: { contest: AdminTrivia['con
     <Paper withBorder p="md" radius="md" data-testid="admin-trivia-contest">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={4}>
-          <Text fw={600}>{name}</Text>
+          <Group gap="xs">
+            <Text fw={600}>{name}</Text>
+            <ArchivedBadge archived={c.archived} />
+          </Group>
           <Text size="sm" c="dimmed">
             <Trans id="admin.trivia.contestSummary">
               {from} to {to} · {pipsPerAnswer} pips per right answer · teams: {teams} · {members} members · {questions} questions
@@ -213,6 +217,12 @@ function TriviaContestCard({ contest: c, canWrite }: { contest: AdminTrivia['con
         {canWrite ? (
           <Group gap="xs" wrap="nowrap">
             <EditButton title={name} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <ArchiveToggle
+              title={name}
+              archived={c.archived}
+              onArchive={() => send({ kind: 'updateTriviaContest', input: { id: c.id, archived: true } })}
+              onRestore={() => send({ kind: 'updateTriviaContest', input: { id: c.id, archived: false } })}
+            />
             <DeleteButton title={name} onDelete={() => send({ kind: 'deleteTriviaContest', input: { id: c.id } })} />
           </Group>
         ) : null}
@@ -240,6 +250,116 @@ function TriviaContestCard({ contest: c, canWrite }: { contest: AdminTrivia['con
             });
           }}
         />
+      ) : null}
+    </Paper>
+  );
+}
+
+/** The answers of a question as the edit form writes them: one a line, "English | Español", the right one starting with "*". */
+export const answersToLines = (answers: AdminTriviaQuestionStored['answers']): string =>
+  answers.map((a) => `${a.correct ? '* ' : ''}${a.text.en}${a.text.es ? ` | ${a.text.es}` : ''}`).join('\n');
+
+/** The lines back to answers; null when they are not 2 to 6 answers with exactly one right. */
+export function linesToAnswers(text: string): { text: { en: string; es?: string }; correct: boolean }[] | null {
+  const answers = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const correct = line.startsWith('*');
+      const [en, es = ''] = line.replace(/^\*\s*/, '').split('|');
+      return { text: bilingual(en, es), correct };
+    });
+  const right = answers.filter((a) => a.correct).length;
+  return answers.length >= 2 && answers.length <= 6 && right === 1 && answers.every((a) => a.text.en !== '') ? answers : null;
+}
+
+/** The question of the day's pool: each question with its answers, edited, archived or deleted one by one. */
+function PoolQuestions({ questions, total, canWrite }: { questions: AdminTriviaQuestionStored[]; total: number; canWrite: boolean }) {
+  const shown = questions.length;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        <Trans id="admin.trivia.poolTitle">Questions of the day</Trans>
+      </Title>
+      {shown < total ? (
+        <Text size="sm" c="dimmed">
+          <Trans id="admin.trivia.poolShown">The {shown} newest of {total} questions.</Trans>
+        </Text>
+      ) : null}
+      {questions.length === 0 ? (
+        <Text c="dimmed">
+          <Trans id="admin.list.empty">Nothing to show.</Trans>
+        </Text>
+      ) : (
+        questions.map((q) => <QuestionCard key={q.id} question={q} canWrite={canWrite} />)
+      )}
+    </Stack>
+  );
+}
+
+function QuestionCard({ question: q, canWrite }: { question: AdminTriviaQuestionStored; canWrite: boolean }) {
+  const { t, i18n } = useLingui();
+  const { send } = useWrite();
+  const [editing, setEditing] = useState(false);
+  const text = localText(q.text, i18n.locale);
+  const { served, answered } = q;
+  const fixedAnswers = served > 0;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="admin-trivia-question">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text fw={600}>{text}</Text>
+            <ArchivedBadge archived={q.archived} />
+          </Group>
+          <Text size="sm">
+            {q.answers.map((a) => (a.correct ? `✓ ${localText(a.text, i18n.locale)}` : localText(a.text, i18n.locale))).join(' · ')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans id="admin.trivia.questionUse">
+              Served {served} times · answered {answered} times
+            </Trans>
+          </Text>
+        </Stack>
+        {canWrite ? (
+          <Group gap="xs" wrap="nowrap">
+            <EditButton title={text} open={editing} onToggle={() => setEditing((e) => !e)} />
+            <ArchiveToggle
+              title={text}
+              archived={q.archived}
+              onArchive={() => send({ kind: 'updateTriviaQuestion', input: { id: q.id, archived: true } })}
+              onRestore={() => send({ kind: 'updateTriviaQuestion', input: { id: q.id, archived: false } })}
+            />
+            {served === 0 ? <DeleteButton title={text} onDelete={() => send({ kind: 'deleteTriviaQuestion', input: { id: q.id } })} /> : null}
+          </Group>
+        ) : null}
+      </Group>
+      {editing ? (
+        <>
+          {fixedAnswers ? (
+            <Text size="sm" c="dimmed" mt="xs">
+              <Trans id="admin.trivia.answersStay">Members were served it, so its answers stay; its text can still be mended.</Trans>
+            </Text>
+          ) : null}
+          <EditForm
+            fields={[
+              { key: 'en', label: t({ id: 'admin.field.questionEn', message: 'Question (English)' }), required: true },
+              { key: 'es', label: t({ id: 'admin.field.questionEs', message: 'Question (Spanish, optional)' }) },
+              ...(fixedAnswers
+                ? []
+                : [{ key: 'answers', label: t({ id: 'admin.field.answersLabel', message: 'Answers, one a line: English | Español, the right one starting with *' }), kind: 'textarea' as const, required: true }]),
+            ]}
+            initial={{ en: q.text.en, es: q.text.es ?? '', answers: answersToLines(q.answers) }}
+            onCancel={() => setEditing(false)}
+            onSave={(v) => {
+              const answers = fixedAnswers ? null : linesToAnswers(String(v.answers));
+              if (!fixedAnswers && !answers) return { answers: i18n._(fieldErrors.answers) };
+              setEditing(false);
+              send({ kind: 'updateTriviaQuestion', input: { id: q.id, text: bilingual(String(v.en), String(v.es)), ...(answers ? { answers } : {}) } });
+            }}
+          />
+        </>
       ) : null}
     </Paper>
   );

@@ -14,6 +14,7 @@ export const viewTitles: Record<ConsoleView, MessageDescriptor> = {
   rewards: msg({ id: 'admin.view.rewards', message: 'Rewards' }),
   members: msg({ id: 'admin.view.members', message: 'Members' }),
   audit: msg({ id: 'admin.view.audit', message: 'Audit log' }),
+  community: msg({ id: 'admin.view.community', message: 'Settings' }),
 };
 
 export const roleNames = {
@@ -65,6 +66,10 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   deleteQuestionnaire: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   deleteChanceToWin: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   deleteTriviaContest: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
+  updateCommunity: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  addRewardOption: msg({ id: 'admin.write.addRewardOption', message: 'Could not add the option' }),
+  updateTriviaQuestion: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  deleteTriviaQuestion: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),
@@ -99,6 +104,9 @@ export const fieldErrors = {
   teamsEs: msg({ id: 'admin.field.teamsEsCount', message: 'Name as many teams in Spanish as in English, or none.' }),
   required: msg({ id: 'admin.field.required', message: 'Fill this in.' }),
   range: msg({ id: 'admin.field.range', message: 'Enter a whole number from {min} to {max}.' }),
+  email: msg({ id: 'admin.field.email', message: 'Enter an e-mail address such as help@example.org.' }),
+  phone: msg({ id: 'admin.field.phone', message: 'Use up to 32 of 0-9 + ( ) . - and spaces.' }),
+  answers: msg({ id: 'admin.field.answersCheck', message: 'Write 2 to 6 answers, one per line, and mark the right one with * at its start.' }),
   reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
 };
 

@@ -25,6 +25,19 @@ export type AdminTrivia = Schemas['AdminTrivia'];
 export type AdminMemberLedger = Schemas['AdminMemberLedger'];
 export type AdminCodePage = Schemas['AdminCodePage'];
 export type AdminCtwContestList = Schemas['AdminCtwContestList'];
+export type AdminCommunityDetail = Schemas['AdminCommunityDetail'];
+export type AdminTriviaQuestionStored = Schemas['AdminTriviaQuestionStored'];
+
+/** The trivia view: the settings and contests, and the pool's questions (live and archived). */
+export interface TriviaData {
+  trivia: AdminTrivia;
+  questions: AdminTriviaQuestionStored[];
+  /** All the pool's questions, when more than the page shown. */
+  total: number;
+}
+
+/** How many pool questions the trivia view lists (newest first). */
+export const QUESTION_PAGE_SIZE = 200;
 
 /** The dashboard: the week's report and the Chance to Win contests (the draws coming). */
 export interface DashboardData {
@@ -80,8 +93,20 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
     }
     case 'chanceToWin':
       return output(await api.adminListChanceToWin({ communityId }, { signal }));
-    case 'trivia':
-      return output(await api.adminTrivia({ communityId }, { signal }));
+    case 'trivia': {
+      const [trivia, live, archived] = await Promise.all([
+        api.adminTrivia({ communityId }, { signal }),
+        api.adminListTriviaQuestions({ communityId, page: 1, size: QUESTION_PAGE_SIZE }, { signal }),
+        api.adminListTriviaQuestions({ communityId, archived: 'true', page: 1, size: QUESTION_PAGE_SIZE }, { signal }),
+      ]);
+      if (!trivia.success) return output(trivia);
+      if (!live.success) return output(live);
+      if (!archived.success) return output(archived);
+      const questions = [...live.data.questions, ...archived.data.questions];
+      return { ok: true, value: { trivia: trivia.data, questions, total: live.data.total + archived.data.total } satisfies TriviaData };
+    }
+    case 'community':
+      return output(await api.adminShowCommunity({ communityId }, { signal }));
     case 'earn': {
       const promos = await allPromos(api, communityId, 'EARN', signal);
       return promos.ok ? { ok: true, value: { promos: promos.value } satisfies EarnData } : promos;
@@ -179,6 +204,14 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminImportTriviaQuestions({ communityId, ...(request.input as object) } as never, { signal }));
     case 'createTriviaContest':
       return output(await api.adminCreateTriviaContest({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'updateCommunity':
+      return output(await api.adminUpdateCommunity({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'addRewardOption':
+      return output(await api.adminAddRewardOption(input, { signal }));
+    case 'updateTriviaQuestion':
+      return output(await api.adminUpdateTriviaQuestion(input, { signal }));
+    case 'deleteTriviaQuestion':
+      return output(await api.adminDeleteTriviaQuestion(input, { signal }));
     case 'bulkAdjust':
       return output(await api.adminBulkAdjust({ communityId, ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
   }
