@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { announcementCreate, announcementDelete, announcementList, pushStatusCommand } from './admin/announcements';
 import { parseCommandArgs } from './admin/args';
 import { ctwCreate, ctwDraw, ctwList, ctwVerify, ctwWinners } from './admin/chanceToWin';
-import { communityCreate, communityList, communityQr, userShow } from './admin/communities';
+import { communityCreate, communityEdit, communityList, communityQr, userShow } from './admin/communities';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext } from './admin/context';
 import { promoImage } from './admin/images';
 import { ledgerShow, pipsAdjust } from './admin/ledger';
@@ -12,8 +13,11 @@ import { operatorAdd } from './admin/operators';
 import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList, qrPrint } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
-import { connectRemote, REMOTE_COMMANDS } from './admin/remote';
-import { giftcardsImport, rewardCreate, rewardList } from './admin/rewards';
+import { connectRemote, REMOTE_COMMANDS, signIn, signOut } from './admin/remote';
+import { askPassword, forgetSession, readSession, saveSession, serverBase, sessionFile } from './admin/session';
+import { auditList } from './admin/audit';
+import { runningServer } from './db/dataDirLock';
+import { giftcardsImport, rewardAddOption, rewardCreate, rewardList } from './admin/rewards';
 import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
 import { loadConfig } from './config';
@@ -33,12 +37,14 @@ export const COMMANDS: readonly AdminCommand[] = [
   communityList,
   communityQr,
   communitySupport,
+  communityEdit,
   userShow,
   promoCreate,
   promoList,
   promoImage,
   rewardCreate,
   rewardList,
+  rewardAddOption,
   giftcardsImport,
   qrCreate,
   qrList,
@@ -62,6 +68,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   contestList,
   contestCharts,
   operatorAdd,
+  auditList,
 ];
 
 const byName = new Map(COMMANDS.map((command) => [command.name, command]));
@@ -71,17 +78,26 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
 Commands:
 ${COMMANDS.map((command) => `  ${command.usage}`).join('\n\n')}
 
+  login [--server <url>] --email <address>
+      Sign in to a running server as an operator (the password from PIPS_OPERATOR_PASSWORD, or
+      asked on the terminal); later commands go through that server with the saved session
+      (PIPS_SESSION_FILE, default ~/.config/pips/admin-session.json, readable only by you).
+
+  logout
+      End the saved session on the server and remove it.
+
   help
       Show this help.
 
 Texts: --title, --description, --terms and option labels are English (or the only language);
 the -es variants add Spanish, shown to members whose app is in Spanish.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data); PUBLIC_URL for links.
-With PGlite, stop the server first (its data folder is locked to one process), or go through the
-running server: with PIPS_SERVER_URL (e.g. http://127.0.0.1:8080), PIPS_OPERATOR_EMAIL and
-PIPS_OPERATOR_PASSWORD (an operator:add account), ${[...REMOTE_COMMANDS.keys()].join(', ')}
-use the server's operator API instead of the database (no downtime; the server checks the role
-and audits the change).
+Through a running server (no downtime; the server checks the operator's role and audits each
+change): when a server holds the PGlite folder of DATA_DIR, the CLI finds it and goes through its
+operator API; PIPS_SERVER_URL (e.g. http://127.0.0.1:8080) names a server explicitly. The operator
+is the account of PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD, or the session saved by login.
+These commands work through a server: ${[...REMOTE_COMMANDS.keys()].join(', ')};
+the others work on the database (stop the server first on PGlite; PostgreSQL is shared).
 Exit codes: 0 done, 2 bad input (the usage is printed), 1 refused (valid input the data or the
 file system refuses; nothing was changed).`;
 
@@ -130,25 +146,64 @@ function exitCodeOf(error: unknown, name: string | undefined): number {
   throw error;
 }
 
-/** One command through the running server's operator API (PIPS_SERVER_URL). */
+/** One command through a running server's operator API (PIPS_SERVER_URL, or the server found holding DATA_DIR). */
 async function runRemote(argv: string[], serverUrl: string): Promise<number> {
   const [name, ...rest] = argv;
-  console.error(`pips admin: through the server at ${serverUrl} (its operator API)`);
   try {
     const command = name === undefined ? undefined : byName.get(name);
     if (!command) throw new UsageError(`unknown command: ${name}`);
     const remote = REMOTE_COMMANDS.get(command.name);
     if (!remote) {
       throw new RefusedError(
-        `${command.name} works on the database only (through the server: ${[...REMOTE_COMMANDS.keys()].join(', ')}); unset PIPS_SERVER_URL and stop the server (PGlite) or set DATABASE_URL`,
+        `${command.name} works on the database only (through the server: ${[...REMOTE_COMMANDS.keys()].join(', ')}); stop the server (PGlite) or set DATABASE_URL, without PIPS_SERVER_URL`,
       );
     }
     const values = parseCommandArgs(command, rest);
-    const ctx = await connectRemote(serverUrl, process.env.PIPS_OPERATOR_EMAIL, process.env.PIPS_OPERATOR_PASSWORD, (line) => console.log(line));
+    const auth = { email: process.env.PIPS_OPERATOR_EMAIL, password: process.env.PIPS_OPERATOR_PASSWORD, sessionFile: sessionFile() };
+    const ctx = await connectRemote(serverUrl, auth, (line) => console.log(line));
     return await remote.run(values, ctx);
   } catch (error) {
     return exitCodeOf(error, name);
   }
+}
+
+/** `login`: signs in to a server and saves the session for the next commands. */
+async function login(args: string[], found: string | undefined): Promise<number> {
+  const { values } = parseArgs({ args, options: { server: { type: 'string' }, email: { type: 'string' } }, strict: true });
+  const server = values.server ?? process.env.PIPS_SERVER_URL ?? found;
+  if (!server) throw new UsageError('login needs --server <url> (no running server holds this DATA_DIR, and PIPS_SERVER_URL is not set)');
+  if (!/^https?:\/\/[^\s]+$/.test(server)) throw new UsageError(`--server must be an http(s) URL such as http://127.0.0.1:8080 (got "${server}")`);
+  const email = values.email ?? process.env.PIPS_OPERATOR_EMAIL;
+  if (!email) throw new UsageError('login needs --email <address> (an operator:add account)');
+  const password = process.env.PIPS_OPERATOR_PASSWORD ?? (await askPassword(`Password for ${email}: `));
+  if (!password) throw new UsageError('no password: set PIPS_OPERATOR_PASSWORD, or run login in a terminal to be asked');
+  const tokens = await signIn(server, email, password);
+  const file = sessionFile();
+  saveSession(file, { server: serverBase(server), email, ...tokens });
+  const ctx = await connectRemote(server, { sessionFile: file }, (line) => console.log(line));
+  const { communities } = await ctx.call<{ communities: { communityId: string; name: string; role: string }[] }>('GET', '/admin/communities');
+  console.log(`Signed in to ${serverBase(server)} as ${email}; the session is kept in ${file}.`);
+  if (communities.length === 0) console.log('This account runs no community yet: an owner gives it a role with operator:add.');
+  for (const c of communities) console.log(`  ${c.communityId}  "${c.name}"  your role: ${c.role}`);
+  return 0;
+}
+
+/** `logout`: ends the saved session on its server and removes it. */
+async function logout(): Promise<number> {
+  const file = sessionFile();
+  const saved = readSession(file);
+  if (!saved) {
+    console.log('No saved session.');
+    return 0;
+  }
+  try {
+    await signOut(saved.server, saved);
+    console.log(`Signed out of ${saved.server}.`);
+  } catch (error) {
+    console.error(`The server did not confirm the sign-out (${error instanceof Error ? error.message : String(error)}); the session is removed here anyway.`);
+  }
+  forgetSession(file);
+  return 0;
 }
 
 async function main(): Promise<void> {
@@ -157,11 +212,24 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (process.env.PIPS_SERVER_URL) {
-    process.exitCode = await runRemote(argv, process.env.PIPS_SERVER_URL);
+  const config = loadConfig();
+  // A server holding the PGlite folder: the CLI goes through it instead of refusing the locked folder.
+  const found = !config.databaseUrl ? runningServer(config.dataDir) : undefined;
+  if (argv[0] === 'login' || argv[0] === 'logout') {
+    try {
+      process.exitCode = argv[0] === 'login' ? await login(argv.slice(1), found?.url) : await logout();
+    } catch (error) {
+      process.exitCode = error instanceof Error && error.name === 'TypeError' && 'code' in error ? exitCodeOf(new UsageError(error.message), undefined) : exitCodeOf(error, undefined);
+    }
     return;
   }
-  const config = loadConfig();
+  const serverUrl = process.env.PIPS_SERVER_URL || found?.url;
+  if (serverUrl) {
+    const why = process.env.PIPS_SERVER_URL ? 'PIPS_SERVER_URL' : `it holds PGlite in ${resolve(config.dataDir)} (process ${found!.pid})`;
+    console.error(`pips admin: through the server at ${serverBase(serverUrl)} (its operator API; ${why}); links use the server's PUBLIC_URL`);
+    process.exitCode = await runRemote(argv, serverUrl);
+    return;
+  }
   // Which data and which public address: on stderr, so what a command prints stays parseable.
   const where = config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${resolve(config.dataDir)}`;
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
@@ -172,7 +240,7 @@ async function main(): Promise<void> {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof Error && error.message.includes('is in use by process')) {
-      console.error(`Refused: ${error.message}\nOr make the change through the running server: set PIPS_SERVER_URL, PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD (see help).`);
+      console.error(`Refused: ${error.message}\nOr make the change through the running server: set PIPS_SERVER_URL, and sign in with npm run admin -- login (see help).`);
       process.exitCode = 1;
       return;
     }

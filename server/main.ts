@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureDemoContent, ensureDemoContest } from './db/demoContent';
 import { migrateToLatest, openDatabase } from './db/index';
+import { announceServer, loopbackUrl } from './db/dataDirLock';
 import { earnQrLink } from './db/repositories/earnQrCodes';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // The operator CLI finds the server holding the PGlite folder here, and goes through its API.
+  if (database.kind !== 'postgres') announceServer(config.dataDir, loopbackUrl(address));
   const storage = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'console outbox (set SMTP_URL to send real mail)';
   console.log(`Database: ${storage}. Mail: ${mail}.`);

@@ -1,8 +1,9 @@
 import { createCommunity, findCommunity, listCommunities } from '../db/repositories/communities';
 import { findUserByEmail } from '../db/repositories/users';
 import { isValidEmail, normalizeEmail } from '../security/rules';
-import { requiredText, warnIfLocalLinks } from './args';
-import { UsageError, type AdminCommand } from './context';
+import { requireCommunity, requiredText, text, warnIfLocalLinks } from './args';
+import { updateCommunity } from '../db/repositories/operators';
+import { UsageError, type AdminCommand, type OptionValues } from './context';
 import { writeQrImages } from './qrImage';
 
 /** The link a community's QR code encodes: the app opens there and pre-selects the community. */
@@ -91,3 +92,28 @@ export const userShow: AdminCommand = {
     return 0;
   },
 };
+
+export const communityEdit: AdminCommand = {
+  name: 'community:edit',
+  usage: `community:edit --community <id> [--name <name>] [--archive | --restore]
+      Rename a community, or archive it (nobody new can join it; its members keep their
+      accounts, pips and history) and restore it.`,
+  options: { community: { type: 'string' }, name: { type: 'string' }, archive: { type: 'boolean' }, restore: { type: 'boolean' } },
+  async run(values, ctx) {
+    const change = communityChange(values);
+    const community = await requireCommunity(ctx.db, values, 'community:edit');
+    await ctx.db.transaction().execute((trx) => updateCommunity(trx, community.id, { name: change.name, active: change.archived === undefined ? undefined : !change.archived }));
+    const after = (await findCommunity(ctx.db, community.id))!;
+    ctx.out(`Community ${after.id}: "${after.name}"${after.active ? '' : ' (archived: takes no new members)'}`);
+    return 0;
+  },
+};
+
+/** What community:edit changes (checked before anything is read or sent). */
+export function communityChange(values: OptionValues): { name?: string; archived?: boolean } {
+  if (values.archive === true && values.restore === true) throw new UsageError('community:edit takes --archive or --restore, not both');
+  const name = text(values, 'name', 100);
+  const archived = values.archive === true ? true : values.restore === true ? false : undefined;
+  if (name === undefined && archived === undefined) throw new UsageError('community:edit needs --name, --archive or --restore');
+  return { ...(name !== undefined ? { name } : {}), ...(archived !== undefined ? { archived } : {}) };
+}

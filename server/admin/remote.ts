@@ -4,6 +4,10 @@ import { appPath, httpUrl, isoMoment, localized, oneOf, readJsonFile, requiredTe
 import { RefusedError, UsageError, type OptionValues } from './context';
 import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
+import { auditLine } from './audit';
+import { communityChange } from './communities';
+import { supportContact } from './support';
+import { readSession, saveSession, serverBase, type SavedSession } from './session';
 
 /**
  * The operator CLI talking to a running server (issue 14): with PIPS_SERVER_URL, the commands
@@ -28,42 +32,93 @@ interface Envelope<T> {
   error?: { code: string; message: string };
 }
 
-/** Signs the operator in and returns a context whose calls carry the session's token. */
-export async function connectRemote(
-  serverUrl: string,
-  email: string | undefined,
-  password: string | undefined,
-  out: (line: string) => void,
-  fetchImpl: typeof fetch = fetch,
-): Promise<RemoteContext> {
-  if (!email || !password) {
-    throw new UsageError('PIPS_SERVER_URL is set: give the operator account in PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD too');
+/** Who the CLI is on the server: an e-mail and password (from the environment), or the session `login` saved. */
+export interface RemoteAuth {
+  email?: string;
+  password?: string;
+  /** Where `login` keeps the session (used when no password is given). */
+  sessionFile?: string;
+}
+
+type Answer<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
+
+/** One call of the server's API, its envelope read; a server that does not answer is refused. */
+async function send<T>(fetchImpl: typeof fetch, base: string, method: string, path: string, init: { body?: string; headers?: Record<string, string> }): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${base}${path}`, { method, ...init });
+  } catch (error) {
+    throw new RefusedError(`the server at ${base} does not answer (${error instanceof Error ? error.message : String(error)})`);
   }
-  const base = serverUrl.replace(/\/+$/, '');
-  const request = async <T>(method: string, path: string, init: { body?: string; headers?: Record<string, string> }): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${base}${path}`, { method, ...init });
-    } catch (error) {
-      throw new RefusedError(`the server at ${base} does not answer (${error instanceof Error ? error.message : String(error)})`);
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (response.ok && envelope?.status === 'OK') return { ok: true, data: envelope.data as T };
+  return { ok: false, code: envelope?.error?.code ?? `HTTP_${response.status}`, message: envelope?.error?.message ?? response.statusText };
+}
+
+/** A failed answer as the CLI's exit codes see it: bad input 2, anything else refused 1. */
+function fail(answer: { code: string; message: string }): never {
+  const message = `${answer.message} (${answer.code})`;
+  throw answer.code === 'VALIDATION_ERROR' ? new UsageError(message) : new RefusedError(message);
+}
+
+const form = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+/** Signs in to the server like the app does; the session's tokens. */
+export async function signIn(serverUrl: string, email: string, password: string, fetchImpl: typeof fetch = fetch): Promise<{ authToken: string; refreshToken: string }> {
+  const answer = await send<{ authToken: string; refreshToken: string }>(fetchImpl, serverBase(serverUrl), 'POST', '/mobile/login', form({ email, pwd: password }));
+  if (!answer.ok) fail(answer);
+  return { authToken: answer.data.authToken, refreshToken: answer.data.refreshToken };
+}
+
+/** Ends a session on the server (its tokens stop working at once). */
+export async function signOut(serverUrl: string, tokens: { authToken: string; refreshToken: string }, fetchImpl: typeof fetch = fetch): Promise<void> {
+  const answer = await send(fetchImpl, serverBase(serverUrl), 'POST', '/mobile/session/logout', form({ authToken: tokens.authToken, refreshToken: tokens.refreshToken }));
+  if (!answer.ok) fail(answer);
+}
+
+/**
+ * A context whose calls carry the operator's session: signed in with the e-mail and password
+ * given, or the session `login` saved for this server (refreshed, and saved again, when its auth
+ * token has expired).
+ */
+export async function connectRemote(serverUrl: string, auth: RemoteAuth, out: (line: string) => void, fetchImpl: typeof fetch = fetch): Promise<RemoteContext> {
+  const base = serverBase(serverUrl);
+  let tokens: { authToken: string; refreshToken: string };
+  let saved: SavedSession | undefined;
+  if (auth.email && auth.password) {
+    tokens = await signIn(base, auth.email, auth.password, fetchImpl);
+  } else if (auth.email || auth.password) {
+    throw new UsageError('give both PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD, or sign in once with: npm run admin -- login --email <you>');
+  } else {
+    saved = auth.sessionFile ? readSession(auth.sessionFile) : undefined;
+    if (!saved || serverBase(saved.server) !== base) {
+      throw new RefusedError(`not signed in to ${base}: run npm run admin -- login --email <you> (or set PIPS_OPERATOR_EMAIL and PIPS_OPERATOR_PASSWORD)`);
     }
-    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-    if (response.ok && envelope?.status === 'OK') return envelope.data as T;
-    const code = envelope?.error?.code ?? `HTTP_${response.status}`;
-    const message = `${envelope?.error?.message ?? response.statusText} (${code})`;
-    throw code === 'VALIDATION_ERROR' ? new UsageError(message) : new RefusedError(message);
-  };
-  const session = await request<{ authToken: string }>('POST', '/mobile/login', {
-    body: new URLSearchParams({ email, pwd: password }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+    tokens = saved;
+  }
+  const call = <T>(method: string, path: string, body: unknown) =>
+    send<T>(fetchImpl, base, method, path, {
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { authorization: `Bearer ${tokens.authToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    });
   return {
     out,
-    call: (method, path, body) =>
-      request(method, path, {
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        headers: { authorization: `Bearer ${session.authToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      }),
+    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+      let answer = await call<T>(method, path, body);
+      if (!answer.ok && answer.code === 'UNAUTHORIZED' && saved && auth.sessionFile) {
+        const renewed = await send<{ authToken: string; refreshToken: string }>(fetchImpl, base, 'POST', '/mobile/session/refresh', form({ refreshToken: tokens.refreshToken }));
+        if (!renewed.ok) throw new RefusedError(`your saved session on ${base} has ended: sign in again with npm run admin -- login --email ${saved.email}`);
+        tokens = { authToken: renewed.data.authToken, refreshToken: renewed.data.refreshToken };
+        saved = { ...saved, ...tokens };
+        saveSession(auth.sessionFile, saved);
+        answer = await call<T>(method, path, body);
+      }
+      if (!answer.ok) fail(answer);
+      return answer.data;
+    },
   };
 }
 
@@ -670,6 +725,86 @@ const qrPrint: RemoteCommand = {
 };
 
 /** The commands that work through a running server. */
+interface AdminCommunityView {
+  communityId: string;
+  name: string;
+  role: string;
+  archived: boolean;
+  members?: number;
+  support?: { email: string; url: string | null; phone: string | null; text: { en?: string; es?: string } | null } | null;
+}
+
+const communityList: RemoteCommand = {
+  name: 'community:list',
+  async run(_values, ctx) {
+    const { communities } = await ctx.call<{ communities: AdminCommunityView[] }>('GET', '/admin/communities');
+    if (communities.length === 0) ctx.out('This account runs no community (an owner adds it with operator:add).');
+    for (const c of communities) ctx.out(`${c.communityId}  "${c.name}"  your role: ${c.role}${c.archived ? '  archived (takes no new members)' : ''}`);
+    return 0;
+  },
+};
+
+const communityEditRemote: RemoteCommand = {
+  name: 'community:edit',
+  async run(values, ctx) {
+    const change = communityChange(values);
+    const community = requiredText(values, 'community', 'community:edit');
+    const after = await ctx.call<AdminCommunityView>('PUT', `/admin/communities/${encodeURIComponent(community)}`, change);
+    ctx.out(`Community ${after.communityId}: "${after.name}"${after.archived ? ' (archived: takes no new members)' : ''}, through the server`);
+    return 0;
+  },
+};
+
+const communitySupportRemote: RemoteCommand = {
+  name: 'community:support',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'community:support');
+    const path = `/admin/communities/${encodeURIComponent(community)}`;
+    const contact = supportContact(values);
+    const after = contact === undefined ? await ctx.call<AdminCommunityView>('GET', path) : await ctx.call<AdminCommunityView>('PUT', path, { support: contact });
+    const shown = after.support;
+    if (!shown) {
+      ctx.out(`"${after.name}" (${after.communityId}) has no support contact${contact === null ? ' now' : ''}, through the server`);
+      return 0;
+    }
+    ctx.out(`Support contact of "${after.name}" (${after.communityId}), through the server`);
+    ctx.out(`  email:   ${shown.email}`);
+    ctx.out(`  link:    ${shown.url ?? '-'}`);
+    ctx.out(`  phone:   ${shown.phone ?? '-'}`);
+    ctx.out(`  text en: ${shown.text?.en === undefined ? '-' : JSON.stringify(shown.text.en)}`);
+    ctx.out(`  text es: ${shown.text?.es === undefined ? '-' : JSON.stringify(shown.text.es)}`);
+    return 0;
+  },
+};
+
+const rewardAddOptionRemote: RemoteCommand = {
+  name: 'reward:add-option',
+  async run(values, ctx) {
+    const rewardId = wholeNumber(values, 'reward', 1, 2 ** 31 - 1);
+    if (rewardId === undefined) throw new UsageError('reward:add-option needs --reward <reward id> (see reward:list)');
+    const raw = text(values, 'option', 300);
+    if (raw === undefined) throw new UsageError('reward:add-option needs --option "<label>=<price>"');
+    const option = parseOption(raw);
+    const added = await ctx.call<AdminOptionView>('POST', `/admin/promos/${rewardId}/options`, { label: adminText(option.label), pips: option.pips });
+    ctx.out(`Added option #${added.optId} ${showText(added.label)} for ${added.pips} pips to reward #${rewardId}, through the server (no codes yet)`);
+    ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${added.optId} --file codes.csv`);
+    return 0;
+  },
+};
+
+const auditListRemote: RemoteCommand = {
+  name: 'audit:list',
+  async run(values, ctx) {
+    const limit = wholeNumber(values, 'limit', 1, 200) ?? 50;
+    const community = text(values, 'community', 64);
+    const query = new URLSearchParams({ page: '1', size: String(limit), ...(community ? { communityId: community } : {}) });
+    const { entries } = await ctx.call<{ entries: Parameters<typeof auditLine>[0][] }>('GET', `/admin/audit?${query}`);
+    if (entries.length === 0) ctx.out('No operator writes yet.');
+    for (const entry of entries) ctx.out(auditLine(entry));
+    return 0;
+  },
+};
+
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
     promoCreate,
@@ -696,5 +831,10 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     userShow,
     ledgerShow,
     qrPrint,
+    communityList,
+    communityEditRemote,
+    communitySupportRemote,
+    rewardAddOptionRemote,
+    auditListRemote,
   ].map((command) => [command.name, command]),
 );

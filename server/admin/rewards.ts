@@ -1,13 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards, loadedCodes } from '../db/repositories/rewards';
 import type { LocalizedText } from '../db/schema';
-import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, wholeNumber } from './args';
+import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, text, wholeNumber } from './args';
+import { findPromoForUpdate, insertRewardOption, optionCount } from '../db/repositories/operators';
 import { csvFields, csvLines } from '../csv';
-import { UsageError, type AdminCommand } from './context';
+import { RefusedError, UsageError, type AdminCommand } from './context';
 import { attachImage, readImageOption } from './images';
 
 const MAX_PRICE = 1_000_000;
-const MAX_OPTIONS = 20;
+/** A reward holds at most this many options (the operator API's limit too). */
+export const MAX_OPTIONS = 20;
 const MAX_CODE_LENGTH = 500;
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -174,6 +176,30 @@ export const giftcardsImport: AdminCommand = {
     ctx.out(`  skipped: ${skipped} (repeated in the file or already loaded)`);
     reportSkipped();
     ctx.out(`  codes left for this option: ${left}`);
+    return 0;
+  },
+};
+
+export const rewardAddOption: AdminCommand = {
+  name: 'reward:add-option',
+  usage: `reward:add-option --reward <id> --option "<label>=<price>"
+      Add an option (what the member gets, and its price in pips) to an existing reward, e.g.
+      --option "$20 card|Tarjeta de 20 $=200"; load its codes next with giftcards:import.`,
+  options: { reward: { type: 'string' }, option: { type: 'string' } },
+  async run(values, ctx) {
+    const rewardId = wholeNumber(values, 'reward', 1, 2 ** 31 - 1);
+    if (rewardId === undefined) throw new UsageError('reward:add-option needs --reward <reward id> (see reward:list)');
+    const raw = text(values, 'option', 300);
+    if (raw === undefined) throw new UsageError('reward:add-option needs --option "<label>=<price>"');
+    const option = parseOption(raw);
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const promo = await findPromoForUpdate(trx, rewardId);
+      if (!promo || promo.type !== 'REDEEM') throw new UsageError(`no reward has the id ${rewardId} (see reward:list)`);
+      if ((await optionCount(trx, rewardId)) >= MAX_OPTIONS) throw new RefusedError(`reward #${rewardId} has ${MAX_OPTIONS} options already`);
+      return insertRewardOption(trx, rewardId, option);
+    });
+    ctx.out(`Added option #${id} ${showText(option.label)} for ${option.pips} pips to reward #${rewardId} (no codes yet)`);
+    ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${id} --file codes.csv`);
     return 0;
   },
 };

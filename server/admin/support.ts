@@ -1,4 +1,4 @@
-import { clearSupportContact, findSupportContact, setSupportContact } from '../db/repositories/support';
+import { clearSupportContact, findSupportContact, setSupportContact, type SupportContactInput } from '../db/repositories/support';
 import { cleanPhone, isValidEmail, normalizeEmail } from '../security/rules';
 import { requireCommunity, text } from './args';
 import { UsageError, type AdminCommand, type OptionValues } from './context';
@@ -54,37 +54,49 @@ export const communitySupport: AdminCommand = {
     clear: { type: 'boolean' },
   },
   async run(values, ctx) {
+    const contact = supportContact(values);
     const community = await requireCommunity(ctx.db, values, 'community:support');
-    const setting = ['email', 'url', 'phone', 'text', 'text-es'].filter((name) => values[name] !== undefined);
-    if (values.clear === true) {
-      if (setting.length > 0) throw new UsageError(`community:support: --clear cannot go with --${setting[0]}`);
+    if (contact === null) {
       const removed = await clearSupportContact(ctx.db, community.id);
       ctx.out(removed ? `Removed the support contact of "${community.name}" (${community.id})` : `"${community.name}" (${community.id}) had no support contact`);
       return 0;
     }
-    if (setting.length === 0) {
-      const contact = await findSupportContact(ctx.db, community.id);
-      if (!contact) {
+    if (contact === undefined) {
+      const found = await findSupportContact(ctx.db, community.id);
+      if (!found) {
         ctx.out(`"${community.name}" (${community.id}) has no support contact (set one with --email)`);
         return 0;
       }
       ctx.out(`Support contact of "${community.name}" (${community.id})`);
-      printContact(ctx.out, contact);
-      ctx.out(`  updated: ${contact.updatedAt.toISOString()}`);
+      printContact(ctx.out, found);
+      ctx.out(`  updated: ${found.updatedAt.toISOString()}`);
       return 0;
     }
-    const email = supportEmail(values);
-    const url = httpsUrl(values);
-    const phone = supportPhone(values);
-    const en = text(values, 'text', TEXT_MAX);
-    const es = text(values, 'text-es', TEXT_MAX);
-    const contact = { email, url, phone, text: en === undefined && es === undefined ? null : { ...(en && { en }), ...(es && { es }) } };
     await setSupportContact(ctx.db, community.id, contact);
     ctx.out(`Set the support contact of "${community.name}" (${community.id})`);
     printContact(ctx.out, contact);
     return 0;
   },
 };
+
+/**
+ * The contact community:support sets, checked: undefined to show it (only --community), null to
+ * remove it (--clear), else the whole contact (--email and the rest).
+ */
+export function supportContact(values: OptionValues): SupportContactInput | null | undefined {
+  const setting = ['email', 'url', 'phone', 'text', 'text-es'].filter((name) => values[name] !== undefined);
+  if (values.clear === true) {
+    if (setting.length > 0) throw new UsageError(`community:support: --clear cannot go with --${setting[0]}`);
+    return null;
+  }
+  if (setting.length === 0) return undefined;
+  const email = supportEmail(values);
+  const url = httpsUrl(values);
+  const phone = supportPhone(values);
+  const en = text(values, 'text', TEXT_MAX);
+  const es = text(values, 'text-es', TEXT_MAX);
+  return { email, url, phone, text: en === undefined && es === undefined ? null : { ...(en && { en }), ...(es && { es }) } };
+}
 
 function printContact(
   out: (line: string) => void,

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -45,4 +45,42 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** What a running server on a PGlite folder tells the operator CLI: where it listens (issue 14). */
+export interface RunningServer {
+  pid: number;
+  /** A loopback URL of the server (what the CLI calls). */
+  url: string;
+}
+
+const SERVER_FILE = 'pips.server';
+
+/**
+ * Tells the CLI where the server holding `dataDir` listens (`<dataDir>/pips.server`), so
+ * `npm run admin` goes through it instead of refusing the locked folder; gone when the process exits.
+ */
+export function announceServer(dataDir: string, url: string): () => void {
+  const file = join(dataDir, SERVER_FILE);
+  writeFileSync(file, JSON.stringify({ pid: process.pid, url } satisfies RunningServer));
+  const remove = () => rmSync(file, { force: true });
+  process.once('exit', remove);
+  return remove;
+}
+
+/** The server announced in `dataDir` while its process lives; undefined otherwise. */
+export function runningServer(dataDir: string): RunningServer | undefined {
+  let found: Partial<RunningServer>;
+  try {
+    found = JSON.parse(readFileSync(join(dataDir, SERVER_FILE), 'utf8')) as Partial<RunningServer>;
+  } catch {
+    return undefined;
+  }
+  if (typeof found.pid !== 'number' || typeof found.url !== 'string' || !isAlive(found.pid)) return undefined;
+  return { pid: found.pid, url: found.url };
+}
+
+/** A URL the machine itself reaches a server on, from the address it listens on (0.0.0.0 and :: become loopback). */
+export function loopbackUrl(address: string): string {
+  return address.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
 }

@@ -503,4 +503,55 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       expect(all).toContain(`  ${name} `);
     }
   });
+
+  it('community:edit renames and archives a community (the join link then refuses newcomers) and restores it', async () => {
+    const id = await community();
+    await expect(run('community:edit', '--community', id)).rejects.toThrow(UsageError);
+    await expect(run('community:edit', '--community', id, '--archive', '--restore')).rejects.toThrow(UsageError);
+    await expect(run('community:edit', '--community', 'nope', '--name', 'X')).rejects.toThrow(UsageError);
+    const renamed = await run('community:edit', '--community', id, '--name', 'Harbour Club', '--archive');
+    expect(renamed.code).toBe(0);
+    expect(renamed.output).toContain(`Community ${id}: "Harbour Club" (archived: takes no new members)`);
+    expect((await h.call({ url: `/web/community/${id}` })).status).toBe(404);
+    expect((await run('community:list')).output).toMatch(new RegExp(`${id}  "Harbour Club"  members: 0  archived`));
+    expect((await run('community:edit', '--community', id, '--restore')).output).toBe(`Community ${id}: "Harbour Club"`);
+    expect((await h.call({ url: `/web/community/${id}` })).body.data).toEqual({ communityId: id, name: 'Harbour Club' });
+  });
+
+  it('reward:add-option adds an option to an existing reward; at most 20; an earn action is no reward', async () => {
+    const id = await community();
+    const created = await run('reward:create', '--community', id, '--title', 'Coffee', '--option', 'Small=10');
+    const rewardId = /reward #(\d+)/.exec(created.output)![1];
+    await expect(run('reward:add-option', '--reward', rewardId)).rejects.toThrow(UsageError);
+    await expect(run('reward:add-option', '--reward', rewardId, '--option', 'Large=0')).rejects.toThrow(UsageError);
+    const added = await run('reward:add-option', '--reward', rewardId, '--option', 'Large|Grande=25');
+    expect(added.code).toBe(0);
+    expect(added.output).toMatch(/Added option #\d+ "Large" \/ "Grande" for 25 pips to reward #\d+ \(no codes yet\)/);
+    expect((await run('reward:list', '--community', id)).output).toMatch(/option #\d+  "Large"  25 pips  codes left: 0 of 0/);
+    for (let n = 3; n <= 20; n += 1) await run('reward:add-option', '--reward', rewardId, '--option', `Size ${n}=${n}`);
+    await expect(run('reward:add-option', '--reward', rewardId, '--option', 'One more=1')).rejects.toThrow(RefusedError);
+    const earn = await run('promo:create', '--community', id, '--title', 'Walk', '--pips', '2');
+    const earnId = /#(\d+)/.exec(earn.output)![1];
+    await expect(run('reward:add-option', '--reward', earnId, '--option', 'X=1')).rejects.toThrow(UsageError);
+  });
+
+  it('audit:list prints the operators\' writes, newest first, of one community or all', async () => {
+    const id = await community();
+    await h.db
+      .insertInto('audit_log')
+      .values([
+        { operator_id: null, community_id: id, action: 'promo.create', entity: 'promo', entity_id: '7', before: null, after: JSON.stringify({ pips: 3 }) },
+        { operator_id: null, community_id: id, action: 'promo.update', entity: 'promo', entity_id: '7', before: JSON.stringify({ pips: 3 }), after: JSON.stringify({ pips: 4 }) },
+      ])
+      .execute();
+    const { code, output } = await run('audit:list', '--community', id);
+    expect(code).toBe(0);
+    const lines = output.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`  ${id}  \\(deleted account\\)  promo.update promo #7  \\{"pips":3\\} -> \\{"pips":4\\}$`));
+    expect(lines[1]).toContain('promo.create promo #7  {"pips":3}');
+    expect((await run('audit:list', '--community', await community())).output).toBe('No operator writes yet.');
+    expect((await run('audit:list', '--limit', '1')).output.split('\n')).toHaveLength(1);
+    await expect(run('audit:list', '--limit', '0')).rejects.toThrow(UsageError);
+  });
 });

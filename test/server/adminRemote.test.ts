@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,11 +65,48 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     return ((await response.json()) as { data: Record<string, unknown> }).data;
   };
 
-  it('refuses the database while the server holds it, and says how to go through the server', async () => {
-    const { code, err } = await admin(['promo:create', '--community', communityId, '--title', 'Beach clean-up', '--pips', '12'], place.env);
-    expect(code).toBe(1);
-    expect(err).toContain('PIPS_SERVER_URL');
-  });
+  it('finds the server holding DATA_DIR and goes through it: login saves a session, later commands use it, logout ends it', async () => {
+    const sessionFile = join(place.env.DATA_DIR, '..', `session-${process.pid}.json`);
+    const env = { ...place.env, PIPS_SESSION_FILE: sessionFile };
+    // Not signed in: refused (1), saying how.
+    const before = await admin(['promo:create', '--community', communityId, '--title', 'Beach clean-up', '--pips', '12'], env);
+    expect(before.err).toContain(`through the server at ${server.url}`);
+    expect(before.code).toBe(1);
+    expect(before.err).toContain('npm run admin -- login');
+    // A wrong password: refused, nothing saved.
+    const wrong = await admin(['login', '--email', OPERATOR.email], { ...env, PIPS_OPERATOR_PASSWORD: 'wrong-Password-1' });
+    expect(wrong.code).toBe(1);
+    expect(existsSync(sessionFile)).toBe(false);
+    const login = await admin(['login', '--email', OPERATOR.email], { ...env, PIPS_OPERATOR_PASSWORD: OPERATOR.password });
+    expect(login.code).toBe(0);
+    expect(login.out).toContain(`Signed in to ${server.url} as ${OPERATOR.email}`);
+    expect(login.out).toContain(`${communityId}`);
+    expect(statSync(sessionFile).mode & 0o777).toBe(0o600);
+    // With the session alone: a change the signed-in member sees at once, audited under the operator.
+    const created = await admin(['promo:create', '--community', communityId, '--title', 'Tree planting', '--pips', '4'], env);
+    expect(created.code).toBe(0);
+    expect(created.out).toContain('through the server');
+    expect(((await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string }[]).map((p) => p.title)).toContain('Tree planting');
+    const audit = await admin(['audit:list', '--community', communityId], env);
+    expect(audit.code).toBe(0);
+    expect(audit.out).toMatch(new RegExp(`${communityId}  ${OPERATOR.email}  promo.create promo #\\d+`));
+    // The server checks the role: an editor may not change the community's own settings.
+    const support = await admin(['community:support', '--community', communityId, '--email', 'help@example.org'], env);
+    expect(support.code).toBe(1);
+    expect(support.err).toContain('FORBIDDEN');
+    // A command that works on the database only is refused with how.
+    const dbOnly = await admin(['community:create', '--name', 'Elsewhere'], env);
+    expect(dbOnly.code).toBe(1);
+    expect(dbOnly.err).toContain('works on the database only');
+    // logout ends the session on the server: its token no longer works.
+    const saved = JSON.parse(readFileSync(sessionFile, 'utf8')) as { authToken: string };
+    expect((await fetch(`${server.url}/admin/communities`, { headers: { authorization: `Bearer ${saved.authToken}` } })).status).toBe(200);
+    const out = await admin(['logout'], env);
+    expect(out.err).toBe('');
+    expect(out.code).toBe(0);
+    expect(existsSync(sessionFile)).toBe(false);
+    expect((await fetch(`${server.url}/admin/communities`, { headers: { authorization: `Bearer ${saved.authToken}` } })).status).toBe(401);
+  }, 120_000);
 
   it('creates an earn action, a reward and its codes, and adjusts pips: the signed-in member sees each at once', async () => {
     const earn = await admin(['promo:create', '--community', communityId, '--title', 'Beach clean-up', '--title-es', 'Limpieza de playa', '--pips', '12'], remote);
