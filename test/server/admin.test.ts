@@ -527,7 +527,7 @@ describe.each(backends)('admin CLI on $name', (backend) => {
     const added = await run('reward:add-option', '--reward', rewardId, '--option', 'Large|Grande=25');
     expect(added.code).toBe(0);
     expect(added.output).toMatch(/Added option #\d+ "Large" \/ "Grande" for 25 pips to reward #\d+ \(no codes yet\)/);
-    expect((await run('reward:list', '--community', id)).output).toMatch(/option #\d+  "Large"  25 pips  codes left: 0 of 0/);
+    expect((await run('reward:list', '--community', id)).output).toMatch(/option #\d+ {2}"Large" {2}25 pips {2}codes left: 0 of 0/);
     for (let n = 3; n <= 20; n += 1) await run('reward:add-option', '--reward', rewardId, '--option', `Size ${n}=${n}`);
     await expect(run('reward:add-option', '--reward', rewardId, '--option', 'One more=1')).rejects.toThrow(RefusedError);
     const earn = await run('promo:create', '--community', id, '--title', 'Walk', '--pips', '2');
