@@ -5,6 +5,8 @@ import { RefusedError, UsageError, type OptionValues } from './context';
 import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
 import { auditLine } from './audit';
+import { readImageOption } from './images';
+import { writeQrImages } from './qrImage';
 import { communityChange } from './communities';
 import { supportContact } from './support';
 import { readSession, saveSession, serverBase, type SavedSession } from './session';
@@ -805,6 +807,63 @@ const auditListRemote: RemoteCommand = {
   },
 };
 
+const communityCreateRemote: RemoteCommand = {
+  name: 'community:create',
+  async run(values, ctx) {
+    const name = requiredText(values, 'name', 'community:create', 100);
+    const created = await ctx.call<{ communityId: string; name: string; joinLink: string }>('POST', '/admin/communities', { name });
+    ctx.out(`Created community "${created.name}", through the server (you are its owner)`);
+    ctx.out(`  id:        ${created.communityId}`);
+    ctx.out(`  join link: ${created.joinLink}`);
+    return 0;
+  },
+};
+
+const communityQrRemote: RemoteCommand = {
+  name: 'community:qr',
+  async run(values, ctx) {
+    if (typeof values.id !== 'string' || typeof values.out !== 'string') throw new UsageError('community:qr needs --id <communityId> --out <dir>');
+    const community = await ctx.call<AdminCommunityView & { joinLink: string }>('GET', `/admin/communities/${encodeURIComponent(values.id)}`);
+    const { svgPath, pngPath } = await writeQrImages(community.joinLink, values.out, community.communityId);
+    ctx.out(`QR code of "${community.name}" (${community.communityId}), through the server`);
+    ctx.out(`  link: ${community.joinLink}`);
+    ctx.out(`  svg:  ${svgPath}`);
+    ctx.out(`  png:  ${pngPath}`);
+    return 0;
+  },
+};
+
+const operatorAddRemote: RemoteCommand = {
+  name: 'operator:add',
+  async run(values, ctx) {
+    const email = requiredText(values, 'email', 'operator:add', 320);
+    const community = requiredText(values, 'community', 'operator:add');
+    if (typeof values.role !== 'string') throw new UsageError('operator:add needs --role owner|editor|viewer');
+    const role = oneOf(values, 'role', ['owner', 'editor', 'viewer'] as const, 'viewer');
+    const set = await ctx.call<{ userId: number; email: string; role: string }>('POST', `/admin/communities/${encodeURIComponent(community)}/operators`, { email, role });
+    ctx.out(`Account ${set.email} (user ${set.userId}): ${set.role} of ${community}, through the server`);
+    return 0;
+  },
+};
+
+const promoImageRemote: RemoteCommand = {
+  name: 'promo:image',
+  async run(values, ctx) {
+    const promoId = wholeNumber(values, 'promo', 1, 2 ** 31 - 1);
+    if (promoId === undefined) throw new UsageError('promo:image needs --promo <id> (see promo:list)');
+    if ((values.image === undefined) === (values.remove !== true)) throw new UsageError('promo:image needs either --image <file> or --remove');
+    if (values.remove === true) {
+      await ctx.call('DELETE', `/admin/promos/${promoId}/image`);
+      ctx.out(`Took the image off promo #${promoId}, through the server.`);
+      return 0;
+    }
+    const bytes = await readImageOption(values);
+    const image = await ctx.call<{ url: string; width: number; height: number }>('PUT', `/admin/promos/${promoId}/image`, { image: Buffer.from(bytes!).toString('base64') });
+    ctx.out(`Set the image of promo #${promoId}, through the server: ${image.url} (${image.width}x${image.height})`);
+    return 0;
+  },
+};
+
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
     promoCreate,
@@ -836,5 +895,9 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     communitySupportRemote,
     rewardAddOptionRemote,
     auditListRemote,
+    communityCreateRemote,
+    communityQrRemote,
+    operatorAddRemote,
+    promoImageRemote,
   ].map((command) => [command.name, command]),
 );

@@ -168,6 +168,24 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminDeleteTriviaQuestion(request) {
       return ok(await app.operators.deleteTriviaQuestion(await app.requireVerified(request), request.params.id));
     },
+    async adminSetPromoImage(request) {
+      return ok(await app.operators.setPromoImage(await app.requireVerified(request), request.params.id, request.body.image));
+    },
+    async adminRemovePromoImage(request) {
+      return ok(await app.operators.removePromoImage(await app.requireVerified(request), request.params.id));
+    },
+    async adminListOperators(request) {
+      return ok(await app.operators.operators(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminSetOperator(request) {
+      return ok(await app.operators.setOperator(await app.requireVerified(request), request.params.communityId, request.body));
+    },
+    async adminRemoveOperator(request) {
+      return ok(await app.operators.removeOperator(await app.requireVerified(request), request.params.communityId, request.params.userId));
+    },
+    async adminCreateCommunity(request) {
+      return ok(await app.operators.createCommunity(await app.requireVerified(request), request.body.name));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

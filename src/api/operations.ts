@@ -155,6 +155,12 @@ export const OPERATIONS = {
   adminListTriviaQuestions: op('GET', '/admin/communities/{communityId}/trivia/questions', 'query'),
   adminUpdateTriviaQuestion: op('PUT', '/admin/trivia/questions/{id}', 'json'),
   adminDeleteTriviaQuestion: op('DELETE', '/admin/trivia/questions/{id}', 'none'),
+  adminSetPromoImage: op('PUT', '/admin/promos/{id}/image', 'json'),
+  adminRemovePromoImage: op('DELETE', '/admin/promos/{id}/image', 'none'),
+  adminListOperators: op('GET', '/admin/communities/{communityId}/operators', 'none'),
+  adminSetOperator: op('POST', '/admin/communities/{communityId}/operators', 'json'),
+  adminRemoveOperator: op('DELETE', '/admin/communities/{communityId}/operators/{userId}', 'none'),
+  adminCreateCommunity: op('POST', '/admin/communities', 'json'),
 } as const satisfies Record<OperationId, OperationSpec>;
 
 /** The navigation operations (checked against openapi.yaml by the contract test). */

@@ -815,7 +815,8 @@ export interface paths {
         /** The communities the caller runs, with the caller's role in each. */
         get: operations["adminListCommunities"];
         put?: never;
-        post?: never;
+        /** Create a community (for an account that owns one already); the caller becomes its owner. */
+        post: operations["adminCreateCommunity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1393,6 +1394,59 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promos/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the image of an earn action or a reward - a PNG, JPEG or WebP file of at most 1 MiB and 4096 pixels a side, base64-encoded; served at /images/<hash> with long caching. */
+        put: operations["adminSetPromoImage"];
+        post?: never;
+        /** Take the image off an earn action or a reward (members see the placeholder). */
+        delete: operations["adminRemovePromoImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operators of a community with their roles. */
+        get: operations["adminListOperators"];
+        put?: never;
+        /** Give an existing, verified account a role in the community, or change it (owner only); the account signs in as before. */
+        post: operations["adminSetOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/operators/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take an operator's role away (owner only); the account stays a plain member. */
+        delete: operations["adminRemoveOperator"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2592,6 +2646,8 @@ export interface components {
             } | null;
         };
         AdminCommunityDetail: {
+            /** @description The link (and QR code) members join by. */
+            joinLink: string;
             communityId: components["schemas"]["CommunityId"];
             name: string;
             role: components["schemas"]["AdminRole"];
@@ -2638,6 +2694,37 @@ export interface components {
             }[];
             /** @description true archives it (never served again), false restores it. */
             archived?: boolean;
+        };
+        AdminImageUpload: {
+            /** @description The file's bytes in base64. */
+            image: string;
+        };
+        AdminImage: {
+            /** @description Where members' apps load it (/images/<hash>.<ext>). */
+            url: string;
+            width: number;
+            height: number;
+        };
+        AdminOperator: {
+            userId: components["schemas"]["Id"];
+            email: string;
+            role: components["schemas"]["AdminRole"];
+        };
+        AdminOperatorList: {
+            operators: components["schemas"]["AdminOperator"][];
+        };
+        AdminOperatorSet: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["AdminRole"];
+        };
+        AdminCommunityNew: {
+            name: string;
+        };
+        AdminCommunityCreated: {
+            communityId: components["schemas"]["CommunityId"];
+            name: string;
+            /** @description The link (and QR code) members join by. */
+            joinLink: string;
         };
         AuditEntry: {
             communityId: components["schemas"]["CommunityId"];
@@ -4279,6 +4366,47 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCommunityNew"];
+            };
+        };
+        responses: {
+            /** @description The community, with its join link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCommunityCreated"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (only an owner of a community creates another). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];
@@ -6264,6 +6392,208 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description COMMUNITY_NOT_FOUND. */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetPromoImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminImageUpload"];
+            };
+        };
+        responses: {
+            /** @description The image, stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminImage"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such promo, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRemovePromoImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such promo, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminOperatorList"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOperatorSet"];
+            };
+        };
+        responses: {
+            /** @description The operator with the role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminOperator"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (no verified account uses that e-mail, so it signs up first). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (the last owner cannot step down: make another owner first). */
+            409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRemoveOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (not an operator here). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (the last owner cannot step down: make another owner first). */
+            409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

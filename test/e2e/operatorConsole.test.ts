@@ -396,6 +396,71 @@ describe('operator console in Chromium', () => {
     expect(await main().getByTestId('admin-questionnaire').count()).toBe(0);
   });
 
+  it('edits and archives a single trivia question, adds an option to a reward, and sets the support contact the member reads', async () => {
+    await nav('Trivia').click();
+    await page.waitForURL('**/admin/trivia');
+    const spider = main().getByTestId('admin-trivia-question').filter({ hasText: 'How many legs does a spider have?' });
+    await spider.getByText('Six · ✓ Eight · Ten').waitFor();
+    await spider.getByRole('button', { name: 'Edit: How many legs does a spider have?' }).click();
+    await spider.getByLabel('Answers, one a line: English | Español, the right one starting with *').fill('Six | Seis\nEight | Ocho\n*Ten');
+    await spider.getByRole('button', { name: 'Save changes' }).click();
+    await done('Changes saved.');
+    await spider.getByText('Six · Eight · ✓ Ten').waitFor();
+    await spider.getByRole('button', { name: 'Edit: How many legs does a spider have?' }).click();
+    await spider.getByLabel('Answers, one a line: English | Español, the right one starting with *').fill('*Six\n*Eight');
+    await spider.getByRole('button', { name: 'Save changes' }).click();
+    await spider.getByText('Write 2 to 6 answers, one per line, and mark the right one with * at its start.').waitFor();
+    await spider.getByRole('button', { name: 'Cancel' }).click();
+    await spider.getByRole('button', { name: 'Archive “How many legs does a spider have?”' }).click();
+    await done('Archived: members no longer see it');
+    await spider.getByText('Archived', { exact: true }).waitFor();
+    await main().getByText('2 questions in the pool · 3 a day per member · the day in UTC').waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin trivia questions (en)');
+
+    await nav('Rewards').click();
+    await page.waitForURL('**/admin/rewards');
+    const reward = main().getByTestId('admin-reward').filter({ hasText: books.title });
+    await reward.getByRole('button', { name: `Add an option to ${books.title}` }).click();
+    await reward.getByLabel('What the member gets (English)').fill('$10 card');
+    await reward.getByLabel('Price in pips').fill('60');
+    await reward.getByRole('button', { name: 'Save changes' }).click();
+    await done('Option added.');
+    await reward.getByText('$10 card · 60 pips · 0 of 0 codes left').waitFor();
+
+    await nav('Settings').click();
+    await page.waitForURL('**/admin/community');
+    const settings = main().getByTestId('admin-community');
+    await settings.getByRole('button', { name: 'Edit: Riverside Club' }).click();
+    await settings.getByLabel('Support e-mail (empty: no contact)').fill('not-an-address');
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await settings.getByText('Enter an e-mail address such as help@example.org.').waitFor();
+    await settings.getByLabel('Support e-mail (empty: no contact)').fill('help@riverside.example');
+    await settings.getByLabel('Note for members (English, optional)').fill('We answer on weekdays.');
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await done('Changes saved.');
+    await main().getByRole('link', { name: 'help@riverside.example' }).waitFor();
+    await settle(page);
+    await expectAccessible(page, 'admin settings (en)');
+    await captureScreen(page, 'admin-settings', 'en');
+
+    await phone.goto(`${product.url}/support`);
+    await phone.getByRole('main').getByText('We answer on weekdays.').waitFor({ timeout: 15_000 });
+    await phone.getByRole('main').getByRole('link', { name: /help@riverside\.example/ }).first().waitFor();
+  });
+
+  it('archives the drawn contest out of the list of past draws, and restores it', async () => {
+    await nav('Chance to Win').click();
+    await page.waitForURL('**/admin/chanceToWin');
+    const card = main().getByTestId('admin-contest').filter({ hasText: 'Pier draw' });
+    await card.getByRole('button', { name: 'Archive “Pier draw”' }).click();
+    await done('Archived: members no longer see it');
+    await card.getByText('Archived', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Restore “Pier draw”' }).click();
+    await done('Restored: members see it again.');
+    await card.getByText('Live', { exact: true }).waitFor();
+  });
+
   it('the dashboard shows the week: pips earned per day and what earned the most, the next draw', async () => {
     await nav('Dashboard').click();
     await page.waitForURL(/\/admin$/);

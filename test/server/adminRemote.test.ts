@@ -7,6 +7,7 @@ import { runAdmin } from '../../server/admin';
 import { freePort } from '../e2e/support/serverProcess';
 import { runsOn } from './helpers/databases';
 import { pglitePlace, seed, startProcess, type Member, type Place, type Running } from './helpers/processPlace';
+import { PNG_1X1 } from './helpers/harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATOR = { email: 'boss@example.org', password: 'Operator-secret-1!' };
@@ -95,7 +96,7 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(support.code).toBe(1);
     expect(support.err).toContain('FORBIDDEN');
     // A command that works on the database only is refused with how.
-    const dbOnly = await admin(['community:create', '--name', 'Elsewhere'], env);
+    const dbOnly = await admin(['push:status'], env);
     expect(dbOnly.code).toBe(1);
     expect(dbOnly.err).toContain('works on the database only');
     // logout ends the session on the server: its token no longer works.
@@ -216,6 +217,32 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const user = await admin(['user:show', '--email', email], remote);
     expect(user.out).toContain(`community: ${communityId}`);
     expect((await admin(['user:show', '--email', 'nobody@example.org'], remote)).code).toBe(1);
+  }, 120_000);
+
+  it('sets a promo image and prints the community QR code through the server; the role decides the rest', async () => {
+    const png = join(place.env.DATA_DIR, '..', `image-${process.pid}.png`);
+    writeFileSync(png, Buffer.from(PNG_1X1, 'base64'));
+    const created = await admin(['promo:create', '--community', communityId, '--title', 'Picture day', '--pips', '2'], remote);
+    const promoId = /#(\d+)/.exec(created.out)![1];
+    const image = await admin(['promo:image', '--promo', promoId, '--image', png], remote);
+    expect(image.code).toBe(0);
+    expect(image.out).toMatch(/Set the image of promo #\d+, through the server: \/images\/[0-9a-f]{64}\.png \(1x1\)/);
+    const promos = (await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string; imageUrl: string | null }[];
+    expect(promos.find((p) => p.title === 'Picture day')?.imageUrl).toMatch(/\/images\//);
+    const out = join(place.env.DATA_DIR, '..', `join-${process.pid}`);
+    const qr = await admin(['community:qr', '--id', communityId, '--out', out], remote);
+    expect(qr.code).toBe(0);
+    expect(existsSync(join(out, `${communityId}.png`))).toBe(true);
+    expect(qr.out).toContain(`${server.url}/community-scan?communityId=${communityId}`);
+    // An editor neither gives roles nor creates communities: the server refuses (1).
+    const role = await admin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'owner'], remote);
+    expect(role.code).toBe(1);
+    expect(role.err).toContain('FORBIDDEN');
+    const community = await admin(['community:create', '--name', 'Elsewhere'], remote);
+    expect(community.code).toBe(1);
+    expect(community.err).toContain('FORBIDDEN');
+    rmSync(out, { recursive: true, force: true });
+    rmSync(png, { force: true });
   }, 120_000);
 
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {

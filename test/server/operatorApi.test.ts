@@ -7,7 +7,7 @@ import { createQuestionnaire } from '../../server/db/repositories/questionnaires
 import { insertMember, teamsOfContest } from '../../server/db/repositories/trivia';
 import type { OperatorRole } from '../../server/db/schema';
 import { backends } from './helpers/databases';
-import { expectFailure, expectOk, TEST_PASSWORD, useHarness, type TestUser } from './helpers/harness';
+import { expectFailure, expectOk, PNG_1X1, TEST_PASSWORD, useHarness, type TestUser } from './helpers/harness';
 
 /**
  * The operator API (issue 14): roles per community, members and other communities' operators
@@ -928,5 +928,56 @@ describe.each(backends)('operator API on $name', (backend) => {
       'trivia.question.update',
       'trivia.question.update',
     ]);
+  });
+
+  it('sets and takes off a promo image (checked like the CLI\'s), which members see at once; audited', async () => {
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    const pid = await earnPromo();
+    expectFailure(await as(editor).put(`/admin/promos/${pid}/image`, { image: Buffer.from('not an image at all').toString('base64') }), 400, 'VALIDATION_ERROR');
+    const image = expectOk(await as(editor).put(`/admin/promos/${pid}/image`, { image: PNG_1X1 }));
+    expect(image).toMatchObject({ url: expect.stringMatching(/^\/images\/[0-9a-f]{64}\.png$/), width: 1, height: 1 });
+    const promo = () => h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: member.authToken }).then((r) => (expectOk(r).promos as { id: number; imageUrl?: string | null }[]).find((p) => p.id === pid));
+    expect((await promo())?.imageUrl).toContain(image.url);
+    const served = await h.call({ url: image.url });
+    expect(served.status).toBe(200);
+    expect(expectOk(await as(editor).call('DELETE', `/admin/promos/${pid}/image`))).toEqual({ deleted: true });
+    expect((await promo())?.imageUrl ?? null).toBeNull();
+    const actions = expectOk(await as(editor).get('/admin/audit', { page: 1, size: 10 })).entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['promo.image', 'promo.image']);
+  });
+
+  it('an owner gives roles to verified accounts, changes and removes them, never leaving the community without an owner; an owner creates another community', async () => {
+    const owner = await operator('owner');
+    const editor = await operator('editor');
+    const newcomer = await h.registerVerified();
+    const unverified = await h.register();
+    const base = `/admin/communities/${h.community.id}/operators`;
+    expectFailure(await as(editor).post(base, { email: newcomer.email, role: 'viewer' }), 403, 'FORBIDDEN');
+    expectFailure(await as(owner).post(base, { email: unverified.email, role: 'viewer' }), 404, 'NOT_FOUND');
+    expectFailure(await as(owner).post(base, { email: 'nobody.here@example.org', role: 'viewer' }), 404, 'NOT_FOUND');
+    expect(expectOk(await as(owner).post(base, { email: newcomer.email.toUpperCase(), role: 'viewer' }))).toEqual({ userId: newcomer.userId, email: newcomer.email, role: 'viewer' });
+    // The new viewer reads the console's lists at once.
+    expect(expectOk(await as(newcomer).get('/admin/communities')).communities).toEqual([expect.objectContaining({ communityId: h.community.id, role: 'viewer' })]);
+    expect(expectOk(await as(editor).get(base)).operators.map((o: { email: string; role: string }) => o.role).sort()).toEqual(['editor', 'owner', 'viewer']);
+    // The last owner cannot step down or be removed.
+    expectFailure(await as(owner).post(base, { email: owner.email, role: 'editor' }), 409, 'IN_USE');
+    expectFailure(await as(owner).call('DELETE', `${base}/${owner.userId}`), 409, 'IN_USE');
+    expectOk(await as(owner).post(base, { email: editor.email, role: 'owner' }));
+    expectOk(await as(owner).post(base, { email: owner.email, role: 'editor' }));
+    expectFailure(await as(owner).call('DELETE', `${base}/${newcomer.userId}`), 403, 'FORBIDDEN');
+    expect(expectOk(await as(editor).call('DELETE', `${base}/${newcomer.userId}`))).toEqual({ deleted: true });
+    expect(expectOk(await as(newcomer).get('/admin/communities')).communities).toEqual([]);
+    expectFailure(await as(editor).call('DELETE', `${base}/${newcomer.userId}`), 404, 'NOT_FOUND');
+
+    // Creating a community: only for owners, who own the new one.
+    expectFailure(await as(owner).post('/admin/communities', { name: 'Mine' }), 403, 'FORBIDDEN');
+    expectFailure(await as(newcomer).post('/admin/communities', { name: 'Mine' }), 403, 'FORBIDDEN');
+    const created = expectOk(await as(editor).post('/admin/communities', { name: '  Hilltop  ' }));
+    expect(created).toMatchObject({ name: 'Hilltop', joinLink: expect.stringContaining(`/community-scan?communityId=${created.communityId}`) });
+    expect(expectOk(await h.call({ url: `/web/community/${created.communityId}` }))).toEqual({ communityId: created.communityId, name: 'Hilltop' });
+    expect(expectOk(await as(editor).get('/admin/communities')).communities).toContainEqual(expect.objectContaining({ communityId: created.communityId, role: 'owner' }));
+    const actions = expectOk(await as(editor).get('/admin/audit', { page: 1, size: 20 })).entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['community.create', 'operator.remove', 'operator.set', 'operator.set', 'operator.set']);
   });
 });

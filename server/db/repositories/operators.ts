@@ -595,3 +595,43 @@ export async function updateRewardOption(trx: Transaction<Database>, id: number,
     .where('id', '=', id)
     .execute();
 }
+
+// ---- Operators and images -----------------------------------------------------------------
+
+export async function operatorsOf(db: Db, communityId: string) {
+  const rows = await db
+    .selectFrom('operator_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id as userId', 'u.email', 'r.role'])
+    .where('r.community_id', '=', communityId)
+    .orderBy('u.email')
+    .execute();
+  return rows.map((row) => ({ userId: row.userId, email: row.email ?? '', role: row.role }));
+}
+
+export async function ownerCount(db: Db, communityId: string): Promise<number> {
+  const row = await db.selectFrom('operator_roles').select((eb) => eb.fn.countAll<string>().as('n')).where('community_id', '=', communityId).where('role', '=', 'owner').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function removeOperatorRole(db: Db, userId: number, communityId: string): Promise<void> {
+  await db.deleteFrom('operator_roles').where('user_id', '=', userId).where('community_id', '=', communityId).execute();
+}
+
+/** A verified, not deleted account by its (normalized) e-mail. */
+export async function verifiedAccount(db: Db, email: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', email)
+    .where('is_verified', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email ?? email };
+}
+
+/** A promo's image as the audit log keeps it. */
+export async function promoImage(db: Db, promoId: number) {
+  const row = await db.selectFrom('promos').select(['image_url', 'image_width', 'image_height']).where('id', '=', promoId).executeTakeFirstOrThrow();
+  return { url: row.image_url, width: row.image_width, height: row.image_height };
+}

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
-import { findCommunity } from '../../db/repositories/communities';
+import { createCommunity, findCommunity } from '../../db/repositories/communities';
+import { clearPromoImage, imageProblem, setPromoImage } from '../../db/repositories/images';
+import { joinLink } from '../../admin/communities';
 import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, newSeed } from '../../contests/draw';
@@ -182,7 +184,7 @@ function supportInput(input: SupportInput): SupportContactInput {
   };
 }
 
-async function communityView(db: Kysely<Database>, communityId: string, role: OperatorRole): Promise<Schema<'AdminCommunityDetail'>> {
+async function communityView(db: Kysely<Database>, communityId: string, role: OperatorRole, publicUrl: string): Promise<Schema<'AdminCommunityDetail'>> {
   const row = (await findCommunity(db, communityId))!;
   const contact = await findSupportContact(db, communityId);
   return {
@@ -192,6 +194,7 @@ async function communityView(db: Kysely<Database>, communityId: string, role: Op
     archived: !row.active,
     members: await repo.memberCount(db, communityId),
     support: contact ? { email: contact.email, url: contact.url, phone: contact.phone, text: contact.text } : null,
+    joinLink: joinLink(publicUrl, row.id),
   };
 }
 
@@ -253,6 +256,12 @@ export interface OperatorService {
   triviaQuestions(auth: AuthContext, communityId: string, contestId: number | null, archived: boolean, page: number, size: number): Promise<Schema<'AdminTriviaQuestionPage'>>;
   updateTriviaQuestion(auth: AuthContext, id: number, change: Schema<'AdminTriviaQuestionChange'>): Promise<Schema<'AdminTriviaQuestionStored'>>;
   deleteTriviaQuestion(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  setPromoImage(auth: AuthContext, promoId: number, base64: string): Promise<Schema<'AdminImage'>>;
+  removePromoImage(auth: AuthContext, promoId: number): Promise<Schema<'AdminDeleted'>>;
+  operators(auth: AuthContext, communityId: string): Promise<Schema<'AdminOperatorList'>>;
+  setOperator(auth: AuthContext, communityId: string, input: Schema<'AdminOperatorSet'>): Promise<Schema<'AdminOperator'>>;
+  removeOperator(auth: AuthContext, communityId: string, userId: number): Promise<Schema<'AdminDeleted'>>;
+  createCommunity(auth: AuthContext, name: string): Promise<Schema<'AdminCommunityCreated'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -1219,7 +1228,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async community(auth, communityId) {
       const role = await requireRole(auth, communityId, 'viewer');
-      return communityView(db, communityId, role);
+      return communityView(db, communityId, role, deps.publicUrl);
     },
 
     async updateCommunity(auth, communityId, change) {
@@ -1228,11 +1237,11 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const row = await repo.communityForUpdate(trx, communityId);
         if (!row) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
         if (RANK[(await repo.roleIn(trx, auth.userId, communityId)) ?? 'viewer'] < RANK.owner) throw forbidden();
-        const before = await communityView(trx, communityId, role);
+        const before = await communityView(trx, communityId, role, deps.publicUrl);
         await repo.updateCommunity(trx, communityId, { name: change.name?.trim(), active: change.archived === undefined ? undefined : !change.archived });
         if (change.support === null) await clearSupportContact(trx, communityId);
         else if (change.support !== undefined) await setSupportContact(trx, communityId, supportInput(change.support));
-        const after = await communityView(trx, communityId, role);
+        const after = await communityView(trx, communityId, role, deps.publicUrl);
         const keys = Object.keys(change);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
@@ -1305,6 +1314,79 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: touched(after, keys),
         });
         return after;
+      });
+    },
+
+    async setPromoImage(auth, promoId, base64) {
+      const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+      const problem = imageProblem(bytes);
+      if (problem) throw new AppError('VALIDATION_ERROR', 400, `image: ${problem}`);
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findPromoForUpdate(trx, promoId);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        const before = await repo.promoImage(trx, promoId);
+        const image = await setPromoImage(trx, promoId, bytes);
+        const after = { url: image.path, width: image.width, height: image.height };
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after });
+        return after;
+      });
+    },
+
+    async removePromoImage(auth, promoId) {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findPromoForUpdate(trx, promoId);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        const before = await repo.promoImage(trx, promoId);
+        await clearPromoImage(trx, promoId);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after: { url: null } });
+        return { deleted: true };
+      });
+    },
+
+    async operators(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      return { operators: await repo.operatorsOf(db, communityId) };
+    },
+
+    async setOperator(auth, communityId, input) {
+      await requireRole(auth, communityId, 'owner');
+      return db.transaction().execute(async (trx) => {
+        if ((await repo.roleIn(trx, auth.userId, communityId)) !== 'owner') throw forbidden();
+        const account = await repo.verifiedAccount(trx, normalizeEmail(input.email));
+        if (!account) throw new AppError('NOT_FOUND', 404, `No verified account uses ${input.email}: they sign up (and verify their e-mail) first.`);
+        const before = (await repo.roleIn(trx, account.id, communityId)) ?? null;
+        if (before === 'owner' && input.role !== 'owner' && (await repo.ownerCount(trx, communityId)) <= 1) {
+          throw new AppError('IN_USE', 409, 'The last owner cannot step down: make another owner first.');
+        }
+        await repo.setOperatorRole(trx, account.id, communityId, input.role);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'operator.set', entity: 'operator', entityId: account.id, before: before && { email: account.email, role: before }, after: { email: account.email, role: input.role } });
+        return { userId: account.id, email: account.email, role: input.role };
+      });
+    },
+
+    async removeOperator(auth, communityId, userId) {
+      await requireRole(auth, communityId, 'owner');
+      return db.transaction().execute(async (trx) => {
+        if ((await repo.roleIn(trx, auth.userId, communityId)) !== 'owner') throw forbidden();
+        const found = (await repo.operatorsOf(trx, communityId)).find((o) => o.userId === userId);
+        if (!found) throw new AppError('NOT_FOUND', 404, 'Not an operator of this community.');
+        if (found.role === 'owner' && (await repo.ownerCount(trx, communityId)) <= 1) throw new AppError('IN_USE', 409, 'The last owner cannot step down: make another owner first.');
+        await repo.removeOperatorRole(trx, userId, communityId);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'operator.remove', entity: 'operator', entityId: userId, before: found, after: null });
+        return { deleted: true };
+      });
+    },
+
+    async createCommunity(auth, name) {
+      const owns = (await repo.communitiesOfOperator(db, auth.userId)).some((c) => c.role === 'owner');
+      if (!owns) throw new AppError('FORBIDDEN', 403, 'Only an owner of a community creates another (the first one comes from the CLI, community:create).');
+      return db.transaction().execute(async (trx) => {
+        const community = await createCommunity(trx, name.trim());
+        await repo.setOperatorRole(trx, auth.userId, community.id, 'owner');
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: community.id, action: 'community.create', entity: 'community', entityId: community.id, before: null, after: { name: community.name } });
+        return { communityId: community.id, name: community.name, joinLink: joinLink(deps.publicUrl, community.id) };
       });
     },
 

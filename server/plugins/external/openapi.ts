@@ -175,6 +175,8 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema || typeof schema.operationId !== 'string') return;
     const body = schema.body as { content?: Record<string, unknown> } | undefined;
+    // A call that takes a larger body than the server's limit says so in openapi.yaml (an image upload).
+    if (typeof schema['x-body-limit'] === 'number') route.bodyLimit = schema['x-body-limit'];
     route.config = {
       ...route.config,
       operation: {

@@ -303,3 +303,6 @@ export function useHarness(backend: Backend, overrides: ConfigOverrides = {}): H
     },
   });
 }
+
+/** A 1x1 PNG, base64 (an image upload the server accepts). */
+export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
