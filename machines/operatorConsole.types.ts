@@ -65,7 +65,8 @@ export type ConsoleWriteKind =
   | 'updateCommunity'
   | 'addRewardOption'
   | 'updateTriviaQuestion'
-  | 'deleteTriviaQuestion';
+  | 'deleteTriviaQuestion'
+  | 'deleteRewardOption';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

@@ -1304,7 +1304,8 @@ export interface paths {
         /** Edit a reward option - what the member gets and its price (redemptions made keep the price they paid). */
         put: operations["adminUpdateRewardOption"];
         post?: never;
-        delete?: never;
+        /** Delete a reward option no member redeemed and no code was loaded into (a reward keeps at least one option). */
+        delete: operations["adminDeleteRewardOption"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6019,6 +6020,45 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteRewardOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such option, or not in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description IN_USE (redeemed, codes loaded, or the reward's last option). */
+            409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

@@ -186,6 +186,9 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminCreateCommunity(request) {
       return ok(await app.operators.createCommunity(await app.requireVerified(request), request.body.name));
     },
+    async adminDeleteRewardOption(request) {
+      return ok(await app.operators.deleteRewardOption(await app.requireVerified(request), request.params.id));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

@@ -161,6 +161,7 @@ export const OPERATIONS = {
   adminSetOperator: op('POST', '/admin/communities/{communityId}/operators', 'json'),
   adminRemoveOperator: op('DELETE', '/admin/communities/{communityId}/operators/{userId}', 'none'),
   adminCreateCommunity: op('POST', '/admin/communities', 'json'),
+  adminDeleteRewardOption: op('DELETE', '/admin/options/{id}', 'none'),
 } as const satisfies Record<OperationId, OperationSpec>;
 
 /** The navigation operations (checked against openapi.yaml by the contract test). */

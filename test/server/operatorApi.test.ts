@@ -829,8 +829,17 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(expectOk(await as(viewer).get(`/admin/promos/${id}/options`)).options.map((o: { pips: number }) => o.pips)).toEqual([50, 100]);
     for (let n = 3; n <= 20; n += 1) expectOk(await as(editor).post(`/admin/promos/${id}/options`, { label: { en: `#${n}` }, pips: n }));
     expectFailure(await as(editor).post(`/admin/promos/${id}/options`, { label: { en: 'One too many' }, pips: 1 }), 409, 'IN_USE');
+    // An option nothing refers to is deleted; one with codes is not, nor a reward's last option.
+    const [first, second] = expectOk(await as(viewer).get(`/admin/promos/${id}/options`)).options as { optId: number }[];
+    expectOk(await as(editor).post(`/admin/options/${first.optId}/codes`, { codes: ['GIFT-1'] }));
+    expectFailure(await as(viewer).call('DELETE', `/admin/options/${second.optId}`), 403, 'FORBIDDEN');
+    expectFailure(await as(editor).call('DELETE', `/admin/options/${first.optId}`), 409, 'IN_USE');
+    expect(expectOk(await as(editor).call('DELETE', `/admin/options/${second.optId}`))).toEqual({ deleted: true });
+    const single = expectOk(await as(editor).post(`/admin/communities/${h.community.id}/promos`, { type: 'REDEEM', title: { en: 'Solo' }, options: [{ label: { en: 'Only' }, pips: 5 }] }));
+    expectFailure(await as(editor).call('DELETE', `/admin/options/${single.options[0].optId}`), 409, 'IN_USE');
     const audit = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries;
     expect(audit.filter((e: { action: string }) => e.action === 'option.create')).toHaveLength(19);
+    expect(audit.filter((e: { action: string }) => e.action === 'option.delete')).toHaveLength(1);
   });
 
   it('archives announcements, trivia contests and drawn Chance to Win contests out of member calls at once, and restores them', async () => {

@@ -635,3 +635,12 @@ export async function promoImage(db: Db, promoId: number) {
   const row = await db.selectFrom('promos').select(['image_url', 'image_width', 'image_height']).where('id', '=', promoId).executeTakeFirstOrThrow();
   return { url: row.image_url, width: row.image_width, height: row.image_height };
 }
+
+export async function optionRedemptions(db: Db, optionId: number): Promise<number> {
+  const row = await db.selectFrom('redemptions').select((eb) => eb.fn.countAll<string>().as('n')).where('option_id', '=', optionId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteRewardOption(trx: Transaction<Database>, optionId: number): Promise<void> {
+  await trx.deleteFrom('promo_options').where('id', '=', optionId).execute();
+}

@@ -262,6 +262,7 @@ export interface OperatorService {
   setOperator(auth: AuthContext, communityId: string, input: Schema<'AdminOperatorSet'>): Promise<Schema<'AdminOperator'>>;
   removeOperator(auth: AuthContext, communityId: string, userId: number): Promise<Schema<'AdminDeleted'>>;
   createCommunity(auth: AuthContext, name: string): Promise<Schema<'AdminCommunityCreated'>>;
+  deleteRewardOption(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -1387,6 +1388,23 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.setOperatorRole(trx, auth.userId, community.id, 'owner');
         await repo.writeAudit(trx, { operatorId: auth.userId, communityId: community.id, action: 'community.create', entity: 'community', entityId: community.id, before: null, after: { name: community.name } });
         return { communityId: community.id, name: community.name, joinLink: joinLink(deps.publicUrl, community.id) };
+      });
+    },
+
+    async deleteRewardOption(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const option = await repo.findOptionForUpdate(trx, id);
+        if (!option) throw optionNotFound();
+        await mayWrite(auth, option.communityId, trx, optionNotFound);
+        const options = await repo.optionsOfReward(trx, option.promoId);
+        const row = options.find((o) => o.id === id)!;
+        const redeemed = await repo.optionRedemptions(trx, id);
+        const what = [redeemed > 0 && `redeemed ${redeemed} time(s)`, row.codesTotal > 0 && `${row.codesTotal} gift-card code(s) loaded`].filter(Boolean);
+        if (what.length > 0) throw new AppError('IN_USE', 409, `The option is in use (${what.join(', ')}): archive the reward instead.`);
+        if (options.length === 1) throw new AppError('IN_USE', 409, "It is the reward's only option: add another first, or delete the reward.");
+        await repo.deleteRewardOption(trx, id);
+        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.delete', entity: 'option', entityId: id, before: { promoId: option.promoId, label: adminText(row.label), pips: row.pips }, after: null });
+        return { deleted: true };
       });
     },
 

@@ -109,6 +109,7 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'deleteChanceToWin':
     case 'deleteTriviaContest':
     case 'deleteTriviaQuestion':
+    case 'deleteRewardOption':
       text = t({ id: 'admin.done.deleted', message: 'Deleted for good.' });
       break;
     case 'voidCode': {

@@ -364,6 +364,7 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
         </Text>
         <Group gap="xs">
         {canWrite ? <EditButton title={label} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}
+        {canWrite && option.codesTotal === 0 ? <DeleteButton title={label} onDelete={() => send({ kind: 'deleteRewardOption', input: { id: option.optId } })} /> : null}
         <Button size="xs" variant="default" aria-label={t({ id: 'admin.rewards.codes.label', message: `Codes: ${label}` })}
           onClick={() => actor.send({ type: 'user.openItem', view: 'codes', id: option.optId })}>
           <Trans id="admin.rewards.codes">Codes</Trans>

@@ -70,6 +70,7 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   addRewardOption: msg({ id: 'admin.write.addRewardOption', message: 'Could not add the option' }),
   updateTriviaQuestion: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   deleteTriviaQuestion: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
+  deleteRewardOption: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),

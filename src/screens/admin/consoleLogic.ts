@@ -210,6 +210,8 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminAddRewardOption(input, { signal }));
     case 'updateTriviaQuestion':
       return output(await api.adminUpdateTriviaQuestion(input, { signal }));
+    case 'deleteRewardOption':
+      return output(await api.adminDeleteRewardOption(input, { signal }));
     case 'deleteTriviaQuestion':
       return output(await api.adminDeleteTriviaQuestion(input, { signal }));
     case 'bulkAdjust':
