@@ -134,26 +134,18 @@ export const ctwDraw: AdminCommand = {
 
 export const ctwVerify: AdminCommand = {
   name: 'ctw:verify',
-  usage: `ctw:verify --id <contest id>
+  usage: `ctw:verify --id <contest id> [--community <id>]
       Recompute a drawn contest from what it published (seed, entries) and compare: the seed
       against the commitment, the entries against their hash, the winners against the draw.
-      Exit code 0 when everything matches, 1 otherwise.`,
-  options: { id: { type: 'string' } },
+      Exit code 0 when everything matches, 1 otherwise (through a running server, --community
+      names the contest's community).`,
+  options: { id: { type: 'string' }, community: { type: 'string' } },
   async run(values, ctx) {
     const contest = await requireContest(ctx, values, 'ctw:verify');
     if (contest.status !== 'drawn') throw new RefusedError(`contest ${contest.id} is not drawn yet (drawing ${iso(contest.draws_at)})`);
-    const entries = sortEntries((await entriesOf(ctx.db, [contest.id])).get(contest.id) ?? []);
+    const entries = (await entriesOf(ctx.db, [contest.id])).get(contest.id) ?? [];
     const winners = ((await winnersOf(ctx.db, [contest.id])).get(contest.id) ?? []).map((w) => w.entryId);
-    const checks = [
-      ['seed matches the commitment', commitmentOf(contest.seed) === contest.commitment],
-      ['entries match their hash', entriesHashOf(entries) === contest.entries_hash],
-      ['winners match the draw', drawWinners(contest.seed, entries, contest.number_of_winners).join(',') === winners.join(',')],
-    ] as const;
-    ctx.out(`Contest ${contest.id}: seed ${contest.seed}, ${entries.length} entries, hash ${contest.entries_hash}`);
-    for (const [what, good] of checks) ctx.out(`  ${good ? 'OK  ' : 'FAIL'} ${what}`);
-    const verified = checks.every(([, good]) => good);
-    ctx.out(verified ? 'Verified.' : 'Does NOT match.');
-    return verified ? 0 : 1;
+    return printVerification(ctx.out, contest.id, { seed: contest.seed, commitment: contest.commitment, entries, entriesHash: contest.entries_hash ?? '', numberOfWinners: contest.number_of_winners }, winners);
   },
 };
 
@@ -176,3 +168,26 @@ export const ctwWinners: AdminCommand = {
     return 0;
   },
 };
+
+/**
+ * Recomputes a drawn contest from what it published and prints each check (the database's
+ * ctw:verify and the one through a server alike); exit code 0 when all match, 1 otherwise.
+ */
+export function printVerification(
+  out: (line: string) => void,
+  id: number,
+  proof: { seed: string; commitment: string; entries: readonly number[]; entriesHash: string; numberOfWinners: number },
+  winnerEntryIds: readonly number[],
+): number {
+  const entries = sortEntries(proof.entries);
+  const checks = [
+    ['seed matches the commitment', commitmentOf(proof.seed) === proof.commitment],
+    ['entries match their hash', entriesHashOf(entries) === proof.entriesHash],
+    ['winners match the draw', drawWinners(proof.seed, entries, proof.numberOfWinners).join(',') === winnerEntryIds.join(',')],
+  ] as const;
+  out(`Contest ${id}: seed ${proof.seed}, ${entries.length} entries, hash ${proof.entriesHash}`);
+  for (const [what, good] of checks) out(`  ${good ? 'OK  ' : 'FAIL'} ${what}`);
+  const verified = checks.every(([, good]) => good);
+  out(verified ? 'Verified.' : 'Does NOT match.');
+  return verified ? 0 : 1;
+}

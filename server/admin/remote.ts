@@ -5,6 +5,7 @@ import { RefusedError, UsageError, type OptionValues } from './context';
 import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption } from './rewards';
 import { auditLine } from './audit';
+import { printVerification } from './chanceToWin';
 import { readImageOption } from './images';
 import { writeQrImages } from './qrImage';
 import { communityChange } from './communities';
@@ -389,7 +390,8 @@ interface AdminCtwView {
   status: string;
   commitment: string;
   entries: number | null;
-  winners: { position: number; name: string; userId: number; email: string | null }[];
+  winners: { position: number; name: string; userId: number; email: string | null; entryId: number }[];
+  proof: { commitment: string; numberOfWinners: number; seed: string | null; entries: number[] | null; entriesHash: string | null };
 }
 
 const ctwCreate: RemoteCommand = {
@@ -864,6 +866,22 @@ const promoImageRemote: RemoteCommand = {
   },
 };
 
+const ctwVerifyRemote: RemoteCommand = {
+  name: 'ctw:verify',
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'id', 1, 2 ** 31 - 1);
+    if (id === undefined) throw new UsageError('ctw:verify needs --id <contest id> (and --community through the server)');
+    const community = requiredText(values, 'community', 'ctw:verify (through the server)');
+    const { contests } = await ctx.call<{ contests: AdminCtwView[] }>('GET', `/admin/communities/${encodeURIComponent(community)}/chance-to-win`);
+    const contest = contests.find((c) => c.id === id);
+    if (!contest) throw new RefusedError(`no Chance to Win contest ${id} in ${community} (see ctw:list)`);
+    const { seed, entries, entriesHash, commitment, numberOfWinners } = contest.proof;
+    if (contest.status !== 'drawn' || seed === null || entries === null || entriesHash === null) throw new RefusedError(`contest ${id} is not drawn yet (drawing ${contest.drawsAt})`);
+    ctx.out('Checked here from what the server published:');
+    return printVerification(ctx.out, id, { seed, commitment, entries, entriesHash, numberOfWinners }, contest.winners.map((w) => w.entryId));
+  },
+};
+
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
     promoCreate,
@@ -899,5 +917,6 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     communityQrRemote,
     operatorAddRemote,
     promoImageRemote,
+    ctwVerifyRemote,
   ].map((command) => [command.name, command]),
 );

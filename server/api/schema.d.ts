@@ -2449,6 +2449,8 @@ export interface components {
             questionnaires: components["schemas"]["AdminQuestionnaire"][];
         };
         AdminCtwWinner: {
+            /** @description The winning entry among the proof's entries. */
+            entryId: number;
             /** @description 1 for the first winner drawn. */
             position: number;
             /** @description As members see it (first name and initial). */
@@ -2458,6 +2460,7 @@ export interface components {
             email: string | null;
         };
         AdminCtwContest: {
+            proof: components["schemas"]["DrawProof"];
             /** @description Hidden from members (kept for their history). */
             archived: boolean;
             id: components["schemas"]["Id"];

@@ -1,3 +1,4 @@
+import type { CtwContest } from '../db/schema';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
@@ -66,4 +67,21 @@ export function drawWinners(seed: string, sortedEntries: readonly number[], numb
     [pool[j], pool[pick]] = [pool[pick], pool[j]];
   }
   return pool.slice(0, k);
+}
+
+/** What a contest publishes so anyone can check its draw (DrawProof in openapi.yaml): the seed and entries once drawn. */
+export function drawProof(
+  contest: Pick<CtwContest, 'commitment' | 'number_of_winners' | 'status' | 'seed' | 'entries_hash' | 'drawn_at'>,
+  entries: readonly number[] | undefined,
+) {
+  const drawn = contest.status === 'drawn';
+  return {
+    commitment: contest.commitment,
+    numberOfWinners: contest.number_of_winners,
+    seed: drawn ? contest.seed : null,
+    entries: drawn ? [...(entries ?? [])] : null,
+    entryCount: drawn ? (entries ?? []).length : null,
+    entriesHash: drawn ? contest.entries_hash : null,
+    drawnAt: drawn && contest.drawn_at ? new Date(contest.drawn_at).toISOString() : null,
+  };
 }

@@ -197,6 +197,11 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const winners = await admin(['ctw:winners', '--id', String(id), '--community', communityId], remote);
     expect(winners.code).toBe(0);
     expect(winners.out).toContain(`Winners of contest ${id} "Spring draw" (through the server):`);
+    // Anyone can check the draw from what it published: recomputed here, from the server's answer.
+    const verified = await admin(['ctw:verify', '--id', String(id), '--community', communityId], remote);
+    expect(verified.out).toContain('OK   winners match the draw');
+    expect(verified.out).toContain('Verified.');
+    expect(verified.code).toBe(0);
 
     // The lists, through the server too.
     const lists = await Promise.all([

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { runDueDraws, type FinishedDraw, type NotifyWinners } from '../../contests/runDraws';
+import { drawProof } from '../../contests/draw';
 import {
   earnedInWindow,
   entriesOf,
@@ -64,7 +65,6 @@ export function createChanceToWinService(deps: {
     entries: number[] | undefined,
     winners: WinnerRow[],
   ): Schema<'ChanceToWinContest'> {
-    const drawn = contest.status === 'drawn';
     return {
       id: contest.id,
       name: resolveText(contest.name, language),
@@ -73,15 +73,7 @@ export function createChanceToWinService(deps: {
       startDate: contest.starts_at.toISOString(),
       drawingDate: contest.draws_at.toISOString(),
       winners: winners.map((winner) => ({ name: winner.name, entryId: winner.entryId })),
-      proof: {
-        commitment: contest.commitment,
-        numberOfWinners: contest.number_of_winners,
-        seed: drawn ? contest.seed : null,
-        entries: drawn ? (entries ?? []) : null,
-        entryCount: drawn ? (entries ?? []).length : null,
-        entriesHash: drawn ? contest.entries_hash : null,
-        drawnAt: drawn && contest.drawn_at ? contest.drawn_at.toISOString() : null,
-      },
+      proof: drawProof(contest, entries),
     };
   }
 

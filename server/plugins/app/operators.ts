@@ -6,7 +6,7 @@ import { clearPromoImage, imageProblem, setPromoImage } from '../../db/repositor
 import { joinLink } from '../../admin/communities';
 import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
 import { winnersAnnouncement } from '../../contests/announceWinners';
-import { commitmentOf, newSeed } from '../../contests/draw';
+import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
 import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
@@ -320,7 +320,8 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       archived: !c.active,
       commitment: c.commitment,
       entries: c.status === 'drawn' ? (entries.get(c.id) ?? []).length : null,
-      winners: (winners.get(c.id) ?? []).map((w) => ({ position: w.position + 1, name: w.name, userId: w.userId, email: emails.get(w.userId) ?? null })),
+      winners: (winners.get(c.id) ?? []).map((w) => ({ position: w.position + 1, name: w.name, userId: w.userId, email: emails.get(w.userId) ?? null, entryId: w.entryId })),
+      proof: drawProof(c, entries.get(c.id)),
     }));
   }
   /** A community's trivia as the operator API shows it (read inside `trx` after a write). */
