@@ -80,9 +80,10 @@ export const announcementDelete: AdminCommand = {
 
 export const pushStatusCommand: AdminCommand = {
   name: 'push:status',
-  usage: `push:status
-      Web Push: subscribed browsers per community, the push queue by state, the latest failures.`,
-  options: {},
+  usage: `push:status [--community <id>]
+      Web Push: subscribed browsers per community, the push queue by state, the latest failures
+      (on the database: every community; through a running server: the --community given).`,
+  options: { community: { type: 'string' } },
   async run(_values, ctx) {
     const status = await pushStatus(ctx.db);
     ctx.out('Subscriptions:');

@@ -882,6 +882,45 @@ const ctwVerifyRemote: RemoteCommand = {
   },
 };
 
+const pushStatusRemote: RemoteCommand = {
+  name: 'push:status',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'push:status (through the server)');
+    const status = await ctx.call<{
+      subscriptions: number;
+      members: number;
+      queue: { state: string; count: number }[];
+      failures: { announcementId: number; userId: number; attempts: number; error: string | null }[];
+    }>('GET', `/admin/communities/${encodeURIComponent(community)}/push`);
+    ctx.out(`Subscriptions in ${community} (through the server): ${status.subscriptions} browser(s) of ${status.members} member(s)`);
+    ctx.out('Queue:');
+    if (status.queue.length === 0) ctx.out('  empty');
+    for (const row of status.queue) ctx.out(`  ${row.state}: ${row.count}`);
+    if (status.failures.length > 0) {
+      ctx.out('Latest failures:');
+      for (const row of status.failures) ctx.out(`  announcement #${row.announcementId} member #${row.userId} after ${row.attempts} attempt(s): ${row.error ?? 'unknown'}`);
+    }
+    return 0;
+  },
+};
+
+const contestChartsRemote: RemoteCommand = {
+  name: 'contest:charts',
+  async run(values, ctx) {
+    const id = wholeNumber(values, 'contest', 1, 2 ** 31 - 1);
+    if (id === undefined) throw new UsageError('contest:charts needs --contest <id> (see contest:list)');
+    const charts = await ctx.call<{
+      teams: { name: { en: string; es?: string }; rightAnswers: number; members: number }[];
+      leaders: { rank: number; name: string; correctAnswers: number; totalPips: number }[];
+    }>('GET', `/admin/trivia/contests/${id}/charts`);
+    const members = charts.teams.reduce((n, t) => n + t.members, 0);
+    ctx.out(`Contest #${id}: ${members} member${members === 1 ? '' : 's'} (through the server)`);
+    for (const team of charts.teams) ctx.out(`  team ${showText(team.name)}: ${team.rightAnswers} right answers, ${team.members} members`);
+    for (const leader of charts.leaders) ctx.out(`  #${leader.rank}  ${leader.name}  ${leader.correctAnswers} right, ${leader.totalPips} pips`);
+    return 0;
+  },
+};
+
 export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
   [
     promoCreate,
@@ -918,5 +957,7 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     operatorAddRemote,
     promoImageRemote,
     ctwVerifyRemote,
+    pushStatusRemote,
+    contestChartsRemote,
   ].map((command) => [command.name, command]),
 );

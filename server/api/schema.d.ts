@@ -1453,6 +1453,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/communities/{communityId}/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Web Push in a community: subscribed browsers and members, its announcements' push queue by state, the latest failures. */
+        get: operations["adminPushStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/trivia/contests/{id}/charts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team contest's scoreboard: each team's right answers and members, and the top 10 members (names as members see them). */
+        get: operations["adminTriviaCharts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/audit": {
         parameters: {
             query?: never;
@@ -2729,6 +2763,38 @@ export interface components {
             name: string;
             /** @description The link (and QR code) members join by. */
             joinLink: string;
+        };
+        AdminPushStatus: {
+            /** @description Browsers subscribed to pushes. */
+            subscriptions: number;
+            /** @description Members with at least one subscribed browser. */
+            members: number;
+            queue: {
+                state: string;
+                count: number;
+            }[];
+            /** @description The latest 10 deliveries that failed for good. */
+            failures: {
+                announcementId: components["schemas"]["Id"];
+                userId: components["schemas"]["Id"];
+                attempts: number;
+                error: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        AdminTriviaCharts: {
+            teams: {
+                name: components["schemas"]["AdminText"];
+                rightAnswers: number;
+                members: number;
+            }[];
+            leaders: {
+                rank: number;
+                name: string;
+                correctAnswers: number;
+                totalPips: number;
+            }[];
         };
         AuditEntry: {
             communityId: components["schemas"]["CommunityId"];
@@ -6637,6 +6703,80 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description IN_USE (the last owner cannot step down: make another owner first). */
             409: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPushStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminPushStatus"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminTriviaCharts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminTriviaCharts"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such contest, or not in a community of yours). */
+            404: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

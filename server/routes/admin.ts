@@ -189,6 +189,12 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminDeleteRewardOption(request) {
       return ok(await app.operators.deleteRewardOption(await app.requireVerified(request), request.params.id));
     },
+    async adminPushStatus(request) {
+      return ok(await app.operators.pushStatus(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminTriviaCharts(request) {
+      return ok(await app.operators.triviaCharts(await app.requireVerified(request), request.params.id));
+    },
     async adminAudit(request) {
       const auth = await app.requireVerified(request);
       const { page, size } = request.query;

@@ -162,6 +162,8 @@ export const OPERATIONS = {
   adminRemoveOperator: op('DELETE', '/admin/communities/{communityId}/operators/{userId}', 'none'),
   adminCreateCommunity: op('POST', '/admin/communities', 'json'),
   adminDeleteRewardOption: op('DELETE', '/admin/options/{id}', 'none'),
+  adminPushStatus: op('GET', '/admin/communities/{communityId}/push', 'none'),
+  adminTriviaCharts: op('GET', '/admin/trivia/contests/{id}/charts', 'none'),
 } as const satisfies Record<OperationId, OperationSpec>;
 
 /** The navigation operations (checked against openapi.yaml by the contract test). */

@@ -96,9 +96,10 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(support.code).toBe(1);
     expect(support.err).toContain('FORBIDDEN');
     // A command that works on the database only is refused with how.
-    const dbOnly = await admin(['push:status'], env);
-    expect(dbOnly.code).toBe(1);
-    expect(dbOnly.err).toContain('works on the database only');
+    // Reports too, through the server.
+    const push = await admin(['push:status', '--community', communityId], env);
+    expect(push.code).toBe(0);
+    expect(push.out).toMatch(new RegExp(`^Subscriptions in ${communityId} \\(through the server\\): 0 browser\\(s\\) of 0 member\\(s\\)`));
     // logout ends the session on the server: its token no longer works.
     const saved = JSON.parse(readFileSync(sessionFile, 'utf8')) as { authToken: string };
     expect((await fetch(`${server.url}/admin/communities`, { headers: { authorization: `Bearer ${saved.authToken}` } })).status).toBe(200);
@@ -202,6 +203,12 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(verified.out).toContain('OK   winners match the draw');
     expect(verified.out).toContain('Verified.');
     expect(verified.code).toBe(0);
+    const quiz = await admin(['contest:create', '--community', communityId, '--name', 'Quiz night', '--starts', '2026-01-01', '--ends', '2099-01-01', '--teams', 'Red,Blue', '--pips', '2'], remote);
+    expect(quiz.code).toBe(0);
+    const quizId = /trivia contest #(\d+)/.exec(quiz.out)![1];
+    const charts = await admin(['contest:charts', '--contest', quizId], remote);
+    expect(charts.code).toBe(0);
+    expect(charts.out).toBe(`Contest #${quizId}: 0 members (through the server)\n  team "Red": 0 right answers, 0 members\n  team "Blue": 0 right answers, 0 members\n`);
 
     // The lists, through the server too.
     const lists = await Promise.all([
@@ -254,9 +261,9 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
     expect(noPips.code).toBe(2);
     expect(noPips.err).toContain('--pips');
-    const databaseOnly = await admin(['push:status'], remote);
-    expect(databaseOnly.code).toBe(1);
-    expect(databaseOnly.err).toContain('works on the database only');
+    const noCommunity = await admin(['push:status'], remote);
+    expect(noCommunity.code).toBe(2);
+    expect(noCommunity.err).toContain('--community');
     const wrongPassword = await admin(['pips:adjust', '--email', 'x@example.org', '--delta', '5', '--reason', 'x'], { ...remote, PIPS_OPERATOR_PASSWORD: 'wrong-Password-1' });
     expect(wrongPassword.code).toBe(1);
     // Nothing of these reached the members.

@@ -989,4 +989,27 @@ describe.each(backends)('operator API on $name', (backend) => {
     const actions = expectOk(await as(editor).get('/admin/audit', { page: 1, size: 20 })).entries.map((e: { action: string }) => e.action);
     expect(actions).toEqual(['community.create', 'operator.remove', 'operator.set', 'operator.set', 'operator.set']);
   });
+
+  it('reads a community\'s push status and a trivia contest\'s charts (viewers too; others\' are not found)', async () => {
+    const editor = await operator('editor');
+    const viewer = await operator('viewer');
+    const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
+    const member = await h.registerVerified();
+    expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/push`))).toEqual({ subscriptions: 0, members: 0, queue: [], failures: [] });
+    expectFailure(await as(stranger).get(`/admin/communities/${h.community.id}/push`), 403, 'FORBIDDEN');
+    const contest = expectOk(
+      await as(editor).post(`/admin/communities/${h.community.id}/trivia/contests`, { name: { en: 'Quiz' }, startsAt: '2026-01-01T00:00:00Z', endsAt: '2099-01-01T00:00:00Z', pipsPerAnswer: 1, teams: [{ en: 'Red' }, { en: 'Blue' }] }),
+    );
+    const [team] = await teamsOfContest(h.db, contest.id);
+    await insertMember(h.db, { contestId: contest.id, userId: member.userId, teamId: team.id, displayName: null, at: new Date() });
+    await h.db.updateTable('trivia_contest_members').set({ correct_answers: 3, total_pips: 3 }).where('user_id', '=', member.userId).execute();
+    expect(expectOk(await as(viewer).get(`/admin/trivia/contests/${contest.id}/charts`))).toEqual({
+      teams: [
+        { name: { en: 'Red' }, rightAnswers: 3, members: 1 },
+        { name: { en: 'Blue' }, rightAnswers: 0, members: 0 },
+      ],
+      leaders: [{ rank: 1, name: 'A. L.', correctAnswers: 3, totalPips: 3 }],
+    });
+    expectFailure(await as(stranger).get(`/admin/trivia/contests/${contest.id}/charts`), 404, 'NOT_FOUND');
+  });
 });

@@ -172,3 +172,31 @@ export async function ensurePushKeys(db: Db, generated: () => { publicKey: strin
   const row = await db.selectFrom('push_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirstOrThrow();
   return { publicKey: row.public_key, privateKey: row.private_key };
 }
+
+/** pushStatus for one community: its members' browsers, its announcements' queue and failures. */
+export async function pushStatusOf(db: Db, communityId: string) {
+  const subscriptions = await db
+    .selectFrom('push_subscriptions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([sql<number>`count(*)::int`.as('subscriptions'), sql<number>`count(distinct p.user_id)::int`.as('members')])
+    .where('u.community_id', '=', communityId)
+    .executeTakeFirstOrThrow();
+  const queue = await db
+    .selectFrom('push_deliveries as d')
+    .innerJoin('announcements as a', 'a.id', 'd.announcement_id')
+    .select(['d.state', sql<number>`count(*)::int`.as('count')])
+    .where('a.community_id', '=', communityId)
+    .groupBy('d.state')
+    .orderBy('d.state')
+    .execute();
+  const failures = await db
+    .selectFrom('push_deliveries as d')
+    .innerJoin('announcements as a', 'a.id', 'd.announcement_id')
+    .select(['d.announcement_id', 'd.user_id', 'd.attempts', 'd.last_error', 'd.updated_at'])
+    .where('a.community_id', '=', communityId)
+    .where('d.state', '=', 'failed')
+    .orderBy('d.updated_at', 'desc')
+    .limit(10)
+    .execute();
+  return { subscriptions: subscriptions.subscriptions, members: subscriptions.members, queue, failures };
+}

@@ -10,7 +10,8 @@ import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
 import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
-import { isTimeZone } from '../../trivia/leaderboard';
+import { initials, isTimeZone, leadersFor } from '../../trivia/leaderboard';
+import { pushStatusOf } from '../../db/repositories/push';
 import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
 import { deleteAnnouncement, findAnnouncement, listAnnouncements, updateAnnouncement } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
@@ -263,6 +264,8 @@ export interface OperatorService {
   removeOperator(auth: AuthContext, communityId: string, userId: number): Promise<Schema<'AdminDeleted'>>;
   createCommunity(auth: AuthContext, name: string): Promise<Schema<'AdminCommunityCreated'>>;
   deleteRewardOption(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  pushStatus(auth: AuthContext, communityId: string): Promise<Schema<'AdminPushStatus'>>;
+  triviaCharts(auth: AuthContext, contestId: number): Promise<Schema<'AdminTriviaCharts'>>;
 }
 
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
@@ -1407,6 +1410,42 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.delete', entity: 'option', entityId: id, before: { promoId: option.promoId, label: adminText(row.label), pips: row.pips }, after: null });
         return { deleted: true };
       });
+    },
+
+    async pushStatus(auth, communityId) {
+      await requireRole(auth, communityId, 'viewer');
+      const status = await pushStatusOf(db, communityId);
+      return {
+        subscriptions: status.subscriptions,
+        members: status.members,
+        queue: status.queue.map((row) => ({ state: row.state, count: row.count })),
+        failures: status.failures.map((row) => ({
+          announcementId: row.announcement_id,
+          userId: row.user_id,
+          attempts: row.attempts,
+          error: row.last_error,
+          at: new Date(row.updated_at).toISOString(),
+        })),
+      };
+    },
+
+    async triviaCharts(auth, contestId) {
+      const notFound = () => new AppError('NOT_FOUND', 404, 'No such trivia contest in a community you run.');
+      const contest = await trivia.findContest(db, contestId);
+      if (!contest) throw notFound();
+      await requireRole(auth, contest.community_id, 'viewer').catch(() => {
+        throw notFound();
+      });
+      const [teams, all] = await Promise.all([trivia.teamsOfContest(db, contestId), trivia.standings(db, contestId)]);
+      return {
+        teams: teams.map((team) => {
+          const members = all.filter((s) => s.teamId === team.id);
+          return { name: adminText(team.name), rightAnswers: members.reduce((n, s) => n + s.correctAnswers, 0), members: members.length };
+        }),
+        leaders: leadersFor(all, -1)
+          .slice(0, 10)
+          .map((l) => ({ rank: l.rank, name: l.displayName ?? initials(l.firstName, l.lastName), correctAnswers: l.correctAnswers, totalPips: l.totalPips })),
+      };
     },
 
     async deleteTriviaQuestion(auth, id) {
