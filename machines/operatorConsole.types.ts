@@ -66,7 +66,11 @@ export type ConsoleWriteKind =
   | 'addRewardOption'
   | 'updateTriviaQuestion'
   | 'deleteTriviaQuestion'
-  | 'deleteRewardOption';
+  | 'deleteRewardOption'
+  | 'setPromoImage'
+  | 'removePromoImage'
+  | 'setOperator'
+  | 'removeOperator';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

@@ -2200,6 +2200,8 @@ export interface components {
             es?: string;
         };
         AdminPromo: {
+            /** @description Its image, or null (members see a placeholder). */
+            image: components["schemas"]["AdminImage"] | null;
             id: components["schemas"]["Id"];
             communityId: components["schemas"]["CommunityId"];
             type: components["schemas"]["PromoType"];

@@ -427,6 +427,18 @@ describe('operator console in Chromium', () => {
     await reward.getByRole('button', { name: 'Save changes' }).click();
     await done('Option added.');
     await reward.getByText('$10 card · 60 pips · 0 of 0 codes left').waitFor();
+    // Its image, from a file: shown in the console at once.
+    await reward.getByRole('button', { name: `Edit: ${books.title}` }).click();
+    await reward.locator('input[type=file]').setInputFiles({
+      name: 'voucher.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+    });
+    await reward.getByRole('button', { name: 'Upload image' }).click();
+    await done('Image set: members see it now.');
+    await reward.getByRole('button', { name: `Edit: ${books.title}` }).click();
+    expect(await reward.locator('img[src^="/images/"]').count()).toBe(1);
+    await reward.getByRole('button', { name: 'Cancel' }).click();
 
     await nav('Settings').click();
     await page.waitForURL('**/admin/community');
@@ -447,6 +459,18 @@ describe('operator console in Chromium', () => {
     await phone.goto(`${product.url}/support`);
     await phone.getByRole('main').getByText('We answer on weekdays.').waitFor({ timeout: 15_000 });
     await phone.getByRole('main').getByRole('link', { name: /help@riverside\.example/ }).first().waitFor();
+
+    // Operators: a role for the member's verified account, shown in the table, then taken away.
+    await main().getByLabel('E-mail of a verified account').fill('nobody.here@example.org');
+    await main().getByRole('button', { name: 'Give the role' }).click();
+    await main().getByRole('alert').getByText('No verified account uses this e-mail: ask them to sign up in the app first.').waitFor();
+    await main().getByLabel('E-mail of a verified account').fill(member.email);
+    await main().getByRole('button', { name: 'Give the role' }).click();
+    await done(`${member.email} is now Editor of this community.`);
+    await main().getByRole('row').filter({ hasText: member.email }).getByText('Editor').waitFor();
+    await main().getByRole('button', { name: `Take the role away from ${member.email}` }).click();
+    await done('Role taken away');
+    expect(await main().getByRole('row').filter({ hasText: member.email }).count()).toBe(0);
   });
 
   it('archives the drawn contest out of the list of past draws, and restores it', async () => {

@@ -212,7 +212,7 @@ export async function deleteTriviaQuestion(trx: Transaction<Database>, id: numbe
 }
 
 /** The columns of a promo the operator API shows and edits. */
-const promoColumns = ['id', 'community_id', 'type', 'title', 'description', 'url', 'pips', 'earn_limit', 'active', 'created_at'] as const;
+const promoColumns = ['id', 'community_id', 'type', 'title', 'description', 'url', 'pips', 'earn_limit', 'active', 'created_at', 'image_url', 'image_width', 'image_height'] as const;
 
 export async function promosOfCommunity(db: Db, communityId: string, type: 'EARN' | 'REDEEM', archived: boolean) {
   return db

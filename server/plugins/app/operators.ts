@@ -49,6 +49,7 @@ const promoView = (row: repo.PromoRow): Schema<'AdminPromo'> => ({
   earnLimit: row.earn_limit,
   archived: !row.active,
   createdAt: new Date(row.created_at).toISOString(),
+  image: row.image_url === null ? null : { url: row.image_url, width: row.image_width ?? 0, height: row.image_height ?? 0 },
 });
 
 /** A questionnaire as the operator API lists it: the title and step count read from its payload. */

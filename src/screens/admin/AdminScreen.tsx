@@ -177,7 +177,7 @@ function Notices({ actor }: { actor: ConsoleActor }) {
   if (writeError) {
     return (
       <Alert color="red" role="alert" title={i18n._(writeTitles[writeError.kind])}>
-        {say(i18n, errorText(writeError.code), { code: writeError.code })}
+        {say(i18n, errorText(writeError.kind === 'setOperator' && writeError.code === 'NOT_FOUND' ? 'NOT_FOUND_ACCOUNT' : writeError.code), { code: writeError.code })}
         {writeError.detail ? (
           <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
             <Trans id="admin.error.detail">What the server found: {writeError.detail}</Trans>

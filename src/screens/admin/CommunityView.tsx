@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';
-import type { AdminCommunityDetail } from './consoleLogic';
+import type { CommunityData } from './consoleLogic';
+import { roleNames } from './adminMessages';
 import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm, type EditValues } from './EditForm';
 
 const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
@@ -13,7 +14,7 @@ const PHONE = /^[0-9+(). -]*[0-9][0-9+(). -]*$/;
  * The community's own settings: its name, how members reach its operator (the app's Support
  * screen) and whether it takes new members. Owners change them; editors and viewers read them.
  */
-export function CommunityView({ data }: { data: AdminCommunityDetail }) {
+export function CommunityView({ data: { community: data, operators } }: { data: CommunityData }) {
   const { t, i18n } = useLingui();
   const { send } = useWrite();
   const [editing, setEditing] = useState(false);
@@ -136,6 +137,77 @@ export function CommunityView({ data }: { data: AdminCommunityDetail }) {
           )}
         </Stack>
       </Paper>
+      <Operators operators={operators} owner={owner} />
     </Stack>
+  );
+}
+
+type Role = 'owner' | 'editor' | 'viewer';
+
+/** Who runs the community: the operators and their roles; owners give, change and take roles away. */
+function Operators({ operators, owner }: { operators: CommunityData['operators']; owner: boolean }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('editor');
+  const [error, setError] = useState<string | undefined>();
+  const roles = (['owner', 'editor', 'viewer'] as const).map((value) => ({ value, label: i18n._(roleNames[value]) }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!EMAIL.test(email.trim())) return setError(i18n._(fieldErrors.email));
+    setError(undefined);
+    send({ kind: 'setOperator', input: { email: email.trim(), role } });
+    setEmail('');
+  };
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          <Trans id="admin.operators.title">Operators</Trans>
+        </Title>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans id="admin.operators.email">E-mail</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans id="admin.operators.role">Role</Trans>
+              </Table.Th>
+              {owner ? <Table.Th /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {operators.map((o) => (
+              <Table.Tr key={o.userId}>
+                <Table.Td>{o.email}</Table.Td>
+                <Table.Td>{i18n._(roleNames[o.role])}</Table.Td>
+                {owner ? (
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" disabled={writing} aria-label={t({ id: 'admin.operators.remove.label', message: `Take the role away from ${o.email}` })}
+                      onClick={() => send({ kind: 'removeOperator', input: { userId: o.userId } })}>
+                      <Trans id="admin.operators.remove">Take the role away</Trans>
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {owner ? (
+          <form onSubmit={submit} noValidate>
+            <Group align="flex-start" gap="sm">
+              <TextInput label={t({ id: 'admin.operators.newEmail', message: 'E-mail of a verified account' })} value={email} error={error} w={300}
+                onChange={(e) => { setEmail(e.currentTarget.value); setError(undefined); }} />
+              <Select label={t({ id: 'admin.operators.newRole', message: 'Role' })} data={roles} value={role} allowDeselect={false} w={200}
+                onChange={(value) => value && setRole(value as Role)} />
+              <Button type="submit" variant="light" mt={25} loading={writing}>
+                <Trans id="admin.operators.give">Give the role</Trans>
+              </Button>
+            </Group>
+          </form>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }

@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ConsoleContext } from '../../../machines/operatorConsole.types';
 import type { AdminCodeImportResult, AdminPromoCreated, AdminText } from './consoleLogic';
+import { roleNames } from './adminMessages';
 
 /** An operator's text in the console's language (English when there is no Spanish). */
 export const localText = (text: AdminText | null | undefined, locale: string): string =>
@@ -99,6 +100,21 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
       } else {
         text = t({ id: 'admin.done.saved', message: 'Changes saved. Members see them at their next load.' });
       }
+      break;
+    case 'setPromoImage':
+      text = t({ id: 'admin.done.imageSet', message: 'Image set: members see it now.' });
+      break;
+    case 'removePromoImage':
+      text = t({ id: 'admin.done.imageRemoved', message: 'Image taken off: members see the placeholder.' });
+      break;
+    case 'setOperator': {
+      const { email, role: given } = done.value as { email: string; role: keyof typeof roleNames };
+      const role = i18n._(roleNames[given]);
+      text = t({ id: 'admin.done.operatorSet', message: `${email} is now ${role} of this community.` });
+      break;
+    }
+    case 'removeOperator':
+      text = t({ id: 'admin.done.operatorRemoved', message: 'Role taken away: the account is a plain member again.' });
       break;
     case 'addRewardOption':
       text = t({ id: 'admin.done.optionAdded', message: 'Option added. Load its codes so members can redeem it.' });

@@ -87,6 +87,46 @@ function EditToggle({ promo, open, setOpen }: { promo: AdminPromo } & EditState)
 }
 
 /** The title (en/es), the link and, for an earn action, the pips: saved with one PUT. */
+/** A file's bytes in base64 (what the image upload takes). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** The promo's image: shown at its own size ratio, replaced from a file, or taken off. */
+function PromoImage({ promo }: { promo: AdminPromo }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const upload = async () => {
+    if (!file || !IMAGE_TYPES.includes(file.type) || file.size > 1024 * 1024) return setError(i18n._(fieldErrors.imageFile));
+    setError(undefined);
+    send({ kind: 'setPromoImage', input: { id: promo.id, image: await base64Of(file) } });
+  };
+  return (
+    <Group align="flex-end" gap="sm" mt="sm">
+      {promo.image ? (
+        <img src={promo.image.url} width={promo.image.width} height={promo.image.height} alt="" style={{ width: 96, height: 'auto', borderRadius: 4 }} />
+      ) : null}
+      <FileInput label={t({ id: 'admin.field.image', message: 'Image (PNG, JPEG or WebP, up to 1 MiB)' })} accept="image/png,image/jpeg,image/webp" value={file} clearable
+        error={error} onChange={(f) => { setFile(f); setError(undefined); }} w={300} />
+      <Button size="sm" variant="light" loading={writing} onClick={() => void upload()}>
+        <Trans id="admin.image.upload">Upload image</Trans>
+      </Button>
+      {promo.image ? (
+        <Button size="sm" variant="subtle" color="red" disabled={writing} onClick={() => send({ kind: 'removePromoImage', input: { id: promo.id } })}>
+          <Trans id="admin.image.remove">Take the image off</Trans>
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } & EditState) {
   const { t, i18n } = useLingui();
   const { writing, send } = useWrite();
@@ -133,6 +173,7 @@ function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } & EditSt
           <Trans id="admin.import.cancel">Cancel</Trans>
         </Button>
       </Group>
+      <PromoImage promo={promo} />
     </Paper>
   );
 }

@@ -27,6 +27,7 @@ export const roleNames = {
 const errorTexts: Record<string, MessageDescriptor> = {
   VALIDATION_ERROR: msg({ id: 'admin.error.validation', message: 'The server refused what was entered: check every field and try again.' }),
   FORBIDDEN: msg({ id: 'admin.error.forbidden', message: 'Your role in this community does not allow this.' }),
+  NOT_FOUND_ACCOUNT: msg({ id: 'admin.error.noAccount', message: 'No verified account uses this e-mail: ask them to sign up in the app first.' }),
   NOT_FOUND: msg({ id: 'admin.error.notFound', message: 'It is not there any more: someone may have deleted it. The list is up to date again.' }),
   ALREADY_DRAWN: msg({ id: 'admin.error.alreadyDrawn', message: 'This contest was drawn already: the list shows its winners.' }),
   IN_USE: msg({ id: 'admin.error.inUse', message: 'Something still refers to it: archive it instead.' }),
@@ -71,6 +72,10 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   updateTriviaQuestion: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
   deleteTriviaQuestion: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   deleteRewardOption: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
+  setPromoImage: msg({ id: 'admin.write.setPromoImage', message: 'Could not set the image' }),
+  removePromoImage: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
+  setOperator: msg({ id: 'admin.write.setOperator', message: 'Could not give the role' }),
+  removeOperator: msg({ id: 'admin.write.removeOperator', message: 'Could not take the role away' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),
@@ -108,6 +113,7 @@ export const fieldErrors = {
   email: msg({ id: 'admin.field.email', message: 'Enter an e-mail address such as help@example.org.' }),
   phone: msg({ id: 'admin.field.phone', message: 'Use up to 32 of 0-9 + ( ) . - and spaces.' }),
   answers: msg({ id: 'admin.field.answersCheck', message: 'Write 2 to 6 answers, one per line, and mark the right one with * at its start.' }),
+  imageFile: msg({ id: 'admin.field.imageFile', message: 'Choose a PNG, JPEG or WebP image of at most 1 MiB.' }),
   reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
 };
 

@@ -36,6 +36,12 @@ export interface TriviaData {
   total: number;
 }
 
+/** The settings view: the community and its operators. */
+export interface CommunityData {
+  community: AdminCommunityDetail;
+  operators: Schemas['AdminOperator'][];
+}
+
 /** How many pool questions the trivia view lists (newest first). */
 export const QUESTION_PAGE_SIZE = 200;
 
@@ -105,8 +111,12 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
       const questions = [...live.data.questions, ...archived.data.questions];
       return { ok: true, value: { trivia: trivia.data, questions, total: live.data.total + archived.data.total } satisfies TriviaData };
     }
-    case 'community':
-      return output(await api.adminShowCommunity({ communityId }, { signal }));
+    case 'community': {
+      const [community, operators] = await Promise.all([api.adminShowCommunity({ communityId }, { signal }), api.adminListOperators({ communityId }, { signal })]);
+      if (!community.success) return output(community);
+      if (!operators.success) return output(operators);
+      return { ok: true, value: { community: community.data, operators: operators.data.operators } satisfies CommunityData };
+    }
     case 'earn': {
       const promos = await allPromos(api, communityId, 'EARN', signal);
       return promos.ok ? { ok: true, value: { promos: promos.value } satisfies EarnData } : promos;
@@ -210,6 +220,14 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminAddRewardOption(input, { signal }));
     case 'updateTriviaQuestion':
       return output(await api.adminUpdateTriviaQuestion(input, { signal }));
+    case 'setPromoImage':
+      return output(await api.adminSetPromoImage(input, { signal }));
+    case 'removePromoImage':
+      return output(await api.adminRemovePromoImage(input, { signal }));
+    case 'setOperator':
+      return output(await api.adminSetOperator({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'removeOperator':
+      return output(await api.adminRemoveOperator({ communityId, ...(request.input as object) } as never, { signal }));
     case 'deleteRewardOption':
       return output(await api.adminDeleteRewardOption(input, { signal }));
     case 'deleteTriviaQuestion':
