@@ -101,6 +101,12 @@ export function showToast(kind: ToastKind, message: string, { title, id, inline,
   });
 }
 
+/** Closes a toast raised with this id, if it is still shown (e.g. 'please log in' once logged in). */
+export function hideToast(id: string): void {
+  const { notifications: visible, queue } = notificationsStore.getState();
+  if ([...visible, ...queue].some((n) => n.id === id)) notifications.hide(id);
+}
+
 /**
  * Whether a toast or a modal notice was ever raised in this page (a `useSyncExternalStore`
  * source): the App mounts the toast container and the dialog, with their code and CSS, only

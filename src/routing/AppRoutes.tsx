@@ -5,7 +5,7 @@ import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { selectAccess, selectOrigin, type SessionAccess } from '../../machines/session.selectors';
 import { commonMessages } from '../components/errorMessages';
 import { useSession, useSystemActor } from '../actors/hooks';
-import { showToast } from '../actors/toast';
+import { hideToast, showToast } from '../actors/toast';
 import { guardRoute, type SessionStanding } from './guard';
 import { guardMessages } from './guardMessages';
 import { routeTable } from './routeTable';
@@ -48,6 +48,8 @@ export function AppRoutes() {
     if (access === 'pending') return;
     const { redirect, messageId, rememberOrigin, consumeOrigin } = decide(access);
     settledAccess.current = access;
+    // Logged in: the 'please log in' of the redirect that led here has said what it had to.
+    if (isLoggedIn(access)) hideToast('guard.loginRequired');
     if (!redirect) return;
     if (messageId) showToast('info', i18n._(guardMessages[messageId]), { id: messageId });
     if (rememberOrigin) session.send({ type: 'navigation.denied', origin: search ? `${location}?${search}` : location });

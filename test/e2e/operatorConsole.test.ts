@@ -79,6 +79,8 @@ describe('operator console in Chromium', () => {
     await logIn(page, product, owner);
     await page.waitForURL('**/admin', { timeout: 15_000 });
     await main().getByRole('heading', { level: 1, name: 'Community console' }).waitFor();
+    // The redirect's 'please log in' goes once logged in (not 5 s later, over the console).
+    await page.getByText('Please log in to access this page.').waitFor({ state: 'detached', timeout: 2_000 });
     // the console's own chunk arrived with it (the check above looked for the right name)
     expect(fetched.filter((url) => /AdminScreen-[\w-]+\.js$/.test(url))).toHaveLength(1);
     await main().getByText('Riverside Club · your role: Owner').waitFor();

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { maxToasts, modalNotices, showToast, toastTimings } from '../../../src/actors/toast';
+import { hideToast, maxToasts, modalNotices, showToast, toastTimings } from '../../../src/actors/toast';
 import Toasts from '../../../src/components/Toasts';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { theme } from '../../../src/theme/theme';
@@ -75,6 +75,20 @@ describe('toasts (SPEC §9)', () => {
     await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 5000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
   }, 8000);
+
+  it('hides a toast by its id at once, and leaves the others (nothing shown under the id: nothing happens)', async () => {
+    await renderToasts();
+    act(() => {
+      showToast('info', 'Please log in', { id: 'guard.loginRequired' });
+      showToast('success', 'Saved');
+    });
+    await screen.findByText('Please log in');
+    act(() => hideToast('guard.loginRequired'));
+    await waitFor(() => expect(screen.queryByText('Please log in')).toBeNull());
+    expect(screen.getByText('Saved')).toBeTruthy();
+    act(() => hideToast('guard.loginRequired'));
+    expect(notificationsStore.getState().notifications.map((n) => n.message)).toEqual(['Saved']);
+  });
 
   it('shows the same id once', async () => {
     await renderToasts();
