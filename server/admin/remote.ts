@@ -3,7 +3,7 @@ import type { LocalizedText } from '../db/schema';
 import { appPath, httpUrl, isoMoment, localized, oneOf, readJsonFile, requiredText, showText, text, wholeNumber } from './args';
 import { RefusedError, UsageError, type OptionValues } from './context';
 import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
-import { parseCodeFile, parseOption } from './rewards';
+import { parseCodeFile, parseOption, rewardOptionArgs } from './rewards';
 import { auditLine } from './audit';
 import { printVerification } from './chanceToWin';
 import { readImageOption } from './images';
@@ -784,11 +784,7 @@ const communitySupportRemote: RemoteCommand = {
 const rewardAddOptionRemote: RemoteCommand = {
   name: 'reward:add-option',
   async run(values, ctx) {
-    const rewardId = wholeNumber(values, 'reward', 1, 2 ** 31 - 1);
-    if (rewardId === undefined) throw new UsageError('reward:add-option needs --reward <reward id> (see reward:list)');
-    const raw = text(values, 'option', 300);
-    if (raw === undefined) throw new UsageError('reward:add-option needs --option "<label>=<price>"');
-    const option = parseOption(raw);
+    const { rewardId, option } = rewardOptionArgs(values);
     const added = await ctx.call<AdminOptionView>('POST', `/admin/promos/${rewardId}/options`, { label: adminText(option.label), pips: option.pips });
     ctx.out(`Added option #${added.optId} ${showText(added.label)} for ${added.pips} pips to reward #${rewardId}, through the server (no codes yet)`);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${added.optId} --file codes.csv`);

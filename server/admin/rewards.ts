@@ -4,7 +4,7 @@ import type { LocalizedText } from '../db/schema';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, text, wholeNumber } from './args';
 import { findPromoForUpdate, insertRewardOption, optionCount } from '../db/repositories/operators';
 import { csvFields, csvLines } from '../csv';
-import { RefusedError, UsageError, type AdminCommand } from './context';
+import { RefusedError, UsageError, type AdminCommand, type OptionValues } from './context';
 import { attachImage, readImageOption } from './images';
 
 const MAX_PRICE = 1_000_000;
@@ -180,6 +180,15 @@ export const giftcardsImport: AdminCommand = {
   },
 };
 
+/** reward:add-option's --reward and --option, checked (on the database and through a server alike). */
+export function rewardOptionArgs(values: OptionValues): { rewardId: number; option: { label: LocalizedText; pips: number } } {
+  const rewardId = wholeNumber(values, 'reward', 1, 2 ** 31 - 1);
+  if (rewardId === undefined) throw new UsageError('reward:add-option needs --reward <reward id> (see reward:list)');
+  const raw = text(values, 'option', 300);
+  if (raw === undefined) throw new UsageError('reward:add-option needs --option "<label>=<price>"');
+  return { rewardId, option: parseOption(raw) };
+}
+
 export const rewardAddOption: AdminCommand = {
   name: 'reward:add-option',
   usage: `reward:add-option --reward <id> --option "<label>=<price>"
@@ -187,11 +196,7 @@ export const rewardAddOption: AdminCommand = {
       --option "$20 card|Tarjeta de 20 $=200"; load its codes next with giftcards:import.`,
   options: { reward: { type: 'string' }, option: { type: 'string' } },
   async run(values, ctx) {
-    const rewardId = wholeNumber(values, 'reward', 1, 2 ** 31 - 1);
-    if (rewardId === undefined) throw new UsageError('reward:add-option needs --reward <reward id> (see reward:list)');
-    const raw = text(values, 'option', 300);
-    if (raw === undefined) throw new UsageError('reward:add-option needs --option "<label>=<price>"');
-    const option = parseOption(raw);
+    const { rewardId, option } = rewardOptionArgs(values);
     const id = await ctx.db.transaction().execute(async (trx) => {
       const promo = await findPromoForUpdate(trx, rewardId);
       if (!promo || promo.type !== 'REDEEM') throw new UsageError(`no reward has the id ${rewardId} (see reward:list)`);

@@ -200,6 +200,10 @@ async function communityView(db: Kysely<Database>, communityId: string, role: Op
   };
 }
 
+/** What the audit log calls an edit: `<entity>.archive` or `.restore` when it only (un)archives, else `.update`. */
+const editAction = (entity: string, change: { archived?: boolean }) =>
+  Object.keys(change).length === 1 && change.archived !== undefined ? `${entity}.${change.archived ? 'archive' : 'restore'}` : `${entity}.update`;
+
 /** The fields a change touched, as a view shows them before or after it (what the audit log keeps). */
 const touched = <T extends object>(view: T, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, view[key as keyof T]]));
 
@@ -825,7 +829,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
-          action: keys.length === 1 && archived !== undefined ? (archived ? 'announcement.archive' : 'announcement.restore') : 'announcement.update',
+          action: editAction('announcement', change),
           entity: 'announcement',
           entityId: id,
           before: touched(before, keys),
@@ -859,7 +863,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
-          action: onlyArchiving ? (archived ? 'ctw.archive' : 'ctw.restore') : 'ctw.update',
+          action: editAction('ctw', change),
           entity: 'ctw',
           entityId: id,
           before: touched(before, keys),
@@ -955,7 +959,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
-          action: Object.keys(change).length === 1 && change.archived !== undefined ? (change.archived ? 'trivia.contest.archive' : 'trivia.contest.restore') : 'trivia.contest.update',
+          action: editAction('trivia.contest', change),
           entity: 'triviaContest',
           entityId: id,
           before: touched(before, keys),
@@ -1252,7 +1256,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId,
-          action: keys.length === 1 && change.archived !== undefined ? (change.archived ? 'community.archive' : 'community.restore') : 'community.update',
+          action: editAction('community', change),
           entity: 'community',
           entityId: communityId,
           before: touched(before, keys),
@@ -1313,7 +1317,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
-          action: keys.length === 1 && change.archived !== undefined ? (change.archived ? 'trivia.question.archive' : 'trivia.question.restore') : 'trivia.question.update',
+          action: editAction('trivia.question', change),
           entity: 'triviaQuestion',
           entityId: id,
           before: touched(triviaQuestionView(row), keys),
