@@ -1328,13 +1328,14 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     },
 
     async setPromoImage(auth, promoId, base64) {
-      const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
-      const problem = imageProblem(bytes);
-      if (problem) throw new AppError('VALIDATION_ERROR', 400, `image: ${problem}`);
       return db.transaction().execute(async (trx) => {
         const row = await repo.findPromoForUpdate(trx, promoId);
         if (!row) throw promoNotFound();
         await mayWrite(auth, row.community_id, trx, promoNotFound);
+        // The file is looked at once the caller may change this promo.
+        const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+        const problem = imageProblem(bytes);
+        if (problem) throw new AppError('VALIDATION_ERROR', 400, `image: ${problem}`);
         const before = await repo.promoImage(trx, promoId);
         const image = await setPromoImage(trx, promoId, bytes);
         const after = { url: image.path, width: image.width, height: image.height };

@@ -78,5 +78,15 @@ export async function truncateAll(db: Kysely<Database>): Promise<void> {
     where schemaname = current_schema() and tablename not like 'kysely_migration%'
   `.execute(db);
   if (rows.length === 0) return;
-  await sql`truncate table ${sql.join(rows.map((row) => sql.table(row.name)))} restart identity cascade`.execute(db);
+  const truncate = sql`truncate table ${sql.join(rows.map((row) => sql.table(row.name)))} restart identity cascade`;
+  // A job a test's app left running (a draw, a push) may hold a row lock the truncate needs at the
+  // same moment: PostgreSQL then cancels one of the two (40P01); the truncate tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await truncate.execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+    }
+  }
 }
