@@ -1,4 +1,4 @@
-import { createCommunity, findCommunity, listCommunities } from '../db/repositories/communities';
+import { createCommunity, findCommunity, joinLink, listCommunities } from '../db/repositories/communities';
 import { findUserByEmail } from '../db/repositories/users';
 import { isValidEmail, normalizeEmail } from '../security/rules';
 import { requireCommunity, requiredText, text, warnIfLocalLinks } from './args';
@@ -6,9 +6,7 @@ import { updateCommunity } from '../db/repositories/operators';
 import { UsageError, type AdminCommand, type OptionValues } from './context';
 import { writeQrImages } from './qrImage';
 
-/** The link a community's QR code encodes: the app opens there and pre-selects the community. */
-export const joinLink = (publicUrl: string, communityId: string) =>
-  `${publicUrl}/community-scan?communityId=${encodeURIComponent(communityId)}`;
+export { joinLink };
 
 export const communityCreate: AdminCommand = {
   name: 'community:create',

@@ -2,6 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { newShortId } from '../../security/tokens';
 import type { Community, Database } from '../schema';
 
+/** The link a community's QR code encodes: the app opens there and pre-selects the community. */
+export const joinLink = (publicUrl: string, communityId: string) =>
+  `${publicUrl}/community-scan?communityId=${encodeURIComponent(communityId)}`;
+
 export async function findCommunity(db: Kysely<Database>, id: string): Promise<Community | undefined> {
   return db.selectFrom('communities').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
-import { createCommunity, findCommunity } from '../../db/repositories/communities';
+import { createCommunity, findCommunity, joinLink } from '../../db/repositories/communities';
 import { clearPromoImage, imageProblem, setPromoImage } from '../../db/repositories/images';
-import { joinLink } from '../../admin/communities';
 import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
