@@ -1799,6 +1799,8 @@ export interface components {
             dayOfBirth: string | null;
             /** @description false for an account created through Google or Apple that never set a password; such an account confirms its deletion without a passwordToken. */
             hasPassword: boolean;
+            /** @description true when the account has an operator role in a community (beyond the SPEC): the app then links Profile to the community console at /admin. */
+            runsCommunity?: boolean;
         };
         DeviceIdData: {
             /** @description The device id. */

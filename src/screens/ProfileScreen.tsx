@@ -69,6 +69,12 @@ export default function ProfileScreen() {
         </Stack>
       </Paper>
 
+      {user?.runsCommunity ? (
+        <Button component={Link} href="/admin" variant="default">
+          <Trans id="pages.profile.console">Community console</Trans>
+        </Button>
+      ) : null}
+
       <Button component={Link} href={paths.support} variant="default" leftSection={<IconLifebuoy size={18} aria-hidden />}>
         <Trans id="pages.profile.support">Help and support</Trans>
       </Button>

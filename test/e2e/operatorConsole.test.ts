@@ -488,6 +488,13 @@ describe('operator console in Chromium', () => {
   });
 
   it('the dashboard shows the week: pips earned per day and what earned the most, the next draw', async () => {
+    // An operator finds the console from Profile; a member has no such link.
+    await page.goto(`${product.url}/profile`);
+    await main().getByRole('link', { name: 'Community console' }).click();
+    await page.waitForURL(/\/admin$/);
+    await phone.goto(`${product.url}/profile`);
+    await phone.getByRole('main').getByRole('link', { name: 'Help and support' }).waitFor();
+    expect(await phone.getByRole('main').getByRole('link', { name: 'Community console' }).count()).toBe(0);
     await nav('Dashboard').click();
     await page.waitForURL(/\/admin$/);
     await main().getByRole('heading', { name: 'Pips earned per day' }).waitFor();

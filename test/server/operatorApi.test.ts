@@ -48,6 +48,9 @@ describe.each(backends)('operator API on $name', (backend) => {
     );
     const member = await h.registerVerified();
     expect(expectOk(await as(member).get('/admin/communities')).communities).toEqual([]);
+    // The profile says whether to link to the console.
+    expect(expectOk(await as(owner).get('/mobile/user/get')).runsCommunity).toBe(true);
+    expect(expectOk(await as(member).get('/mobile/user/get')).runsCommunity).toBe(false);
   });
 
   it('refuses members, operators of other communities, and viewers who write', async () => {

@@ -23,6 +23,12 @@ export async function communitiesOfOperator(db: Db, userId: number) {
     .execute();
 }
 
+/** Whether an account has a role in any community (the app then links to the console). */
+export async function runsCommunity(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('operator_roles').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The caller's role in one community, or undefined. */
 export async function roleIn(db: Db, userId: number, communityId: string): Promise<OperatorRole | undefined> {
   const row = await db

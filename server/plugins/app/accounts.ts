@@ -5,6 +5,7 @@ import type { QueryOf, Schema } from '../../api/types';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { findOpenCommunity } from '../../db/repositories/communities';
+import { runsCommunity } from '../../db/repositories/operators';
 import { consumeOneTimeToken } from '../../db/repositories/oneTimeTokens';
 import {
   anonymizeUser,
@@ -81,7 +82,7 @@ export interface AccountService {
   emailExists(email: string, address: string): Promise<{ exists: boolean }>;
 }
 
-export function toUser(user: UserRecord): User {
+export function toUser(user: UserRecord, runsCommunity = false): User {
   const firstName = user.first_name;
   const lastName = user.last_name;
   return {
@@ -96,6 +97,7 @@ export function toUser(user: UserRecord): User {
     communityName: user.community_name,
     dayOfBirth: user.day_of_birth,
     hasPassword: user.password_hash !== null,
+    runsCommunity,
   };
 }
 
@@ -290,7 +292,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     async getUser(auth) {
-      return toUser(await currentUser(auth));
+      const user = await currentUser(auth);
+      return toUser(user, await runsCommunity(db, user.id));
     },
 
     async updateUser(auth, input) {
@@ -312,7 +315,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         changes.day_of_birth = day;
       }
       await updateProfile(db, auth.userId, changes);
-      return toUser(await currentUser(auth));
+      return toUser(await currentUser(auth), await runsCommunity(db, auth.userId));
     },
 
     async deleteUser(auth, passwordToken) {

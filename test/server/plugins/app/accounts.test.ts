@@ -53,6 +53,7 @@ describe.each(backends)('accounts on $name', (backend) => {
         communityName: 'Demo Community',
         dayOfBirth: null,
         hasPassword: true,
+        runsCommunity: false,
       });
     });
 
