@@ -5,6 +5,7 @@ import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';
 import type { CommunityData } from './consoleLogic';
 import { roleNames } from './adminMessages';
+import { TableFrame } from './TableFrame';
 import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm, type EditValues } from './EditForm';
 
 const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
@@ -165,35 +166,37 @@ function Operators({ operators, owner }: { operators: CommunityData['operators']
         <Title order={2} size="h4">
           <Trans id="admin.operators.title">Operators</Trans>
         </Title>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans id="admin.operators.email">E-mail</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans id="admin.operators.role">Role</Trans>
-              </Table.Th>
-              {owner ? <Table.Th /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {operators.map((o) => (
-              <Table.Tr key={o.userId}>
-                <Table.Td>{o.email}</Table.Td>
-                <Table.Td>{i18n._(roleNames[o.role])}</Table.Td>
-                {owner ? (
-                  <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" disabled={writing} aria-label={t({ id: 'admin.operators.remove.label', message: `Take the role away from ${o.email}` })}
-                      onClick={() => send({ kind: 'removeOperator', input: { userId: o.userId } })}>
-                      <Trans id="admin.operators.remove">Take the role away</Trans>
-                    </Button>
-                  </Table.Td>
-                ) : null}
+        <TableFrame label={t({ id: 'admin.operators.title', message: 'Operators' })} minWidth={460}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans id="admin.operators.email">E-mail</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans id="admin.operators.role">Role</Trans>
+                </Table.Th>
+                {owner ? <Table.Th /> : null}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {operators.map((o) => (
+                <Table.Tr key={o.userId}>
+                  <Table.Td>{o.email}</Table.Td>
+                  <Table.Td>{i18n._(roleNames[o.role])}</Table.Td>
+                  {owner ? (
+                    <Table.Td>
+                      <Button size="xs" variant="subtle" color="red" disabled={writing} aria-label={t({ id: 'admin.operators.remove.label', message: `Take the role away from ${o.email}` })}
+                        onClick={() => send({ kind: 'removeOperator', input: { userId: o.userId } })}>
+                        <Trans id="admin.operators.remove">Take the role away</Trans>
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
         {owner ? (
           <form onSubmit={submit} noValidate>
             <Group align="flex-start" gap="sm">
