@@ -44,8 +44,8 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-contest">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4} flex="1 1 15rem">
             <Group gap="xs">
               <Text fw={600}>{name}</Text>
               {contest.status === 'drawn' ? (

@@ -47,8 +47,8 @@ export function CommunityView({ data: { community: data, operators } }: { data: 
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" radius="md" data-testid="admin-community">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4} flex="1 1 15rem">
             <Group gap="xs">
               <Title order={2} size="h4">
                 {name}

@@ -81,8 +81,8 @@ function QrCodeCard({ code, canWrite }: { code: AdminQrCode; canWrite: boolean }
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-qr">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4} flex="1 1 15rem">
             <Group gap="xs">
               <Text fw={600}>{title}</Text>
               {code.live ? (
@@ -413,8 +413,8 @@ function AnnouncementCard({ announcement: a, canWrite }: { announcement: AdminAn
   const { read } = a;
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-announcement">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} flex="1 1 15rem">
           <Group gap="xs">
             <Text fw={600}>{title}</Text>
             <ArchivedBadge archived={a.archived} />
@@ -513,8 +513,8 @@ function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: Admi
   const { pips, steps, answers } = q;
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-questionnaire">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} flex="1 1 15rem">
           <Group gap="xs">
             <Text fw={600}>{title}</Text>
             <ArchivedBadge archived={q.archived} />

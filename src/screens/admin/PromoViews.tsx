@@ -229,8 +229,8 @@ function EarnPromoCard({ promo, canWrite }: { promo: AdminPromo; canWrite: boole
   const [open, setOpen] = useState(false);
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-promo">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
+              <Group justify="space-between" align="flex-start">
+                <Stack gap={4} flex="1 1 15rem">
                   <Group gap="xs">
                     <Text fw={600}>{localText(promo.title, i18n.locale)}</Text>
                     <ArchivedBadge archived={promo.archived} />
@@ -325,8 +325,8 @@ function RewardCard({ promo, options, canWrite }: { promo: AdminPromo; options: 
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-reward">
             <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="xs">
+              <Group justify="space-between" align="flex-start">
+                <Group gap="xs" flex="1 1 15rem">
                   <Title order={3} size="h5">
                     {localText(promo.title, i18n.locale)}
                   </Title>

@@ -202,8 +202,8 @@ function TriviaContestCard({ contest: c, canWrite }: { contest: AdminTrivia['con
   const teams = c.teams.map((team) => localText(team, i18n.locale)).join(', ');
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-trivia-contest">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} flex="1 1 15rem">
           <Group gap="xs">
             <Text fw={600}>{name}</Text>
             <ArchivedBadge archived={c.archived} />
@@ -307,8 +307,8 @@ function QuestionCard({ question: q, canWrite }: { question: AdminTriviaQuestion
   const fixedAnswers = served > 0;
   return (
     <Paper withBorder p="md" radius="md" data-testid="admin-trivia-question">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} flex="1 1 15rem">
           <Group gap="xs">
             <Text fw={600}>{text}</Text>
             <ArchivedBadge archived={q.archived} />
