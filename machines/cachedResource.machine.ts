@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type {
   CachedCopy,
   CachedResourceContext,
@@ -20,10 +20,17 @@ const isFetchOk = { type: 'isFetchOk', params: ({ event }: FetchDoneArgs) => ({ 
 const assignFresh = { type: 'assignFresh', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
 const assignFailure = { type: 'assignFailure', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
 
+/** The network has already failed (while the store was being read): the copy decides what is shown. */
+const networkFailed = 'networkFailed' as const;
+const whileReading = 'whileReading' as const;
+
 /**
  * One cached data load (SPEC §4): read the local copy and show it, fetch from the network, store
  * the answer. Loading is shown only while nothing is held; a failed network keeps the copy (the
  * view stays `succeeded`, from cache, with the error code), and fails only when there is none.
+ * On opening, the store is read while the network is already asked: a first visit waits for one
+ * round trip, not for the store (and its code) and then the network; an answer that comes first
+ * wins, and a failed one waits for the copy.
  */
 export const cachedResourceMachine = setup({
   types: {
@@ -54,29 +61,75 @@ export const cachedResourceMachine = setup({
   },
   guards: {
     hasCopy: (_, params: { copy: CachedCopy }) => params.copy !== null,
+    /** A copy from the store is shown. */
+    holdsCopy: ({ context }) => context.fromCache && context.data !== undefined,
+    /** Opening: the store is still being read. */
+    whileReading: stateIn('#cachedResource.opening.readingCache'),
+    /** Opening: the network answered with a failure (its code is kept). */
+    networkFailed: ({ context }) => context.errorCode !== null,
+    /** Opening: the network failed first, and the store holds a copy. */
+    hasCopyAfterNetworkFailure: ({ context }, params: { copy: CachedCopy }) => params.copy !== null && context.errorCode !== null,
     isFetchOk: (_, params: { output: FetchRemoteOutput }) => params.output.ok,
+  },
+  delays: {
+    /** A view opened this soon after a fresh answer shows it without asking the network again. */
+    freshFor: 10_000,
   },
 }).createMachine({
   id: 'cachedResource',
-  initial: 'readingCache',
+  initial: 'opening',
   context: ({ input }) => ({ scope: input ?? defaultScope, data: undefined, fromCache: false, errorCode: null }),
   states: {
-    /** A few milliseconds: nothing is shown yet, and no spinner either. */
-    readingCache: {
+    /** The store is read while the network is asked. */
+    opening: {
+      initial: 'readingCache',
       invoke: {
-        id: 'readCache',
-        src: 'readCache',
+        id: 'fetchRemote',
+        src: 'fetchRemote',
         input: scopeInput,
         onDone: [
-          {
-            guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
-            target: 'refreshing',
-            actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
-          },
-          { target: 'loading' },
+          { guard: isFetchOk, target: 'storing', actions: assignFresh },
+          { guard: 'holdsCopy', target: 'succeeded', actions: assignFailure },
+          { guard: whileReading, actions: assignFailure },
+          { target: 'failed', actions: assignFailure },
         ],
-        // An unreadable store (no IndexedDB, private mode) is an empty one.
-        onError: { target: 'loading' },
+        onError: [
+          { guard: 'holdsCopy', target: 'succeeded', actions: 'assignUnexpectedFailure' },
+          { guard: whileReading, actions: 'assignUnexpectedFailure' },
+          { target: 'failed', actions: 'assignUnexpectedFailure' },
+        ],
+      },
+      // A reload asks the network again (the call it replaces is aborted).
+      on: { 'resource.reload': [{ guard: 'holdsCopy', target: 'refreshing' }, { target: 'loading' }] },
+      states: {
+        /** A few milliseconds: nothing is shown yet, and no spinner either. */
+        readingCache: {
+          invoke: {
+            id: 'readCache',
+            src: 'readCache',
+            input: scopeInput,
+            onDone: [
+              {
+                guard: { type: 'hasCopyAfterNetworkFailure', params: ({ event }) => ({ copy: event.output }) },
+                target: '#cachedResource.succeeded',
+                actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
+              },
+              {
+                guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
+                target: 'showingCopy',
+                actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
+              },
+              { guard: networkFailed, target: '#cachedResource.failed' },
+              { target: 'waitingForNetwork' },
+            ],
+            // An unreadable store (no IndexedDB, private mode) is an empty one.
+            onError: [{ guard: networkFailed, target: '#cachedResource.failed' }, { target: 'waitingForNetwork' }],
+          },
+        },
+        /** Nothing held: the view shows loading. */
+        waitingForNetwork: { tags: 'loading' },
+        /** The copy is shown while the network answers. */
+        showingCopy: { tags: 'refreshing' },
       },
     },
     /** Nothing held: the view shows loading. */
@@ -115,13 +168,25 @@ export const cachedResourceMachine = setup({
         id: 'writeCache',
         src: 'writeCache',
         input: ({ context }) => ({ ...context.scope, data: context.data }),
-        onDone: { target: 'succeeded' },
-        onError: { target: 'succeeded' },
+        onDone: { target: 'succeeded.fresh' },
+        onError: { target: 'succeeded.fresh' },
       },
       on: { 'resource.reload': { target: 'refreshing' } },
     },
     succeeded: {
+      initial: 'settled',
       on: { 'resource.open': { target: 'refreshing' }, 'resource.reload': { target: 'refreshing' } },
+      states: {
+        settled: {},
+        /**
+         * Just answered by the network: a screen opening it now (the app start loaded it a moment
+         * before Home asked) shows this answer instead of asking again; a reload still asks.
+         */
+        fresh: {
+          after: { freshFor: { target: 'settled' } },
+          on: { 'resource.open': {} },
+        },
+      },
     },
     /** Nothing held and the network failed: the error code says why. */
     failed: {

@@ -6,8 +6,8 @@ export type CachedResourceSnapshot = SnapshotFrom<typeof cachedResourceMachine>;
 
 /** SPEC §4: loading only while nothing is held; a cached copy is `succeeded` at once. */
 export const selectResourceStatus = (s: CachedResourceSnapshot): ResourceStatus => {
-  if (s.matches('readingCache')) return 'idle';
-  if (s.matches('loading')) return 'loading';
+  if (s.matches({ opening: 'readingCache' })) return 'idle';
+  if (s.hasTag('loading')) return 'loading';
   if (s.matches('failed')) return 'failed';
   return 'succeeded';
 };

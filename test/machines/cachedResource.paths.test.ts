@@ -28,56 +28,73 @@ const outputs = {
 const memberScope: ResourceScope = { key: 'earnPromos', userId: 7, language: 'es' };
 
 /**
- * The rules (SPEC §4 Loading states): the stored copy of this scope is read first (nothing shown,
- * no spinner); a copy is shown at once (succeeded, from cache) while the network is asked;
- * loading shows only while nothing is held. Fresh data replaces the copy and is stored for the
- * scope; a failed network keeps the copy (still succeeded, with the error code) and fails only
- * when nothing is held; an unreadable store is an empty one. Opening a view refreshes unless a
- * load is under way; a reload fetches again even mid-load (the call it replaces is aborted).
+ * The rules (SPEC §4 Loading states): on opening, the stored copy of this scope is read while the
+ * network is already asked (nothing shown, no spinner, until the store answers); a copy is shown
+ * at once (succeeded, from cache) while the network answers; loading shows only while nothing is
+ * held. Fresh data replaces the copy (a fresh answer that comes before the store's stops the read)
+ * and is stored for the scope; a failed network keeps the copy (still succeeded, with the error
+ * code) and fails only when nothing is held, which a failure during the read learns from the
+ * store; an unreadable store is an empty one. Opening a view refreshes unless a load is under way
+ * or the network answered less than `freshFor` ago; a reload fetches again even mid-load (the call
+ * it replaces is aborted).
  */
 function cachedResourceRules(input: ResourceScope | undefined) {
   const scope = input ?? { key: 'resource', userId: null, language: 'en' };
-  let phase: 'reading' | 'fetching' | 'storing' | 'settled' = 'reading';
+  let phase: 'opening' | 'fetching' | 'storing' | 'settled' = 'opening';
+  let reading = true;
+  let networkFailed = false;
+  /** Answered by the network a moment ago: opening shows it without asking again. */
+  let fresh = false;
   let data: unknown = undefined;
   let fromCache = false;
   let error: string | null = null;
   const fetch = (): Effect[] => {
-    phase = 'fetching';
+    [phase, fresh] = ['fetching', false];
     return [actorStarted('fetchRemote', scope)];
   };
+  /** The network failed: settled when the copy is known, else the store's answer settles it. */
+  const fail = (code: string): Effect[] => {
+    error = code;
+    if (phase === 'opening' && reading) networkFailed = true;
+    else phase = 'settled';
+    return [];
+  };
+  const stopReading = (): Effect[] => (phase === 'opening' && reading ? [actorStopped('readCache')] : []);
   const failed = () => phase === 'settled' && data === undefined;
   return {
-    started: [actorStarted('readCache', scope)],
+    started: [actorStarted('fetchRemote', scope), actorStarted('readCache', scope)],
     on(event: PathEvent<CachedResourceEvent>): Effect[] {
       switch (event.type) {
-        case 'xstate.done.actor.readCache': {
-          const copy = event.output as CachedCopy;
+        case 'xstate.done.actor.readCache':
+        case 'xstate.error.actor.readCache': {
+          const copy = event.type === 'xstate.done.actor.readCache' ? (event.output as CachedCopy) : null;
           if (copy) [data, fromCache] = [copy.data, true];
-          return fetch();
+          reading = false;
+          if (networkFailed) phase = 'settled';
+          return [];
         }
-        case 'xstate.error.actor.readCache':
-          return fetch();
         case 'xstate.done.actor.fetchRemote': {
           const output = event.output as FetchRemoteOutput;
-          if (!output.ok) {
-            [phase, error] = ['settled', output.code];
-            return [];
-          }
+          if (!output.ok) return fail(output.code);
+          const stopped = stopReading();
           [phase, data, fromCache, error] = ['storing', output.data, false, null];
-          return [actorStarted('writeCache', { ...scope, data })];
+          return [...stopped, actorStarted('writeCache', { ...scope, data })];
         }
         case 'xstate.error.actor.fetchRemote':
-          [phase, error] = ['settled', 'UNKNOWN_ERROR'];
-          return [];
+          return fail('UNKNOWN_ERROR');
         case 'xstate.done.actor.writeCache':
         case 'xstate.error.actor.writeCache':
-          phase = 'settled';
+          [phase, fresh] = ['settled', true];
+          return [];
+        case 'xstate.after.freshFor.cachedResource.succeeded.fresh':
+          if (!fresh) throw new Error('only a fresh answer ages');
+          fresh = false;
           return [];
         case 'resource.open':
           if (phase !== 'settled') throw new Error('a load is under way: open changes nothing');
-          return fetch();
+          return fresh ? [] : fetch();
         case 'resource.reload':
-          if (phase === 'reading') throw new Error('the network is asked next anyway');
+          if (phase === 'opening') return [...stopReading(), ...(networkFailed ? [] : [actorStopped('fetchRemote')]), ...fetch()];
           if (phase === 'fetching') return [actorStopped('fetchRemote'), ...fetch()];
           if (phase === 'storing') return [actorStopped('writeCache'), ...fetch()];
           return fetch();
@@ -86,11 +103,11 @@ function cachedResourceRules(input: ResourceScope | undefined) {
       }
     },
     meaning: () => ({
-      status: phase === 'reading' ? 'idle' : data === undefined ? (failed() ? 'failed' : 'loading') : 'succeeded',
+      status: phase === 'opening' && reading ? 'idle' : data === undefined ? (failed() ? 'failed' : 'loading') : 'succeeded',
       data,
       fromCache,
       error,
-      busy: phase === 'fetching',
+      busy: phase === 'fetching' || (phase === 'opening' && !reading && !networkFailed),
     }),
   };
 }

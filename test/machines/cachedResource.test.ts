@@ -26,12 +26,13 @@ function deferred<T>() {
 }
 
 /** The machine over a fake store and a fake network the test answers call by call. */
-function startResource(cache: CachedCopy) {
+function startResource(cache: CachedCopy, freshFor = 10_000) {
   const calls: string[] = [];
   const fetches: ReturnType<typeof deferred<FetchRemoteOutput>>[] = [];
   const aborted: boolean[] = [];
   const written: unknown[] = [];
   const machine = cachedResourceMachine.provide({
+    delays: { freshFor },
     actors: {
       readCache: fromPromise<CachedCopy, ResourceScope>(async () => {
         calls.push('readCache');
@@ -74,13 +75,13 @@ describe('cachedResource: nothing cached', () => {
   it('reads the cache, shows loading, then succeeds with the network data and stores it', async () => {
     const r = startResource(null);
     expect(r.view().status).toBe('idle');
-    await waitFor(r.actor, (s) => s.matches('loading'));
+    await waitFor(r.actor, (s) => s.hasTag('loading'));
     expect(r.view()).toMatchObject({ status: 'loading', data: undefined, busy: true });
     await r.answer({ ok: true, data: ['fresh'] });
     await waitFor(r.actor, (s) => s.matches('succeeded'));
     expect(r.view()).toEqual({ status: 'succeeded', data: ['fresh'], fromCache: false, error: null, busy: false });
     expect(r.written).toEqual([['fresh']]);
-    expect(r.calls).toEqual(['readCache', 'fetchRemote', 'writeCache']);
+    expect(r.calls).toEqual(['fetchRemote', 'readCache', 'writeCache']);
   });
 
   it('fails with the error code when the network fails, and loads again on reload', async () => {
@@ -128,7 +129,7 @@ describe('cachedResource: nothing cached', () => {
 describe('cachedResource: something cached', () => {
   it('shows the cached copy as succeeded at once, then replaces it with the network data', async () => {
     const r = startResource({ data: ['cached'] });
-    await waitFor(r.actor, (s) => s.matches('refreshing'));
+    await waitFor(r.actor, (s) => s.hasTag('refreshing'));
     expect(r.view()).toEqual({ status: 'succeeded', data: ['cached'], fromCache: true, error: null, busy: true });
     await r.answer({ ok: true, data: ['fresh'] });
     await waitFor(r.actor, (s) => s.matches('succeeded'));
@@ -144,21 +145,76 @@ describe('cachedResource: something cached', () => {
   });
 });
 
+describe('cachedResource: the store and the network at once', () => {
+  it('asks the network while the store is read: an answer that comes first wins and the read is dropped', () => {
+    const load = startRecorded(cachedResourceMachine, { input: scope });
+    load.resolve('fetchRemote', { ok: true, data: ['fresh'] });
+    expect(load.log.take()).toEqual([
+      actorStarted('fetchRemote', scope),
+      actorStarted('readCache', scope),
+      actorStopped('readCache'),
+      actorStarted('writeCache', { ...scope, data: ['fresh'] }),
+    ]);
+    expect(selectResourceData(load.actor.getSnapshot())).toEqual(['fresh']);
+    load.stop();
+  });
+
+  it('a network failure during the read waits for the store: its copy is shown with the error code', () => {
+    const load = startRecorded(cachedResourceMachine, { input: scope });
+    load.resolve('fetchRemote', { ok: false, code: 'OFFLINE' });
+    expect(selectResourceStatus(load.actor.getSnapshot())).toBe('idle');
+    load.resolve('readCache', { data: ['cached'] });
+    const s = load.actor.getSnapshot();
+    expect([selectResourceStatus(s), selectResourceData(s), selectResourceFromCache(s), selectResourceError(s)]).toEqual([
+      'succeeded',
+      ['cached'],
+      true,
+      'OFFLINE',
+    ]);
+    load.stop();
+  });
+
+  it('a network failure during the read fails once the store turns out empty', () => {
+    const load = startRecorded(cachedResourceMachine, { input: scope });
+    load.resolve('fetchRemote', { ok: false, code: 'OFFLINE' });
+    load.resolve('readCache', null);
+    expect(selectResourceStatus(load.actor.getSnapshot())).toBe('failed');
+    expect(selectResourceError(load.actor.getSnapshot())).toBe('OFFLINE');
+    load.stop();
+  });
+});
+
 describe('cachedResource: open and reload', () => {
-  it('ignores open while a load is under way, and refreshes on open once settled', async () => {
-    const r = startResource(null);
-    await waitFor(r.actor, (s) => s.matches('loading'));
+  it('ignores open while a load is under way and just after a fresh answer, and refreshes on open once that aged', async () => {
+    const r = startResource(null, 50);
+    await waitFor(r.actor, (s) => s.hasTag('loading'));
     r.actor.send({ type: 'resource.open' });
     expect(r.fetches).toHaveLength(1);
     await r.answer({ ok: true, data: [1] });
-    await waitFor(r.actor, (s) => s.matches('succeeded'));
+    await waitFor(r.actor, (s) => s.matches({ succeeded: 'fresh' }));
 
+    // Home opening what the app start loaded a moment ago: shown as it is, no second call.
+    r.actor.send({ type: 'resource.open' });
+    expect(r.fetches).toHaveLength(1);
+    expect(r.view()).toMatchObject({ status: 'succeeded', data: [1], busy: false });
+
+    await waitFor(r.actor, (s) => s.matches({ succeeded: 'settled' }));
     r.actor.send({ type: 'resource.open' });
     expect(r.view()).toMatchObject({ status: 'succeeded', data: [1], busy: true });
     await r.answer({ ok: true, data: [2] });
     await waitFor(r.actor, (s) => s.matches('succeeded'));
     expect(r.view().data).toEqual([2]);
     expect(r.written).toEqual([[1], [2]]);
+  });
+
+  it('a reload just after a fresh answer asks again (pips moved)', async () => {
+    const r = startResource(null);
+    await r.answer({ ok: true, data: [1] });
+    await waitFor(r.actor, (s) => s.matches({ succeeded: 'fresh' }));
+    r.actor.send({ type: 'resource.reload' });
+    expect(r.fetches).toHaveLength(2);
+    await r.answer({ ok: true, data: [2] });
+    await waitFor(r.actor, (s) => s.matches('succeeded') && s.context.data !== undefined && (s.context.data as number[])[0] === 2);
   });
 
   it('reload during a fetch aborts it and asks again (data changed on the server)', async () => {
@@ -183,8 +239,8 @@ describe('cachedResource: the scope', () => {
     load.resolve('fetchRemote', { ok: true, data: ['fresh'] });
     load.resolve('writeCache');
     expect(load.log.take()).toEqual([
-      actorStarted('readCache', scope),
       actorStarted('fetchRemote', scope),
+      actorStarted('readCache', scope),
       actorStopped('fetchRemote'),
       actorStarted('fetchRemote', scope),
       actorStarted('writeCache', { ...scope, data: ['fresh'] }),

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { envelope } from '../screens/fakeFetch';
 import { resetData, sessionOf, signIn, startApp, toastsRaised, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
@@ -75,7 +75,8 @@ describe("the system's API client (createSystemApi) and its token refresh", () =
     // Every load got its 401 and waits in the one refresh's queue.
     await waitFor(tokenRefresh(app), (s) => s.context.queue.length === loads.length);
     expect(tokenRefresh(app).getSnapshot().matches('active')).toBe(true);
-    expect(server.refreshes).toEqual(['refresh-1']);
+    // The one refresh call is on its way (the fake server records it once it has read the body).
+    await vi.waitFor(() => expect(server.refreshes).toEqual(['refresh-1']));
     refresh.open();
 
     for (const key of loads) await waitForLoad(app, key, 'succeeded');

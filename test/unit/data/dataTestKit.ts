@@ -72,7 +72,8 @@ export async function loadOf(app: AppActorRef, key: ResourceKey, id?: number) {
 
 /** Waits until the load of `key` is in `state` (loading, succeeded, failed...); its snapshot. */
 export async function waitForLoad(app: AppActorRef, key: ResourceKey, state: 'loading' | 'refreshing' | 'succeeded' | 'failed', id?: number) {
-  return waitFor(await loadOf(app, key, id), (s) => s.matches(state));
+  // Loading and refreshing are tags: the first load's network call runs while the store is read.
+  return waitFor(await loadOf(app, key, id), (s) => (state === 'loading' || state === 'refreshing' ? s.hasTag(state) : s.matches(state)));
 }
 
 /**
