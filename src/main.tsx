@@ -3,7 +3,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './theme/app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readReloadedRecently } from './actors/serviceWorker';
@@ -21,9 +21,14 @@ function removeSplash(): void {
 
 const [language] = await Promise.all([activateLocale(detectLocale(browserLocaleSources())), applyStylesheets()]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App input={{ language, reloadedRecently: readReloadedRecently() }} />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// A transition: React renders the first screen in slices and lets the browser breathe between
+// them (one long task would block input and count as Total Blocking Time).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App input={{ language, reloadedRecently: readReloadedRecently() }} />
+    </StrictMode>,
+  );
+});
 requestAnimationFrame(removeSplash);
