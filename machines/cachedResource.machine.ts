@@ -71,10 +71,6 @@ export const cachedResourceMachine = setup({
     hasCopyAfterNetworkFailure: ({ context }, params: { copy: CachedCopy }) => params.copy !== null && context.errorCode !== null,
     isFetchOk: (_, params: { output: FetchRemoteOutput }) => params.output.ok,
   },
-  delays: {
-    /** A view opened this soon after a fresh answer shows it without asking the network again. */
-    freshFor: 10_000,
-  },
 }).createMachine({
   id: 'cachedResource',
   initial: 'opening',
@@ -168,25 +164,13 @@ export const cachedResourceMachine = setup({
         id: 'writeCache',
         src: 'writeCache',
         input: ({ context }) => ({ ...context.scope, data: context.data }),
-        onDone: { target: 'succeeded.fresh' },
-        onError: { target: 'succeeded.fresh' },
+        onDone: { target: 'succeeded' },
+        onError: { target: 'succeeded' },
       },
       on: { 'resource.reload': { target: 'refreshing' } },
     },
     succeeded: {
-      initial: 'settled',
       on: { 'resource.open': { target: 'refreshing' }, 'resource.reload': { target: 'refreshing' } },
-      states: {
-        settled: {},
-        /**
-         * Just answered by the network: a screen opening it now (the app start loaded it a moment
-         * before Home asked) shows this answer instead of asking again; a reload still asks.
-         */
-        fresh: {
-          after: { freshFor: { target: 'settled' } },
-          on: { 'resource.open': {} },
-        },
-      },
     },
     /** Nothing held and the network failed: the error code says why. */
     failed: {

@@ -34,22 +34,19 @@ const memberScope: ResourceScope = { key: 'earnPromos', userId: 7, language: 'es
  * held. Fresh data replaces the copy (a fresh answer that comes before the store's stops the read)
  * and is stored for the scope; a failed network keeps the copy (still succeeded, with the error
  * code) and fails only when nothing is held, which a failure during the read learns from the
- * store; an unreadable store is an empty one. Opening a view refreshes unless a load is under way
- * or the network answered less than `freshFor` ago; a reload fetches again even mid-load (the call
- * it replaces is aborted).
+ * store; an unreadable store is an empty one. Opening a view refreshes unless a load is under way;
+ * a reload fetches again even mid-load (the call it replaces is aborted).
  */
 function cachedResourceRules(input: ResourceScope | undefined) {
   const scope = input ?? { key: 'resource', userId: null, language: 'en' };
   let phase: 'opening' | 'fetching' | 'storing' | 'settled' = 'opening';
   let reading = true;
   let networkFailed = false;
-  /** Answered by the network a moment ago: opening shows it without asking again. */
-  let fresh = false;
   let data: unknown = undefined;
   let fromCache = false;
   let error: string | null = null;
   const fetch = (): Effect[] => {
-    [phase, fresh] = ['fetching', false];
+    phase = 'fetching';
     return [actorStarted('fetchRemote', scope)];
   };
   /** The network failed: settled when the copy is known, else the store's answer settles it. */
@@ -84,15 +81,11 @@ function cachedResourceRules(input: ResourceScope | undefined) {
           return fail('UNKNOWN_ERROR');
         case 'xstate.done.actor.writeCache':
         case 'xstate.error.actor.writeCache':
-          [phase, fresh] = ['settled', true];
-          return [];
-        case 'xstate.after.freshFor.cachedResource.succeeded.fresh':
-          if (!fresh) throw new Error('only a fresh answer ages');
-          fresh = false;
+          phase = 'settled';
           return [];
         case 'resource.open':
           if (phase !== 'settled') throw new Error('a load is under way: open changes nothing');
-          return fresh ? [] : fetch();
+          return fetch();
         case 'resource.reload':
           if (phase === 'opening') return [...stopReading(), ...(networkFailed ? [] : [actorStopped('fetchRemote')]), ...fetch()];
           if (phase === 'fetching') return [actorStopped('fetchRemote'), ...fetch()];

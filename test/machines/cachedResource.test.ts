@@ -26,13 +26,12 @@ function deferred<T>() {
 }
 
 /** The machine over a fake store and a fake network the test answers call by call. */
-function startResource(cache: CachedCopy, freshFor = 10_000) {
+function startResource(cache: CachedCopy) {
   const calls: string[] = [];
   const fetches: ReturnType<typeof deferred<FetchRemoteOutput>>[] = [];
   const aborted: boolean[] = [];
   const written: unknown[] = [];
   const machine = cachedResourceMachine.provide({
-    delays: { freshFor },
     actors: {
       readCache: fromPromise<CachedCopy, ResourceScope>(async () => {
         calls.push('readCache');
@@ -185,36 +184,20 @@ describe('cachedResource: the store and the network at once', () => {
 });
 
 describe('cachedResource: open and reload', () => {
-  it('ignores open while a load is under way and just after a fresh answer, and refreshes on open once that aged', async () => {
-    const r = startResource(null, 50);
+  it('ignores open while a load is under way, and refreshes on open once settled', async () => {
+    const r = startResource(null);
     await waitFor(r.actor, (s) => s.hasTag('loading'));
     r.actor.send({ type: 'resource.open' });
     expect(r.fetches).toHaveLength(1);
     await r.answer({ ok: true, data: [1] });
-    await waitFor(r.actor, (s) => s.matches({ succeeded: 'fresh' }));
+    await waitFor(r.actor, (s) => s.matches('succeeded'));
 
-    // Home opening what the app start loaded a moment ago: shown as it is, no second call.
-    r.actor.send({ type: 'resource.open' });
-    expect(r.fetches).toHaveLength(1);
-    expect(r.view()).toMatchObject({ status: 'succeeded', data: [1], busy: false });
-
-    await waitFor(r.actor, (s) => s.matches({ succeeded: 'settled' }));
     r.actor.send({ type: 'resource.open' });
     expect(r.view()).toMatchObject({ status: 'succeeded', data: [1], busy: true });
     await r.answer({ ok: true, data: [2] });
     await waitFor(r.actor, (s) => s.matches('succeeded'));
     expect(r.view().data).toEqual([2]);
     expect(r.written).toEqual([[1], [2]]);
-  });
-
-  it('a reload just after a fresh answer asks again (pips moved)', async () => {
-    const r = startResource(null);
-    await r.answer({ ok: true, data: [1] });
-    await waitFor(r.actor, (s) => s.matches({ succeeded: 'fresh' }));
-    r.actor.send({ type: 'resource.reload' });
-    expect(r.fetches).toHaveLength(2);
-    await r.answer({ ok: true, data: [2] });
-    await waitFor(r.actor, (s) => s.matches('succeeded') && s.context.data !== undefined && (s.context.data as number[])[0] === 2);
   });
 
   it('reload during a fetch aborts it and asks again (data changed on the server)', async () => {

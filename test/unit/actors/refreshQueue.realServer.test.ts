@@ -126,12 +126,7 @@ describe('token refresh queue against the real server', () => {
       clock.advance(61); // the auth token has expired on the server
       let releaseRefresh!: () => void;
       refreshHeldUntil = new Promise((resolve) => (releaseRefresh = resolve));
-      // The balances and the profile were answered a moment ago (opening them again shows that
-      // answer): they are reloaded, as after pips moved; the other eight are opened.
-      for (const resource of loads) {
-        if (resource.key === 'dashboard' || resource.key === 'profile') resources.send({ type: 'resource.reload', key: resource.key });
-        else resources.send({ type: 'resource.open', resource });
-      }
+      for (const resource of loads) resources.send({ type: 'resource.open', resource });
 
       // All ten were refused and wait in the one refresh's queue.
       await waitFor(tokenRefresh, (s) => s.context.queue.length === loads.length, { timeout: 20_000 });
