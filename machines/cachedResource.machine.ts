@@ -20,10 +20,6 @@ const isFetchOk = { type: 'isFetchOk', params: ({ event }: FetchDoneArgs) => ({ 
 const assignFresh = { type: 'assignFresh', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
 const assignFailure = { type: 'assignFailure', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
 
-/** The network has already failed (while the store was being read): the copy decides what is shown. */
-const networkFailed = 'networkFailed' as const;
-const whileReading = 'whileReading' as const;
-
 /**
  * One cached data load (SPEC §4): read the local copy and show it, fetch from the network, store
  * the answer. Loading is shown only while nothing is held; a failed network keeps the copy (the
@@ -65,10 +61,8 @@ export const cachedResourceMachine = setup({
     holdsCopy: ({ context }) => context.fromCache && context.data !== undefined,
     /** Opening: the store is still being read. */
     whileReading: stateIn('#cachedResource.opening.readingCache'),
-    /** Opening: the network answered with a failure (its code is kept). */
+    /** Opening: the network answered first, with a failure (its code is kept): the copy decides what is shown. */
     networkFailed: ({ context }) => context.errorCode !== null,
-    /** Opening: the network failed first, and the store holds a copy. */
-    hasCopyAfterNetworkFailure: ({ context }, params: { copy: CachedCopy }) => params.copy !== null && context.errorCode !== null,
     isFetchOk: (_, params: { output: FetchRemoteOutput }) => params.output.ok,
   },
 }).createMachine({
@@ -86,12 +80,12 @@ export const cachedResourceMachine = setup({
         onDone: [
           { guard: isFetchOk, target: 'storing', actions: assignFresh },
           { guard: 'holdsCopy', target: 'succeeded', actions: assignFailure },
-          { guard: whileReading, actions: assignFailure },
+          { guard: 'whileReading', actions: assignFailure },
           { target: 'failed', actions: assignFailure },
         ],
         onError: [
           { guard: 'holdsCopy', target: 'succeeded', actions: 'assignUnexpectedFailure' },
-          { guard: whileReading, actions: 'assignUnexpectedFailure' },
+          { guard: 'whileReading', actions: 'assignUnexpectedFailure' },
           { target: 'failed', actions: 'assignUnexpectedFailure' },
         ],
       },
@@ -106,26 +100,24 @@ export const cachedResourceMachine = setup({
             input: scopeInput,
             onDone: [
               {
-                guard: { type: 'hasCopyAfterNetworkFailure', params: ({ event }) => ({ copy: event.output }) },
-                target: '#cachedResource.succeeded',
-                actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
-              },
-              {
                 guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
                 target: 'showingCopy',
                 actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
               },
-              { guard: networkFailed, target: '#cachedResource.failed' },
+              { guard: 'networkFailed', target: '#cachedResource.failed' },
               { target: 'waitingForNetwork' },
             ],
             // An unreadable store (no IndexedDB, private mode) is an empty one.
-            onError: [{ guard: networkFailed, target: '#cachedResource.failed' }, { target: 'waitingForNetwork' }],
+            onError: [{ guard: 'networkFailed', target: '#cachedResource.failed' }, { target: 'waitingForNetwork' }],
           },
         },
         /** Nothing held: the view shows loading. */
         waitingForNetwork: { tags: 'loading' },
-        /** The copy is shown while the network answers. */
-        showingCopy: { tags: 'refreshing' },
+        /** The copy is shown while the network answers (or, when it already failed, is all there is). */
+        showingCopy: {
+          tags: 'refreshing',
+          always: { guard: 'networkFailed', target: '#cachedResource.succeeded' },
+        },
       },
     },
     /** Nothing held: the view shows loading. */
