@@ -126,6 +126,7 @@ for (const result of results.filter((r) => r.output.length > 0)) {
 }
 
 const kinds = {};
+const failures = [];
 let passed = 0;
 let failed = 0;
 for (const { report, node } of results) {
@@ -141,13 +142,19 @@ for (const { report, node } of results) {
       const label = node24 && process.env.TEST_DATABASE_URL ? `${kindLabel} [Node ${node}]` : kindLabel;
       const k = (kinds[label] ??= { passed: 0, failed: 0, skipped: 0 });
       if (t.status === 'passed') k.passed++;
-      else if (t.status === 'failed') k.failed++;
+      else if (t.status === 'failed') {
+        k.failed++;
+        const message = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${label}: ${file.name.replace(root, '').replace(/^\//, '')} > ${t.fullName}\n      ${message}`);
+      }
       else k.skipped++;
     }
   }
 }
 console.log('\npips test counts per kind:');
 for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(32)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
+// The failed tests last, so the tail of a long log names them.
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 const missing = results.filter((r) => !existsSync(r.report)).map((r) => r.name);
 if (missing.length) console.log(`pips test: no report from the ${missing.join(' and ')} run (it stopped before the end).`);
