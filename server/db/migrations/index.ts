@@ -13,6 +13,7 @@ import * as m052 from './052_images';
 import * as m053 from './053_hot_promo_images';
 import * as m054 from './054_archive';
 import * as m055 from './055_hot_stock';
+import * as m056 from './056_index_plans';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '053_hot_promo_images': m053,
   '054_archive': m054,
   '055_hot_stock': m055,
+  '056_index_plans': m056,
 };

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../server/config';
-import { pruneIdempotencyKeys } from '../../../../server/plugins/app/housekeeping';
-import { backends } from '../../helpers/databases';
+import { autovacuumRuns, pruneIdempotencyKeys, vacuumAnalyze } from '../../../../server/plugins/app/housekeeping';
+import { backends, runsOn } from '../../helpers/databases';
 import { useHarness } from '../../helpers/harness';
 
 describe.each(backends)('idempotency key pruning on $name', (backend) => {
@@ -40,5 +41,45 @@ describe.each(backends)('idempotency key pruning on $name', (backend) => {
     expect(config.idempotencyKeyMaxAgeSeconds).toBe(86400);
     expect(config.idempotencyPruneIntervalSeconds).toBe(0);
     expect(loadConfig({}).idempotencyKeyMaxAgeSeconds).toBe(7 * 24 * 3600);
+  });
+});
+
+describe.each(backends)('vacuum and analyze on $name', (backend) => {
+  const h = useHarness(backend);
+  const analyzed = async (table: string) => {
+    const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(h.db);
+    return rows[0].n;
+  };
+
+  it('vacuums and analyzes the tables of the app schema only, so the planner knows their size', async () => {
+    const user = await h.register();
+    await h.db
+      .insertInto('idempotency_keys')
+      .values(Array.from({ length: 40 }, (_, i) => ({ user_id: user.userId, key: `vacuum-key-${String(i).padStart(4, '0')}`, operation: 'earnQr', fingerprint: 'qr=1', response: '{}', created_at: new Date() })))
+      .execute();
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = current_schema()`.execute(h.db);
+    expect(await vacuumAnalyze(h.db)).toBe(rows[0].n);
+    expect(await analyzed('idempotency_keys')).toBe(40);
+  });
+
+});
+
+// PGlite runs no autovacuum (a PostgreSQL server may or may not: not asserted here).
+describe.skipIf(!runsOn('pglite'))('the housekeeping job on PGlite', () => {
+  const g = useHarness(backends.find((b) => b.name === 'pglite')!);
+  const analyzed = async (table: string) => {
+    const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(g.db);
+    return rows[0].n;
+  };
+
+  it('is done by the job at each interval (PGlite has no autovacuum)', async () => {
+    expect(await autovacuumRuns(g.db)).toBe(false);
+    const user = await g.register();
+    await g.db
+      .insertInto('idempotency_keys')
+      .values(Array.from({ length: 25 }, (_, i) => ({ user_id: user.userId, key: `job-key-${String(i).padStart(4, '0')}`, operation: 'earnQr', fingerprint: 'qr=1', response: '{}', created_at: new Date() })))
+      .execute();
+    await g.buildApp({ idempotencyPruneIntervalSeconds: 1 });
+    await expect.poll(() => analyzed('idempotency_keys'), { timeout: 5000 }).toBe(25);
   });
 });
