@@ -14,6 +14,7 @@ import * as m053 from './053_hot_promo_images';
 import * as m054 from './054_archive';
 import * as m055 from './055_hot_stock';
 import * as m056 from './056_index_plans';
+import * as m057 from './057_token_lookup';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '054_archive': m054,
   '055_hot_stock': m055,
   '056_index_plans': m056,
+  '057_token_lookup': m057,
 };
