@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../envelope';
+import { sendOkJson } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
 /** Dashboard calls: the summary and the activity list (the gift-card list lives with rewards). */
 export function dashboardHandlers(app: FastifyInstance): Handlers {
   return {
-    async getDashboard(request) {
+    async getDashboard(request, reply) {
       const language = requestLanguage(request);
-      return ok(await app.verifiedWith(request, (tokenHash) => app.dashboard.getByToken(tokenHash, language)));
+      return sendOkJson(reply, await app.verifiedWith(request, (tokenHash) => app.dashboard.getByToken(tokenHash, language)));
     },
 
-    async getDashboardActions(request) {
+    async getDashboardActions(request, reply) {
       const { page, size } = request.query;
       const language = requestLanguage(request);
-      return ok(await app.verifiedWith(request, (tokenHash) => app.dashboard.activityByToken(tokenHash, page, size, language)));
+      return sendOkJson(reply, await app.verifiedWith(request, (tokenHash) => app.dashboard.activityByToken(tokenHash, page, size, language)));
     },
   };
 }

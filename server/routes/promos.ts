@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../envelope';
+import { sendOkJson } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
 /** The promos of the member's community (SPEC §7 'Dashboard and rewards'). */
 export function promoHandlers(app: FastifyInstance): Handlers {
   return {
-    async getPromos(request) {
+    async getPromos(request, reply) {
       const language = requestLanguage(request);
-      return ok(await app.verifiedWith(request, (tokenHash) => app.promos.listByToken(tokenHash, request.query.type, language)));
+      return sendOkJson(reply, await app.verifiedWith(request, (tokenHash) => app.promos.listByToken(tokenHash, request.query.type, language)));
     },
   };
 }

@@ -144,18 +144,32 @@ export interface HotSession {
   isVerified: boolean;
 }
 
+/**
+ * JSON text of a value of type T, passed on as the function built it: the answer's data is neither
+ * parsed here nor serialized again (on the dashboard, 30 µs of a call's 0.35 ms of server CPU; on a
+ * page of 1,000 activity rows, most of the server's time).
+ */
+export type JsonText<T> = string & { readonly __json?: T };
+
 /** null: no such token (or the member is gone); no data: the member is not verified. */
-export type WithSession<T> = { session: HotSession; data?: T } | null;
+export type WithSession<T> = { session: HotSession; data?: JsonText<T> } | null;
 
-const DASHBOARD = prepared('pips_dashboard', 'select pips_dashboard($1, $2) as r');
-const PROMOS = prepared('pips_promos', 'select pips_promos($1, $2, $3, $4) as r');
-const ACTIVITY = prepared('pips_activity', 'select pips_activity($1, $2, $3, $4) as r');
+const DASHBOARD = prepared('pips_dashboard', "select r -> 'session' as session, (r -> 'data')::text as data from pips_dashboard($1, $2) as r");
+const PROMOS = prepared('pips_promos', "select r -> 'session' as session, (r -> 'data')::text as data from pips_promos($1, $2, $3, $4) as r");
+const ACTIVITY = prepared('pips_activity', "select r -> 'session' as session, (r -> 'data')::text as data from pips_activity($1, $2, $3, $4) as r");
 
-export const dashboardOf = <T>(db: Kysely<Database>, tokenHash: string, language: string) =>
-  run<WithSession<T>>(db, DASHBOARD, [tokenHash, language]);
+/** A read with its session: the session parsed, the data as the function's JSON text. */
+async function read<T>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<WithSession<T>> {
+  const { rows } = await db.executeQuery<{ session: HotSession | null; data: string | null }>(CompiledQuery.raw(text, parameters));
+  const row = rows[0];
+  if (!row?.session) return null;
+  return row.data === null ? { session: row.session } : { session: row.session, data: row.data };
+}
+
+export const dashboardOf = <T>(db: Kysely<Database>, tokenHash: string, language: string) => read<T>(db, DASHBOARD, [tokenHash, language]);
 
 export const promosOf = <T>(db: Kysely<Database>, tokenHash: string, type: string, today: string, language: string) =>
-  run<WithSession<T>>(db, PROMOS, [tokenHash, type, today, language]);
+  read<T>(db, PROMOS, [tokenHash, type, today, language]);
 
 export const activityOf = <T>(db: Kysely<Database>, tokenHash: string, language: string, limit: number, offset: number) =>
-  run<WithSession<T>>(db, ACTIVITY, [tokenHash, language, limit, offset]);
+  read<T>(db, ACTIVITY, [tokenHash, language, limit, offset]);

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { ledgerCount, ledgerPage } from '../../db/repositories/ledger';
-import { activityOf, dashboardOf, type WithSession } from '../../db/repositories/hot';
+import { activityOf, dashboardOf, type JsonText, type WithSession } from '../../db/repositories/hot';
 import { findBalances } from '../../db/repositories/users';
 import type { Database } from '../../db/schema';
 import { unauthorized } from '../../errors';
@@ -29,7 +29,10 @@ export function createDashboardService(deps: { db: Kysely<Database>; promos: Pro
     async activityByToken(tokenHash, page, size, language) {
       const found = await activityOf<Omit<Schema<'ActivityPage'>, 'page' | 'size'>>(db, tokenHash, language, size, (page - 1) * size);
       if (!found) return null;
-      return { session: found.session, data: found.data ? { ...found.data, page, size } : undefined };
+      if (found.data === undefined) return { session: found.session };
+      // The page and size asked for, written into the function's object: {"actions":…} → {"page":1,"size":20,"actions":…}.
+      if (!found.data.startsWith('{"')) throw new Error('pips_activity answered no object');
+      return { session: found.session, data: `{"page":${page},"size":${size},${found.data.slice(1)}` as JsonText<Schema<'ActivityPage'>> };
     },
 
     async get(auth, language) {

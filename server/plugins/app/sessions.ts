@@ -14,7 +14,7 @@ import {
   revokeFamily,
   revokeUserSessions,
 } from '../../db/repositories/sessions';
-import type { Caller, WithSession } from '../../db/repositories/hot';
+import type { Caller, JsonText, WithSession } from '../../db/repositories/hot';
 import { isActiveUser } from '../../db/repositories/users';
 import { AppError, unauthorized } from '../../errors';
 import { hashToken, newId, newToken } from '../../security/tokens';
@@ -156,7 +156,7 @@ declare module 'fastify' {
      * requireVerified and a read in one round trip: `read` gets the auth token's hash and answers
      * the session with the call's data (a function of migration 004); the same refusals follow.
      */
-    verifiedWith<T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<T>;
+    verifiedWith<T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<JsonText<T>>;
     /**
      * Who a write acts for: the member already resolved on the request, or the hash of its auth
      * token, checked (verified member, live token) in the write's own statement.
@@ -193,7 +193,7 @@ export default fp(
       if (!rawToken || !plausibleToken(rawToken)) throw unauthorized();
       return { authTokenHash: hashToken(rawToken) };
     });
-    app.decorate('verifiedWith', async <T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<T> => {
+    app.decorate('verifiedWith', async <T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<JsonText<T>> => {
       const rawToken = tokenFromHeader(request.headers.authorization);
       if (!rawToken || !plausibleToken(rawToken)) throw unauthorized();
       const found = await read(hashToken(rawToken));

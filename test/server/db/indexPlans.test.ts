@@ -56,7 +56,7 @@ describe.each(backends.filter((b) => b.name === 'postgres'))('plans of the hot w
     const codes = Array.from({ length: 12 }, () => newEarnQrCode());
     await h.db.insertInto('earn_qr_codes').values(codes.map((code) => ({ community_id: h.community.id, code, title: '"Plans QR"', pips: 1 }))).execute();
     // The member's earlier tokens, which a plan on the user_id index would go through.
-    const token = (i: number) => ({ token_hash: `plans-token-${i}`, type: 'qrParams', user_id: user.userId, payload: JSON.stringify({ code: codes[i % codes.length] }), expires_at: new Date(Date.now() + 3600_000) });
+    const token = (i: number) => ({ token_hash: `plans-token-${i}`, type: 'qrParams' as const, user_id: user.userId, payload: JSON.stringify({ code: codes[i % codes.length] }), expires_at: new Date(Date.now() + 3600_000) });
     const statements = await plansOf(await schema(), 'one_time_tokens, idempotency_keys, earn_claims', async (client) => {
       await h.db.insertInto('one_time_tokens').values(Array.from({ length: 12 }, (_, i) => token(i))).execute();
       await client.query(`insert into one_time_tokens (token_hash, type, user_id, payload, expires_at)
