@@ -36,9 +36,9 @@ export async function vacuumAnalyze(db: Kysely<Database>): Promise<number> {
 /**
  * Housekeeping job: every `IDEMPOTENCY_PRUNE_INTERVAL_SECONDS` (and once at start) idempotency
  * keys older than `IDEMPOTENCY_KEY_MAX_AGE_SECONDS` (default 7 days) are deleted. A delete by
- * age is safe when several instances run it at once. On a database without autovacuum (the embedded
- * PGlite) each interval's run (not the one at start) also does `vacuumAnalyze`. The timer does not keep the process alive
- * and stops when the app closes.
+ * age is safe when several instances run it at once. On a database without autovacuum (the
+ * embedded PGlite) each interval's run (not the one at start) also does `vacuumAnalyze`. The
+ * timer does not keep the process alive and stops when the app closes.
  */
 export default fp(
   async (app) => {
