@@ -7,7 +7,11 @@
  * Fails when a median is under its target (issue 12: Performance 90, the others 100).
  *
  * Usage: npm run build && npm run bench:lighthouse
+ * `LIGHTHOUSE_ROUTES=/home` audits only the routes listed; `LIGHTHOUSE_REPORT_DIR=dir` keeps each
+ * run's full report there as JSON (the main-thread breakdown, the long tasks, LCP's element).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -23,11 +27,15 @@ interface Run {
   scores: Record<Category, number>;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
 }
+
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+const onlyRoutes = process.env.LIGHTHOUSE_ROUTES?.split(',').map((r) => r.trim());
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url: string, storage?: { origin: string; items: Record<string, string> }): Promise<Run> {
+async function audit(url: string, storage?: { origin: string; items: Record<string, string> }, reportName?: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -51,11 +59,16 @@ async function audit(url: string, storage?: { origin: string; items: Record<stri
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
+    if (reportDir && reportName) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
     return {
       scores,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     };
   } finally {
     chrome.kill();
@@ -79,18 +92,21 @@ try {
     { route: '/login', storage: undefined },
     { route: '/welcome', storage: undefined },
     { route: '/home', storage: signedIn },
-  ];
+  ].filter(({ route }) => !onlyRoutes || onlyRoutes.includes(route));
   let failed = false;
   console.log(`\nLighthouse ${RUNS} runs per route, mobile, median:\n`);
-  console.log('| route | Performance | Accessibility | Best Practices | SEO | LCP (s) | TBT (ms) |');
-  console.log('|:--|--:|--:|--:|--:|--:|--:|');
+  console.log('| route | Performance | Accessibility | Best Practices | SEO | LCP (s) | TBT (ms) | CLS |');
+  console.log('|:--|--:|--:|--:|--:|--:|--:|--:|');
   for (const { route, storage } of routes) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${stack.product.url}${route}`, storage));
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${stack.product.url}${route}`, storage, `${route.slice(1)}-${i + 1}`));
     const m = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
     const lcp = median(runs.map((r) => r.lcpMs));
     const tbt = median(runs.map((r) => r.tbtMs));
-    console.log(`| ${route} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} | ${(lcp / 1000).toFixed(1)} | ${Math.round(tbt)} |`);
+    const cls = median(runs.map((r) => r.cls));
+    console.log(
+      `| ${route} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} | ${(lcp / 1000).toFixed(1)} | ${Math.round(tbt)} | ${cls.toFixed(3)} |`,
+    );
     for (const c of categories) if (m[c] < targets[c]) failed = true;
   }
   console.log(`\nTargets: Performance ≥ ${targets.performance}, Accessibility, Best Practices and SEO ${targets.seo}: ${failed ? 'NOT MET' : 'met'}`);
