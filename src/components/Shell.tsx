@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
@@ -13,7 +13,8 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { UpdateNotice } from './UpdateNotice';
 import { BackLink } from './navigation/BackLink';
-import { HeaderSections, TabBar } from './navigation/SectionNavigation';
+import { HeaderSections, TabBar, TabBarSpacer } from './navigation/SectionNavigation';
+import { ScreenLoader } from './ScreenLoader';
 
 const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
 
@@ -23,11 +24,24 @@ const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
  * instead), install), a new version's notice, the back
  * link of a screen below a section, the screen, the 'Powered by' footer, and on phones the tab
  * bar. The sections appear once the member is verified.
+ *
+ * While a screen's chunk loads (or the session is read at start) only the loader shows: the
+ * footer and the tab bar's spacer come with the screen, below it, instead of standing at the
+ * bottom of the first view and then moving (a layout shift of 0.07 to 0.11 on every signed-in
+ * screen's first visit).
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
-  const verified = useSession(selectAccess) === 'verified';
+  const access = useSession(selectAccess);
+  const verified = access === 'verified';
   const [location] = useLocation();
+  const main = (content: ReactNode) => (
+    <Container component="main" size={columnWidthOf(location) === 'wide' ? 'md' : 'sm'} py="lg" w="100%" style={{ flex: 1 }}>
+      <UpdateNotice />
+      <BackLink />
+      {content}
+    </Container>
+  );
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -61,27 +75,34 @@ export function Shell({ children }: { children: ReactNode }) {
           </Group>
         </Container>
       </Box>
-      <Container component="main" size={columnWidthOf(location) === 'wide' ? 'md' : 'sm'} py="lg" w="100%" style={{ flex: 1 }}>
-        <UpdateNotice />
-        <BackLink />
-        {children}
-      </Container>
-      <Box component="footer" py="md">
-        <Group justify="center" gap={6}>
-          <Text size="sm" c="dimmed">
-            <Trans id="components.footer.poweredBy">Powered by</Trans>
-          </Text>
-          <Anchor href={programUrl} target="_blank" rel="noopener noreferrer" underline="never" c="inherit">
-            <Group gap={4}>
-              <Logo size={18} title={t({ id: 'components.footer.programLogo', message: 'pips rewards program' })} />
-              <Text size="sm" fw={700}>
-                pips
-              </Text>
-            </Group>
-          </Anchor>
-        </Group>
-      </Box>
+      <Suspense fallback={main(<ScreenLoader />)}>
+        {main(children)}
+        {access !== 'pending' && <Footer />}
+        {verified && <TabBarSpacer />}
+      </Suspense>
       {verified && <TabBar />}
+    </Box>
+  );
+}
+
+/** 'Powered by pips', linking to the program. */
+function Footer() {
+  const { t } = useLingui();
+  return (
+    <Box component="footer" py="md">
+      <Group justify="center" gap={6}>
+        <Text size="sm" c="dimmed">
+          <Trans id="components.footer.poweredBy">Powered by</Trans>
+        </Text>
+        <Anchor href={programUrl} target="_blank" rel="noopener noreferrer" underline="never" c="inherit">
+          <Group gap={4}>
+            <Logo size={18} title={t({ id: 'components.footer.programLogo', message: 'pips rewards program' })} />
+            <Text size="sm" fw={700}>
+              pips
+            </Text>
+          </Group>
+        </Anchor>
+      </Group>
     </Box>
   );
 }

@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { selectAccess, selectOrigin, type SessionAccess } from '../../machines/session.selectors';
-import { commonMessages } from '../components/errorMessages';
+import { ScreenLoader } from '../components/ScreenLoader';
 import { useSession, useSystemActor } from '../actors/hooks';
 import { hideToast, showToast } from '../actors/toast';
 import { guardRoute, type SessionStanding } from './guard';
@@ -13,18 +12,10 @@ import { NotFoundScreen, screens } from './screens';
 
 const isLoggedIn = (access: SessionAccess) => access === 'verified' || access === 'unverified';
 
-export function ScreenLoader() {
-  const { i18n } = useLingui();
-  return (
-    <Center mih={240}>
-      <Loader aria-label={i18n._(commonMessages.loading)} />
-    </Center>
-  );
-}
-
 /**
  * The route table of SPEC §2 behind its guards. The guard decision is pure (`guardRoute`);
- * this component carries it out: toast, remember the origin, navigate.
+ * this component carries it out: toast, remember the origin, navigate. A lazily loaded screen
+ * suspends to the Shell's boundary, which holds back the footer with it.
  */
 export function AppRoutes() {
   const { i18n } = useLingui();
@@ -61,15 +52,13 @@ export function AppRoutes() {
 
   if (!decision || decision.redirect) return <ScreenLoader />;
   return (
-    <Suspense fallback={<ScreenLoader />}>
-      <Switch>
-        {routeTable
-          .filter(({ access }) => access !== 'root')
-          .map(({ pattern, screen }) => (
-            <Route key={pattern} path={pattern} component={screens[screen]} />
-          ))}
-        <Route component={NotFoundScreen} />
-      </Switch>
-    </Suspense>
+    <Switch>
+      {routeTable
+        .filter(({ access }) => access !== 'root')
+        .map(({ pattern, screen }) => (
+          <Route key={pattern} path={pattern} component={screens[screen]} />
+        ))}
+      <Route component={NotFoundScreen} />
+    </Switch>
   );
 }

@@ -13,6 +13,7 @@ import { sectionIcons } from '../components/navigation/sectionIcons';
 import { PushInvitation } from '../components/push/PushInvitation';
 import { RewardProgress } from './home/RewardProgress';
 import classes from './HomeScreen.module.css';
+import { formatNumber } from '../i18n/formatters';
 
 /** Home: greeting, the three pips balances and the tiles to every part of the app (SPEC §2). */
 export default function HomeScreen() {
@@ -25,7 +26,7 @@ export default function HomeScreen() {
   const balances = dashboard.data ?? null;
   const dashboardFailed = dashboard.status === 'failed';
 
-  const format = (pips: number) => new Intl.NumberFormat(i18n.locale).format(pips);
+  const format = (pips: number) => formatNumber(pips, i18n.locale);
   const balanceTiles = [
     { label: t({ id: 'pages.home.availablePips', message: 'Available pips' }), value: balances?.availablePips, main: true },
     { label: t({ id: 'pages.home.totalEarnedPips', message: 'Total earned' }), value: balances?.totalEarnedPips },
@@ -112,7 +113,8 @@ export default function HomeScreen() {
                 {label}
               </Text>
               {value === undefined ? (
-                <Skeleton h={36} mt={4} w="60%" />
+                // The figure's line (32 px at line height 1.2), so nothing moves when it comes.
+                <Skeleton h={38.4} w="60%" />
               ) : (
                 <Text component="output" display="block" fz={32} fw={800} lh={1.2} aria-label={label}>
                   {format(value)}

@@ -57,6 +57,15 @@ describe('getting around', () => {
 
   async function openSignedIn(locale: Locale, size: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: viewports[size], locale: locale === 'es' ? 'es-ES' : 'en-US' });
+    // The layout shifts of each page load, as Chromium scores them (those right after input are not counted).
+    await context.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const page = await context.newPage();
     const member = members[locale]!;
     await page.goto(`${product.url}/login`);
@@ -73,6 +82,7 @@ describe('getting around', () => {
   }
 
   const pathOf = (page: Page) => new URL(page.url()).pathname;
+  const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
   const backLink = (page: Page) => page.getByTestId('back-link');
 
   describe.each<Locale>(['en', 'es'])('%s', (locale) => {
@@ -82,6 +92,11 @@ describe('getting around', () => {
       const { context, page } = await openSignedIn(locale, 'phone');
       const tabBar = page.getByTestId('tab-bar');
       await expect.poll(() => tabBar.isVisible()).toBe(true);
+      // Home's first view holds still while the member's data arrives: the footer comes with the
+      // screen, the progress card's place is kept (0.22 before, 'good' is under 0.1).
+      await page.getByTestId('reward-progress').waitFor();
+      await settle(page);
+      expect(await layoutShift(page)).toBeLessThan(0.05);
       expect(await page.getByTestId('header-sections').isVisible()).toBe(false);
       // the bar sits at the bottom of the viewport
       const box = (await tabBar.boundingBox())!;

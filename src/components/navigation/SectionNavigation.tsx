@@ -21,7 +21,6 @@ export function TabBar() {
   const active = useActiveSection();
   return (
     <Box hiddenFrom="sm">
-      <div className={classes.tabBarSpacer} />
       <nav className={classes.tabBar} aria-label={i18n._(navigationMessages.sections)} data-testid="tab-bar">
         {sections.map(({ key, href }) => {
           const Icon = sectionIcons[key];
@@ -37,6 +36,14 @@ export function TabBar() {
       </nav>
     </Box>
   );
+}
+
+/**
+ * Room below the last line of a screen for the phones' tab bar. The Shell renders it with the
+ * screen, so it never stands in the first view while a screen loads and then moves.
+ */
+export function TabBarSpacer() {
+  return <Box hiddenFrom="sm" className={classes.tabBarSpacer} />;
 }
 
 /** The same sections as links in the header of wide screens (from the `sm` breakpoint up). */

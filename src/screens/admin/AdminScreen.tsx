@@ -17,7 +17,7 @@ import {
 } from '../../../machines/operatorConsole.selectors';
 import { CONSOLE_VIEWS, type ConsoleView } from '../../../machines/operatorConsole.types';
 import { useSystemApi } from '../../actors/systemApiContext';
-import { ScreenLoader } from '../../routing/AppRoutes';
+import { ScreenLoader } from '../../components/ScreenLoader';
 import { useAdminCatalog } from './adminCatalog';
 import { commonMessages } from '../../components/errorMessages';
 import { errorText, roleNames, viewTitles, writeTitles } from './adminMessages';

@@ -1,18 +1,24 @@
-import { Anchor, Group, Paper, Progress, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, Skeleton, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useResource } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 import { nextReward } from '../redeem/rewardPrice';
+import { formatNumber } from '../../i18n/formatters';
 
-/** Home's progress toward the next reward the member can afford (issue 12). */
+/**
+ * Home's progress toward the next reward the member can afford (issue 12). While the balance or
+ * the rewards are on the way, a placeholder of the card's size holds its place, so the card
+ * arriving does not push the invitation and the tiles below it down the screen.
+ */
 export function RewardProgress({ balance }: { balance: number | undefined }) {
   const { t, i18n } = useLingui();
   const rewards = useResource('redeemPromos');
-  if (balance === undefined || !rewards.data) return null;
+  if (!rewards.data && rewards.status === 'failed') return null;
+  if (balance === undefined || !rewards.data) return <ProgressPlaceholder />;
   const target = nextReward(rewards.data, balance);
   if (!target) return null;
-  const format = (pips: number) => new Intl.NumberFormat(i18n.locale).format(pips);
+  const format = (pips: number) => formatNumber(pips, i18n.locale);
   const title = target.promo.title;
   const href = linkTo(paths.redeem, { id: target.promo.id });
   const percent = Math.min(100, Math.round((balance / Math.max(1, target.price)) * 100));
@@ -55,6 +61,23 @@ export function RewardProgress({ balance }: { balance: number | undefined }) {
           </Trans>
         )}
       </Text>
+    </Paper>
+  );
+}
+
+/** The card's lines (one line of title, the bar, one line of figures) as skeletons. */
+function ProgressPlaceholder() {
+  return (
+    <Paper withBorder p="md" radius="lg" aria-hidden data-testid="reward-progress-loading">
+      <Skeleton w="70%">
+        <Text fw={700}>&nbsp;</Text>
+      </Skeleton>
+      <Skeleton mt="sm" radius="xl">
+        <Progress value={0} size="lg" />
+      </Skeleton>
+      <Skeleton w="50%" mt={6}>
+        <Text size="sm">&nbsp;</Text>
+      </Skeleton>
     </Paper>
   );
 }

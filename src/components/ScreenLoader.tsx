@@ -1,0 +1,13 @@
+import { Center, Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react';
+import { commonMessages } from './errorMessages';
+
+/** What a screen shows while its chunk, its guard decision or its data is on the way. */
+export function ScreenLoader() {
+  const { i18n } = useLingui();
+  return (
+    <Center mih={240}>
+      <Loader aria-label={i18n._(commonMessages.loading)} />
+    </Center>
+  );
+}
