@@ -7,8 +7,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readReloadedRecently } from './actors/serviceWorker';
+import { readStoredCredentials } from './data/credentials';
 import { activateLocale } from './i18n/i18n';
 import { browserLocaleSources, detectLocale } from './i18n/locales';
+import { preloadFirstScreen } from './routing/screens';
 import { applyStylesheets } from './theme/applyStylesheets';
 
 /** Fades the splash of index.html out once the app has painted. */
@@ -19,6 +21,7 @@ function removeSplash(): void {
   setTimeout(() => splash.remove(), 250);
 }
 
+preloadFirstScreen(location.pathname, readStoredCredentials());
 const [language] = await Promise.all([activateLocale(detectLocale(browserLocaleSources())), applyStylesheets()]);
 
 const root = createRoot(document.getElementById('root')!);

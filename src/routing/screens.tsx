@@ -1,73 +1,79 @@
 import { lazy, type ComponentType } from 'react';
-import type { ScreenKey } from './routeTable';
+import { restoreFrom } from '../../machines/session.machine';
+import type { StoredCredentials } from '../../machines/session.types';
+import { guardRoute, type SessionStanding } from './guard';
+import { findRoute, type ScreenKey } from './routeTable';
 
-// Every screen is its own chunk (SPEC §2: separately loaded screens).
-const LoginScreen = lazy(() => import('../screens/LoginScreen'));
-const WelcomeScreen = lazy(() => import('../screens/WelcomeScreen'));
-const SignupScreen = lazy(() => import('../screens/SignupScreen'));
-const ForgotPasswordScreen = lazy(() => import('../screens/ForgotPasswordScreen'));
-const CommunityScanScreen = lazy(() => import('../screens/CommunityScanScreen'));
-const ResetPasswordScreen = lazy(() => import('../screens/ResetPasswordScreen'));
-const VerifyScreen = lazy(() => import('../screens/VerifyScreen'));
-const AuthCallbackScreen = lazy(() => import('../oidc/AuthCallbackScreen'));
-const SitemapScreen = lazy(() => import('../screens/SitemapScreen'));
-const DocumentationScreen = lazy(() => import('../screens/DocumentationScreen'));
-const HomeScreen = lazy(() => import('../screens/HomeScreen'));
-const ProfileScreen = lazy(() => import('../screens/ProfileScreen'));
-const ChangePasswordScreen = lazy(() => import('../screens/ChangePasswordScreen'));
-const DeleteAccountScreen = lazy(() => import('../screens/DeleteAccountScreen'));
-const EarnScreen = lazy(() => import('../screens/earn/EarnScreen'));
-const FormsScreen = lazy(() => import('../screens/forms/FormsScreen'));
-const RedeemScreen = lazy(() => import('../screens/redeem/RedeemScreen'));
-const RewardsScreen = lazy(() => import('../screens/rewards/RewardsScreen'));
-const RewardDetailScreen = lazy(() => import('../screens/rewards/RewardDetailScreen'));
-const ActivityScreen = lazy(() => import('../screens/activity/ActivityScreen'));
-const AnnouncementsScreen = lazy(() => import('../screens/announcements/AnnouncementsScreen'));
-/** An unknown URL's screen (not in the route table: no pattern matches it). */
-export const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
-const IndividualTriviaScreen = lazy(() => import('../screens/trivia/IndividualTriviaScreen'));
-const TriviaQuestionScreen = lazy(() => import('../screens/trivia/TriviaQuestionScreen'));
-const TriviaAnswerScreen = lazy(() => import('../screens/trivia/TriviaAnswerScreen'));
-const TriviaContestScreen = lazy(() => import('../screens/trivia/TriviaContestScreen'));
-const TriviaContestInfoScreen = lazy(() => import('../screens/trivia/TriviaContestInfoScreen'));
-const ChanceToWinScreen = lazy(() => import('../screens/chanceToWin/ChanceToWinScreen'));
-const ApiDocsScreen = lazy(() => import('../screens/apiDocs/ApiDocsScreen'));
-const SupportScreen = lazy(() => import('../screens/SupportScreen'));
-const TermsScreen = lazy(() => import('../screens/TermsScreen'));
-/** The operator console: its own chunk, never part of a member's screens (issue 14). */
-const AdminScreen = lazy(() => import('../screens/admin/AdminScreen'));
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+/**
+ * Every screen is its own chunk (SPEC §2: separately loaded screens); the operator console
+ * (`Admin`, issue 14) is never part of a member's screens.
+ */
+const loaders: Record<ScreenKey, () => ScreenModule> = {
+  Login: () => import('../screens/LoginScreen'),
+  Welcome: () => import('../screens/WelcomeScreen'),
+  Signup: () => import('../screens/SignupScreen'),
+  ForgotPassword: () => import('../screens/ForgotPasswordScreen'),
+  CommunityQRScan: () => import('../screens/CommunityScanScreen'),
+  ResetPassword: () => import('../screens/ResetPasswordScreen'),
+  Verify: () => import('../screens/VerifyScreen'),
+  AuthCallback: () => import('../oidc/AuthCallbackScreen'),
+  Sitemap: () => import('../screens/SitemapScreen'),
+  Home: () => import('../screens/HomeScreen'),
+  Profile: () => import('../screens/ProfileScreen'),
+  ChangePassword: () => import('../screens/ChangePasswordScreen'),
+  DeleteAccount: () => import('../screens/DeleteAccountScreen'),
+  Documentation: () => import('../screens/DocumentationScreen'),
+  ApiDocs: () => import('../screens/apiDocs/ApiDocsScreen'),
+  Activity: () => import('../screens/activity/ActivityScreen'),
+  Announcements: () => import('../screens/announcements/AnnouncementsScreen'),
+  ChanceToWin: () => import('../screens/chanceToWin/ChanceToWinScreen'),
+  Earn: () => import('../screens/earn/EarnScreen'),
+  Forms: () => import('../screens/forms/FormsScreen'),
+  Redeem: () => import('../screens/redeem/RedeemScreen'),
+  Rewards: () => import('../screens/rewards/RewardsScreen'),
+  RewardDetail: () => import('../screens/rewards/RewardDetailScreen'),
+  Support: () => import('../screens/SupportScreen'),
+  Terms: () => import('../screens/TermsScreen'),
+  IndividualTrivia: () => import('../screens/trivia/IndividualTriviaScreen'),
+  TriviaQuestion: () => import('../screens/trivia/TriviaQuestionScreen'),
+  TriviaAnswer: () => import('../screens/trivia/TriviaAnswerScreen'),
+  TriviaContest: () => import('../screens/trivia/TriviaContestScreen'),
+  TriviaContestInfo: () => import('../screens/trivia/TriviaContestInfoScreen'),
+  Admin: () => import('../screens/admin/AdminScreen'),
+};
 
 /** The component each screen key of the route table renders. */
-export const screens: Record<ScreenKey, ComponentType> = {
-  Login: LoginScreen,
-  Welcome: WelcomeScreen,
-  Signup: SignupScreen,
-  ForgotPassword: ForgotPasswordScreen,
-  CommunityQRScan: CommunityScanScreen,
-  ResetPassword: ResetPasswordScreen,
-  Verify: VerifyScreen,
-  AuthCallback: AuthCallbackScreen,
-  Sitemap: SitemapScreen,
-  Home: HomeScreen,
-  Profile: ProfileScreen,
-  ChangePassword: ChangePasswordScreen,
-  DeleteAccount: DeleteAccountScreen,
-  Documentation: DocumentationScreen,
-  ApiDocs: ApiDocsScreen,
-  Activity: ActivityScreen,
-  Announcements: AnnouncementsScreen,
-  ChanceToWin: ChanceToWinScreen,
-  Earn: EarnScreen,
-  Forms: FormsScreen,
-  Redeem: RedeemScreen,
-  Rewards: RewardsScreen,
-  RewardDetail: RewardDetailScreen,
-  Support: SupportScreen,
-  Terms: TermsScreen,
-  IndividualTrivia: IndividualTriviaScreen,
-  TriviaQuestion: TriviaQuestionScreen,
-  TriviaAnswer: TriviaAnswerScreen,
-  TriviaContest: TriviaContestScreen,
-  TriviaContestInfo: TriviaContestInfoScreen,
-  Admin: AdminScreen,
-};
+export const screens = {} as Record<ScreenKey, ComponentType>;
+for (const key of Object.keys(loaders) as ScreenKey[]) screens[key] = lazy(loaders[key]);
+
+/** An unknown URL's screen (not in the route table: no pattern matches it). */
+export const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
+
+/** The standing app start restores from what is stored (by the session machine's own rule). */
+export function storedStanding(stored: StoredCredentials): SessionStanding {
+  const restored = restoreFrom(stored);
+  if (!restored) return 'anonymous';
+  return restored.isVerified ? 'verified' : 'unverified';
+}
+
+/**
+ * The screen a first visit to `pathname` will show, after the guard's redirect if any, or null
+ * for an unknown path.
+ */
+export function firstScreenOf(pathname: string, standing: SessionStanding): ScreenKey | null {
+  const { redirect } = guardRoute(pathname, standing);
+  const target = redirect ? guardRoute(redirect, standing).redirect ?? redirect : pathname;
+  return findRoute(target)?.screen ?? null;
+}
+
+/**
+ * Starts fetching the first screen's chunk while the catalog loads and the session starts, instead
+ * of once the route renders (on a slow network the screen's chunk was the last link of a chain:
+ * app, catalog, session, screen). The lazy component finds the module already on its way.
+ */
+export function preloadFirstScreen(pathname: string, credentials: StoredCredentials): void {
+  const screen = firstScreenOf(pathname, storedStanding(credentials));
+  if (screen) loaders[screen]().catch(() => undefined);
+}
