@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { chooseLocale } from '../i18n/i18n';
@@ -5,9 +6,10 @@ import { localeNames, locales, parseLocale } from '../i18n/locales';
 
 /**
  * The top bar's EN | ES switch (each option named in full for screen readers): remembers the
- * choice and switches the catalog.
+ * choice and switches the catalog. Memoized: it changes only with the language, not with every
+ * re-render of the top bar while the session and the member's data arrive.
  */
-export function LanguageSwitch() {
+export const LanguageSwitch = memo(function LanguageSwitch() {
   const { i18n, t } = useLingui();
   return (
     <SegmentedControl
@@ -30,4 +32,4 @@ export function LanguageSwitch() {
       }))}
     />
   );
-}
+});

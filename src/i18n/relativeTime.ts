@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
+import { dateTimeFormat } from './formatters';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -63,5 +64,5 @@ export function dateLocale(locale: string): string {
 export function formatLongDate(date: DateInput, locale: string): string {
   const time = toTime(date);
   if (!Number.isFinite(time)) return '';
-  return new Intl.DateTimeFormat(dateLocale(locale), { year: 'numeric', month: 'long', day: 'numeric' }).format(time);
+  return dateTimeFormat(dateLocale(locale), { year: 'numeric', month: 'long', day: 'numeric' }).format(time);
 }

@@ -10,6 +10,7 @@ import { formatLongDate, formatRelative } from '../../i18n/relativeTime';
 import { ActivityKindIcon } from './ActivityKindIcon';
 import { activityMessages, kindLabels } from './activityMessages';
 import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
+import { formatNumber } from '../../i18n/formatters';
 
 const newestFirst = (a: ActivityItem, b: ActivityItem) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id;
 
@@ -131,7 +132,7 @@ interface ActivityLineProps {
 
 function ActivityLine({ icon, title, detail, when, now, pips, pending }: ActivityLineProps) {
   const { i18n } = useLingui();
-  const format = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
+  const format = (value: number) => formatNumber(value, i18n.locale);
   const iso = typeof when === 'number' ? new Date(when).toISOString() : when;
   return (
     <Paper component="li" withBorder radius="lg" p="sm" bg={pending ? 'var(--mantine-color-yellow-light)' : undefined}>

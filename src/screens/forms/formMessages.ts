@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { FormWizardErrorCode } from '../../../machines/formWizard.types';
 import type { MultipleChoicePart, NumberPart, PartError, TextPart } from '../../forms';
+import { dateTimeFormat } from '../../i18n/formatters';
 
 /** Fixed texts of the forms screens (SPEC §8 Form messages). */
 export const formMessages = {
@@ -148,5 +149,5 @@ export function formatIsoDate(isoDate: string, locale: string): string {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale === 'en' ? 'en-US' : locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }

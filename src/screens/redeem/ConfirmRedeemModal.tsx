@@ -6,6 +6,7 @@ import type { redemptionMachine } from '../../../machines/redemption.machine';
 import { selectCanRetryRedemption, selectIsRedeeming, selectRedemptionError } from '../../../machines/redemption.selectors';
 import { redemptionFailureMessage } from './redeemMessages';
 import type { RewardOption } from './rewardPrice';
+import { formatNumber } from '../../i18n/formatters';
 
 export interface ConfirmRedeemModalProps {
   opened: boolean;
@@ -25,7 +26,7 @@ export function ConfirmRedeemModal({ opened, redemption, rewardTitle, option, ba
   const redeeming = useSelector(redemption, selectIsRedeeming);
   const errorCode = useSelector(redemption, selectRedemptionError);
   const canRetry = useSelector(redemption, selectCanRetryRedemption);
-  const format = (pips: number) => new Intl.NumberFormat(i18n.locale).format(pips);
+  const format = (pips: number) => formatNumber(pips, i18n.locale);
   const remaining = balance - option.pips;
   const optionLabel = option.label;
   const cancel = () => {
