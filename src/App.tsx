@@ -18,10 +18,12 @@ export interface AppProps {
   input?: AppInput;
   /** Test seam: the app system bound to fakes. */
   logic?: AppLogic;
+  /** Called once a screen (not the loader) has been committed. */
+  onScreenShown?: () => void;
 }
 
 /** Providers (language, theme, toasts, the app's actor system) around the shell and the routes. */
-export function App({ input, logic }: AppProps) {
+export function App({ input, logic, onScreenShown }: AppProps) {
   const [appLogic] = useState(() => logic ?? createAppLogic());
   return (
     <I18nProvider i18n={i18n}>
@@ -30,7 +32,7 @@ export function App({ input, logic }: AppProps) {
         <SystemApiContext.Provider value={'systemApi' in appLogic ? appLogic.systemApi : null}>
           <AppActor.Provider logic={appLogic} options={{ input }}>
             <Shell>
-              <AppRoutes />
+              <AppRoutes onScreenShown={onScreenShown} />
             </Shell>
           </AppActor.Provider>
         </SystemApiContext.Provider>

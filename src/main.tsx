@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readReloadedRecently } from './actors/serviceWorker';
 import { readStoredCredentials } from './data/credentials';
+import { holdDatabasesUntil } from './data/lazyDatabases';
 import { activateLocale } from './i18n/i18n';
 import { browserLocaleSources, detectLocale } from './i18n/locales';
 import { preloadFirstScreen } from './routing/screens';
@@ -22,6 +23,13 @@ function removeSplash(): void {
 }
 
 preloadFirstScreen(location.pathname, readStoredCredentials());
+
+// IndexedDB waits until the first screen has painted (at most 3 s): see holdDatabasesUntil.
+let screenShown: () => void = () => {};
+const firstScreen = new Promise<void>((resolve) => (screenShown = resolve));
+const painted = firstScreen.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+holdDatabasesUntil(Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 3000))]));
+
 const [language] = await Promise.all([activateLocale(detectLocale(browserLocaleSources())), applyStylesheets()]);
 
 const root = createRoot(document.getElementById('root')!);
@@ -30,7 +38,7 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App input={{ language, reloadedRecently: readReloadedRecently() }} />
+      <App input={{ language, reloadedRecently: readReloadedRecently() }} onScreenShown={screenShown} />
     </StrictMode>,
   );
 });

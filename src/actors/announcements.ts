@@ -19,6 +19,7 @@ import { announcementMessages } from '../screens/announcements/announcementMessa
 import type { SystemApi } from './api';
 import { isOfflineIn } from './system';
 import { showToast } from './toast';
+import { afterDatabaseHold } from '../data/lazyDatabases';
 
 /** What the service worker tells open pages when a push arrived (src/sw.ts). */
 export const PUSH_RECEIVED_MESSAGE = 'PUSH_RECEIVED';
@@ -50,7 +51,7 @@ export const watchAnnouncementSignals = fromCallback<EventObject>(({ sendBack })
 async function inLanguage(api: Api, language: string, items: AnnouncementItem[], signal: AbortSignal): Promise<AnnouncementItem[]> {
   if (language.toLowerCase().startsWith('en') || items.length === 0) return items;
   try {
-    const { translateContent } = await import('../data/translations');
+    const { translateContent } = await afterDatabaseHold(() => import('../data/translations'));
     return await translateContent(api, language, items, (list, text) => list.map((item) => announcementTexts(item, text)), signal);
   } catch {
     return items;

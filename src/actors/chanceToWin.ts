@@ -8,6 +8,7 @@ import { chanceToWinTexts } from '../data/contentTexts';
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import { showToast } from './toast';
+import { afterDatabaseHold } from '../data/lazyDatabases';
 
 export const qualifiedMessage = msg({ id: 'chanceToWin.qualified', message: "Congratulations! You've qualified for the Chance to Win contest." });
 
@@ -64,7 +65,7 @@ export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemAp
         if (!result.success || !result.data || language.startsWith('en')) return toContestOutput(result);
         // The contest's name and prize in the member's language (the original where that fails).
         try {
-          const { translateContent } = await import('../data/translations');
+          const { translateContent } = await afterDatabaseHold(() => import('../data/translations'));
           return toContestOutput({ success: true, data: await translateContent(api, language, result.data, chanceToWinTexts, signal) });
         } catch {
           return toContestOutput(result);

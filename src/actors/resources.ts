@@ -6,6 +6,7 @@ import type { Api, ApiResult, Transaction } from '../api/client';
 import { resourceTexts, type TextPick } from '../data/contentTexts';
 import { resourceFetchers, type ResourceData, type ResourceKey } from '../data/resourceFetchers';
 import type { SystemApi } from './api';
+import { afterDatabaseHold } from '../data/lazyDatabases';
 
 // The caches live in Dexie, which loads with the first member data, not with the login screen.
 const cache = () => import('../data/resourceCache');
@@ -15,7 +16,7 @@ export const toFetchOutput = <T>(result: ApiResult<T>): FetchRemoteOutput =>
   result.success ? { ok: true, data: result.data } : { ok: false, code: result.error };
 
 // Translations keep their copies in Dexie too; loaded with the first non-English content.
-const translations = () => import('../data/translations');
+const translations = () => afterDatabaseHold(() => import('../data/translations'));
 
 /** A fetched resource with its operator texts in the member's language (the original where that fails). */
 async function inLanguage(api: Api, scope: ResourceScope, output: FetchRemoteOutput, signal: AbortSignal): Promise<FetchRemoteOutput> {

@@ -15,6 +15,7 @@ import { openCamera, stopCamera } from '../scanner/camera';
 import { acceptCommunityCode } from '../scanner/communityLink';
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
+import { afterDatabaseHold } from '../data/lazyDatabases';
 
 /** Pause between two decoded frames: about 8 tries a second, a small share of a phone's CPU. */
 export const frameIntervalMs = 120;
@@ -110,7 +111,7 @@ export function communityScannerLogic({ systemApi: { apiOf } }: { systemApi: Sys
             if (!result.success || i18n.locale.startsWith('en')) return result;
             // The community's name in the member's language (the demo community has both).
             try {
-              const { translateTexts } = await import('../data/translations');
+              const { translateTexts } = await afterDatabaseHold(() => import('../data/translations'));
               const name = (await translateTexts(api, i18n.locale, [result.data.name], abort)).get(result.data.name) ?? result.data.name;
               return { ...result, data: { ...result.data, name } };
             } catch {

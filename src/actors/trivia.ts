@@ -16,6 +16,7 @@ import type { ApiResult } from '../api/client';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
 import { isOfflineIn } from './system';
+import { afterDatabaseHold } from '../data/lazyDatabases';
 
 const offline = { ok: false, code: 'OFFLINE' } as const;
 const failure = (result: ApiResult<unknown>) => ({ ok: false as const, code: result.success ? 'UNKNOWN_ERROR' : result.error });
@@ -39,7 +40,7 @@ async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) 
 }
 
 // The cache lives in Dexie, loaded with the first trivia check, not with the login screen.
-const cache = () => import('../data/triviaCache');
+const cache = () => afterDatabaseHold(() => import('../data/triviaCache'));
 
 /**
  * The trivia verification bound to the browser: the contest list, then each running contest's

@@ -1,7 +1,7 @@
-import { databases, hasIndexedDb } from './lazyDatabases';
+import { afterDatabaseHold, databases, hasIndexedDb } from './lazyDatabases';
 
 /** The trivia cache has its own Dexie database, in the same lazily loaded chunk family. */
-const clearTriviaVerification = async (userId: number | null) => (await import('./triviaCache')).clearTriviaVerification(userId);
+const clearTriviaVerification = async (userId: number | null) => (await afterDatabaseHold(() => import('./triviaCache'))).clearTriviaVerification(userId);
 
 /**
  * SPEC §4 Logout "clear local data for the user": deletes the member's cached rows in every

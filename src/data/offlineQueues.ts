@@ -1,6 +1,6 @@
 import type { PendingQueues } from '../../machines/connectivitySync.types';
 import type { Databases, OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
-import { databases } from './lazyDatabases';
+import { afterDatabaseHold, databases } from './lazyDatabases';
 import { newIdempotencyKey } from './idempotencyKeys';
 
 export type { OfflineEarnAction, OfflineEarnMetadata, OfflineEarnType, OfflineFormSubmission } from './databases';
@@ -96,7 +96,7 @@ export function watchPendingQueues(userId: number, onChange: (pending: PendingQu
   const nothingQueued = () => onChange({ earn: [], forms: [] });
   let stopped = false;
   let unsubscribe = () => {};
-  Promise.all([import('dexie'), databases()]).then(([{ liveQuery }, d]) => {
+  Promise.all([afterDatabaseHold(() => import('dexie')), databases()]).then(([{ liveQuery }, d]) => {
     if (stopped) return;
     const subscription = liveQuery(() => pendingIn(d, userId)).subscribe({ next: onChange, error: nothingQueued });
     unsubscribe = () => subscription.unsubscribe();

@@ -17,7 +17,7 @@ const isLoggedIn = (access: SessionAccess) => access === 'verified' || access ==
  * this component carries it out: toast, remember the origin, navigate. A lazily loaded screen
  * suspends to the Shell's boundary, which holds back the footer with it.
  */
-export function AppRoutes() {
+export function AppRoutes({ onScreenShown }: { onScreenShown?: () => void }) {
   const { i18n } = useLingui();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -52,13 +52,24 @@ export function AppRoutes() {
 
   if (!decision || decision.redirect) return <ScreenLoader />;
   return (
-    <Switch>
-      {routeTable
-        .filter(({ access }) => access !== 'root')
-        .map(({ pattern, screen }) => (
-          <Route key={pattern} path={pattern} component={screens[screen]} />
-        ))}
-      <Route component={NotFoundScreen} />
-    </Switch>
+    <>
+      <Switch>
+        {routeTable
+          .filter(({ access }) => access !== 'root')
+          .map(({ pattern, screen }) => (
+            <Route key={pattern} path={pattern} component={screens[screen]} />
+          ))}
+        <Route component={NotFoundScreen} />
+      </Switch>
+      {onScreenShown && <ScreenShown onShown={onScreenShown} />}
+    </>
   );
+}
+
+/** Tells once a screen (not the loader) has been committed: it mounts with the screen, not before. */
+function ScreenShown({ onShown }: { onShown: () => void }) {
+  useEffect(() => {
+    onShown();
+  }, [onShown]);
+  return null;
 }

@@ -5,6 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../../src/App';
 import { createAppLogic } from '../../../src/actors/appLogic';
 import { Shell } from '../../../src/components/Shell';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
@@ -50,5 +51,27 @@ describe('the Shell while a screen loads', () => {
     expect(await screen.findByText('The screen')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('contentinfo').textContent).toContain('Powered by'));
     expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+});
+
+describe('the app telling that its first screen is shown', () => {
+  it('calls onScreenShown once a screen has been committed, not while the loader shows', async () => {
+    await activateLocale('en');
+    fakeFetch({});
+    const calls: boolean[] = [];
+    const location = memoryLocation({ path: '/sitemap' });
+    render(
+      <Router hook={location.hook}>
+        <App
+          logic={createAppLogic({ navigate: location.navigate })}
+          input={{ language: 'en' }}
+          onScreenShown={() => calls.push(Boolean(document.querySelector('main h1')))}
+        />
+      </Router>,
+    );
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    // every call came with the screen's heading in the page
+    expect(calls.every(Boolean)).toBe(true);
   });
 });
