@@ -15,6 +15,7 @@ import * as m054 from './054_archive';
 import * as m055 from './055_hot_stock';
 import * as m056 from './056_index_plans';
 import * as m057 from './057_token_lookup';
+import * as m058 from './058_read_columns';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '055_hot_stock': m055,
   '056_index_plans': m056,
   '057_token_lookup': m057,
+  '058_read_columns': m058,
 };

@@ -154,9 +154,9 @@ export type JsonText<T> = string & { readonly __json?: T };
 /** null: no such token (or the member is gone); no data: the member is not verified. */
 export type WithSession<T> = { session: HotSession; data?: JsonText<T> } | null;
 
-const DASHBOARD = prepared('pips_dashboard', "select r -> 'session' as session, (r -> 'data')::text as data from pips_dashboard($1, $2) as r");
-const PROMOS = prepared('pips_promos', "select r -> 'session' as session, (r -> 'data')::text as data from pips_promos($1, $2, $3, $4) as r");
-const ACTIVITY = prepared('pips_activity', "select r -> 'session' as session, (r -> 'data')::text as data from pips_activity($1, $2, $3, $4) as r");
+const DASHBOARD = prepared('pips_dashboard', 'select o_session as session, o_data::text as data from pips_dashboard($1, $2)');
+const PROMOS = prepared('pips_promos', 'select o_session as session, o_data::text as data from pips_promos($1, $2, $3, $4)');
+const ACTIVITY = prepared('pips_activity', 'select o_session as session, o_data::text as data from pips_activity($1, $2, $3, $4)');
 
 /** A read with its session: the session parsed, the data as the function's JSON text. */
 async function read<T>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<WithSession<T>> {

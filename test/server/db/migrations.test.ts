@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../../server/db/index';
 import { DEMO_COMMUNITY_NAME, ensureDemoCommunity, listCommunities } from '../../../server/db/repositories/communities';
 import { migrations } from '../../../server/db/migrations/index';
+import * as readColumns from '../../../server/db/migrations/058_read_columns';
 import { backends, runsOn, type TestDatabase } from '../helpers/databases';
 
 // The other suites open PGlite from a migrated copy (helpers/pgliteTemplate.ts): this one
@@ -33,6 +34,26 @@ describe.each(backends)('database on $name', (backend) => {
     expect(again.results).toEqual([]);
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
     expect(rows.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+  });
+
+  it('058: the reads answer the session and the data as two columns; down gives one object again, up the same functions', async () => {
+    const definitions = async () => {
+      const { rows } = await sql<{ def: string }>`
+        select string_agg(pg_get_functiondef(p.oid), E'\n' order by p.proname) as def
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = current_schema() and p.proname in ('pips_dashboard', 'pips_promos', 'pips_activity')`.execute(database.db);
+      return rows[0].def;
+    };
+    const columns = await definitions();
+    expect(columns.match(/OUT o_session json, OUT o_data json\)\n RETURNS record/g)).toHaveLength(3);
+    expect(columns).not.toContain('json_build_object(\'session\'');
+    await readColumns.down(database.db as never);
+    const object = await definitions();
+    expect(object.match(/\n RETURNS json\n/g)).toHaveLength(3);
+    expect(object.match(/return json_build_object\('session', v_head, 'data', /g)).toHaveLength(4);
+    expect(object).not.toContain('o_session');
+    await readColumns.up(database.db as never);
+    expect(await definitions()).toBe(columns);
   });
 
   it('creates the demo community once, however often it is asked for', async () => {
