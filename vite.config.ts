@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogPreload } from './build/catalogPreload';
 import { machineDiagrams } from './build/machineDiagramsPlugin';
 import { mantineComponentCss } from './build/mantineComponentCss';
 import { nonBlockingStylesheets } from './build/nonBlockingStylesheets';
@@ -35,6 +36,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     nonBlockingStylesheets(),
+    catalogPreload(),
     precompress(),
   ],
   server: {

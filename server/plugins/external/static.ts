@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
+import { mailLanguage } from '../../mail/language';
 
 /** Paths that belong to the API: unknown ones answer the envelope, never the app shell. */
 export const API_PREFIXES = ['/api', '/mobile', '/web'];
@@ -29,19 +30,25 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 /**
  * Serves the built PWA from STATIC_DIR. Any GET that is neither an API path nor a file gets
- * index.html (client-side routes such as /login or /reset-password?...). Without a build, a
+ * the app shell (client-side routes such as /, /login or /reset-password?...). Without a build, a
  * short page says how to make one.
+ *
+ * The shell names its language's catalog in a modulepreload (build/catalogPreload.ts):
+ * `index.html` the English one, `index.es.html` the Spanish one, sent when Accept-Language
+ * prefers Spanish (the same rule as the mails; `Vary: Accept-Language`).
  */
 export default fp<{ staticDir: string }>(
   async (app, { staticDir }) => {
     const root = resolve(staticDir);
     const built = existsSync(root) && statSync(root).isDirectory() && existsSync(resolve(root, 'index.html'));
+    const spanishShell = built && existsSync(resolve(root, 'index.es.html'));
 
     if (built) {
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
-        index: ['index.html'],
+        // `/` is the shell too, in the visitor's language (its own route below).
+        index: false,
         // The build writes .br and .gz next to every text file (build/precompress.ts).
         preCompressed: true,
         // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
@@ -50,6 +57,12 @@ export default fp<{ staticDir: string }>(
         },
       });
     }
+
+    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+      const shell = spanishShell && mailLanguage(request.headers['accept-language']) === 'es' ? 'index.es.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').sendFile(shell);
+    };
+    if (built) app.get('/', sendShell);
 
     const methodNotAllowed = (path: string, method: string): string[] => {
       const allowed = app.routeTable.filter((route) => route.pattern.test(path)).map((route) => route.method);
@@ -78,7 +91,7 @@ export default fp<{ staticDir: string }>(
         throw new AppError('NOT_FOUND', 404, `No such file: ${path}.`);
       }
       if (!built) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendShell(request, reply);
     });
   },
   { name: 'static', dependencies: ['errorHandler'] },

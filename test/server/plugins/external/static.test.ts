@@ -8,6 +8,8 @@ import { backends } from '../../helpers/databases';
 import { call, createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><!-- pips shell --></body></html>';
+// The Spanish shell names the Spanish catalog (build/catalogPreload.ts); long enough to be precompressed.
+const INDEX_ES = `<!doctype html><html><head><link rel="modulepreload" href="/assets/messages-es.js"></head><body><div id="root"></div>${'<!-- es -->'.repeat(120)}</body></html>`;
 const MANIFEST = JSON.stringify({ name: 'pips rewards', short_name: 'pips', start_url: '/', display: 'standalone' });
 
 describe.each(backends)('static PWA on $name', (backend) => {
@@ -19,6 +21,9 @@ describe.each(backends)('static PWA on $name', (backend) => {
     dist = await mkdtemp(join(tmpdir(), 'pips-dist-'));
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'index.es.html'), INDEX_ES);
+    await writeFile(join(dist, 'index.es.html.br'), brotliCompressSync(INDEX_ES));
+    await writeFile(join(dist, 'index.es.html.gz'), gzipSync(INDEX_ES));
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("pips")');
     await writeFile(join(dist, 'manifest.webmanifest'), MANIFEST);
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
@@ -84,6 +89,30 @@ describe.each(backends)('static PWA on $name', (backend) => {
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it.each([
+    ['es-419,es;q=0.9,en;q=0.8', 'es'],
+    ['es', 'es'],
+    ['fr,es;q=0.4', 'es'],
+    ['en-US,es;q=0.5', 'en'],
+    ['de', 'en'],
+    [undefined, 'en'],
+  ])('answers the shell for Accept-Language %s in %s (its catalog preloaded)', async (language, expected) => {
+    for (const url of ['/', '/home', '/login?x=1']) {
+      const response = await app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(expected === 'es' ? INDEX_ES : INDEX);
+      expect(String(response.headers.vary)).toMatch(/Accept-Language/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the Spanish shell precompressed', async () => {
+    const response = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'es', 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_ES);
+    expect(String(response.headers.vary)).toMatch(/Accept-Language/i);
+  });
 
   it('keeps API paths out of the fallback', async () => {
     expectFailure(await call(app, { url: '/api/unknown' }), 404, 'NOT_FOUND');
