@@ -35,7 +35,7 @@ const onlyRoutes = process.env.LIGHTHOUSE_ROUTES?.split(',').map((r) => r.trim()
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url: string, storage?: { origin: string; items: Record<string, string> }, reportName?: string): Promise<Run> {
+async function audit(url: string, storage?: { origin: string; items: Record<string, string> }, reportName?: string): Promise<Run | null> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -59,6 +59,10 @@ async function audit(url: string, storage?: { origin: string; items: Record<stri
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
+    if (lhr.runtimeError) {
+      console.error(`Lighthouse on ${url}: ${lhr.runtimeError.code}, run again`);
+      return null;
+    }
     if (reportDir && reportName) {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
@@ -99,7 +103,13 @@ try {
   console.log('|:--|--:|--:|--:|--:|--:|--:|--:|');
   for (const { route, storage } of routes) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${stack.product.url}${route}`, storage, `${route.slice(1)}-${i + 1}`));
+    for (let i = 0; i < RUNS; i++) {
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is made again.
+      let run: Run | null = null;
+      for (let attempt = 0; !run && attempt < 3; attempt++) run = await audit(`${stack.product.url}${route}`, storage, `${route.slice(1)}-${i + 1}`);
+      if (!run) throw new Error(`Lighthouse could not audit ${route}`);
+      runs.push(run);
+    }
     const m = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
     const lcp = median(runs.map((r) => r.lcpMs));
     const tbt = median(runs.map((r) => r.tbtMs));
