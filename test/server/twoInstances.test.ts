@@ -79,6 +79,26 @@ describe.skipIf(!runsOn('postgres'))('two instances on one PostgreSQL', () => {
     expect(new Set(assigned.map((c) => c.code)).size).toBe(20);
   });
 
+  it('shows a reward changed or taken through one instance on the other at once, though each keeps its own copy of the rewards', async () => {
+    const user = await member(50);
+    const reward = await createRedeemPromo(db, { communityId, title: 'Twin mug', options: [{ label: 'Mug', pips: 10, codes: giftCodes(1, 'MUG') }] });
+    const mugOf = async (server: StartedServer) => {
+      const response = await fetch(`${server.url}/mobile/promos/get?type=REDEEM`, { headers: { authorization: user.authToken } });
+      const body = (await response.json()) as { data: { promos: Array<{ id: number; title: string; available: boolean }> } };
+      return body.data.promos.find((promo) => promo.id === reward.id);
+    };
+    expect(await mugOf(servers[0])).toMatchObject({ title: 'Twin mug', available: true });
+    expect(await mugOf(servers[1])).toMatchObject({ title: 'Twin mug', available: true });
+    // The last code redeemed on instance 1: instance 0's copy is still its text, not its stock.
+    const redeemed = await post(servers[1], '/mobile/redeem', { pid: String(reward.id), optId: String(reward.optionIds[0]), amount: '1' }, user.authToken);
+    expect(redeemed.status).toBe(200);
+    expect(await mugOf(servers[0])).toMatchObject({ title: 'Twin mug', available: false });
+    // Renamed through instance 1's pool: instance 0 reads the new text on its next call.
+    await pools[1].db.updateTable('promos').set({ title: JSON.stringify('Twin cup') }).where('id', '=', reward.id).execute();
+    expect(await mugOf(servers[0])).toMatchObject({ title: 'Twin cup', available: false });
+    expect(await mugOf(servers[1])).toMatchObject({ title: 'Twin cup', available: false });
+  });
+
   it('ends the whole session when a refresh token rotated on one instance is replayed on the other', async () => {
     const user = await member(0);
     const rotated = await post(servers[0], '/mobile/session/refresh', { refreshToken: user.refreshToken });

@@ -16,6 +16,7 @@ import * as m055 from './055_hot_stock';
 import * as m056 from './056_index_plans';
 import * as m057 from './057_token_lookup';
 import * as m058 from './058_read_columns';
+import * as m059 from './059_read_versions';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '056_index_plans': m056,
   '057_token_lookup': m057,
   '058_read_columns': m058,
+  '059_read_versions': m059,
 };

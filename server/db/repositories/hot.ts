@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { AppError, unauthorized } from '../../errors';
 import type { Database } from '../schema';
+import { readCachesOf, type CatalogCopy, type ReadCaches, type RewardCopy } from './readCache';
 
 /**
  * The hot calls' SQL: one statement each, calling the PL/pgSQL functions of migration
@@ -154,22 +155,134 @@ export type JsonText<T> = string & { readonly __json?: T };
 /** null: no such token (or the member is gone); no data: the member is not verified. */
 export type WithSession<T> = { session: HotSession; data?: JsonText<T> } | null;
 
-const DASHBOARD = prepared('pips_dashboard', 'select o_session as session, o_data::text as data from pips_dashboard($1, $2)');
-const PROMOS = prepared('pips_promos', 'select o_session as session, o_data::text as data from pips_promos($1, $2, $3, $4)');
-const ACTIVITY = prepared('pips_activity', 'select o_session as session, o_data::text as data from pips_activity($1, $2, $3, $4)');
+const DASHBOARD = prepared(
+  'pips_dashboard',
+  'select o_session as session, o_head as head, o_community as community, o_version as version, o_actions::text as actions from pips_dashboard($1, $2, $3, $4)',
+);
+const PROMOS = prepared(
+  'pips_promos',
+  'select o_session as session, o_community as community, o_version as version, o_data::text as data, o_stock::text as stock from pips_promos($1, $2, $3, $4, $5, $6)',
+);
+const ACTIVITY = prepared('pips_activity', 'select o_session as session, o_rows as rows, o_data::text as data from pips_activity($1, $2, $3, $4, $5)');
 
-/** A read with its session: the session parsed, the data as the function's JSON text. */
-async function read<T>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<WithSession<T>> {
-  const { rows } = await db.executeQuery<{ session: HotSession | null; data: string | null }>(CompiledQuery.raw(text, parameters));
-  const row = rows[0];
-  if (!row?.session) return null;
-  return row.data === null ? { session: row.session } : { session: row.session, data: row.data };
+async function firstRow<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R | undefined> {
+  const { rows } = await db.executeQuery<R>(CompiledQuery.raw(text, parameters));
+  return rows[0];
 }
 
-export const dashboardOf = <T>(db: Kysely<Database>, tokenHash: string, language: string) => read<T>(db, DASHBOARD, [tokenHash, language]);
+/** The catalog copy a read may reuse: the one of the token's community, if known. */
+function knownCatalog<V>(caches: ReadCaches, copies: ReadCaches['earnActions' | 'rewards'], tokenHash: string, language: string) {
+  const community = caches.communityOfToken.get(tokenHash);
+  const copy = community === undefined ? undefined : (copies.get(`${community}\u0000${language}`) as CatalogCopy<V> | undefined);
+  return copy;
+}
 
-export const promosOf = <T>(db: Kysely<Database>, tokenHash: string, type: string, today: string, language: string) =>
-  read<T>(db, PROMOS, [tokenHash, type, today, language]);
+/**
+ * The dashboard with its session in one statement (migration 059): the balances always, the earn
+ * actions from the server's copy while the community's catalog version is the one it was made at.
+ */
+export async function dashboardOf<T>(db: Kysely<Database>, tokenHash: string, language: string): Promise<WithSession<T>> {
+  const caches = readCachesOf(db);
+  const known = knownCatalog<string>(caches, caches.earnActions, tokenHash, language);
+  const row = await firstRow<{ session: HotSession | null; head: string | null; community: string | null; version: string | null; actions: string | null }>(
+    db,
+    DASHBOARD,
+    [tokenHash, language, known?.community ?? null, known?.version ?? null],
+  );
+  if (!row?.session) return null;
+  if (row.head === null || row.community === null || row.version === null) return { session: row.session };
+  caches.communityOfToken.set(tokenHash, row.community);
+  let actions: string;
+  if (row.actions !== null) {
+    actions = row.actions;
+    caches.earnActions.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: actions });
+  } else if (known && known.community === row.community && known.version === row.version) {
+    actions = known.value;
+  } else {
+    throw new Error('pips_dashboard sent no actions for a catalog version the server does not hold');
+  }
+  return { session: row.session, data: `${row.head},"actions":${actions}}` as JsonText<T> };
+}
 
-export const activityOf = <T>(db: Kysely<Database>, tokenHash: string, language: string, limit: number, offset: number) =>
-  read<T>(db, ACTIVITY, [tokenHash, language, limit, offset]);
+/**
+ * The rewards' JSON text with each option's and reward's stock of now (`inStock`, `available`),
+ * put together from the copy's pieces (each reward's and option's own fields, written once).
+ */
+function withStock(rewards: RewardCopy, stock: ReadonlySet<number>): string {
+  let out = '{"promos":[';
+  rewards.forEach((reward, i) => {
+    let available = false;
+    let options = '';
+    reward.options.forEach((option, j) => {
+      const inStock = stock.has(option.optId);
+      available ||= inStock;
+      options += `${j > 0 ? ',' : ''}${option.fields},"inStock":${inStock}}`;
+    });
+    out += `${i > 0 ? ',' : ''}${reward.fields},"available":${available},"options":[${options}]}`;
+  });
+  return `${out}]}`;
+}
+
+/** The pieces of the rewards as `pips_promos` answers them without stock: each object's JSON without its closing brace. */
+function rewardCopyOf(data: string): RewardCopy {
+  const { promos } = JSON.parse(data) as { promos: Array<{ options: Array<{ optId: number }> }> };
+  const open = (value: object) => JSON.stringify(value).slice(0, -1);
+  return promos.map(({ options, ...reward }) => ({
+    fields: open(reward),
+    options: options.map((option) => ({ optId: option.optId, fields: open(option) })),
+  }));
+}
+
+/**
+ * The earn actions (EARN) or rewards (REDEEM) with the session, in one statement (migration 059).
+ * REDEEM: the rewards from the server's copy while the catalog version holds, the stock always read.
+ */
+export async function promosOf<T>(db: Kysely<Database>, tokenHash: string, type: string, today: string, language: string): Promise<WithSession<T>> {
+  const caches = readCachesOf(db);
+  const known = type === 'REDEEM' ? knownCatalog<RewardCopy>(caches, caches.rewards, tokenHash, language) : undefined;
+  const row = await firstRow<{ session: HotSession | null; community: string | null; version: string | null; data: string | null; stock: string | null }>(
+    db,
+    PROMOS,
+    [tokenHash, type, today, language, known?.community ?? null, known?.version ?? null],
+  );
+  if (!row?.session) return null;
+  if (type !== 'REDEEM') return row.data === null ? { session: row.session } : { session: row.session, data: row.data as JsonText<T> };
+  if (row.stock === null || row.community === null || row.version === null) return { session: row.session };
+  caches.communityOfToken.set(tokenHash, row.community);
+  let rewards: RewardCopy;
+  if (row.data !== null) {
+    rewards = rewardCopyOf(row.data);
+    caches.rewards.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: rewards });
+  } else if (known && known.community === row.community && known.version === row.version) {
+    rewards = known.value;
+  } else {
+    throw new Error('pips_promos sent no rewards for a catalog version the server does not hold');
+  }
+  return { session: row.session, data: withStock(rewards, new Set(JSON.parse(row.stock) as number[])) as JsonText<T> };
+}
+
+/**
+ * A page of the member's activity with the session, in one statement (migration 059): the server's
+ * copy of the page while the member's ledger row count is the one it was made at (the ledger is
+ * append-only). The copy is keyed by the auth token's hash, so it is only ever the token's member's.
+ */
+export async function activityOf<T>(db: Kysely<Database>, tokenHash: string, language: string, limit: number, offset: number): Promise<WithSession<T>> {
+  const caches = readCachesOf(db);
+  const key = `${tokenHash}\u0000${language}\u0000${limit}\u0000${offset}`;
+  const known = caches.activity.get(key);
+  const row = await firstRow<{ session: HotSession | null; rows: number | null; data: string | null }>(db, ACTIVITY, [
+    tokenHash,
+    language,
+    limit,
+    offset,
+    known?.rows ?? null,
+  ]);
+  if (!row?.session) return null;
+  if (row.rows === null) return { session: row.session };
+  if (row.data !== null) {
+    caches.activity.set(key, { rows: row.rows, text: row.data });
+    return { session: row.session, data: row.data as JsonText<T> };
+  }
+  if (known?.rows !== row.rows) throw new Error('pips_activity sent no page for a row count the server does not hold');
+  return { session: row.session, data: known.text as JsonText<T> };
+}

@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase } from '../../../server/db/index';
 import { DEMO_COMMUNITY_NAME, ensureDemoCommunity, listCommunities } from '../../../server/db/repositories/communities';
 import { migrations } from '../../../server/db/migrations/index';
 import * as readColumns from '../../../server/db/migrations/058_read_columns';
+import * as readVersions from '../../../server/db/migrations/059_read_versions';
 import { backends, runsOn, type TestDatabase } from '../helpers/databases';
 
 // The other suites open PGlite from a migrated copy (helpers/pgliteTemplate.ts): this one
@@ -44,6 +45,8 @@ describe.each(backends)('database on $name', (backend) => {
          where n.nspname = current_schema() and p.proname in ('pips_dashboard', 'pips_promos', 'pips_activity')`.execute(database.db);
       return rows[0].def;
     };
+    // 059 adds overloads of the three beside 058's: it goes down first, and comes back last.
+    await readVersions.down(database.db as never);
     const columns = await definitions();
     expect(columns.match(/OUT o_session json, OUT o_data json\)\n RETURNS record/g)).toHaveLength(3);
     expect(columns).not.toContain('json_build_object(\'session\'');
@@ -54,6 +57,43 @@ describe.each(backends)('database on $name', (backend) => {
     expect(object).not.toContain('o_session');
     await readColumns.up(database.db as never);
     expect(await definitions()).toBe(columns);
+    await readVersions.up(database.db as never);
+  });
+
+  it('059: a community\'s catalog version changes with its promos and reward options, and only then', async () => {
+    const community = `c059-${backend.name}`;
+    const version = async (id = community) =>
+      (await sql<{ v: string }>`select catalog_version::text as v from communities where id = ${id}`.execute(database.db)).rows[0].v;
+    await sql`insert into communities (id, name) values (${community}, 'Versions'), (${community + '-other'}, 'Other')`.execute(database.db);
+    const seen = [await version()];
+    const changed = async () => {
+      const now = await version();
+      expect(seen).not.toContain(now);
+      seen.push(now);
+    };
+    const promo = (
+      await sql<{ id: number }>`insert into promos (community_id, type, title, pips) values (${community}, 'REDEEM', '"Gift"'::jsonb, 0) returning id`.execute(
+        database.db,
+      )
+    ).rows[0].id;
+    await changed();
+    const option = (
+      await sql<{ id: number }>`insert into promo_options (promo_id, label, pips) values (${promo}, '"$5"'::jsonb, 50) returning id`.execute(database.db)
+    ).rows[0].id;
+    await changed();
+    await sql`update promos set title = '"Gift card"'::jsonb where id = ${promo}`.execute(database.db);
+    await changed();
+    await sql`update promo_options set pips = 60 where id = ${option}`.execute(database.db);
+    await changed();
+    const other = await version(community + '-other');
+    // Stock is not the catalog: a code added or taken leaves the version as it is.
+    await sql`insert into gift_card_codes (option_id, code) values (${option}, 'CODE-1')`.execute(database.db);
+    expect(await version()).toBe(seen.at(-1));
+    await sql`delete from promo_options where id = ${option}`.execute(database.db);
+    await changed();
+    await sql`delete from promos where id = ${promo}`.execute(database.db);
+    await changed();
+    expect(await version(community + '-other')).toBe(other);
   });
 
   it('creates the demo community once, however often it is asked for', async () => {

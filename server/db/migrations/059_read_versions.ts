@@ -1,0 +1,205 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Versioned reads: the one-statement reads say whether the server's copy of their slow part still
+ * holds, and send that part only when it does not (server/db/repositories/readCache.ts keeps the
+ * copies, per server instance; the database decides, so several instances stay right).
+ *
+ * - `communities.catalog_version`: a value of the sequence `pips_catalog_versions` (never reused,
+ *   even by a community made again), renewed by a row trigger whenever a promo or a reward option
+ *   of the community is added, changed or deleted (operator work, rare; never on a member's call).
+ * - `pips_dashboard(token, lang, community, known version)`: the session, the balances as the start
+ *   of the answer's JSON text (`o_head`), the community and its catalog version; the earn actions'
+ *   JSON (`o_actions`) only when the member's community or its version differs from the ones given.
+ * - `pips_promos(token, type, today, lang, community, known version)`: EARN as before (whether the
+ *   member can earn each is the member's own, so it is always read); REDEEM answers the rewards
+ *   without their stock (`o_data`, only when the version differs) and always the options in stock
+ *   now (`o_stock`, a JSON array of option ids): a gift-card code taken by a redemption changes the
+ *   stock, not the version, so no redemption ever writes the community's row.
+ * - `pips_activity(token, lang, limit, offset, known rows)`: the ledger is append-only and
+ *   `users.ledger_rows` counts it, so the member's row count names the list's content exactly: the
+ *   page (`o_data`) comes only when the count differs from the one given (`o_rows`).
+ *
+ * The functions of 058 keep their names and signatures (overloads with fewer arguments): down drops
+ * the new ones, the trigger and the column, and the server of 058 finds its functions unchanged.
+ */
+
+// The session of an auth token (migration 004): no row, no session; unverified, the session only.
+// With the catalog, the same row brings the community's catalog version (one lookup, not two).
+const session = (withCatalog: boolean) => `
+      select a.user_id, a.family_id, a.expires_at, u.is_verified, u.available_pips, u.total_earned_pips, u.total_used_pips,
+             u.community_id, u.ledger_rows${withCatalog ? ', c.catalog_version' : ''}
+        into v_session
+        from auth_tokens a join users u on u.id = a.user_id${withCatalog ? ' join communities c on c.id = u.community_id' : ''}
+       where a.token_hash = p_token_hash and u.deleted_at is null;
+      if not found then
+        return;
+      end if;
+      o_session := json_build_object('userId', v_session.user_id, 'familyId', v_session.family_id,
+        'expiresAt', floor(extract(epoch from v_session.expires_at) * 1000), 'isVerified', v_session.is_verified);
+      if not v_session.is_verified then
+        return;
+      end if;`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create sequence pips_catalog_versions`.execute(db);
+  await sql`alter table communities add column catalog_version bigint not null default nextval('pips_catalog_versions')`.execute(db);
+
+  await sql`
+    create function pips_catalog_changed() returns trigger language plpgsql as $$
+    begin
+      if tg_table_name = 'promos' then
+        update communities set catalog_version = nextval('pips_catalog_versions')
+         where id in (new.community_id, old.community_id);
+      else
+        update communities set catalog_version = nextval('pips_catalog_versions')
+         where id in (select community_id from promos where id in (new.promo_id, old.promo_id));
+      end if;
+      return null;
+    end
+    $$`.execute(db);
+  await sql`create trigger promos_catalog_version after insert or update or delete on promos
+            for each row execute function pips_catalog_changed()`.execute(db);
+  await sql`create trigger promo_options_catalog_version after insert or update or delete on promo_options
+            for each row execute function pips_catalog_changed()`.execute(db);
+
+  await sql
+    .raw(
+      `
+    create function pips_dashboard(p_token_hash text, p_lang text, p_community text, p_known bigint,
+                                   out o_session json, out o_head text, out o_community text, out o_version text, out o_actions json)
+    language plpgsql stable as $$
+    declare
+      v_session record;
+    begin
+      ${session(true)}
+      -- {"availablePips":…,"totalEarnedPips":…,"totalUsedPips":…  (the server adds the actions and the brace)
+      o_head := '{"availablePips":' || v_session.available_pips || ',"totalEarnedPips":' || v_session.total_earned_pips
+             || ',"totalUsedPips":' || v_session.total_used_pips;
+      o_community := v_session.community_id;
+      o_version := v_session.catalog_version::text;
+      if p_community is not distinct from v_session.community_id and p_known = v_session.catalog_version then
+        return;
+      end if;
+      o_actions := coalesce((
+          select json_agg(json_build_object(
+                   'id', p.id, 'eid', p.id, 'title', pips_text(p.title, p_lang), 'description', pips_text(p.description, p_lang),
+                   'pipsToEarn', p.pips,
+                   'questionnaireUrl', case when p.questionnaire_id is null then null else '/forms/' || p.questionnaire_id end,
+                   'redirectToInternalScreen', p.redirect_to_internal_screen) order by p.id)
+            from promos p
+           where p.community_id = v_session.community_id and p.type = 'EARN' and p.active), '[]'::json);
+    end
+    $$`,
+    )
+    .execute(db);
+
+  await sql
+    .raw(
+      `
+    create function pips_promos(p_token_hash text, p_type text, p_today text, p_lang text, p_community text, p_known bigint,
+                                out o_session json, out o_community text, out o_version text, out o_data json, out o_stock json)
+    language plpgsql stable as $$
+    declare
+      v_session record;
+    begin
+      ${session(true)}
+      if p_type = 'EARN' then
+        o_data := json_build_object('promos', coalesce((
+          select json_agg(json_build_object(
+                   'id', p.id, 'type', 'EARN', 'title', pips_text(p.title, p_lang), 'description', pips_text(p.description, p_lang),
+                   'imageUrl', p.image_url, 'imageWidth', p.image_width, 'imageHeight', p.image_height, 'url', p.url, 'pips', p.pips,
+                   'questionnaireUrl', case when p.questionnaire_id is null then null else '/forms/' || p.questionnaire_id end,
+                   'redirectToInternalScreen', p.redirect_to_internal_screen, 'limit', p.earn_limit,
+                   -- A questionnaire's promo is earned by answering it, which pays once.
+                   'available', case
+                     when p.questionnaire_id is not null then not exists (
+                       select 1 from questionnaire_answers a where a.questionnaire_id = p.questionnaire_id and a.user_id = v_session.user_id)
+                     when p.earn_limit = 'unlimited' then true
+                     else not exists (
+                       select 1 from earn_claims c
+                        where c.source_id = p.id and c.user_id = v_session.user_id and c.kind = 'promo'
+                          and c.period = case when p.earn_limit = 'daily' then p_today else 'once' end)
+                   end,
+                   'options', '[]'::json) order by p.id)
+            from promos p
+           where p.community_id = v_session.community_id and p.type = 'EARN' and p.active), '[]'::json));
+        return;
+      end if;
+      -- The options in stock now: one step of the free codes' partial index each (migration 055).
+      o_stock := coalesce((
+        select json_agg(po.id)
+          from promos p
+          join promo_options po on po.promo_id = p.id
+          join lateral (select true as free from gift_card_codes g
+                         where g.option_id between po.id and po.id and g.redemption_id is null
+                         order by g.option_id, g.id limit 1) as s on true
+         where p.community_id = v_session.community_id and p.type = 'REDEEM' and p.active), '[]'::json);
+      o_community := v_session.community_id;
+      o_version := v_session.catalog_version::text;
+      if p_community is not distinct from v_session.community_id and p_known = v_session.catalog_version then
+        return;
+      end if;
+      -- The rewards without their stock: the server marks each option and reward from o_stock.
+      o_data := json_build_object('promos', coalesce((
+        select json_agg(json_build_object(
+                 'id', p.id, 'type', 'REDEEM', 'title', pips_text(p.title, p_lang), 'description', pips_text(p.description, p_lang),
+                 'imageUrl', p.image_url, 'imageWidth', p.image_width, 'imageHeight', p.image_height, 'url', p.url, 'terms', pips_text(p.terms, p_lang),
+                 'pips', coalesce(o.options -> 0 -> 'pips', '0'::json),
+                 'options', coalesce(o.options, '[]'::json)) order by p.id)
+          from promos p
+          left join lateral (
+            select json_agg(json_build_object('optId', po.id, 'label', pips_text(po.label, p_lang), 'pips', po.pips)
+                            order by po.pips, po.id) as options
+              from promo_options po
+             where po.promo_id = p.id
+          ) as o on true
+         where p.community_id = v_session.community_id and p.type = 'REDEEM' and p.active), '[]'::json));
+    end
+    $$`,
+    )
+    .execute(db);
+
+  await sql
+    .raw(
+      `
+    create function pips_activity(p_token_hash text, p_lang text, p_limit bigint, p_offset bigint, p_known_rows integer,
+                                  out o_session json, out o_rows integer, out o_data json)
+    language plpgsql stable
+    -- A generic plan does not know the member's ledger is long: plan the page for this member.
+    set plan_cache_mode = force_custom_plan as $$
+    declare
+      v_session record;
+    begin
+      ${session(false)}
+      o_rows := v_session.ledger_rows;
+      if p_known_rows = v_session.ledger_rows then
+        return;
+      end if;
+      o_data := json_build_object(
+        'actions', coalesce((
+          select json_agg(json_build_object(
+                   'id', l.id, 'type', case when l.delta > 0 then 'EARN' else 'REDEEM' end, 'kind', l.kind,
+                   -- An operator's adjustment says why; everything else names its promo, code or reward.
+                   'title', case when l.kind = 'adjustment' and l.reason <> '' then l.reason else pips_text(l.title, p_lang) end,
+                   'pips', l.delta,
+                   'date', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.id desc)
+            from (select id, delta, kind, title, reason, created_at from ledger_entries
+                   where user_id = v_session.user_id order by id desc limit p_limit offset p_offset) as l), '[]'::json),
+        'total', v_session.ledger_rows);
+    end
+    $$`,
+    )
+    .execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function pips_activity(text, text, bigint, bigint, integer)`.execute(db);
+  await sql`drop function pips_promos(text, text, text, text, text, bigint)`.execute(db);
+  await sql`drop function pips_dashboard(text, text, text, bigint)`.execute(db);
+  await sql`drop trigger promo_options_catalog_version on promo_options`.execute(db);
+  await sql`drop trigger promos_catalog_version on promos`.execute(db);
+  await sql`drop function pips_catalog_changed()`.execute(db);
+  await sql`alter table communities drop column catalog_version`.execute(db);
+  await sql`drop sequence pips_catalog_versions`.execute(db);
+}
