@@ -88,8 +88,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // The per-request hooks are callback-style (no promise per hook and request: they are on every call's path).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   logServerErrors(app, config.logFormat);
   await app.register(errorHandler);

@@ -188,14 +188,17 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
   });
 
   // A form call sent without any body is an empty form, so missing fields are named in the 400.
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks: no promise per hook and request on every call's path.
+  app.addHook('onRequest', (request, _reply, done) => {
     const declared = request.routeOptions.config.operation?.bodyMediaTypes;
     if (declared && mediaTypeOf(request) === undefined && !hasBody(request) && request.method !== 'GET') {
       request.headers['content-type'] = declared[0];
     }
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
+  /** The body's media type is one the operation takes (415 otherwise). */
+  const checkMediaType = (request: FastifyRequest) => {
     const operation = request.routeOptions.config.operation;
     if (!operation) return;
     const mediaType = mediaTypeOf(request);
@@ -213,22 +216,37 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
         `Content-Type must be ${declared.join(' or ')}${mediaType ? ` (got ${mediaType})` : ''}.`,
       );
     }
-  });
+  };
 
   // PostgreSQL text and jsonb cannot hold NUL or a lone surrogate, and no field of the contract
   // needs them: refuse them up front.
-  app.addHook('preValidation', async (request) => {
+  const checkStorable = (request: FastifyRequest) => {
     if (!request.routeOptions.config.operation) return;
     for (const [part, value] of [['query', request.query], ['body', request.body], ['path', request.params]] as const) {
       const field = findUnstorable(value);
       if (field !== null) throw validationError(field || part, `must be valid text without NUL characters (${part})`);
     }
+  };
+
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkMediaType(request);
+      checkStorable(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 
   const selfAuthenticating = options.selfAuthenticating ?? new Set<string>();
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const operation = request.routeOptions.config.operation;
-    if (operation?.verifiedOnly && !selfAuthenticating.has(operation.operationId ?? '')) await app.requireVerified(request);
+    if (operation?.verifiedOnly && !selfAuthenticating.has(operation.operationId ?? '')) {
+      app.requireVerified(request).then(() => done(), done);
+      return;
+    }
+    done();
   });
 
   if (options.onContractViolation) {

@@ -57,11 +57,12 @@ export default fp(
       },
     });
 
-    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       // The route's pattern, never the raw URL (ids and tokens would make endless labels).
       const route = request.routeOptions.url ?? 'unmatched';
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/health', async (_request, reply) => {
