@@ -20,7 +20,8 @@
  * 10,000 rows within 2x of 10 rows; on PGlite every call at least 3x its rate before the work on
  * speed (as a ratio to the bare route of the same run, which cancels the machine's speed).
  *
- * Usage: npm run bench:server            (BENCH_SECONDS=3 BENCH_CONNECTIONS=10 to change the load)
+ * Usage: npm run bench:server            (BENCH_SECONDS=3 BENCH_CONNECTIONS=10 to change the load;
+ *                                        BENCH_CPU_PROF=<folder> keeps the server's CPU profile)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -151,7 +152,8 @@ async function load(
 /** The server under test in a child process, and a typed request/response over IPC. */
 async function startServer(kind: string, url?: string, pinTo?: string) {
   const child: ChildProcess = fork(fileURLToPath(new URL('./benchServer.ts', import.meta.url)), [kind, ...(url ? [url] : [])], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it exits (for DevTools).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const nextMessage = () =>
