@@ -11,11 +11,16 @@ import { sql, type Kysely } from 'kysely';
  * - `pips_dashboard(token, lang, community, known version)`: the session, the balances as the start
  *   of the answer's JSON text (`o_head`), the community and its catalog version; the earn actions'
  *   JSON (`o_actions`) only when the member's community or its version differs from the ones given.
+ * - `promo_options.in_stock`: whether the option has a free gift-card code, kept by row triggers on
+ *   `gift_card_codes` (a code added or released: true; the last free code taken or deleted: false),
+ *   so a change of stock is a change of the catalog. A code taken while more free codes are visible
+ *   than `max_connections` (more than every transaction that could be taking one at once) cannot
+ *   empty the option and costs one short index walk; nearer the end the takers lock the option's
+ *   row and look again, each with the commits of the ones before it, so the last one always sees
+ *   the option empty (READ COMMITTED gives each statement a fresh snapshot).
  * - `pips_promos(token, type, today, lang, community, known version)`: EARN as before (whether the
  *   member can earn each is the member's own, so it is always read); REDEEM answers the rewards
- *   without their stock (`o_data`, only when the version differs) and always the options in stock
- *   now (`o_stock`, a JSON array of option ids): a gift-card code taken by a redemption changes the
- *   stock, not the version, so no redemption ever writes the community's row.
+ *   with their stock (`o_data`) only when the community or its catalog version differs.
  * - `pips_activity(token, lang, limit, offset, known rows)`: the ledger is append-only and
  *   `users.ledger_rows` counts it, so the member's row count names the list's content exactly: the
  *   page (`o_data`) comes only when the count differs from the one given (`o_rows`).
@@ -63,6 +68,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger promo_options_catalog_version after insert or update or delete on promo_options
             for each row execute function pips_catalog_changed()`.execute(db);
 
+  await sql`alter table promo_options add column in_stock boolean not null default false`.execute(db);
+  await sql`update promo_options po set in_stock = true
+             where exists (select 1 from gift_card_codes g where g.option_id = po.id and g.redemption_id is null)`.execute(db);
+  await sql`
+    create function pips_stock_changed() returns trigger language plpgsql as $$
+    declare
+      v_option integer;
+      v_freed boolean := false;
+      v_taken boolean := false;
+    begin
+      if tg_op = 'INSERT' then
+        v_option := new.option_id;
+        v_freed := new.redemption_id is null;
+      elsif tg_op = 'DELETE' then
+        v_option := old.option_id;
+        v_taken := old.redemption_id is null;
+      else
+        v_option := new.option_id;
+        v_freed := old.redemption_id is not null and new.redemption_id is null;
+        v_taken := old.redemption_id is null and new.redemption_id is not null;
+      end if;
+      if v_freed then
+        update promo_options set in_stock = true where id = v_option and not in_stock;
+      end if;
+      if not v_taken then
+        return null;
+      end if;
+      -- A free code is gone (taken or deleted): the option may be empty now.
+      -- More free codes visible than transactions that could be taking one: some stay free.
+      if exists (select 1 from gift_card_codes g where g.option_id between v_option and v_option and g.redemption_id is null
+                  order by g.option_id, g.id offset current_setting('max_connections')::integer limit 1) then
+        return null;
+      end if;
+      -- NO KEY UPDATE: the takers wait for each other, not for the key-share locks their redemptions hold (foreign key).
+      perform 1 from promo_options where id = v_option for no key update;
+      if not exists (select 1 from gift_card_codes g where g.option_id between v_option and v_option and g.redemption_id is null
+                      order by g.option_id, g.id limit 1) then
+        update promo_options set in_stock = false where id = v_option and in_stock;
+      end if;
+      return null;
+    end
+    $$`.execute(db);
+  await sql`create trigger gift_card_codes_stock after insert or update of redemption_id or delete on gift_card_codes
+            for each row execute function pips_stock_changed()`.execute(db);
+
   await sql
     .raw(
       `
@@ -98,7 +148,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(
       `
     create function pips_promos(p_token_hash text, p_type text, p_today text, p_lang text, p_community text, p_known bigint,
-                                out o_session json, out o_community text, out o_version text, out o_data json, out o_stock json)
+                                out o_session json, out o_community text, out o_version text, out o_data json)
     language plpgsql stable as $$
     declare
       v_session record;
@@ -126,31 +176,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            where p.community_id = v_session.community_id and p.type = 'EARN' and p.active), '[]'::json));
         return;
       end if;
-      -- The options in stock now: one step of the free codes' partial index each (migration 055).
-      o_stock := coalesce((
-        select json_agg(po.id)
-          from promos p
-          join promo_options po on po.promo_id = p.id
-          join lateral (select true as free from gift_card_codes g
-                         where g.option_id between po.id and po.id and g.redemption_id is null
-                         order by g.option_id, g.id limit 1) as s on true
-         where p.community_id = v_session.community_id and p.type = 'REDEEM' and p.active), '[]'::json);
       o_community := v_session.community_id;
       o_version := v_session.catalog_version::text;
       if p_community is not distinct from v_session.community_id and p_known = v_session.catalog_version then
         return;
       end if;
-      -- The rewards without their stock: the server marks each option and reward from o_stock.
       o_data := json_build_object('promos', coalesce((
         select json_agg(json_build_object(
                  'id', p.id, 'type', 'REDEEM', 'title', pips_text(p.title, p_lang), 'description', pips_text(p.description, p_lang),
                  'imageUrl', p.image_url, 'imageWidth', p.image_width, 'imageHeight', p.image_height, 'url', p.url, 'terms', pips_text(p.terms, p_lang),
-                 'pips', coalesce(o.options -> 0 -> 'pips', '0'::json),
+                 'pips', coalesce(o.options -> 0 -> 'pips', '0'::json), 'available', coalesce(o.in_stock, false),
                  'options', coalesce(o.options, '[]'::json)) order by p.id)
           from promos p
           left join lateral (
-            select json_agg(json_build_object('optId', po.id, 'label', pips_text(po.label, p_lang), 'pips', po.pips)
-                            order by po.pips, po.id) as options
+            select json_agg(json_build_object('optId', po.id, 'label', pips_text(po.label, p_lang), 'pips', po.pips, 'inStock', po.in_stock)
+                            order by po.pips, po.id) as options,
+                   bool_or(po.in_stock) as in_stock
               from promo_options po
              where po.promo_id = p.id
           ) as o on true
@@ -197,6 +238,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function pips_activity(text, text, bigint, bigint, integer)`.execute(db);
   await sql`drop function pips_promos(text, text, text, text, text, bigint)`.execute(db);
   await sql`drop function pips_dashboard(text, text, text, bigint)`.execute(db);
+  await sql`drop trigger gift_card_codes_stock on gift_card_codes`.execute(db);
+  await sql`drop function pips_stock_changed()`.execute(db);
+  await sql`alter table promo_options drop column in_stock`.execute(db);
   await sql`drop trigger promo_options_catalog_version on promo_options`.execute(db);
   await sql`drop trigger promos_catalog_version on promos`.execute(db);
   await sql`drop function pips_catalog_changed()`.execute(db);

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { AppError, unauthorized } from '../../errors';
 import type { Database } from '../schema';
-import { readCachesOf, type CatalogCopy, type ReadCaches, type RewardCopy } from './readCache';
+import { readCachesOf, type CatalogCopy, type ReadCaches } from './readCache';
 
 /**
  * The hot calls' SQL: one statement each, calling the PL/pgSQL functions of migration
@@ -161,7 +161,7 @@ const DASHBOARD = prepared(
 );
 const PROMOS = prepared(
   'pips_promos',
-  'select o_session as session, o_community as community, o_version as version, o_data::text as data, o_stock::text as stock from pips_promos($1, $2, $3, $4, $5, $6)',
+  'select o_session as session, o_community as community, o_version as version, o_data::text as data from pips_promos($1, $2, $3, $4, $5, $6)',
 );
 const ACTIVITY = prepared('pips_activity', 'select o_session as session, o_rows as rows, o_data::text as data from pips_activity($1, $2, $3, $4, $5)');
 
@@ -205,60 +205,34 @@ export async function dashboardOf<T>(db: Kysely<Database>, tokenHash: string, la
 }
 
 /**
- * The rewards' JSON text with each option's and reward's stock of now (`inStock`, `available`),
- * put together from the copy's pieces (each reward's and option's own fields, written once).
- */
-function withStock(rewards: RewardCopy, stock: ReadonlySet<number>): string {
-  let out = '{"promos":[';
-  rewards.forEach((reward, i) => {
-    let available = false;
-    let options = '';
-    reward.options.forEach((option, j) => {
-      const inStock = stock.has(option.optId);
-      available ||= inStock;
-      options += `${j > 0 ? ',' : ''}${option.fields},"inStock":${inStock}}`;
-    });
-    out += `${i > 0 ? ',' : ''}${reward.fields},"available":${available},"options":[${options}]}`;
-  });
-  return `${out}]}`;
-}
-
-/** The pieces of the rewards as `pips_promos` answers them without stock: each object's JSON without its closing brace. */
-function rewardCopyOf(data: string): RewardCopy {
-  const { promos } = JSON.parse(data) as { promos: Array<{ options: Array<{ optId: number }> }> };
-  const open = (value: object) => JSON.stringify(value).slice(0, -1);
-  return promos.map(({ options, ...reward }) => ({
-    fields: open(reward),
-    options: options.map((option) => ({ optId: option.optId, fields: open(option) })),
-  }));
-}
-
-/**
  * The earn actions (EARN) or rewards (REDEEM) with the session, in one statement (migration 059).
- * REDEEM: the rewards from the server's copy while the catalog version holds, the stock always read.
+ * REDEEM: the rewards (with their stock, part of the catalog) from the server's copy while the
+ * community's catalog version holds; EARN is the member's own (what they can earn now): always read.
  */
 export async function promosOf<T>(db: Kysely<Database>, tokenHash: string, type: string, today: string, language: string): Promise<WithSession<T>> {
   const caches = readCachesOf(db);
-  const known = type === 'REDEEM' ? knownCatalog<RewardCopy>(caches, caches.rewards, tokenHash, language) : undefined;
-  const row = await firstRow<{ session: HotSession | null; community: string | null; version: string | null; data: string | null; stock: string | null }>(
-    db,
-    PROMOS,
-    [tokenHash, type, today, language, known?.community ?? null, known?.version ?? null],
-  );
+  const known = type === 'REDEEM' ? knownCatalog<string>(caches, caches.rewards, tokenHash, language) : undefined;
+  const row = await firstRow<{ session: HotSession | null; community: string | null; version: string | null; data: string | null }>(db, PROMOS, [
+    tokenHash,
+    type,
+    today,
+    language,
+    known?.community ?? null,
+    known?.version ?? null,
+  ]);
   if (!row?.session) return null;
-  if (type !== 'REDEEM') return row.data === null ? { session: row.session } : { session: row.session, data: row.data as JsonText<T> };
-  if (row.stock === null || row.community === null || row.version === null) return { session: row.session };
+  if (type !== 'REDEEM' || row.community === null || row.version === null) {
+    return row.data === null ? { session: row.session } : { session: row.session, data: row.data as JsonText<T> };
+  }
   caches.communityOfToken.set(tokenHash, row.community);
-  let rewards: RewardCopy;
   if (row.data !== null) {
-    rewards = rewardCopyOf(row.data);
-    caches.rewards.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: rewards });
-  } else if (known && known.community === row.community && known.version === row.version) {
-    rewards = known.value;
-  } else {
+    caches.rewards.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: row.data });
+    return { session: row.session, data: row.data as JsonText<T> };
+  }
+  if (known?.community !== row.community || known.version !== row.version) {
     throw new Error('pips_promos sent no rewards for a catalog version the server does not hold');
   }
-  return { session: row.session, data: withStock(rewards, new Set(JSON.parse(row.stock) as number[])) as JsonText<T> };
+  return { session: row.session, data: known.value as JsonText<T> };
 }
 
 /**

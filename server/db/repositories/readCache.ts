@@ -72,17 +72,11 @@ export interface ReadCaches {
   communityOfToken: BoundedCache<string>;
   /** The dashboard's earn actions (JSON text) per community and language. */
   earnActions: BoundedCache<CatalogCopy<string>>;
-  /** The rewards without their stock, per community and language. */
-  rewards: BoundedCache<CatalogCopy<RewardCopy>>;
+  /** The rewards with their stock (JSON text) per community and language. */
+  rewards: BoundedCache<CatalogCopy<string>>;
   /** A page of activity (JSON text) per auth token's hash, language, limit and offset, as of a ledger row count. */
   activity: BoundedCache<{ rows: number; text: string }>;
 }
-
-/**
- * The rewards as `pips_promos` answers them without stock, in pieces: each reward's and option's
- * JSON without its closing brace (`{"id":1,…,"pips":30`), the stock added per call.
- */
-export type RewardCopy = Array<{ fields: string; options: Array<{ optId: number; fields: string }> }>;
 
 const caches = new WeakMap<object, ReadCaches>();
 
@@ -90,9 +84,7 @@ export function createReadCaches(budget = DEFAULT_BUDGET): ReadCaches {
   return {
     communityOfToken: new BoundedCache<string>(budget / 16, (community) => community.length + 64),
     earnActions: new BoundedCache<CatalogCopy<string>>(budget / 8, (copy) => copy.value.length),
-    rewards: new BoundedCache<CatalogCopy<RewardCopy>>(budget / 8, (copy) =>
-      copy.value.reduce((n, reward) => n + reward.fields.length + reward.options.reduce((m, option) => m + option.fields.length + 16, 0), 0),
-    ),
+    rewards: new BoundedCache<CatalogCopy<string>>(budget / 8, (copy) => copy.value.length),
     activity: new BoundedCache<{ rows: number; text: string }>(budget - budget / 16 - budget / 4, (copy) => copy.text.length),
   };
 }

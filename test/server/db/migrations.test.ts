@@ -60,7 +60,7 @@ describe.each(backends)('database on $name', (backend) => {
     await readVersions.up(database.db as never);
   });
 
-  it('059: a community\'s catalog version changes with its promos and reward options, and only then', async () => {
+  it('059: a community\'s catalog version changes with its promos, reward options and their stock\'s turns, and only then', async () => {
     const community = `c059-${backend.name}`;
     const version = async (id = community) =>
       (await sql<{ v: string }>`select catalog_version::text as v from communities where id = ${id}`.execute(database.db)).rows[0].v;
@@ -86,9 +86,21 @@ describe.each(backends)('database on $name', (backend) => {
     await sql`update promo_options set pips = 60 where id = ${option}`.execute(database.db);
     await changed();
     const other = await version(community + '-other');
-    // Stock is not the catalog: a code added or taken leaves the version as it is.
+    const inStock = async () => (await sql<{ s: boolean }>`select in_stock as s from promo_options where id = ${option}`.execute(database.db)).rows[0].s;
+    // Stock is part of the catalog, but only its turns: the first code in, the last code out.
+    expect(await inStock()).toBe(false);
     await sql`insert into gift_card_codes (option_id, code) values (${option}, 'CODE-1')`.execute(database.db);
+    expect(await inStock()).toBe(true);
+    await changed();
+    await sql`insert into gift_card_codes (option_id, code) values (${option}, 'CODE-2')`.execute(database.db);
+    await sql`delete from gift_card_codes where option_id = ${option} and code = 'CODE-2'`.execute(database.db);
     expect(await version()).toBe(seen.at(-1));
+    await sql`delete from gift_card_codes where option_id = ${option} and code = 'CODE-1'`.execute(database.db);
+    expect(await inStock()).toBe(false);
+    await changed();
+    await sql`insert into gift_card_codes (option_id, code) values (${option}, 'CODE-3')`.execute(database.db);
+    expect(await inStock()).toBe(true);
+    await changed();
     await sql`delete from promo_options where id = ${option}`.execute(database.db);
     await changed();
     await sql`delete from promos where id = ${promo}`.execute(database.db);

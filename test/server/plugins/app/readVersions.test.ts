@@ -49,19 +49,18 @@ describe.each(backends)('versioned reads on $name', (backend) => {
     expect((await dashboard(user)).actions.map((a: { title: string }) => a.title)).toEqual(['Hidden', 'Share']);
   });
 
-  it('marks the rewards\' stock as of now on every call, while their text comes from the copy', async () => {
+  it('answers the rewards from its copy while the catalog holds, and reads them again when an option runs out or comes back', async () => {
     const user = await h.registerVerified();
     await givePips(h, user.userId, 100);
     const reward = await createRedeemPromo(h.db, {
       communityId: h.community.id,
       title: { en: 'Coffee card', es: 'Tarjeta de café' },
       options: [
-        { label: '5 USD', pips: 30, codes: ['C-1'] },
+        { label: '5 USD', pips: 30, codes: ['C-1', 'C-2'] },
         { label: '10 USD', pips: 60 },
       ],
     });
-    const first = await rewards(user);
-    expect(first.promos).toEqual([
+    expect((await rewards(user)).promos).toEqual([
       expect.objectContaining({
         id: reward.id,
         title: 'Coffee card',
@@ -73,23 +72,39 @@ describe.each(backends)('versioned reads on $name', (backend) => {
         ],
       }),
     ]);
+    expect((await rewards(user, 'es')).promos[0].title).toBe('Tarjeta de café');
     await behindTheVersions(sql`update promos set title = '"Hidden"'::jsonb where id = ${reward.id}`);
+    const redeem = () =>
+      h.call({ method: 'POST', url: '/mobile/redeem', token: user.authToken, form: { pid: reward.id, optId: reward.optionIds[0], amount: 1 } }).then(expectOk);
 
-    // The last code taken: out of stock on the next list, the text still the copy's.
-    expectOk(await h.call({ method: 'POST', url: '/mobile/redeem', token: user.authToken, form: { pid: reward.id, optId: reward.optionIds[0], amount: 1 } }));
-    const taken = (await rewards(user)).promos[0];
-    expect(taken).toMatchObject({ title: 'Coffee card', available: false });
-    expect(taken.options.map((o: { inStock: boolean }) => o.inStock)).toEqual([false, false]);
+    // A code taken while another is free: the copy holds.
+    await redeem();
+    expect((await rewards(user)).promos[0]).toMatchObject({ title: 'Coffee card', available: true });
+    // The last code taken: the option's turn renews the version.
+    await redeem();
+    const empty = (await rewards(user)).promos[0];
+    expect(empty).toMatchObject({ title: 'Hidden', available: false });
+    expect(empty.options.map((o: { inStock: boolean }) => o.inStock)).toEqual([false, false]);
 
     await addGiftCardCodes(h.db, reward.optionIds[1], ['D-1']);
     expect((await rewards(user)).promos[0].options.map((o: { inStock: boolean }) => o.inStock)).toEqual([false, true]);
-
-    // Another option is a catalog change: the text is read again, in each language.
     await h.db.insertInto('promo_options').values({ promo_id: reward.id, label: JSON.stringify('20 USD'), pips: 90 }).execute();
-    const renewed = (await rewards(user)).promos[0];
-    expect(renewed).toMatchObject({ title: 'Hidden', available: true });
-    expect(renewed.options.map((o: { label: string }) => o.label)).toEqual(['5 USD', '10 USD', '20 USD']);
-    expect((await rewards(user, 'es')).promos[0].title).toBe('Hidden');
+    expect((await rewards(user, 'es')).promos[0].options.map((o: { label: string }) => o.label)).toEqual(['5 USD', '10 USD', '20 USD']);
+  });
+
+  it('marks an option out of stock once concurrent redemptions have taken its last codes', async () => {
+    const reward = await createRedeemPromo(h.db, { communityId: h.community.id, title: 'Race', options: [{ label: 'Card', pips: 1, codes: ['R-1', 'R-2', 'R-3', 'R-4', 'R-5'] }] });
+    const members = await Promise.all(Array.from({ length: 8 }, () => h.registerVerified()));
+    for (const member of members) await givePips(h, member.userId, 10);
+    expect((await rewards(members[0])).promos[0].available).toBe(true);
+    const outcomes = await Promise.all(
+      members.map((member) => h.call({ method: 'POST', url: '/mobile/redeem', token: member.authToken, form: { pid: reward.id, optId: reward.optionIds[0], amount: 1 } })),
+    );
+    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(5);
+    expect(outcomes.filter((o) => o.body?.error?.code === 'OUT_OF_STOCK')).toHaveLength(3);
+    for (const member of members.slice(0, 2)) {
+      expect((await rewards(member)).promos[0]).toMatchObject({ available: false, options: [expect.objectContaining({ inStock: false })] });
+    }
   });
 
   it('answers a page of activity from its copy while the member\'s ledger has as many rows', async () => {
