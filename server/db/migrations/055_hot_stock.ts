@@ -33,10 +33,11 @@ const STOCK_AFTER = `            select json_agg(json_build_object('optId', po.i
                                   order by g.option_id, g.id limit 1) as s on true
              where po.promo_id = p.id`;
 
-async function replaceInFunction(db: Kysely<unknown>, fn: string, before: string, after: string) {
+/** Replaces one passage of a function's current definition (055, 059), or fails when the passage is not there. */
+export async function replaceInFunction(db: Kysely<unknown>, fn: string, before: string, after: string) {
   const { rows } = await sql<{ def: string }>`select pg_get_functiondef(${fn}::regproc) as def`.execute(db);
   const definition = rows[0].def;
-  if (!definition.includes(before)) throw new Error(`055: ${fn} does not read the free codes as expected`);
+  if (!definition.includes(before)) throw new Error(`${fn} does not read as expected: ${before.slice(0, 60)}…`);
   await sql.raw(definition.replace(before, after)).execute(db);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { replaceInFunction } from './055_hot_stock';
 
 /**
  * Versioned reads: the one-statement reads say whether the server's copy of their slow part still
@@ -13,11 +14,14 @@ import { sql, type Kysely } from 'kysely';
  *   JSON (`o_actions`) only when the member's community or its version differs from the ones given.
  * - `promo_options.in_stock`: whether the option has a free gift-card code, kept by row triggers on
  *   `gift_card_codes` (a code added or released: true; the last free code taken or deleted: false),
- *   so a change of stock is a change of the catalog. A code taken while more free codes are visible
- *   than `max_connections` (more than every transaction that could be taking one at once) cannot
- *   empty the option and costs one short index walk; nearer the end the takers lock the option's
- *   row and look again, each with the commits of the ones before it, so the last one always sees
- *   the option empty (READ COMMITTED gives each statement a fresh snapshot).
+ *   so a change of stock is a change of the catalog. After a code is taken, one probe from the
+ *   highest free id (the takers start at the lowest) looks for a free code no other transaction is
+ *   taking (KEY SHARE SKIP LOCKED passes the codes being taken, which their update locks FOR
+ *   UPDATE); the taker that finds none marks the option out. Of concurrent takers of the last
+ *   codes, each probes after its own update, so the last to probe finds none. (A taker that rolls
+ *   back after another counted its code as taken leaves a free code under an option marked out
+ *   until the next code is added or released; the redemption itself reads the codes, not the mark.)
+ *   `pips_redeem` locks the code it takes FOR NO KEY UPDATE, which a probe's KEY SHARE never blocks.
  * - `pips_promos(token, type, today, lang, community, known version)`: EARN as before (whether the
  *   member can earn each is the member's own, so it is always read); REDEEM answers the rewards
  *   with their stock (`o_data`) only when the community or its catalog version differs.
@@ -45,6 +49,10 @@ const session = (withCatalog: boolean) => `
       if not v_session.is_verified then
         return;
       end if;`;
+
+// The code a redemption takes (migration 055's read), locked so that the stock probe's KEY SHARE never makes it skip one.
+const REDEEM_LOCK_BEFORE = `order by option_id, id limit 1 for update skip locked;`;
+const REDEEM_LOCK_AFTER = `order by option_id, id limit 1 for no key update skip locked;`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create sequence pips_catalog_versions`.execute(db);
@@ -96,20 +104,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end if;
       -- A free code is gone (taken or deleted): the option may be empty now.
-      -- More free codes visible than transactions that could be taking one: some stay free.
-      if exists (select 1 from gift_card_codes g where g.option_id between v_option and v_option and g.redemption_id is null
-                  order by g.option_id, g.id offset current_setting('max_connections')::integer limit 1) then
-        return null;
-      end if;
-      -- NO KEY UPDATE: the takers wait for each other, not for the key-share locks their redemptions hold (foreign key).
-      perform 1 from promo_options where id = v_option for no key update;
-      if not exists (select 1 from gift_card_codes g where g.option_id between v_option and v_option and g.redemption_id is null
-                      order by g.option_id, g.id limit 1) then
+      -- The option is empty unless a free code is left that no other transaction has taken: a code
+      -- being taken is locked FOR UPDATE by its update (redemption_id is a unique column), so
+      -- KEY SHARE SKIP LOCKED passes it by. The probe looks from the highest id (the takers start
+      -- at the lowest), and takers lock with FOR NO KEY UPDATE, which a KEY SHARE never blocks.
+      perform 1 from gift_card_codes g
+       where g.option_id between v_option and v_option and g.redemption_id is null
+       order by g.option_id desc, g.id desc limit 1 for key share skip locked;
+      if not found then
         update promo_options set in_stock = false where id = v_option and in_stock;
       end if;
       return null;
     end
     $$`.execute(db);
+  await replaceInFunction(db, 'pips_redeem', REDEEM_LOCK_BEFORE, REDEEM_LOCK_AFTER);
   await sql`create trigger gift_card_codes_stock after insert or update of redemption_id or delete on gift_card_codes
             for each row execute function pips_stock_changed()`.execute(db);
 
@@ -239,6 +247,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function pips_promos(text, text, text, text, text, bigint)`.execute(db);
   await sql`drop function pips_dashboard(text, text, text, bigint)`.execute(db);
   await sql`drop trigger gift_card_codes_stock on gift_card_codes`.execute(db);
+  await replaceInFunction(db, 'pips_redeem', REDEEM_LOCK_AFTER, REDEEM_LOCK_BEFORE);
   await sql`drop function pips_stock_changed()`.execute(db);
   await sql`alter table promo_options drop column in_stock`.execute(db);
   await sql`drop trigger promo_options_catalog_version on promo_options`.execute(db);

@@ -228,7 +228,10 @@ export async function nextRedemptionId(trx: Transaction<Database>): Promise<numb
   return result.rows[0].id;
 }
 
-/** Locks one free code of the option; codes other transactions hold are skipped, never waited for. */
+/**
+ * Locks one free code of the option; codes other transactions hold are skipped, never waited for.
+ * FOR NO KEY UPDATE, as `pips_redeem` (migration 059): the stock trigger's KEY SHARE probe never makes it skip a code.
+ */
 export async function lockFreeCode(trx: Transaction<Database>, optionId: number): Promise<number | undefined> {
   const code = await trx
     .selectFrom('gift_card_codes')
@@ -237,7 +240,7 @@ export async function lockFreeCode(trx: Transaction<Database>, optionId: number)
     .where('redemption_id', 'is', null)
     .orderBy('id')
     .limit(1)
-    .forUpdate()
+    .forNoKeyUpdate()
     .skipLocked()
     .executeTakeFirst();
   return code?.id;
