@@ -170,11 +170,20 @@ async function firstRow<R>(db: Kysely<Database>, text: string, parameters: unkno
   return rows[0];
 }
 
-/** The catalog copy a read may reuse: the one of the token's community, if known. */
+/**
+ * The catalog copy a read may offer: the one of the token's community if the token was seen, else
+ * the community read last (most servers serve one community: a new token's first read hits too;
+ * the statement compares the community as well as the version, so a wrong guess only costs a miss).
+ */
 function knownCatalog<V>(caches: ReadCaches, copies: ReadCaches['earnActions' | 'rewards'], tokenHash: string, language: string) {
-  const community = caches.communityOfToken.get(tokenHash);
-  const copy = community === undefined ? undefined : (copies.get(`${community}\u0000${language}`) as CatalogCopy<V> | undefined);
-  return copy;
+  const community = caches.communityOfToken.get(tokenHash) ?? caches.lastCommunity;
+  return community === undefined ? undefined : (copies.get(`${community}\u0000${language}`) as CatalogCopy<V> | undefined);
+}
+
+/** Remembers the token's community, and the community read last. */
+function sawCommunity(caches: ReadCaches, tokenHash: string, community: string): void {
+  caches.communityOfToken.set(tokenHash, community);
+  caches.lastCommunity = community;
 }
 
 /**
@@ -191,7 +200,7 @@ export async function dashboardOf<T>(db: Kysely<Database>, tokenHash: string, la
   );
   if (!row?.session) return null;
   if (row.head === null || row.community === null || row.version === null) return { session: row.session };
-  caches.communityOfToken.set(tokenHash, row.community);
+  sawCommunity(caches, tokenHash, row.community);
   let actions: string;
   if (row.actions !== null) {
     actions = row.actions;
@@ -224,7 +233,7 @@ export async function promosOf<T>(db: Kysely<Database>, tokenHash: string, type:
   if (type !== 'REDEEM' || row.community === null || row.version === null) {
     return row.data === null ? { session: row.session } : { session: row.session, data: row.data as JsonText<T> };
   }
-  caches.communityOfToken.set(tokenHash, row.community);
+  sawCommunity(caches, tokenHash, row.community);
   if (row.data !== null) {
     caches.rewards.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: row.data });
     return { session: row.session, data: row.data as JsonText<T> };

@@ -70,6 +70,8 @@ export interface CatalogCopy<V> {
 export interface ReadCaches {
   /** The member's community of an auth token's hash, to ask for the right catalog version. */
   communityOfToken: BoundedCache<string>;
+  /** The community of the last catalog read (the guess for a token not seen yet). */
+  lastCommunity?: string;
   /** The dashboard's earn actions (JSON text) per community and language. */
   earnActions: BoundedCache<CatalogCopy<string>>;
   /** The rewards with their stock (JSON text) per community and language. */

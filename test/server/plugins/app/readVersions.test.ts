@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createCommunity } from '../../../../server/db/repositories/communities';
 import { readCachesOf } from '../../../../server/db/repositories/readCache';
 import { addGiftCardCodes, createEarnPromo, createRedeemPromo, givePips } from '../../helpers/catalog';
 import { backends } from '../../helpers/databases';
@@ -105,6 +106,25 @@ describe.each(backends)('versioned reads on $name', (backend) => {
     for (const member of members.slice(0, 2)) {
       expect((await rewards(member)).promos[0]).toMatchObject({ available: false, options: [expect.objectContaining({ inStock: false })] });
     }
+  });
+
+  it('offers a new token the copy of the community read last, and answers each community its own catalog', async () => {
+    const other = await createCommunity(h.db, 'Other community');
+    await createEarnPromo(h.db, { communityId: h.community.id, title: 'Ours', pips: 5 });
+    await createEarnPromo(h.db, { communityId: other.id, title: 'Theirs', pips: 5 });
+    const ana = await h.registerVerified();
+    const olga = await h.registerVerified({ communityId: other.id });
+    const titles = async (user: TestUser) => (await dashboard(user)).actions.map((a: { title: string }) => a.title);
+    expect(await titles(ana)).toEqual(['Ours']);
+    expect(await titles(olga)).toEqual(['Theirs']);
+    expect(await titles(ana)).toEqual(['Ours']);
+    // A member signed in for the first time is offered the last community's copy: it holds.
+    await behindTheVersions(sql`update promos set title = '"Changed"'::jsonb where community_id = ${h.community.id}`);
+    const ben = await h.registerVerified();
+    expect(await titles(ben)).toEqual(['Ours']);
+    // The guess is wrong for a member of the other community: the statement sends theirs.
+    const oscar = await h.registerVerified({ communityId: other.id });
+    expect(await titles(oscar)).toEqual(['Theirs']);
   });
 
   it('answers a page of activity from its copy while the member\'s ledger has as many rows', async () => {
