@@ -14,10 +14,11 @@ import { replaceInFunction } from './055_hot_stock';
  *   JSON (`o_actions`) only when the member's community or its version differs from the ones given.
  * - `promo_options.in_stock`: whether the option has a free gift-card code, kept by row triggers on
  *   `gift_card_codes` (a code added or released: true; the last free code taken or deleted: false),
- *   so a change of stock is a change of the catalog. After a code is taken, one probe from the
- *   highest free id (the takers start at the lowest) looks for a free code no other transaction is
- *   taking (KEY SHARE SKIP LOCKED passes the codes being taken, which their update locks FOR
- *   UPDATE); the taker that finds none marks the option out. Of concurrent takers of the last
+ *   so a change of stock is a change of the catalog. After a code is taken, one look at the
+ *   highest free code (the takers start at the lowest): untouched (xmax 0), the option is not
+ *   empty; else a probe looks for a free code no other transaction is taking (KEY SHARE SKIP LOCKED
+ *   passes the codes being taken, which their update locks FOR UPDATE) and the taker that finds
+ *   none marks the option out. Of concurrent takers of the last
  *   codes, each probes after its own update, so the last to probe finds none. (A taker that rolls
  *   back after another counted its code as taken leaves a free code under an option marked out
  *   until the next code is added or released; the redemption itself reads the codes, not the mark.)
@@ -85,6 +86,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_option integer;
       v_freed boolean := false;
       v_taken boolean := false;
+      v_top record;
     begin
       if tg_op = 'INSERT' then
         v_option := new.option_id;
@@ -103,11 +105,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if not v_taken then
         return null;
       end if;
-      -- A free code is gone (taken or deleted): the option may be empty now.
-      -- The option is empty unless a free code is left that no other transaction has taken: a code
-      -- being taken is locked FOR UPDATE by its update (redemption_id is a unique column), so
-      -- KEY SHARE SKIP LOCKED passes it by. The probe looks from the highest id (the takers start
-      -- at the lowest), and takers lock with FOR NO KEY UPDATE, which a KEY SHARE never blocks.
+      -- A free code is gone (taken or deleted): the option may be empty now. The codes are taken
+      -- from the lowest id, so the highest free code is the one to look at. Nobody has locked,
+      -- taken or deleted it (its xmax is 0): the option has a free code. This is every taking but
+      -- the last few, and it reads one index entry and writes nothing.
+      select g.xmax::text = '0' as untouched into v_top from gift_card_codes g
+       where g.option_id between v_option and v_option and g.redemption_id is null
+       order by g.option_id desc, g.id desc limit 1;
+      if found and v_top.untouched then
+        return null;
+      end if;
+      -- Near the end: the option is empty unless a free code is left that no other transaction is
+      -- taking. A code being taken is locked FOR UPDATE by its update (redemption_id is a unique
+      -- column), which KEY SHARE SKIP LOCKED passes by; takers lock with FOR NO KEY UPDATE, which a
+      -- KEY SHARE never blocks. Every taker looks after its own update, so the last one finds none.
       perform 1 from gift_card_codes g
        where g.option_id between v_option and v_option and g.redemption_id is null
        order by g.option_id desc, g.id desc limit 1 for key share skip locked;
