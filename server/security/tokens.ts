@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** A fresh opaque token: 32 random bytes, base64url (43 characters). */
 export function newToken(): string {
@@ -7,7 +7,8 @@ export function newToken(): string {
 
 /** What the database stores instead of a token: its SHA-256, hex. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // The one-shot hash (Node 20.12+, 21.7+; the engines field asks for 20.19 or 22.12): no Hash object per call.
+  return hash('sha256', token, 'hex');
 }
 
 /** A 6-digit verification code, leading zeros allowed. */

@@ -10,8 +10,12 @@ import { mailLanguage } from '../../mail/language';
 export const API_PREFIXES = ['/api', '/mobile', '/web'];
 
 export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0];
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  for (const prefix of API_PREFIXES) {
+    if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* / */)) return true;
+  }
+  return false;
 }
 
 /** Served when the PWA has not been built (the built app has its own in STATIC_DIR). */
