@@ -81,3 +81,10 @@ export const validationError = (field: string, message: string) =>
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 429, 'Too many attempts. Please try again later.', { retryAfterSeconds });
+
+/**
+ * A deadlock (40P01) or a serialization failure (40001): PostgreSQL rolled the statement back, so
+ * nothing was done and the same request can simply be sent again.
+ */
+export const isTransientConflict = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && ['40P01', '40001'].includes((error as { code?: unknown }).code as string);

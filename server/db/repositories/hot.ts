@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { AppError, unauthorized } from '../../errors';
+import { AppError, isTransientConflict, unauthorized } from '../../errors';
 import type { Database } from '../schema';
 import { readCachesOf, type CatalogCopy, type ReadCaches } from './readCache';
 
@@ -44,11 +44,16 @@ export function nameStatements(client: QueryableClient): void {
 }
 
 async function run<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R> {
-  try {
-    const { rows } = await db.executeQuery<{ r: R }>(CompiledQuery.raw(text, parameters));
-    return rows[0].r;
-  } catch (error) {
-    throw refusal(error) ?? error;
+  // Outside a transaction the statement is its own: a deadlock or serialization failure rolled all
+  // of it back, so it is sent once more (a second conflict answers 503, see errorHandler.ts).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { rows } = await db.executeQuery<{ r: R }>(CompiledQuery.raw(text, parameters));
+      return rows[0].r;
+    } catch (error) {
+      if (attempt === 1 && !db.isTransaction && isTransientConflict(error)) continue;
+      throw refusal(error) ?? error;
+    }
   }
 }
 

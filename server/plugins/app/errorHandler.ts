@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type ErrorCode } from '../../errors';
+import { AppError, isTransientConflict, type ErrorCode } from '../../errors';
 import { failure } from '../../envelope';
 
 type ValidationIssue = {
@@ -85,6 +85,9 @@ export function mapError(error: unknown): Mapped | null {
   }
   if (error instanceof AppError) {
     return { status: error.statusCode, code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (isTransientConflict(error)) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The server was busy with a conflicting change and did nothing; please try again.', retryAfterSeconds: 1 };
   }
   if (isOutOfRange(error)) {
     // A balance or counter would pass its column's limit (2,147,483,647): the whole write was rolled back.
