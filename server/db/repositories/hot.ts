@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { AppError, isTransientConflict, unauthorized } from '../../errors';
 import type { Database } from '../schema';
-import { readCachesOf, type CatalogCopy, type ReadCaches } from './readCache';
+import { readCachesOf, type BoundedCache, type CatalogCopy, type ReadCaches } from './readCache';
 
 /**
  * The hot calls' SQL: one statement each, calling the PL/pgSQL functions of migration
@@ -175,20 +175,41 @@ async function firstRow<R>(db: Kysely<Database>, text: string, parameters: unkno
   return rows[0];
 }
 
+const catalogKey = (community: string, language: string) => `${community}\u0000${language}`;
+
 /**
  * The catalog copy a read may offer: the one of the token's community if the token was seen, else
  * the community read last (most servers serve one community: a new token's first read hits too;
  * the statement compares the community as well as the version, so a wrong guess only costs a miss).
  */
-function knownCatalog<V>(caches: ReadCaches, copies: ReadCaches['earnActions' | 'rewards'], tokenHash: string, language: string) {
+function knownCatalog(caches: ReadCaches, copies: BoundedCache<CatalogCopy<string>>, tokenHash: string, language: string) {
   const community = caches.communityOfToken.get(tokenHash) ?? caches.lastCommunity;
-  return community === undefined ? undefined : (copies.get(`${community}\u0000${language}`) as CatalogCopy<V> | undefined);
+  return community === undefined ? undefined : copies.get(catalogKey(community, language));
 }
 
-/** Remembers the token's community, and the community read last. */
-function sawCommunity(caches: ReadCaches, tokenHash: string, community: string): void {
-  caches.communityOfToken.set(tokenHash, community);
-  caches.lastCommunity = community;
+/**
+ * The catalog part of a versioned read's answer: the one the statement sent (kept as the copy of
+ * its community and version), or the copy offered when the statement sent none because it holds.
+ * Also remembers the token's community, and the community read last.
+ */
+function catalogPart(
+  caches: ReadCaches,
+  copies: BoundedCache<CatalogCopy<string>>,
+  tokenHash: string,
+  language: string,
+  known: CatalogCopy<string> | undefined,
+  row: { community: string; version: string; sent: string | null },
+): string {
+  caches.communityOfToken.set(tokenHash, row.community);
+  caches.lastCommunity = row.community;
+  if (row.sent !== null) {
+    copies.set(catalogKey(row.community, language), { community: row.community, version: row.version, value: row.sent });
+    return row.sent;
+  }
+  if (known?.community !== row.community || known.version !== row.version) {
+    throw new Error('a versioned read sent no catalog for a version the server does not hold');
+  }
+  return known.value;
 }
 
 /**
@@ -197,7 +218,7 @@ function sawCommunity(caches: ReadCaches, tokenHash: string, community: string):
  */
 export async function dashboardOf<T>(db: Kysely<Database>, tokenHash: string, language: string): Promise<WithSession<T>> {
   const caches = readCachesOf(db);
-  const known = knownCatalog<string>(caches, caches.earnActions, tokenHash, language);
+  const known = knownCatalog(caches, caches.earnActions, tokenHash, language);
   const row = await firstRow<{ session: HotSession | null; head: string | null; community: string | null; version: string | null; actions: string | null }>(
     db,
     DASHBOARD,
@@ -205,16 +226,7 @@ export async function dashboardOf<T>(db: Kysely<Database>, tokenHash: string, la
   );
   if (!row?.session) return null;
   if (row.head === null || row.community === null || row.version === null) return { session: row.session };
-  sawCommunity(caches, tokenHash, row.community);
-  let actions: string;
-  if (row.actions !== null) {
-    actions = row.actions;
-    caches.earnActions.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: actions });
-  } else if (known && known.community === row.community && known.version === row.version) {
-    actions = known.value;
-  } else {
-    throw new Error('pips_dashboard sent no actions for a catalog version the server does not hold');
-  }
+  const actions = catalogPart(caches, caches.earnActions, tokenHash, language, known, { community: row.community, version: row.version, sent: row.actions });
   return { session: row.session, data: `${row.head},"actions":${actions}}` as JsonText<T> };
 }
 
@@ -225,7 +237,7 @@ export async function dashboardOf<T>(db: Kysely<Database>, tokenHash: string, la
  */
 export async function promosOf<T>(db: Kysely<Database>, tokenHash: string, type: string, today: string, language: string): Promise<WithSession<T>> {
   const caches = readCachesOf(db);
-  const known = type === 'REDEEM' ? knownCatalog<string>(caches, caches.rewards, tokenHash, language) : undefined;
+  const known = type === 'REDEEM' ? knownCatalog(caches, caches.rewards, tokenHash, language) : undefined;
   const row = await firstRow<{ session: HotSession | null; community: string | null; version: string | null; data: string | null }>(db, PROMOS, [
     tokenHash,
     type,
@@ -238,15 +250,8 @@ export async function promosOf<T>(db: Kysely<Database>, tokenHash: string, type:
   if (type !== 'REDEEM' || row.community === null || row.version === null) {
     return row.data === null ? { session: row.session } : { session: row.session, data: row.data as JsonText<T> };
   }
-  sawCommunity(caches, tokenHash, row.community);
-  if (row.data !== null) {
-    caches.rewards.set(`${row.community}\u0000${language}`, { community: row.community, version: row.version, value: row.data });
-    return { session: row.session, data: row.data as JsonText<T> };
-  }
-  if (known?.community !== row.community || known.version !== row.version) {
-    throw new Error('pips_promos sent no rewards for a catalog version the server does not hold');
-  }
-  return { session: row.session, data: known.value as JsonText<T> };
+  const rewards = catalogPart(caches, caches.rewards, tokenHash, language, known, { community: row.community, version: row.version, sent: row.data });
+  return { session: row.session, data: rewards as JsonText<T> };
 }
 
 /**
