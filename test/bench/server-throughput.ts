@@ -22,7 +22,8 @@
  * speed (as a ratio to the bare route of the same run, which cancels the machine's speed).
  *
  * Usage: npm run bench:server            (BENCH_SECONDS=3 BENCH_CONNECTIONS=10 to change the load;
- *                                        BENCH_CPU_PROF=<folder> keeps the server's CPU profile)
+ *                                        BENCH_CPU_PROF=<folder> keeps the server's CPU profile;
+ *                                        BENCH_CALLS=dashboard,rewards runs only those calls)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -34,6 +35,8 @@ import autocannon from 'autocannon';
 import type { FromServer, ToServer } from './benchServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** BENCH_CALLS=dashboard,redeem: only the calls whose names contain one of these (the references always run). */
+const CALLS = process.env.BENCH_CALLS?.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Requests of the calibration run that sizes the runs of the one-shot writes. */
 const CALIBRATION = 500;
@@ -255,8 +258,10 @@ async function benchBackend(kind: 'pglite' | 'postgres', url?: string, pinTo?: s
     // Every read once before any is measured: the code all calls share (hooks, the envelope, the
     // pool) is optimized by V8 during the first calls, which would count against whichever came
     // first (measured: the dashboard first ran 16% slower than the same dashboard after the others).
-    for (const [, base, next] of reads) await load('warm-up', kind, base, next, { duration: 1 });
-    for (const [endpoint, base, next] of reads) await timed(endpoint, base, next);
+    const chosenReads = reads.filter(([endpoint]) => chosen(endpoint));
+    for (const [, base, next] of chosenReads) await load('warm-up', kind, base, next, { duration: 1 });
+    for (const [endpoint, base, next] of chosenReads) await timed(endpoint, base, next);
+    if (!chosen(EARN_QR) && !chosen(REDEEM)) return outcomes;
 
     // Earn by QR: every request needs an unused token for a code its member has not claimed, so
     // the tokens are issued beforehand; a calibration run sizes the measured one to ~SECONDS.
@@ -274,10 +279,13 @@ async function benchBackend(kind: 'pglite' | 'postgres', url?: string, pinTo?: s
     // autocannon builds a connection's next request before it knows the run is over: a few
     // spare tokens keep every sent request on a token of its own.
     const spare = 2 * CONNECTIONS;
-    const calibration = await load('warm-up', kind, appUrl, earnQr(await issueQrTokens(server, CALIBRATION + spare)), { amount: CALIBRATION });
-    const qrCount = Math.max(200, Math.min(50_000, Math.round(calibration.rps * SECONDS)));
-    const qrPool = await issueQrTokens(server, qrCount + spare);
-    outcomes.push(await load(EARN_QR, kind, appUrl, earnQr(qrPool), { amount: qrCount }, probe));
+    if (chosen(EARN_QR)) {
+      const calibration = await load('warm-up', kind, appUrl, earnQr(await issueQrTokens(server, CALIBRATION + spare)), { amount: CALIBRATION });
+      const qrCount = Math.max(200, Math.min(50_000, Math.round(calibration.rps * SECONDS)));
+      const qrPool = await issueQrTokens(server, qrCount + spare);
+      outcomes.push(await load(EARN_QR, kind, appUrl, earnQr(qrPool), { amount: qrCount }, probe));
+    }
+    if (!chosen(REDEEM)) return outcomes;
 
     // Redeem: a 1-pip option; the stock is loaded to cover the run.
     const redeem = () => ({
@@ -306,6 +314,8 @@ const ACTIVITY_LIGHT = 'activity, 10 rows (size 1000)';
 const ACTIVITY_HEAVY = 'activity, 10,000 rows (size 1000)';
 const EARN_QR = 'POST /mobile/earn/qr/post';
 const REDEEM = 'POST /mobile/redeem';
+const chosen = (endpoint: string) =>
+  !CALLS || endpoint === BARE || endpoint === LOOKUP || endpoint === INSERT || CALLS.some((part) => endpoint.toLowerCase().includes(part));
 
 /**
  * PGlite before the work on speed: each call's CPU milliseconds in the server process (PGlite
