@@ -17,6 +17,7 @@ import * as m056 from './056_index_plans';
 import * as m057 from './057_token_lookup';
 import * as m058 from './058_read_columns';
 import * as m059 from './059_read_versions';
+import * as m060 from './060_plain_reads';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '057_token_lookup': m057,
   '058_read_columns': m058,
   '059_read_versions': m059,
+  '060_plain_reads': m060,
 };

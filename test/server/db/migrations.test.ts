@@ -5,6 +5,7 @@ import { DEMO_COMMUNITY_NAME, ensureDemoCommunity, listCommunities } from '../..
 import { migrations } from '../../../server/db/migrations/index';
 import * as readColumns from '../../../server/db/migrations/058_read_columns';
 import * as readVersions from '../../../server/db/migrations/059_read_versions';
+import * as plainReads from '../../../server/db/migrations/060_plain_reads';
 import { backends, runsOn, type TestDatabase } from '../helpers/databases';
 
 // The other suites open PGlite from a migrated copy (helpers/pgliteTemplate.ts): this one
@@ -106,6 +107,59 @@ describe.each(backends)('database on $name', (backend) => {
     await sql`delete from promos where id = ${promo}`.execute(database.db);
     await changed();
     expect(await version(community + '-other')).toBe(other);
+  });
+
+  it('060: the catalog parts as functions answer what 059\'s reads built, in both languages; down and up round trip', async () => {
+    const community = `c060-${backend.name}`;
+    await sql`insert into communities (id, name) values (${community}, 'Plain')`.execute(database.db);
+    const user = (
+      await sql<{ id: number }>`insert into users (community_id, first_name, last_name, custom_terms_accepted, is_verified)
+                                values (${community}, 'P', 'R', true, true) returning id`.execute(database.db)
+    ).rows[0].id;
+    await sql`insert into auth_tokens (token_hash, user_id, family_id, expires_at) values (${'t060-' + backend.name}, ${user}, 'f060', now() + interval '1 hour')`.execute(
+      database.db,
+    );
+    const reward = (
+      await sql<{ id: number }>`insert into promos (community_id, type, title, description, terms, pips, image_url, image_width, image_height)
+             values (${community}, 'REDEEM', '{"en":"Gift","es":"Regalo"}'::jsonb, '{"en":"A card","es":"Una tarjeta"}'::jsonb, '"Terms"'::jsonb, 0, '/images/x.png', 40, 30) returning id`.execute(
+        database.db,
+      )
+    ).rows[0].id;
+    const option = (
+      await sql<{ id: number }>`insert into promo_options (promo_id, label, pips) values (${reward}, '{"en":"$5","es":"5 $"}'::jsonb, 50) returning id`.execute(database.db)
+    ).rows[0].id;
+    await sql`insert into promo_options (promo_id, label, pips) values (${reward}, '"$10"'::jsonb, 100)`.execute(database.db);
+    await sql`insert into gift_card_codes (option_id, code) values (${option}, 'C060')`.execute(database.db);
+    await sql`insert into promos (community_id, type, title, description, pips) values
+                (${community}, 'EARN', '{"en":"Visit","es":"Visita"}'::jsonb, '"Come"'::jsonb, 5),
+                (${community}, 'EARN', '"Share"'::jsonb, '"Tell"'::jsonb, 7)`.execute(database.db);
+    const token = 't060-' + backend.name;
+    for (const lang of ['en', 'es']) {
+      const before = (
+        await sql<{ actions: string; rewards: string }>`select (select o_actions::text from pips_dashboard(${token}, ${lang}, null, null)) as actions,
+                                                               (select o_data::text from pips_promos(${token}, 'REDEEM', '2026-01-01', ${lang}, null, null)) as rewards`.execute(database.db)
+      ).rows[0];
+      const now = (
+        await sql<{ actions: string; rewards: string }>`select pips_earn_actions(${community}, ${lang}) as actions, pips_rewards(${community}, ${lang}) as rewards`.execute(database.db)
+      ).rows[0];
+      expect(JSON.parse(now.actions)).toEqual(JSON.parse(before.actions));
+      expect(JSON.parse(now.rewards)).toEqual(JSON.parse(before.rewards));
+      expect(JSON.parse(now.actions)).toHaveLength(2);
+      expect(JSON.parse(now.rewards).promos[0].options).toHaveLength(2);
+    }
+    expect(JSON.parse((await sql<{ a: string }>`select pips_earn_actions(${community}, 'es') as a`.execute(database.db)).rows[0].a)[0].title).toBe('Visita');
+    const count = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*)::text as n from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                                   where n.nspname = current_schema() and p.proname in ('pips_earn_actions', 'pips_rewards')`.execute(database.db)
+        ).rows[0].n,
+      );
+    expect(await count()).toBe(2);
+    await plainReads.down(database.db as never);
+    expect(await count()).toBe(0);
+    await plainReads.up(database.db as never);
+    expect(await count()).toBe(2);
   });
 
   it('creates the demo community once, however often it is asked for', async () => {
