@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { pendingMigrations, pingDatabase } from '../../db/index';
 import { failure, ok } from '../../envelope';
+import { RequestMetrics } from './requestMetrics';
 
 /**
  * Operations endpoints, outside the API's prefixes and its contract:
@@ -16,18 +17,13 @@ export default fp(
   async (app) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    const requests = new Counter({
-      name: 'pips_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status.',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
-    });
-    const latency = new Histogram({
-      name: 'pips_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method and route pattern.',
-      labelNames: ['method', 'route'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
+    const metrics = new RequestMetrics(
+      { requests: 'pips_http_requests_total', latency: 'pips_http_request_duration_seconds' },
+      [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    );
+    metrics.register(registry, {
+      requests: 'HTTP requests answered, by method, route pattern and status.',
+      latency: 'Time to answer an HTTP request, by method and route pattern.',
     });
     // Read from the balances at scrape time: exact across every instance sharing the database.
     const totals = async () => {
@@ -60,8 +56,7 @@ export default fp(
     app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       // The route's pattern, never the raw URL (ids and tokens would make endless labels).
       const route = request.routeOptions.url ?? 'unmatched';
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      metrics.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
 
