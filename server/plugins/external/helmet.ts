@@ -4,10 +4,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath } from './static';
 
 /**
- * Security headers on every response (helmet): a Content-Security-Policy that allows no inline or
- * foreign script, nosniff, no-referrer (reset links carry a token in their query string),
- * frame-ancestors 'none' and X-Frame-Options DENY, and HSTS only when the app is served over
- * https (a plain-http demo must not be pinned to https). API answers are never cached.
+ * Security headers on every response. Documents and assets (helmet): a Content-Security-Policy that
+ * allows no inline or foreign script, nosniff, no-referrer (reset links carry a token in their query
+ * string), frame-ancestors 'none' and X-Frame-Options DENY, and HSTS only when the app is served
+ * over https (a plain-http demo must not be pinned to https). API answers: see `apiHeaders`.
  */
 export function helmetOptions(https: boolean): HelmetOptions {
   return {
@@ -61,16 +61,34 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * The headers of an API answer (JSON, never a document): OWASP's REST set. A CSP that allows
+ * nothing (`default-src 'none'`) and no framing, nosniff, X-Frame-Options DENY, no referrer, the
+ * resource only for its own origin, HSTS over https, and no caching. The document headers' other
+ * entries (the page's CSP sources, COOP, Origin-Agent-Cluster, the legacy X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) govern pages, not JSON:
+ * they were 600 of an answer's bytes and the most of the time Node spent on its headers.
+ */
+export function apiHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+    'cache-control': 'no-store',
+  };
+}
+
 export default fp<{ https: boolean }>(
   async (app, { https }) => {
-    const headers = securityHeaders(helmetOptions(https));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const documentHeaders = securityHeaders(helmetOptions(https));
+    const answerHeaders = apiHeaders(https);
+    // Set before the route runs: a route that sets its own Cache-Control replaces no-store.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiPath(request.url) ? answerHeaders : documentHeaders);
       done();
-    });
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (!reply.hasHeader('cache-control') && isApiPath(request.url)) reply.header('cache-control', 'no-store');
-      done(null, payload);
     });
   },
   { name: 'helmet' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helmetOptions, securityHeaders } from '../../../../server/plugins/external/helmet';
+import { apiHeaders, helmetOptions, securityHeaders } from '../../../../server/plugins/external/helmet';
 import { backends } from '../../helpers/databases';
 import { useHarness } from '../../helpers/harness';
 
@@ -23,11 +23,25 @@ describe('the security headers, computed once', () => {
   });
 });
 
+describe('the headers of an API answer', () => {
+  it('are OWASP\'s REST set: a CSP that allows nothing and no framing, nosniff, no referrer, no caching; HSTS only over https', () => {
+    const plain = apiHeaders(false);
+    expect(plain).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
+    expect(apiHeaders(true)['strict-transport-security']).toBe(securityHeaders(helmetOptions(true))['strict-transport-security']);
+  });
+});
+
 describe.each(backends)('security headers on every response on $name', (backend) => {
   const h = useHarness(backend);
-  const expected = securityHeaders(helmetOptions(false));
 
-  it('on an answer, an error envelope, an unknown path and the app shell alike', async () => {
+  it('on an answer, an error envelope and an unknown API path: the API set', async () => {
     const responses = [
       await h.call({ url: '/api/health' }),
       await h.call({ url: '/mobile/dashboard' }),
@@ -35,7 +49,18 @@ describe.each(backends)('security headers on every response on $name', (backend)
     ];
     expect(responses.map((r) => r.status)).toEqual([200, 401, 404]);
     for (const response of responses) {
-      for (const [name, value] of Object.entries(expected)) expect(response.headers[name], name).toBe(value);
+      for (const [name, value] of Object.entries(apiHeaders(false))) expect(response.headers[name], name).toBe(value);
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['x-xss-protection']).toBeUndefined();
+    }
+  });
+
+  it('on the app shell and a page route: the document set, with its own caching', async () => {
+    for (const url of ['/', '/login', '/manifest.webmanifest']) {
+      const response = await h.call({ url });
+      expect(response.status, url).toBe(200);
+      for (const [name, value] of Object.entries(securityHeaders(helmetOptions(false)))) expect(response.headers[name], `${url} ${name}`).toBe(value);
+      expect(response.headers['cache-control'], url).not.toBe('no-store');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
   });
