@@ -1,5 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
+// @ts-expect-error pg declares no types for its lib files (its exports map lists them)
+import pgUtils from 'pg/lib/utils.js';
 import { AppError, isTransientConflict, unauthorized } from '../../errors';
 import type { Database } from '../schema';
 import { readCachesOf, type BoundedCache, type CatalogCopy, type ReadCaches } from './readCache';
@@ -25,6 +27,9 @@ interface QueryableClient {
 
 const NAMED = Symbol('pips.namedStatements');
 
+/** pg's own mapping of a JS value to a parameter's text. */
+const prepareValue = (pgUtils as { prepareValue: unknown }).prepareValue;
+
 interface FieldDescription {
   name: string;
   dataTypeID: number;
@@ -39,52 +44,88 @@ interface DescribedResult {
   _types: object | undefined;
 }
 
-/** Row descriptions already turned into parsers: per client's type set (a WeakMap key), per statement name. */
-const described = new WeakMap<object, Map<string, { fields: FieldDescription[]; parsers: unknown[] | undefined; empty: Record<string, null> | null }>>();
+/** A statement's row description as pg's Result turns it into parsers and a row template. */
+interface Described {
+  fields: FieldDescription[];
+  parsers: unknown[] | undefined;
+  empty: Record<string, null> | null;
+}
 
-const sameFields = (a: FieldDescription[], b: FieldDescription[]) => {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i].name !== b[i].name || a[i].dataTypeID !== b[i].dataTypeID || a[i].format !== b[i].format) return false;
-  }
-  return true;
-};
+/** The part of pg's Connection a NamedQuery uses (pg 8.23, lib/connection.js). */
+interface PgConnection {
+  parsedStatements: Record<string, string | undefined>;
+  bind(config: { portal: string; statement: string; values: unknown[]; binary: boolean; valueMapper: unknown }): void;
+  close(config: { type: 'S'; name: string }): void;
+  sync(): void;
+}
+
+/** Per pg connection (one server session, whose client's type parsers made them): each named statement's row description. */
+const described = new WeakMap<PgConnection, Map<string, Described>>();
 
 const PgQuery = pg.Query as unknown as new (text: string, values: unknown[], callback: (error: Error | null, result: unknown) => void) => {
   name?: string;
+  portal: string;
+  values: unknown[];
+  binary: boolean;
+  rows: number | undefined;
   _result: DescribedResult;
   _accumulateRows: boolean;
+  prepare(connection: PgConnection): void;
   handleRowDescription(message: { fields: FieldDescription[] }): void;
+  handleError(error: unknown, connection: PgConnection): void;
+  _getRows(connection: PgConnection, rows: number | undefined): void;
 };
 
 /**
- * A named statement as pg runs it (a submittable pg.Query), without two per-call costs seen in the
- * dashboard's profile: pg copies an object query config with getOwnPropertyDescriptors (3.8 µs a
- * call), and turns the row description PostgreSQL sends before every execution into parsers and a
- * row template again (3 µs for a few columns). Here the config is the text (pg's cheap path) and a
- * statement's parsers are reused while its row description is the one they were made from.
+ * A named statement as pg runs it (a submittable pg.Query), without three per-call costs seen in
+ * the dashboard's profile: pg copies an object query config with getOwnPropertyDescriptors (3.8 µs
+ * a call); it asks PostgreSQL to describe the result before every execution; and it turns that
+ * description into parsers and a row template again (3 µs for a few columns). Here the config is
+ * the text (pg's cheap path), and once a connection has described a statement, its executions
+ * there are bound and run without a Describe, reusing the parsers. (A statement whose result type
+ * changes under it fails in PostgreSQL with "cached plan must not change result type", described
+ * or not.)
  */
 class NamedQuery extends PgQuery {
+  private connection: PgConnection | undefined;
+
   constructor(name: string, text: string, values: unknown[], callback: (error: Error | null, result: unknown) => void) {
     super(text, values, callback);
     this.name = name;
   }
 
-  handleRowDescription(message: { fields: FieldDescription[] }): void {
-    const result = this._result;
-    const types = result._types ?? described;
-    let byName = described.get(types);
-    if (byName === undefined) described.set(types, (byName = new Map()));
-    const known = byName.get(this.name as string);
-    if (known !== undefined && sameFields(known.fields, message.fields)) {
-      result.fields = message.fields;
-      result._parsers = known.parsers;
-      result._prebuiltEmptyResultObject = known.empty;
-      this._accumulateRows = true;
+  prepare(connection: PgConnection): void {
+    this.connection = connection;
+    const name = this.name as string;
+    const known = connection.parsedStatements[name] === undefined ? undefined : described.get(connection)?.get(name);
+    if (known === undefined) {
+      super.prepare(connection);
       return;
     }
+    try {
+      connection.bind({ portal: this.portal, statement: name, values: this.values, binary: this.binary, valueMapper: prepareValue });
+    } catch (error) {
+      // As pg does: a value that cannot be sent fails the query, and the connection stays usable.
+      connection.close({ type: 'S', name });
+      connection.sync();
+      this.handleError(error, connection);
+      return;
+    }
+    const result = this._result;
+    result.fields = known.fields;
+    result._parsers = known.parsers;
+    result._prebuiltEmptyResultObject = known.empty;
+    this._accumulateRows = true;
+    this._getRows(connection, this.rows);
+  }
+
+  handleRowDescription(message: { fields: FieldDescription[] }): void {
     super.handleRowDescription(message);
-    byName.set(this.name as string, { fields: message.fields, parsers: result._parsers, empty: result._prebuiltEmptyResultObject });
+    if (this.connection === undefined) return;
+    let byName = described.get(this.connection);
+    if (byName === undefined) described.set(this.connection, (byName = new Map()));
+    const result = this._result;
+    byName.set(this.name as string, { fields: result.fields, parsers: result._parsers, empty: result._prebuiltEmptyResultObject });
   }
 }
 
