@@ -1,28 +1,22 @@
 import { assign, fromCallback, type EventObject } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
+import { createAppMachine, memberActorIds, type MemberActors } from '../../machines/app.root';
 import { clockMachine } from '../../machines/clock.machine';
-import { qrScannerMachine } from '../../machines/qrScanner.machine';
 import { i18n } from '../i18n/i18n';
 import { accountRequestLogic } from './accountRequests';
-import { announcementsLogic } from './announcements';
-import { chanceToWinLogic } from './chanceToWin';
 import { createSystemApi, type SystemApiDeps } from './api';
-import { communityScannerLogic, earnScannerLogic } from './scanner';
+import { communityScannerLogic } from './scanner';
 import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivitySync';
-import { earnActionLogic } from './earnAction';
 import { earnPipelineLogic } from './earnPipeline';
-import { formWizardLogic } from './formWizard';
 import { installPromptLogic } from './installPrompt';
+import { lazyActor } from './lazyActor';
 import { pendingLogoutsLogic } from './pendingLogouts';
-import { pushNotificationsLogic, type PushBrowser } from './pushNotifications';
+import type { PushBrowser } from './pushNotifications';
 import { historyNavigate, type Navigate } from './navigation';
 import { oidcCallbackLogic } from './oidcCallback';
-import { redemptionLogic } from './redemption';
 import { resourcesLogic } from './resources';
 import { serviceWorkerLogic } from './serviceWorker';
 import { sessionLogic, type SessionDeps } from './session';
 import { tokenRefreshLogic } from './tokenRefresh';
-import { triviaRoundLogic, triviaVerificationLogic } from './trivia';
 
 /** The member switching the language (Lingui's change event). */
 export const watchLanguage = fromCallback<EventObject>(({ sendBack }) =>
@@ -42,14 +36,14 @@ export interface AppLogicDeps extends SystemApiDeps {
 
 /**
  * The app's actor system bound to the browser (DESIGN "Machines"): every app-wide actor of
- * `appMachine` gets its effects here, in src/actors, and nowhere else: the API client (one per
+ * the root (machines/app.root.ts) gets its effects here, in src/actors, and nowhere else: the API client (one per
  * system, its 401s going to the system's token refresh), localStorage, IndexedDB (Dexie), the
  * camera, toasts, the router, the service worker and the install prompt.
  */
 export function createAppLogic({ navigate = historyNavigate, readStored, connectivity, push, ...apiDeps }: AppLogicDeps = {}) {
   const systemApi = createSystemApi(apiDeps);
   const earnPipeline = earnPipelineLogic({ systemApi });
-  const logic = appMachine.provide({
+  const logic = createAppMachine(lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, earnPipeline, push })))).provide({
     actors: {
       session: sessionLogic({ systemApi, readStored, push }),
       tokenRefresh: tokenRefreshLogic({ systemApi }),
@@ -58,25 +52,31 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
       serviceWorker: serviceWorkerLogic(),
       installPrompt: installPromptLogic(),
       clock: clockMachine.provide({ actions: { readNow: assign({ now: () => Date.now() }) } }),
-      earnScanner: earnScannerLogic(qrScannerMachine, earnPipeline),
       communityScanner: communityScannerLogic({ systemApi }),
-      earnAction: earnActionLogic({ systemApi }),
-      redemption: redemptionLogic({ systemApi, navigate }),
-      formWizard: formWizardLogic({ systemApi, navigate }),
       oidcCallback: oidcCallbackLogic({ systemApi, navigate }),
       ...accountRequestLogic({ systemApi, navigate }),
       pendingLogouts: pendingLogoutsLogic({ systemApi }),
       watchLanguage,
-      triviaVerification: triviaVerificationLogic({ systemApi }),
-      individualTrivia: triviaRoundLogic({ systemApi, navigate }),
-      contestTrivia: triviaRoundLogic({ systemApi, navigate }),
-      announcements: announcementsLogic({ systemApi }),
-      pushNotifications: pushNotificationsLogic({ systemApi, browser: push }),
-      chanceToWin: chanceToWinLogic({ systemApi }),
     },
   });
   // The API of this system, for actors a lazily loaded screen starts itself (the operator console).
   return Object.assign(logic, { systemApi });
+}
+
+/**
+ * The member actors as lazy actors (src/actors/lazyActor.ts) sharing one load of their chunk
+ * (src/actors/memberFeatures.ts): a visit to the public screens never downloads them.
+ */
+function lazyMemberActors(load: () => Promise<MemberActors>): MemberActors {
+  let loaded: Promise<MemberActors> | undefined;
+  const once = () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+  return Object.fromEntries(memberActorIds.map((id) => [id, lazyActor(() => once().then((actors) => actors[id]))])) as unknown as MemberActors;
 }
 
 export type AppLogic = ReturnType<typeof createAppLogic>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { use, useCallback, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../../machines/announcements.machine';
@@ -34,10 +34,11 @@ import type { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
 import type { verificationMachine } from '../../machines/verification.machine';
 import type { triviaRoundMachine } from '../../machines/triviaRound.machine';
 import type { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
-import { memberOf } from '../../machines/app.machine';
+import { memberOf } from '../../machines/app.root';
 import { keyForWrite } from '../data/idempotencyKeys';
 import type { ResourceData, ResourceKey } from '../data/resourceFetchers';
 import { AppActor } from './AppActor';
+import { whenLoaded } from './lazyActor';
 
 /** The app-wide actors by `systemId` (machines/app.machine.ts), as screens read them. */
 export interface SystemActors {
@@ -69,11 +70,17 @@ export interface SystemActors {
   archiveDrawer: ActorRefFrom<typeof archiveDrawerMachine>;
 }
 
-/** One app-wide actor of the system, by its `systemId`. */
+/**
+ * One app-wide actor of the system, by its `systemId`. A member actor whose code has not been
+ * loaded yet (src/actors/lazyActor.ts) starts loading here, and the component suspends until it has
+ * come (the nearest Suspense boundary shows its fallback): screens never see it half there.
+ */
 export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActors[K] {
   const app = AppActor.useActorRef();
   const actor = app.system.get(id) as SystemActors[K] | undefined;
   if (!actor) throw new Error(`the app system has no actor "${id}"`);
+  const loading = whenLoaded(actor);
+  if (loading) use(loading);
   return actor;
 }
 

@@ -18,7 +18,7 @@ import { i18n } from '../i18n/i18n';
 import { actorMessages, registerErrorFallback, registerErrors } from './messages';
 import type { SystemApi } from './api';
 import { revokeSession } from './pendingLogouts';
-import { browserPush, unregisterPushOnLogout, type PushBrowser } from './pushNotifications';
+import { browserPush, unregisterPushOnLogout, type PushBrowser } from './pushBrowser';
 import { showToast } from './toast';
 
 /** An API answer as the session machine reads it: auth data, or the error code as data. */

@@ -1,5 +1,5 @@
 import type { SessionSnapshot } from '../../machines/session.selectors';
-import { memberOf } from '../../machines/app.machine';
+import { memberOf } from '../../machines/app.root';
 import type { AnySystem } from './api';
 
 /**

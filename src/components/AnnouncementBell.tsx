@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ActionIcon, Badge, Box } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import { useLingui } from '@lingui/react/macro';
@@ -9,7 +10,12 @@ import { bellCount } from './bellCount';
 export function AnnouncementBell() {
   const member = useMember();
   if (member === null) return null;
-  return <Bell />;
+  // The member actors' code may still be on its way: the button's place is kept meanwhile.
+  return (
+    <Suspense fallback={<Box w={34} h={34} aria-hidden="true" />}>
+      <Bell />
+    </Suspense>
+  );
 }
 
 function Bell() {

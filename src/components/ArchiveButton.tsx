@@ -1,4 +1,5 @@
-import { ActionIcon } from '@mantine/core';
+import { Suspense } from 'react';
+import { ActionIcon, Box } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useMember, useSystemActor } from '../actors/hooks';
 
@@ -9,7 +10,12 @@ import { useMember, useSystemActor } from '../actors/hooks';
 export function ArchiveButton() {
   const member = useMember();
   if (member === null) return null;
-  return <CardButton />;
+  // The member actors' code may still be on its way: the button's place is kept meanwhile.
+  return (
+    <Suspense fallback={<Box w={34} h={34} aria-hidden="true" />}>
+      <CardButton />
+    </Suspense>
+  );
 }
 
 function CardButton() {

@@ -1,5 +1,5 @@
 // Loads fake-indexeddb before Dexie is imported.
-import { MEMBER, resetData, sessionOf, signIn, startApp, waitForMember } from '../data/dataTestKit';
+import { MEMBER, memberActorsLoaded, resetData, sessionOf, signIn, startApp, waitForMember } from '../data/dataTestKit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { pushNotificationsMachine } from '../../../machines/pushNotifications.machine';
@@ -252,6 +252,7 @@ describe('in the app system: the switch, the session and the logout', () => {
     const push = fakeBrowser({ permission: 'granted', existingKey: vapidBytes });
     storePushDevice(MEMBER, { deviceId: 'web-device-1', endpoint: 'https://push.example/send/1' });
     const app = startApp({ baseUrl: 'http://localhost', push: push.browser, connectivity: { isOnline: () => true } });
+    await memberActorsLoaded(app);
     const actor = app.system.get('pushNotifications') as ActorRefFrom<typeof pushNotificationsMachine>;
     await waitFor(actor, (s) => s.matches({ active: 'on' }));
 
@@ -269,6 +270,7 @@ describe('in the app system: the switch, the session and the logout', () => {
     const push = fakeBrowser({ permission: 'granted', existingKey: vapidBytes });
     storePushDevice(MEMBER, { deviceId: 'web-device-1', endpoint: 'https://push.example/send/1' });
     const app = startApp({ baseUrl: 'http://localhost', push: push.browser });
+    await memberActorsLoaded(app);
     const actor = app.system.get('pushNotifications') as ActorRefFrom<typeof pushNotificationsMachine>;
     await waitFor(actor, (s) => s.matches({ active: 'on' }));
     expect(sessionOf(app).context).toMatchObject({ deviceId: 'web-device-1', registeredForNotifications: true });

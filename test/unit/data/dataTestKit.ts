@@ -5,7 +5,8 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 import Dexie from 'dexie';
 import { vi } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { memberOf } from '../../../machines/app.machine';
+import { memberActorIds, memberOf } from '../../../machines/app.root';
+import { whenLoaded } from '../../../src/actors/lazyActor';
 import type { cachedResourceMachine } from '../../../machines/cachedResource.machine';
 import { resourceChildId, type resourcesMachine } from '../../../machines/resources.machine';
 import type { ResourceKey } from '../../../machines/resources.types';
@@ -57,9 +58,21 @@ export type AppActorRef = ReturnType<typeof startApp>;
 /** The session's snapshot, typed. */
 export const sessionOf = (app: { system: AppActorRef['system'] }) => app.system.get('session')!.getSnapshot() as SessionSnapshot;
 
-/** Waits until the app root has heard from the session that `userId` is the verified member (null: nobody). */
+/**
+ * The member actors (machines/app.root.ts) once their code has come: the app loads it on demand
+ * (src/actors/lazyActor.ts), and a test reads their snapshots only after.
+ */
+export async function memberActorsLoaded(app: AppActorRef) {
+  await Promise.all(memberActorIds.map((id) => whenLoaded(app.system.get(id)!)));
+}
+
+/**
+ * Waits until the app root has heard from the session that `userId` is the verified member (null:
+ * nobody), and the member actors have loaded.
+ */
 export async function waitForMember(app: AppActorRef, userId: number | null) {
   await waitFor(app, (s) => s.context.member === userId && memberOf(sessionOf(app)) === userId);
+  await memberActorsLoaded(app);
 }
 
 /** The load of `key` (and `id`) the resources actor runs, once it runs. */

@@ -1,0 +1,230 @@
+import { assign, enqueueActions, fromCallback, sendTo, setup, type EventObject } from 'xstate';
+import { announcementsActor, chanceToWinActor, connectivitySyncActor, pushNotificationsActor, resourcesActor, triviaVerificationActor } from './system';
+import type { AppContext, AppEvent, AppInput } from './app.types';
+import type { announcementsMachine } from './announcements.machine';
+import type { archiveDrawerMachine } from './archiveDrawer.machine';
+import type { chanceToWinMachine } from './chanceToWin.machine';
+import type { earnActionMachine } from './earnAction.machine';
+import type { formWizardMachine } from './formWizard.machine';
+import type { pushNotificationsMachine } from './pushNotifications.machine';
+import type { redemptionMachine } from './redemption.machine';
+import type { triviaRoundMachine } from './triviaRound.machine';
+import type { triviaVerificationMachine } from './triviaVerification.machine';
+import { clockMachine } from './clock.machine';
+import { connectivitySyncMachine } from './connectivitySync.machine';
+import { installPromptMachine } from './installPrompt.machine';
+import { oidcCallbackMachine } from './oidcCallback.machine';
+import { pendingLogoutsMachine } from './pendingLogouts.machine';
+import { qrScannerMachine } from './qrScanner.machine';
+import { resourcesMachine } from './resources.machine';
+import { serviceWorkerMachine } from './serviceWorker.machine';
+import { sessionMachine } from './session.machine';
+import type { SessionSnapshot } from './session.selectors';
+import { submissionMachine } from './submission.machine';
+import { tokenRefreshMachine } from './tokenRefresh.machine';
+
+/**
+ * The member whose data the app loads and whose queues it sends: the verified member, or nobody
+ * (SPEC §6). A logout ends it at once, before its steps run.
+ */
+export const memberOf = (session: Pick<SessionSnapshot, 'matches' | 'context'>): number | null =>
+  session.matches({ loggedIn: 'verified' }) ? session.context.userId : null;
+
+/** Reads whatever the session snapshot event carries as the session's snapshot. */
+const memberParams = ({ event }: { event: { snapshot: unknown } }) => ({ member: memberOf(event.snapshot as SessionSnapshot) });
+
+
+/**
+ * The app-wide actors only a verified member's screens use (earning, redeeming, questionnaires,
+ * trivia, Chance to Win, announcements, push). `appMachine` (app.machine.ts) has the machines
+ * themselves; the app gives actors that load them with the first member screen (src/actors/lazyActor.ts),
+ * so a visit to /login or /welcome does not download them. The root behaves the same either way.
+ */
+export interface MemberActors {
+  earnScanner: typeof qrScannerMachine;
+  earnAction: typeof earnActionMachine;
+  redemption: typeof redemptionMachine;
+  formWizard: typeof formWizardMachine;
+  announcements: typeof announcementsMachine;
+  pushNotifications: typeof pushNotificationsMachine;
+  triviaVerification: typeof triviaVerificationMachine;
+  individualTrivia: typeof triviaRoundMachine;
+  contestTrivia: typeof triviaRoundMachine;
+  chanceToWin: typeof chanceToWinMachine;
+  archiveDrawer: typeof archiveDrawerMachine;
+}
+
+/** The ids of `MemberActors` (their systemIds too). */
+export const memberActorIds = [
+  'earnScanner',
+  'earnAction',
+  'redemption',
+  'formWizard',
+  'announcements',
+  'pushNotifications',
+  'triviaVerification',
+  'individualTrivia',
+  'contestTrivia',
+  'chanceToWin',
+  'archiveDrawer',
+] as const satisfies ReadonlyArray<keyof MemberActors>;
+
+/**
+ * The app's actor system (DESIGN "Machines"): one root that starts every app-wide actor, each
+ * under its `systemId`, so they reach each other with `sendTo(system.get(id))`. The session is
+ * the one source of who is signed in: the root follows its snapshots and tells the connectivity
+ * sync and the resources when the verified member changes, and the resources when the language
+ * does. Screens read these actors and send them events; the browser bindings are given with
+ * `.provide()` by the app (src/actors).
+ */
+export function createAppMachine(member: MemberActors) {
+  return setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput | undefined,
+  },
+  actors: {
+    /** Who is signed in (SPEC §4 Session, Logout, App start). */
+    session: sessionMachine,
+    /** One token refresh for every call that got 401/403 (SPEC §4 Session refresh). */
+    tokenRefresh: tokenRefreshMachine,
+    /** The offline flag and the offline queues (SPEC §4 Connectivity). */
+    connectivitySync: connectivitySyncMachine,
+    /** Every cached data load, for the verified member and the language (SPEC §4 Loading states). */
+    resources: resourcesMachine,
+    /** Registration, updates and the daily content sync (SPEC §4, §9). */
+    serviceWorker: serviceWorkerMachine,
+    /** The install button and the Safari instructions (SPEC §2, §4, §9). */
+    installPrompt: installPromptMachine,
+    /** `now` for relative times, every 60 s (SPEC §9). */
+    clock: clockMachine,
+    /** Earn QR codes, scanned or opened as links (SPEC §2 EarnQRScanner). */
+    earnScanner: member.earnScanner,
+    /** The community QR code at sign-up (SPEC §2 CommunityQRScan). */
+    communityScanner: qrScannerMachine,
+    /** External earn actions (SPEC §2 Earn). */
+    earnAction: member.earnAction,
+    /** Redeeming a reward through the confirm dialog (SPEC §2 Redeem). */
+    redemption: member.redemption,
+    /** The questionnaire being answered (SPEC §2 Forms). */
+    formWizard: member.formWizard,
+    /** Google / Apple sign-in's callback. */
+    oidcCallback: oidcCallbackMachine,
+    /** Forgot password: the reset e-mail. */
+    passwordResetStart: submissionMachine,
+    /** Reset password: the new password with the mailed token. */
+    passwordResetFinish: submissionMachine,
+    /** Change password. */
+    passwordChange: submissionMachine,
+    /** Edit the profile. */
+    profileUpdate: submissionMachine,
+    /** Delete the account. */
+    accountDeletion: submissionMachine,
+    /** The API testing page's e-mail-exists check (SPEC §2, §7). */
+    emailCheck: submissionMachine,
+    /** Logouts made offline, sent to the server when the app is online (the session queues them). */
+    pendingLogouts: pendingLogoutsMachine,
+    /** Sends `language.changed` when the member switches the language. */
+    watchLanguage: fromCallback<EventObject>(() => () => {}),
+    /** The member's announcements and the bell (SPEC §2, §4). */
+    announcements: member.announcements,
+    /** The member's Web Push registration: the Profile switch, the Home invitation (issue 9). */
+    pushNotifications: member.pushNotifications,
+    /** Which trivia contests the member has answered (SPEC §4 Trivia verification). */
+    triviaVerification: member.triviaVerification,
+    /** The question of the day (SPEC §2 IndividualTrivia). */
+    individualTrivia: member.individualTrivia,
+    /** A team contest's questions and chart (SPEC §2 TriviaContest). */
+    contestTrivia: member.contestTrivia,
+    /** The Chance to Win contest and the qualification celebration (SPEC §4). */
+    chanceToWin: member.chanceToWin,
+    /** The Chance to Win archive drawer (SPEC §2, §9). */
+    archiveDrawer: member.archiveDrawer,
+  },
+  actions: {
+    assignMember: assign((_, params: { member: number | null }) => ({ member: params.member })),
+    assignLanguage: assign((_, params: { language: string }) => ({ language: params.language })),
+    /** The connectivity sync sends the new member's queues (or stops); the resources load for them. */
+    tellMember: enqueueActions(({ context, enqueue, system }) => {
+      enqueue.sendTo(
+        connectivitySyncActor({ system }),
+        context.member === null ? { type: 'session.ended' } : { type: 'session.verified', userId: context.member },
+      );
+      enqueue.sendTo(resourcesActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
+      enqueue.sendTo(chanceToWinActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
+    }),
+    /**
+     * SPEC §4 Logout "reset the whole store": when the member's session ends, every actor that
+     * holds something of theirs starts over (the resources and the sync are told by tellMember).
+     */
+    resetIfSignedOut: enqueueActions(({ context, enqueue }) => {
+      if (context.member !== null) return;
+      enqueue.sendTo('formWizard', { type: 'wizard.close' });
+      enqueue.sendTo('redemption', { type: 'user.cancel' });
+      enqueue.sendTo('earnScanner', { type: 'user.cancel' });
+      for (const id of ['passwordChange', 'profileUpdate', 'accountDeletion'] as const) enqueue.sendTo(id, { type: 'user.reset' });
+      for (const id of ['individualTrivia', 'contestTrivia'] as const) enqueue.sendTo(id, { type: 'round.close' });
+    }),
+    /** The trivia verification checks for the verified member, in the current language. */
+    tellTrivia: sendTo(triviaVerificationActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
+    /** The resources load in the new language. */
+    tellScope: sendTo(resourcesActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
+    /** The announcements load for the verified member in the current language (nobody: they hold nothing). */
+    tellAnnouncements: sendTo(announcementsActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
+    /** The push registration follows the verified member (and registers again in a new language). */
+    tellPush: sendTo(pushNotificationsActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
+    /** The Chance to Win contest loads in the new language. */
+    tellChanceToWinScope: sendTo(chanceToWinActor, ({ context }) => ({ type: 'scope.changed' as const, userId: context.member, language: context.language })),
+  },
+  guards: {
+    isMemberChange: ({ context }, params: { member: number | null }) => context.member !== params.member,
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => ({ member: null, language: input?.language ?? 'en', reloadedRecently: input?.reloadedRecently ?? false }),
+  invoke: [
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      onSnapshot: {
+        guard: { type: 'isMemberChange', params: memberParams },
+        actions: [{ type: 'assignMember', params: memberParams }, 'tellMember', 'resetIfSignedOut', 'tellAnnouncements', 'tellTrivia', 'tellPush'],
+      },
+    },
+    { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
+    { id: 'connectivitySync', systemId: 'connectivitySync', src: 'connectivitySync' },
+    { id: 'resources', systemId: 'resources', src: 'resources', input: ({ context }) => ({ language: context.language }) },
+    { id: 'serviceWorker', systemId: 'serviceWorker', src: 'serviceWorker', input: ({ context }) => ({ reloadedRecently: context.reloadedRecently }) },
+    { id: 'installPrompt', systemId: 'installPrompt', src: 'installPrompt' },
+    { id: 'clock', systemId: 'clock', src: 'clock', input: {} },
+    { id: 'earnScanner', systemId: 'earnScanner', src: 'earnScanner' },
+    { id: 'communityScanner', systemId: 'communityScanner', src: 'communityScanner' },
+    { id: 'earnAction', systemId: 'earnAction', src: 'earnAction' },
+    { id: 'redemption', systemId: 'redemption', src: 'redemption' },
+    { id: 'formWizard', systemId: 'formWizard', src: 'formWizard', input: undefined },
+    { id: 'oidcCallback', systemId: 'oidcCallback', src: 'oidcCallback' },
+    { id: 'passwordResetStart', systemId: 'passwordResetStart', src: 'passwordResetStart' },
+    { id: 'passwordResetFinish', systemId: 'passwordResetFinish', src: 'passwordResetFinish' },
+    { id: 'passwordChange', systemId: 'passwordChange', src: 'passwordChange' },
+    { id: 'profileUpdate', systemId: 'profileUpdate', src: 'profileUpdate' },
+    { id: 'accountDeletion', systemId: 'accountDeletion', src: 'accountDeletion' },
+    { id: 'emailCheck', systemId: 'emailCheck', src: 'emailCheck' },
+    { id: 'pendingLogouts', systemId: 'pendingLogouts', src: 'pendingLogouts' },
+    { id: 'watchLanguage', src: 'watchLanguage' },
+    { id: 'announcements', systemId: 'announcements', src: 'announcements', input: ({ context }) => ({ language: context.language }) },
+    { id: 'pushNotifications', systemId: 'pushNotifications', src: 'pushNotifications', input: ({ context }) => ({ language: context.language }) },
+    { id: 'triviaVerification', systemId: 'triviaVerification', src: 'triviaVerification' },
+    { id: 'individualTrivia', systemId: 'individualTrivia', src: 'individualTrivia' },
+    { id: 'contestTrivia', systemId: 'contestTrivia', src: 'contestTrivia' },
+    { id: 'chanceToWin', systemId: 'chanceToWin', src: 'chanceToWin' },
+    { id: 'archiveDrawer', systemId: 'archiveDrawer', src: 'archiveDrawer' },
+  ],
+  on: {
+    'language.changed': {
+      actions: [{ type: 'assignLanguage', params: ({ event }) => ({ language: event.language }) }, 'tellScope', 'tellAnnouncements', 'tellTrivia', 'tellChanceToWinScope', 'tellPush'],
+    },
+  },
+});
+}

@@ -1,0 +1,42 @@
+import { archiveDrawerMachine } from '../../machines/archiveDrawer.machine';
+import type { MemberActors } from '../../machines/app.root';
+import { qrScannerMachine } from '../../machines/qrScanner.machine';
+import { announcementsLogic } from './announcements';
+import type { SystemApi } from './api';
+import { chanceToWinLogic } from './chanceToWin';
+import { earnActionLogic } from './earnAction';
+import type { earnPipelineLogic } from './earnPipeline';
+import { formWizardLogic } from './formWizard';
+import type { Navigate } from './navigation';
+import { pushNotificationsLogic, type PushBrowser } from './pushNotifications';
+import { redemptionLogic } from './redemption';
+import { earnScannerLogic } from './scanner';
+import { triviaRoundLogic, triviaVerificationLogic } from './trivia';
+
+export interface MemberFeatureDeps {
+  systemApi: SystemApi;
+  navigate: Navigate;
+  earnPipeline: ReturnType<typeof earnPipelineLogic>;
+  push?: PushBrowser;
+}
+
+/**
+ * The member actors of the app's root (machines/app.root.ts `MemberActors`) bound to the browser.
+ * This module and the machines it imports are their own chunk: the app loads it with the first
+ * member screen or the first event for one of these actors (src/actors/lazyActor.ts).
+ */
+export function memberActorLogic({ systemApi, navigate, earnPipeline, push }: MemberFeatureDeps): MemberActors {
+  return {
+    earnScanner: earnScannerLogic(qrScannerMachine, earnPipeline),
+    earnAction: earnActionLogic({ systemApi }),
+    redemption: redemptionLogic({ systemApi, navigate }),
+    formWizard: formWizardLogic({ systemApi, navigate }),
+    announcements: announcementsLogic({ systemApi }),
+    pushNotifications: pushNotificationsLogic({ systemApi, browser: push }),
+    triviaVerification: triviaVerificationLogic({ systemApi }),
+    individualTrivia: triviaRoundLogic({ systemApi, navigate }),
+    contestTrivia: triviaRoundLogic({ systemApi, navigate }),
+    chanceToWin: chanceToWinLogic({ systemApi }),
+    archiveDrawer: archiveDrawerMachine,
+  } as MemberActors;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assign, createActor, createMachine, fromCallback, sendTo, setup, type AnyActorLogic, type EventObject } from 'xstate';
+import { isPending, lazyActor, whenLoaded } from '../../../src/actors/lazyActor';
+
+/** A counter that also tells its sibling `echo` (by systemId) what it counted, and can finish. */
+const counter = setup({
+  types: { context: {} as { count: number; seen: string[]; label: string }, events: {} as { type: 'add'; by: number } | { type: 'finish' }, input: {} as { label: string } },
+  actions: { tellEcho: sendTo(({ system }) => system.get('echo'), ({ context }) => ({ type: 'counted', count: context.count })) },
+}).createMachine({
+  context: ({ input }) => ({ count: 0, seen: [], label: input.label }),
+  initial: 'counting',
+  states: {
+    counting: {
+      on: {
+        add: { actions: [assign({ count: ({ context, event }) => context.count + event.by, seen: ({ context, event }) => [...context.seen, `+${event.by}`] }), 'tellEcho'] },
+        finish: 'finished',
+      },
+    },
+    finished: { type: 'final' },
+  },
+  output: ({ context }) => context.count,
+});
+
+/** A deferred load the test resolves when it wants. */
+function deferredLoad<T extends AnyActorLogic>(logic: T) {
+  let resolve!: () => void;
+  const gate = new Promise<void>((r) => (resolve = r));
+  const load = vi.fn(async () => {
+    await gate;
+    return logic;
+  });
+  return { load, resolve };
+}
+
+/** A root that starts the lazy counter under systemId 'counter' beside an echo, like the app's root. */
+function rootWith(lazy: AnyActorLogic) {
+  const heard: number[] = [];
+  const root = setup({
+    actors: {
+      counter: lazy as typeof counter,
+      echo: fromCallback<EventObject>(({ receive }) => {
+        receive((event) => heard.push((event as unknown as { count: number }).count));
+      }),
+    },
+  }).createMachine({
+    context: { result: null as number | null },
+    invoke: [
+      { id: 'counter', systemId: 'counter', src: 'counter', input: { label: 'lazy' }, onDone: { actions: assign({ result: ({ event }) => event.output as number }) } },
+      { id: 'echo', systemId: 'echo', src: 'echo' },
+    ],
+  });
+  const app = createActor(root).start();
+  return { app, heard, lazyRef: () => app.system.get('counter') };
+}
+
+describe('lazyActor', () => {
+  it('loads nothing until it is needed; keeps the events it gets meanwhile and gives them to the logic in order', async () => {
+    const { load, resolve } = deferredLoad(counter);
+    const { app, heard, lazyRef } = rootWith(lazyActor(load));
+    expect(load).not.toHaveBeenCalled();
+    expect(isPending(lazyRef().getSnapshot())).toBe(true);
+
+    lazyRef().send({ type: 'add', by: 2 });
+    lazyRef().send({ type: 'add', by: 5 });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(isPending(lazyRef().getSnapshot())).toBe(true);
+
+    resolve();
+    await vi.waitFor(() => expect(isPending(lazyRef().getSnapshot())).toBe(false));
+    // Its snapshot is the loaded machine's: its input, and the kept events in order.
+    const snapshot = lazyRef().getSnapshot();
+    expect(snapshot.context).toEqual({ count: 7, seen: ['+2', '+5'], label: 'lazy' });
+    expect(snapshot.matches('counting')).toBe(true);
+    // The loaded logic runs in the root's system: its sendTo by systemId reached the sibling.
+    expect(heard).toEqual([2, 7]);
+
+    // From then on events are forwarded, and observers see every change.
+    const seen: number[] = [];
+    lazyRef().subscribe((s: { context: { count: number } }) => seen.push(s.context.count));
+    lazyRef().send({ type: 'add', by: 1 });
+    expect(seen.at(-1)).toBe(8);
+    expect(heard).toEqual([2, 7, 8]);
+    expect(load).toHaveBeenCalledTimes(1);
+    app.stop();
+  });
+
+  it('whenLoaded starts the load for a screen and resolves once the logic runs; an eager actor needs no wait', async () => {
+    const { load, resolve } = deferredLoad(counter);
+    const { app, lazyRef } = rootWith(lazyActor(load));
+    const waiting = whenLoaded(lazyRef());
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(whenLoaded(lazyRef())).toBe(waiting);
+    expect(load).toHaveBeenCalledTimes(1);
+    resolve();
+    await waiting;
+    expect(isPending(lazyRef().getSnapshot())).toBe(false);
+    expect(lazyRef().getSnapshot().context.count).toBe(0);
+    expect(whenLoaded(lazyRef())).toBeUndefined();
+    expect(whenLoaded(app.system.get('echo'))).toBeUndefined();
+    app.stop();
+  });
+
+  it('finishes when its logic finishes: the parent gets the output as from the machine itself', async () => {
+    const { app, lazyRef } = rootWith(lazyActor(async () => counter));
+    lazyRef().send({ type: 'add', by: 3 });
+    lazyRef().send({ type: 'finish' });
+    await vi.waitFor(() => expect(app.getSnapshot().context.result).toBe(3));
+    app.stop();
+  });
+
+  it('stops its logic with the system', async () => {
+    const stopped = vi.fn();
+    const logic = createMachine({ invoke: { src: fromCallback(() => stopped) } });
+    const { app, lazyRef } = rootWith(lazyActor(async () => logic));
+    await whenLoaded(lazyRef());
+    expect(stopped).not.toHaveBeenCalled();
+    app.stop();
+    expect(stopped).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again after a failed load (a chunk that could not be fetched), keeping the events', async () => {
+    let attempts = 0;
+    const { app, lazyRef } = rootWith(
+      lazyActor(async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('offline');
+        return counter;
+      }),
+    );
+    lazyRef().send({ type: 'add', by: 4 });
+    await vi.waitFor(() => expect(attempts).toBe(1));
+    await expect(whenLoaded(lazyRef())).resolves.toBeUndefined();
+    expect(attempts).toBe(2);
+    expect(lazyRef().getSnapshot().context.count).toBe(4);
+    app.stop();
+  });
+});
