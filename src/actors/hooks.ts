@@ -79,10 +79,14 @@ export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActor
   const app = AppActor.useActorRef();
   const actor = app.system.get(id) as SystemActors[K] | undefined;
   if (!actor) throw new Error(`the app system has no actor "${id}"`);
-  const loading = whenLoaded(actor);
-  if (loading) use(loading);
+  // `use` is called every time, with a settled thenable when nothing is to wait for: a render that
+  // React replays after the load must call the same `use` for its later hooks to be mounted.
+  use(whenLoaded(actor) ?? loaded);
   return actor;
 }
+
+/** A thenable React reads as settled at once (`use` returns without suspending). */
+const loaded = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
 
 /** One fact of the session (SPEC §4), re-rendering when it changes. */
 export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {

@@ -149,6 +149,11 @@ describe('Web Push in Chromium', () => {
   it('the Profile switch turns them off (the server and the browser forget it) and on again', async () => {
     await page.goto(`${product.url}/profile`);
     await expect.poll(() => notificationsSwitch().isChecked()).toBe(true);
+    // A forced click skips Playwright's checks: wait for what a person waits for, the splash gone
+    // (it fades for 250 ms over the first screen) and the switch enabled (it is not while the push
+    // actor checks what the browser holds).
+    await page.waitForFunction(() => !document.getElementById('splash'));
+    await expect.poll(() => notificationsSwitch().isEnabled()).toBe(true);
     const deleted = page.waitForResponse((r) => r.url().endsWith('/mobile/device/identifier/delete'));
     await notificationsSwitch().click({ force: true });
     expect(((await (await deleted).json()) as { success: boolean }).success).toBe(true);
