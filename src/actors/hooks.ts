@@ -1,4 +1,4 @@
-import { use, useCallback, useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../../machines/announcements.machine';
@@ -38,7 +38,7 @@ import { memberOf } from '../../machines/app.root';
 import { keyForWrite } from '../data/idempotencyKeys';
 import type { ResourceData, ResourceKey } from '../data/resourceFetchers';
 import { AppActor } from './AppActor';
-import { whenLoaded } from './lazyActor';
+import { isLoaded, whenLoaded } from './lazyActor';
 
 /** The app-wide actors by `systemId` (machines/app.machine.ts), as screens read them. */
 export interface SystemActors {
@@ -79,14 +79,13 @@ export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActor
   const app = AppActor.useActorRef();
   const actor = app.system.get(id) as SystemActors[K] | undefined;
   if (!actor) throw new Error(`the app system has no actor "${id}"`);
-  // `use` is called every time, with a settled thenable when nothing is to wait for: a render that
-  // React replays after the load must call the same `use` for its later hooks to be mounted.
-  use(whenLoaded(actor) ?? loaded);
+  // Suspends by throwing the load's promise, not with `use`: React replays a render suspended by
+  // `use` from where it stopped once the promise settles, and the replay, finding the actor loaded,
+  // would make fewer calls than the attempt (React #467); a thrown promise makes React start the
+  // component over (Suspense takes a thrown thenable). A loaded actor costs nothing.
+  if (!isLoaded(actor)) throw whenLoaded(actor);
   return actor;
 }
-
-/** A thenable React reads as settled at once (`use` returns without suspending). */
-const loaded = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
 
 /** One fact of the session (SPEC §4), re-rendering when it changes. */
 export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {

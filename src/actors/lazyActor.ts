@@ -45,15 +45,21 @@ export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLog
       const holder: Holder = {
         queue: [],
         startLoading() {
-          holder.loading ??= load().then(
-            (loaded) => self.send({ type: LOADED, logic: loaded } as EventObject),
+          if (holder.loading) return holder.loading;
+          const loading: Promise<void> = load().then(
+            (loaded) => {
+              self.send({ type: LOADED, logic: loaded } as EventObject);
+              // Settled as React's `use` reads it: a screen mounted later reads the actor at once.
+              Object.assign(loading, { status: 'fulfilled', value: undefined });
+            },
             (error: unknown) => {
               // A chunk that failed to come (offline before the service worker held it): asked again next time.
               holder.loading = undefined;
               throw error;
             },
           );
-          return holder.loading;
+          holder.loading = loading;
+          return loading;
         },
       };
       holders.set(self, holder);
@@ -95,15 +101,23 @@ export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLog
 }
 
 /**
- * For a screen about to read a lazy actor: undefined when the actor is not lazy or its logic has
- * come (read it now); else the promise of its logic (loading starts here), which a component
- * suspends on with React's `use`.
+ * For a screen about to read an actor: undefined when the actor is not lazy; else the promise of
+ * its logic (loading starts here if it has not), which a component passes to React's `use`. Once
+ * the logic has come it is the same promise, settled (`status: 'fulfilled'`), so `use` returns at
+ * once; a component calls `use` for a lazy actor every time, as React's replay of a suspended
+ * render needs the same calls.
  */
 export function whenLoaded(actor: AnyActorRef): Promise<void> | undefined {
   const holder = holders.get(actor);
-  if (!holder || holder.inner) return undefined;
+  if (!holder) return undefined;
   return holder.startLoading();
 }
+
+/** Whether a lazy actor's logic runs (true for an actor that is not lazy). */
+export const isLoaded = (actor: AnyActorRef): boolean => {
+  const holder = holders.get(actor);
+  return !holder || holder.inner !== undefined;
+};
 
 /** Whether an actor's snapshot is that of a lazy actor still waiting for its logic. */
 export const isPending = (snapshot: unknown): snapshot is PendingSnapshot => (snapshot as Partial<PendingSnapshot> | undefined)?.pending === true;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromCallback, sendTo, setup, type AnyActorLogic, type EventObject } from 'xstate';
-import { isPending, lazyActor, whenLoaded } from '../../../src/actors/lazyActor';
+import { isLoaded, isPending, lazyActor, whenLoaded } from '../../../src/actors/lazyActor';
 
 /** A counter that also tells its sibling `echo` (by systemId) what it counted, and can finish. */
 const counter = setup({
@@ -91,12 +91,19 @@ describe('lazyActor', () => {
     expect(waiting).toBeInstanceOf(Promise);
     expect(whenLoaded(lazyRef())).toBe(waiting);
     expect(load).toHaveBeenCalledTimes(1);
+    expect(isLoaded(lazyRef())).toBe(false);
     resolve();
     await waiting;
     expect(isPending(lazyRef().getSnapshot())).toBe(false);
+    expect(isLoaded(lazyRef())).toBe(true);
     expect(lazyRef().getSnapshot().context.count).toBe(0);
-    expect(whenLoaded(lazyRef())).toBeUndefined();
+    // Loaded: the same promise, marked settled as React's use reads it (no suspension), no new load.
+    expect(whenLoaded(lazyRef())).toBe(waiting);
+    expect(waiting).toMatchObject({ status: 'fulfilled' });
+    expect(load).toHaveBeenCalledTimes(1);
+    // An actor that is not lazy has nothing to wait for.
     expect(whenLoaded(app.system.get('echo'))).toBeUndefined();
+    expect(isLoaded(app.system.get('echo'))).toBe(true);
     app.stop();
   });
 

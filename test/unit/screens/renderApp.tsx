@@ -32,6 +32,9 @@ export interface RenderAppOptions extends Omit<AppLogicDeps, 'navigate'> {
  */
 export async function renderApp({ path = '/', language = 'en', ...deps }: RenderAppOptions = {}) {
   await activateLocale(language);
+  // The member actors' chunk, imported once here as the browser holds it in its cache: the app
+  // still loads it on demand, but the first import's transform does not land inside a test.
+  await import('../../../src/actors/memberFeatures');
   const location = memoryLocation({ path, record: true });
   const logic = createAppLogic({ navigate: location.navigate, ...deps });
   const view = render(
