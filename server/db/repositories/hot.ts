@@ -41,7 +41,6 @@ interface DescribedResult {
   fields: FieldDescription[];
   _parsers: unknown[] | undefined;
   _prebuiltEmptyResultObject: Record<string, null> | null;
-  _types: object | undefined;
 }
 
 /** A statement's row description as pg's Result turns it into parsers and a row template. */
