@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogPreload } from './build/catalogPreload';
+import { catalogParts } from './build/catalogParts';
 import { machineDiagrams } from './build/machineDiagramsPlugin';
 import { mantineComponentCss } from './build/mantineComponentCss';
 import { nonBlockingStylesheets } from './build/nonBlockingStylesheets';
@@ -28,15 +28,16 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // Locale catalogs stay out of the precache; the service worker caches them at run time.
-        // The OpenAPI viewer (~500 KB) is for the few who open /api-docs, and the operator
-        // console for the few who run a community (online): not in every member's install.
-        globIgnores: ['**/messages-*.js', '**/admin-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*'],
+        // The member's catalog parts (build/catalogParts.ts) are precached with their chunks, in
+        // both languages, so a language switch works offline. The operator console and its
+        // catalog are for the few who run a community (online), and the OpenAPI viewer (~500 KB)
+        // for the few who open /api-docs: not in every member's install.
+        globIgnores: ['**/admin-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*'],
       },
       devOptions: { enabled: false },
     }),
     nonBlockingStylesheets(),
-    catalogPreload(),
+    catalogParts(),
     precompress(),
   ],
   server: {

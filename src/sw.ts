@@ -3,7 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import { appPath, openFromNotification } from './swNotificationClick';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -26,11 +26,8 @@ registerRoute(
   }),
 );
 
-// Locale catalogs are cached when first used, so an installed app keeps its language offline.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.destination === 'script' && /\/messages-[^/]+\.js$/.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: 'locales', plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
-);
+// The member's messages come with the precache (build/catalogParts.ts: a part per chunk and
+// language), so an installed app shows every screen in either language offline.
 
 // The operator's images (/images/<sha256>.<ext>) never change under one name: kept once seen, so
 // earn actions and rewards show them offline too.

@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   /** Site of the rewards program, linked from the footer logo. */
   readonly VITE_PROGRAM_URL?: string;
+  /** Set by the production build: the member's catalog comes in per-chunk parts (build/catalogParts.ts). */
+  readonly PIPS_CATALOG_PARTS?: boolean;
 }
 
 /** Tabler icons imported one file per icon (the package's barrel holds thousands). */

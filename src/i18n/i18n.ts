@@ -1,8 +1,18 @@
 import { i18n } from '@lingui/core';
-import { loadCatalog, type CatalogImporter, importCatalog } from './loadCatalog';
+import { appCatalogParts } from './catalogParts';
+import { loadCatalog, type CatalogImporter } from './loadCatalog';
 import { defaultLocale, languageStorageKey, type Locale } from './locales';
 
 export { i18n };
+
+/**
+ * The member's catalog of one locale: in the production build, the parts of the chunks loaded so
+ * far (build/catalogParts.ts); in development and tests, the whole .po, compiled by the Lingui
+ * Vite plugin on import (a chunk the build leaves out).
+ */
+export const importCatalog: CatalogImporter = import.meta.env.PIPS_CATALOG_PARTS
+  ? (locale) => appCatalogParts.load(locale)
+  : (locale) => import(`../../locales/${locale}/messages.po`);
 
 /**
  * Loads and activates a locale; when its catalog cannot be loaded after the retries,
@@ -11,10 +21,12 @@ export { i18n };
 export async function activateLocale(locale: Locale, importer: CatalogImporter = importCatalog): Promise<Locale> {
   let active = locale;
   let messages;
+  appCatalogParts.want(locale);
   try {
     messages = await loadCatalog(locale, importer);
   } catch {
     active = defaultLocale;
+    appCatalogParts.want(active);
     messages = await loadCatalog(defaultLocale, importer);
   }
   i18n.loadAndActivate({ locale: active, messages });

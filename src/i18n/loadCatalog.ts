@@ -3,9 +3,6 @@ import type { Locale } from './locales';
 
 export type CatalogImporter = (locale: Locale) => Promise<{ messages: Messages }>;
 
-/** The compiled catalog of one locale, a separate chunk: the Lingui Vite plugin compiles the .po on import. */
-export const importCatalog: CatalogImporter = (locale) => import(`../../locales/${locale}/messages.po`);
-
 export interface RetryOptions {
   /** retries after the first attempt (SPEC §9: up to 5) */
   retries?: number;
@@ -19,7 +16,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** Loads a catalog, retrying a failed chunk load with exponential back-off (350, 700, 1400 ... ms). */
 export async function loadCatalog(
   locale: Locale,
-  importer: CatalogImporter = importCatalog,
+  importer: CatalogImporter,
   { retries = 5, initialDelayMs = 350, sleep = wait }: RetryOptions = {},
 ): Promise<Messages> {
   for (let attempt = 0; ; attempt++) {

@@ -37,7 +37,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * the app shell (client-side routes such as /, /login or /reset-password?...). Without a build, a
  * short page says how to make one.
  *
- * The shell names its language's catalog in a modulepreload (build/catalogPreload.ts):
+ * The shell names its language's catalog in a modulepreload (build/catalogParts.ts):
  * `index.html` the English one, `index.es.html` the Spanish one, sent when Accept-Language
  * prefers Spanish (the same rule as the mails; `Vary: Accept-Language`).
  */

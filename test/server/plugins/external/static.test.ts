@@ -8,7 +8,7 @@ import { backends } from '../../helpers/databases';
 import { call, createHarness, expectFailure, expectOk, type Harness } from '../../helpers/harness';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><!-- pips shell --></body></html>';
-// The Spanish shell names the Spanish catalog (build/catalogPreload.ts); long enough to be precompressed.
+// The Spanish shell names the Spanish catalog (build/catalogParts.ts); long enough to be precompressed.
 const INDEX_ES = `<!doctype html><html><head><link rel="modulepreload" href="/assets/messages-es.js"></head><body><div id="root"></div>${'<!-- es -->'.repeat(120)}</body></html>`;
 const MANIFEST = JSON.stringify({ name: 'pips rewards', short_name: 'pips', start_url: '/', display: 'standalone' });
 
