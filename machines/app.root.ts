@@ -13,9 +13,9 @@ import type { triviaVerificationMachine } from './triviaVerification.machine';
 import { clockMachine } from './clock.machine';
 import { connectivitySyncMachine } from './connectivitySync.machine';
 import { installPromptMachine } from './installPrompt.machine';
-import { oidcCallbackMachine } from './oidcCallback.machine';
+import type { oidcCallbackMachine } from './oidcCallback.machine';
 import { pendingLogoutsMachine } from './pendingLogouts.machine';
-import { qrScannerMachine } from './qrScanner.machine';
+import type { qrScannerMachine } from './qrScanner.machine';
 import { resourcesMachine } from './resources.machine';
 import { serviceWorkerMachine } from './serviceWorker.machine';
 import { sessionMachine } from './session.machine';
@@ -54,6 +54,16 @@ export interface MemberActors {
   archiveDrawer: typeof archiveDrawerMachine;
 }
 
+/**
+ * The app-wide actors of the public screens few visits open: the community QR scan at sign-up and
+ * Google / Apple sign-in's callback. The app loads each with its screen, so /login and /welcome do
+ * not download them.
+ */
+export interface OnDemandActors {
+  communityScanner: typeof qrScannerMachine;
+  oidcCallback: typeof oidcCallbackMachine;
+}
+
 /** The ids of `MemberActors` (their systemIds too). */
 export const memberActorIds = [
   'earnScanner',
@@ -77,7 +87,7 @@ export const memberActorIds = [
  * does. Screens read these actors and send them events; the browser bindings are given with
  * `.provide()` by the app (src/actors).
  */
-export function createAppMachine(member: MemberActors) {
+export function createAppMachine(member: MemberActors, onDemand: OnDemandActors) {
   return setup({
   types: {
     context: {} as AppContext,
@@ -102,7 +112,7 @@ export function createAppMachine(member: MemberActors) {
     /** Earn QR codes, scanned or opened as links (SPEC §2 EarnQRScanner). */
     earnScanner: member.earnScanner,
     /** The community QR code at sign-up (SPEC §2 CommunityQRScan). */
-    communityScanner: qrScannerMachine,
+    communityScanner: onDemand.communityScanner,
     /** External earn actions (SPEC §2 Earn). */
     earnAction: member.earnAction,
     /** Redeeming a reward through the confirm dialog (SPEC §2 Redeem). */
@@ -110,7 +120,7 @@ export function createAppMachine(member: MemberActors) {
     /** The questionnaire being answered (SPEC §2 Forms). */
     formWizard: member.formWizard,
     /** Google / Apple sign-in's callback. */
-    oidcCallback: oidcCallbackMachine,
+    oidcCallback: onDemand.oidcCallback,
     /** Forgot password: the reset e-mail. */
     passwordResetStart: submissionMachine,
     /** Reset password: the new password with the mailed token. */

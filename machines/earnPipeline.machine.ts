@@ -1,4 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { classifyFailure, isNoAnswer } from './earnPipeline.failures';
 import { parseEarnCode } from './earnCode';
 import type {
   CallFailure,
@@ -14,37 +15,9 @@ import type {
 } from './earnPipeline.types';
 import { resourcesActor, connectivitySyncActor } from './system';
 
-/**
- * Answers no retry can turn into a success: a replayed scan with one of these is dropped from
- * the queue (and counted as failed).
- */
-export const PERMANENT_FAILURES: ReadonlySet<string> = new Set([
-  'ALREADY_EARNED',
-  'ALREADY_EARNED_TODAY',
-  'ALREADY_ANSWERED',
-  'QR_CODE_EXPIRED',
-  'QR_CODE_EXHAUSTED',
-  'INVALID_TOKEN',
-  'NOT_FOUND',
-  'VALIDATION_ERROR',
-  'IDEMPOTENCY_KEY_REUSED',
-]);
-
-/** Nothing answered: the network is down (or the server unreachable). */
-export const isNoAnswer = (failure: { code: string; status: number }): boolean => failure.code === 'NETWORK_ERROR' || failure.status === 0;
-
-/**
- * A failed call as the pipeline reports it: refused for good (no retry), or to be tried again,
- * stopping the queue run when nothing answers or the session is ending (401).
- */
-export function classifyFailure(failure: { code: string; status: number }): EarnPipelineOutput {
-  return {
-    ok: false,
-    code: failure.code,
-    retry: !PERMANENT_FAILURES.has(failure.code),
-    stop: isNoAnswer(failure) || failure.status === 401,
-  };
-}
+// The failure rules (also what the connectivity sync's form queue applies), in their own module so
+// the app's first load can apply them without this machine.
+export { PERMANENT_FAILURES, classifyFailure, isNoAnswer } from './earnPipeline.failures';
 
 type DoneArgs<T> = { event: { output: T } };
 const failureOf = (output: { ok: boolean }): CallFailure =>

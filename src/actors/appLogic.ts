@@ -1,27 +1,32 @@
 import { assign, fromCallback, type EventObject } from 'xstate';
-import { createAppMachine, memberActorIds, type MemberActors } from '../../machines/app.root';
+import { createAppMachine, memberActorIds, type MemberActors, type OnDemandActors } from '../../machines/app.root';
 import { clockMachine } from '../../machines/clock.machine';
 import { i18n } from '../i18n/i18n';
 import { accountRequestLogic } from './accountRequests';
 import { createSystemApi, type SystemApiDeps } from './api';
-import { communityScannerLogic } from './scanner';
 import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivitySync';
-import { earnPipelineLogic } from './earnPipeline';
 import { installPromptLogic } from './installPrompt';
 import { lazyActor } from './lazyActor';
 import { pendingLogoutsLogic } from './pendingLogouts';
 import type { PushBrowser } from './pushNotifications';
 import { historyNavigate, type Navigate } from './navigation';
-import { oidcCallbackLogic } from './oidcCallback';
 import { resourcesLogic } from './resources';
 import { serviceWorkerLogic } from './serviceWorker';
 import { sessionLogic, type SessionDeps } from './session';
 import { tokenRefreshLogic } from './tokenRefresh';
 
-/** The member switching the language (Lingui's change event). */
-export const watchLanguage = fromCallback<EventObject>(({ sendBack }) =>
-  i18n.on('change', () => sendBack({ type: 'language.changed', language: i18n.locale })),
-);
+/**
+ * The member switching the language: Lingui's change event when the locale is another one (the
+ * event also comes when messages are added, such as the operator console's).
+ */
+export const watchLanguage = fromCallback<EventObject>(({ sendBack }) => {
+  let language = i18n.locale;
+  return i18n.on('change', () => {
+    if (i18n.locale === language) return;
+    language = i18n.locale;
+    sendBack({ type: 'language.changed', language });
+  });
+});
 
 export interface AppLogicDeps extends SystemApiDeps {
   /** The router's navigate (the browser's history by default; tests give a memory router's). */
@@ -42,18 +47,22 @@ export interface AppLogicDeps extends SystemApiDeps {
  */
 export function createAppLogic({ navigate = historyNavigate, readStored, connectivity, push, ...apiDeps }: AppLogicDeps = {}) {
   const systemApi = createSystemApi(apiDeps);
-  const earnPipeline = earnPipelineLogic({ systemApi });
-  const logic = createAppMachine(lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, earnPipeline, push })))).provide({
+  // A queued scan is replayed through the earn pipeline, whose code comes with the first replay.
+  const replayScan = lazyActor(() => import('./earnPipeline').then((m) => m.earnPipelineLogic({ systemApi })), { loadOnStart: true });
+  const onDemand: OnDemandActors = {
+    communityScanner: lazyActor(() => import('./scanner').then((m) => m.communityScannerLogic({ systemApi }))),
+    oidcCallback: lazyActor(() => import('./oidcCallback').then((m) => m.oidcCallbackLogic({ systemApi, navigate }))),
+  };
+  const member = lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, push })));
+  const logic = createAppMachine(member, onDemand).provide({
     actors: {
       session: sessionLogic({ systemApi, readStored, push }),
       tokenRefresh: tokenRefreshLogic({ systemApi }),
-      connectivitySync: connectivitySyncLogic({ systemApi, earnPipeline, ...connectivity }),
+      connectivitySync: connectivitySyncLogic({ systemApi, earnPipeline: replayScan, ...connectivity }),
       resources: resourcesLogic({ systemApi }),
       serviceWorker: serviceWorkerLogic(),
       installPrompt: installPromptLogic(),
       clock: clockMachine.provide({ actions: { readNow: assign({ now: () => Date.now() }) } }),
-      communityScanner: communityScannerLogic({ systemApi }),
-      oidcCallback: oidcCallbackLogic({ systemApi, navigate }),
       ...accountRequestLogic({ systemApi, navigate }),
       pendingLogouts: pendingLogoutsLogic({ systemApi }),
       watchLanguage,

@@ -2,7 +2,7 @@ import type { EventObject } from 'xstate';
 import { fromCallback, fromPromise } from 'xstate';
 import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
 import type { PendingQueues, QueueCount, QueueInput } from '../../machines/connectivitySync.types';
-import { classifyFailure } from '../../machines/earnPipeline.machine';
+import { classifyFailure } from '../../machines/earnPipeline.failures';
 import type { EarnPipelineInput } from '../../machines/earnPipeline.types';
 import { queueRunMachine } from '../../machines/queueRun.machine';
 import type { QueuedItem, QueueRunInput, ReplayOutput } from '../../machines/queueRun.types';

@@ -36,8 +36,12 @@ export interface PendingSnapshot {
  *
  * It lets the app's root start every app-wide actor at once (as machines/app.root.ts says) while
  * the code of those only members use stays out of the first download (issue 12's budget).
+ *
+ * With `loadOnStart`, loading starts when the actor starts: for an invoked actor that runs on its
+ * input alone (a queued scan's replay); a load that fails then fails the actor, so its parent
+ * gets the error as from the logic itself.
  */
-export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLogic>): TLogic {
+export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLogic>, { loadOnStart = false }: { loadOnStart?: boolean } = {}): TLogic {
   type Self = ActorScope<Snapshot<unknown>, EventObject>;
   const logic: ActorLogic<Snapshot<unknown>, EventObject, unknown> = {
     getInitialSnapshot: (_scope, input) => ({ status: 'active', output: undefined, error: undefined, input, pending: true }) satisfies PendingSnapshot as Snapshot<unknown>,
@@ -63,6 +67,7 @@ export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLog
         },
       };
       holders.set(self, holder);
+      if (loadOnStart) holder.startLoading().catch((error: unknown) => self.send({ type: FAILED, error } as EventObject));
     },
     transition: (snapshot, event, { self, stopChild }: Self) => {
       const holder = holders.get(self);
@@ -86,7 +91,9 @@ export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLog
         return inner.getSnapshot() as Snapshot<unknown>;
       }
       if (event.type === SYNC) return holder.inner ? (holder.inner.getSnapshot() as Snapshot<unknown>) : snapshot;
-      if (event.type === FAILED) return snapshot;
+      if (event.type === FAILED) {
+        return loadOnStart ? ({ ...snapshot, status: 'error', error: (event as EventObject & { error?: unknown }).error } as Snapshot<unknown>) : snapshot;
+      }
       if (holder.inner) {
         holder.inner.send(event);
         return snapshot;

@@ -5,7 +5,7 @@ import { announcementsLogic } from './announcements';
 import type { SystemApi } from './api';
 import { chanceToWinLogic } from './chanceToWin';
 import { earnActionLogic } from './earnAction';
-import type { earnPipelineLogic } from './earnPipeline';
+import { earnPipelineLogic } from './earnPipeline';
 import { formWizardLogic } from './formWizard';
 import type { Navigate } from './navigation';
 import { pushNotificationsLogic, type PushBrowser } from './pushNotifications';
@@ -16,7 +16,6 @@ import { triviaRoundLogic, triviaVerificationLogic } from './trivia';
 export interface MemberFeatureDeps {
   systemApi: SystemApi;
   navigate: Navigate;
-  earnPipeline: ReturnType<typeof earnPipelineLogic>;
   push?: PushBrowser;
 }
 
@@ -25,9 +24,9 @@ export interface MemberFeatureDeps {
  * This module and the machines it imports are their own chunk: the app loads it with the first
  * member screen or the first event for one of these actors (src/actors/lazyActor.ts).
  */
-export function memberActorLogic({ systemApi, navigate, earnPipeline, push }: MemberFeatureDeps): MemberActors {
+export function memberActorLogic({ systemApi, navigate, push }: MemberFeatureDeps): MemberActors {
   return {
-    earnScanner: earnScannerLogic(qrScannerMachine, earnPipeline),
+    earnScanner: earnScannerLogic(qrScannerMachine, earnPipelineLogic({ systemApi })),
     earnAction: earnActionLogic({ systemApi }),
     redemption: redemptionLogic({ systemApi, navigate }),
     formWizard: formWizardLogic({ systemApi, navigate }),

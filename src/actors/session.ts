@@ -18,7 +18,7 @@ import { i18n } from '../i18n/i18n';
 import { actorMessages, registerErrorFallback, registerErrors } from './messages';
 import type { SystemApi } from './api';
 import { revokeSession } from './pendingLogouts';
-import { browserPush, unregisterPushOnLogout, type PushBrowser } from './pushBrowser';
+import type { PushBrowser } from './pushBrowser';
 import { showToast } from './toast';
 
 /** An API answer as the session machine reads it: auth data, or the error code as data. */
@@ -96,7 +96,7 @@ export interface SessionDeps {
  * so tabs agree on who is signed in), and the local databases; the e-mail verification it invokes
  * bound to the verify call; the logout's first step drops the push subscription (browser and server).
  */
-export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCredentials, storage, push = browserPush }: SessionDeps) {
+export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCredentials, storage, push }: SessionDeps) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => readStored()),
@@ -118,7 +118,11 @@ export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCred
           }),
         },
       }),
-      unregisterPush: fromPromise<void, LogoutInput>(({ input, system }) => unregisterPushOnLogout(apiOf(system), push, input)),
+      // The push helpers come with the first logout (a visit that never logs out never loads them).
+      unregisterPush: fromPromise<void, LogoutInput>(async ({ input, system }) => {
+        const { browserPush, unregisterPushOnLogout } = await import('./pushBrowser');
+        await unregisterPushOnLogout(apiOf(system), push ?? browserPush, input);
+      }),
       clearUserData: fromPromise<void, LogoutInput>(async ({ input }) => (await userData()).clearUserData(input.userId)),
       revokeSession: fromPromise<void, LogoutInput>(({ system }) =>
         revokeSession(

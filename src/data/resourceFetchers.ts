@@ -1,19 +1,21 @@
 import type { ResourceScope } from '../../machines/cachedResource.types';
 import type { ResourceKey } from '../../machines/resources.types';
 import type { ActivityItem, Api, ApiResult, AuthProvider, ChanceToWinContest, CommunitySupport, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User, WebManifest } from '../api/client';
-import { verifyDraw, type DrawCheck } from '../chanceToWin/verifyDraw';
+import type { DrawCheck } from '../chanceToWin/verifyDraw';
 import { readPendingCommunity } from './pendingCommunity';
 
 /** A drawn contest with what the member's browser found when it recomputed the draw. */
 export type CheckedContest = ChanceToWinContest & { check: DrawCheck };
 
-/** Recomputes each published draw with WebCrypto (README "Verifiable draws"). */
+/** Recomputes each published draw with WebCrypto (README "Verifiable draws"); its code comes with the first drawn contest. */
 export async function checkContests(contests: ChanceToWinContest[]): Promise<CheckedContest[]> {
+  const verifier = contests.some((contest) => contest.proof) ? import('../chanceToWin/verifyDraw') : undefined;
   return Promise.all(
     contests.map(async (contest) => {
       if (!contest.proof) return { ...contest, check: { verdict: 'notDrawn' } as DrawCheck };
       const { proof } = contest;
       try {
+        const { verifyDraw } = await verifier!;
         const check = await verifyDraw({
           commitment: proof.commitment,
           seed: proof.seed,

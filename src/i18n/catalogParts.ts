@@ -18,6 +18,18 @@ export type PartImporter = (url: string) => Promise<{ messages: Messages }>;
 
 const importPart: PartImporter = (url) => import(/* @vite-ignore */ url);
 
+/**
+ * Adds messages to a locale without Lingui's `change` event: a part's messages are for a chunk
+ * whose code has not run yet, so nothing on screen shows them, and the event would render the
+ * whole app again (and tell the app's root that the language changed) for every screen opened.
+ * Lingui's `load` is `_load` and then the event (@lingui/core 5).
+ */
+export function addMessages(locale: Locale, messages: Messages): void {
+  const quiet = (i18n as unknown as { _load?: (locale: string, messages: Messages) => void })._load;
+  if (typeof quiet === 'function') quiet.call(i18n, locale, messages);
+  else i18n.load(locale, messages);
+}
+
 export interface CatalogParts {
   /** Every part registered so far, in one locale, merged (for activating that locale). */
   load(locale: Locale): Promise<{ messages: Messages }>;
@@ -47,7 +59,7 @@ export function catalogParts(registered: CatalogPart[], importer: PartImporter =
       let locale: Locale;
       do {
         locale = wanted;
-        i18n.load(locale, await loadCatalog(locale, (l) => importer(part[l]), retry));
+        addMessages(locale, await loadCatalog(locale, (l) => importer(part[l]), retry));
       } while (locale !== wanted);
     },
   };

@@ -202,4 +202,28 @@ describe('getting around', () => {
       await context.close();
     });
   });
+
+  it('a language switch mid-visit reaches the screens already shown and those opened after (per-screen catalogs)', async () => {
+    const { context, page } = await openSignedIn('en', 'phone');
+    const parts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/messages-[^/]+\.js$/.test(request.url())) parts.push(new URL(request.url()).pathname);
+    });
+    const tabBar = page.getByTestId('tab-bar');
+    await tabBar.getByRole('link', { name: words.en.sections.redeem, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
+    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'Español' }).click();
+    // the screen on view, and the tab bar of the shell, now in Spanish
+    await page.getByRole('heading', { level: 1, name: 'Canjear' }).waitFor();
+    await tabBar.getByRole('link', { name: words.es.sections.home, exact: true }).waitFor();
+    // Earn and Forms were not opened in English: their messages come in Spanish with them
+    await tabBar.getByRole('link', { name: words.es.sections.earn, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ganar' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: words.es.forms }).first().click();
+    await page.getByRole('heading', { level: 1, name: words.es.forms }).waitFor();
+    // each screen brought only its own small part: no file holds the whole catalog
+    expect(parts.length).toBeGreaterThan(2);
+    expect(new Set(parts).size).toBe(parts.length);
+    await context.close();
+  });
 });

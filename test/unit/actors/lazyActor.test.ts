@@ -142,3 +142,47 @@ describe('lazyActor', () => {
     app.stop();
   });
 });
+
+describe('lazyActor with loadOnStart (an invoked actor that runs on its input alone)', () => {
+  /** A replay: doubles its input and finishes, with no event from anyone. */
+  const replay = setup({ types: { input: {} as { n: number }, output: {} as number } }).createMachine({
+    context: ({ input }) => ({ n: input.n }),
+    initial: 'done',
+    states: { done: { type: 'final' } },
+    output: ({ context }) => context.n * 2,
+  });
+
+  /** A parent that invokes the lazy replay with n = 21 and keeps how it ended. */
+  function parentOf(lazy: AnyActorLogic) {
+    const parent = setup({ actors: { replay: lazy as typeof replay } }).createMachine({
+      context: { output: null as number | null, failed: false },
+      invoke: {
+        src: 'replay',
+        input: { n: 21 },
+        onDone: { actions: assign({ output: ({ event }) => event.output }) },
+        onError: { actions: assign({ failed: true }) },
+      },
+    });
+    return createActor(parent).start();
+  }
+
+  it('loads when started and gives the parent the logic’s output', async () => {
+    const { load, resolve } = deferredLoad(replay);
+    const parent = parentOf(lazyActor(load, { loadOnStart: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    resolve();
+    await vi.waitFor(() => expect(parent.getSnapshot().context.output).toBe(42));
+  });
+
+  it('fails the invocation when its code cannot come', async () => {
+    const parent = parentOf(lazyActor(() => Promise.reject(new Error('offline')), { loadOnStart: true }));
+    await vi.waitFor(() => expect(parent.getSnapshot().context.failed).toBe(true));
+    expect(parent.getSnapshot().context.output).toBeNull();
+  });
+
+  it('without loadOnStart, a started actor loads nothing', () => {
+    const load = vi.fn(async () => replay);
+    parentOf(lazyActor(load));
+    expect(load).not.toHaveBeenCalled();
+  });
+});

@@ -32,6 +32,18 @@ describe('catalogParts', () => {
     await expect(parts.load('en')).resolves.toEqual({ messages: { 'nav.home': 'Home', 'pages.home.title': 'Hi' } });
   });
 
+  it('adds a part without Lingui’s change event (the app is not rendered again for it)', async () => {
+    const parts = catalogParts([], async (url: string) => ({ messages: files[url] }));
+    parts.want('en');
+    i18n.activate('en');
+    const changes = vi.fn();
+    const unsubscribe = i18n.on('change', changes);
+    await parts.add(part('login'));
+    unsubscribe();
+    expect(i18n._('pages.login.title')).toBe('Log in');
+    expect(changes).not.toHaveBeenCalled();
+  });
+
   it('loads a part again when the language changed while it was loading', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
