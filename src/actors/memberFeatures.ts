@@ -19,23 +19,27 @@ export interface MemberFeatureDeps {
   push?: PushBrowser;
 }
 
+/** Each member actor's logic, built when its actor first needs it (building a machine is work). */
+export type MemberActorFactories = { [Id in keyof MemberActors]: () => MemberActors[Id] };
+
 /**
  * The member actors of the app's root (machines/app.root.ts `MemberActors`) bound to the browser.
  * This module and the machines it imports are their own chunk: the app loads it with the first
- * member screen or the first event for one of these actors (src/actors/lazyActor.ts).
+ * member screen or the first event for one of these actors (src/actors/lazyActor.ts), and builds
+ * each actor's logic when that actor starts.
  */
-export function memberActorLogic({ systemApi, navigate, push }: MemberFeatureDeps): MemberActors {
+export function memberActorLogic({ systemApi, navigate, push }: MemberFeatureDeps): MemberActorFactories {
   return {
-    earnScanner: earnScannerLogic(qrScannerMachine, earnPipelineLogic({ systemApi })),
-    earnAction: earnActionLogic({ systemApi }),
-    redemption: redemptionLogic({ systemApi, navigate }),
-    formWizard: formWizardLogic({ systemApi, navigate }),
-    announcements: announcementsLogic({ systemApi }),
-    pushNotifications: pushNotificationsLogic({ systemApi, browser: push }),
-    triviaVerification: triviaVerificationLogic({ systemApi }),
-    individualTrivia: triviaRoundLogic({ systemApi, navigate }),
-    contestTrivia: triviaRoundLogic({ systemApi, navigate }),
-    chanceToWin: chanceToWinLogic({ systemApi }),
-    archiveDrawer: archiveDrawerMachine,
-  } as MemberActors;
+    earnScanner: () => earnScannerLogic(qrScannerMachine, earnPipelineLogic({ systemApi })),
+    earnAction: () => earnActionLogic({ systemApi }),
+    redemption: () => redemptionLogic({ systemApi, navigate }),
+    formWizard: () => formWizardLogic({ systemApi, navigate }),
+    announcements: () => announcementsLogic({ systemApi }),
+    pushNotifications: () => pushNotificationsLogic({ systemApi, browser: push }),
+    triviaVerification: () => triviaVerificationLogic({ systemApi }),
+    individualTrivia: () => triviaRoundLogic({ systemApi, navigate }),
+    contestTrivia: () => triviaRoundLogic({ systemApi, navigate }),
+    chanceToWin: () => chanceToWinLogic({ systemApi }),
+    archiveDrawer: () => archiveDrawerMachine,
+  } as MemberActorFactories;
 }

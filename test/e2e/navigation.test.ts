@@ -212,7 +212,7 @@ describe('getting around', () => {
     const tabBar = page.getByTestId('tab-bar');
     await tabBar.getByRole('link', { name: words.en.sections.redeem, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
-    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'Español' }).click();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
     // the screen on view, and the tab bar of the shell, now in Spanish
     await page.getByRole('heading', { level: 1, name: 'Canjear' }).waitFor();
     await tabBar.getByRole('link', { name: words.es.sections.home, exact: true }).waitFor();

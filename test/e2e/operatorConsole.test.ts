@@ -508,7 +508,7 @@ describe('operator console in Chromium', () => {
   it('speaks Spanish: the console, its forms and its checks', async () => {
     await nav('Rewards').click();
     await page.waitForURL('**/admin/rewards');
-    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'Español' }).click();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
     await main().getByRole('heading', { level: 1, name: 'Consola de la comunidad' }).waitFor();
     await main().getByRole('button', { name: 'Crear recompensa' }).click();
     await main().getByText('Escribe un título.').waitFor();
@@ -516,7 +516,7 @@ describe('operator console in Chromium', () => {
     await settle(page);
     await expectAccessible(page, 'admin rewards (es)');
     await captureScreen(page, 'admin-rewards', 'es');
-    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'English' }).click();
+    await page.getByRole('button', { name: 'English', exact: true }).click();
     await main().getByRole('heading', { level: 1, name: 'Community console' }).waitFor();
   });
 

@@ -65,7 +65,7 @@ describe('help and support in Chromium', () => {
 
   it('switching to Spanish shows the screen and the operator’s text in Spanish', async () => {
     // The top bar's EN | ES switch, clicked where a member taps it (its label; the radio is hidden).
-    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'Español' }).click();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
     await main().getByRole('heading', { level: 1, name: 'Ayuda y soporte' }).waitFor();
     await main().getByText('Escríbenos, respondemos en un día.').waitFor();
     expect(await main().getByText('Write to us, we answer within a day.').count()).toBe(0);

@@ -58,7 +58,7 @@ describe('translated content in Chromium', () => {
     await main().getByText('Beach clean-up', { exact: true }).waitFor({ timeout: 15_000 });
     expect(translator.requests).toEqual([]);
     // The top bar's EN | ES switch: the list loads again, in Spanish.
-    await page.locator('label.mantine-SegmentedControl-label').filter({ hasText: 'Español' }).click();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
     await main().getByText('[es] Beach clean-up').waitFor({ timeout: 15_000 });
     await main().getByText('[es] Bring gloves and a bag.').waitFor();
     await main().getByText('Park picnic', { exact: true }).waitFor();

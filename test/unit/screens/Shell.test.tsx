@@ -43,7 +43,7 @@ describe('the Shell while a screen loads', () => {
     );
 
     // The session has settled (the header's language switch is there) and the screen is loading.
-    expect(await screen.findByRole('radiogroup', { name: 'Language' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Language' })).toBeTruthy();
     expect(await screen.findByLabelText('Loading')).toBeTruthy();
     expect(screen.queryByRole('contentinfo')).toBeNull();
 
