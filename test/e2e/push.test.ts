@@ -186,7 +186,7 @@ describe('Web Push in Chromium', () => {
   it('an operator’s announcement is pushed in the member’s language, shown by the service worker, counted on the bell, and its click opens /announcements', async () => {
     // The member switches to Spanish: the app registers again, so pushes come in Spanish.
     const registeredAgain = page.waitForResponse((r) => r.url().endsWith('/mobile/device/identifier/set'));
-    await page.locator('label').filter({ hasText: 'ES' }).first().click();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
     expect((await registeredAgain).request().headers()['accept-language']).toMatch(/^es/);
     await page.goto(`${product.url}/home`);
     await expect.poll(() => page.getByTestId('bell-count').count()).toBe(0);
