@@ -48,8 +48,18 @@ export interface AppLogicDeps extends SystemApiDeps {
  */
 export function createAppLogic({ navigate = historyNavigate, readStored, connectivity, push, ...apiDeps }: AppLogicDeps = {}) {
   const systemApi = createSystemApi(apiDeps);
-  // A queued scan is replayed through the earn pipeline, whose code comes with the first replay.
-  const replayScan = lazyActor(() => import('./earnPipeline').then((m) => m.earnPipelineLogic({ systemApi })), { loadOnStart: true });
+  // A queued scan is replayed through the earn pipeline, whose code comes with the first replay
+  // (built once, for every replay after it; asked again if its chunk could not come).
+  let pipeline: Promise<ReturnType<typeof import('./earnPipeline').earnPipelineLogic>> | undefined;
+  const loadPipeline = () =>
+    (pipeline ??= import('./earnPipeline').then(
+      (m) => m.earnPipelineLogic({ systemApi }),
+      (error: unknown) => {
+        pipeline = undefined;
+        throw error;
+      },
+    ));
+  const replayScan = lazyActor(loadPipeline, { loadOnStart: true });
   const onDemand: OnDemandActors = {
     communityScanner: lazyActor(() => import('./scanner').then((m) => m.communityScannerLogic({ systemApi }))),
     oidcCallback: lazyActor(() => import('./oidcCallback').then((m) => m.oidcCallbackLogic({ systemApi, navigate }))),
