@@ -364,4 +364,22 @@ describe('offline earn and forms in Chromium', () => {
     });
     await other.close();
   });
+
+  it('offline, the installed app switches to Spanish on every screen, those never opened too (the catalog parts are precached)', async () => {
+    await context.setOffline(true);
+    await page.goto(`${product.url}/home`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
+    // Home's tiles, from the parts already loaded, now in Spanish
+    await page.getByText('Responde cuestionarios y gana pips').waitFor();
+    // Profile and Redeem were never opened in this tab: their code and their Spanish come from the precache
+    const tabBar = page.getByTestId('tab-bar');
+    await tabBar.getByRole('link', { name: 'Perfil', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Perfil' }).waitFor();
+    await tabBar.getByRole('link', { name: 'Canjear', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Canjear' }).waitFor();
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
+    await context.setOffline(false);
+  });
 });
