@@ -87,6 +87,18 @@ export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActor
   return actor;
 }
 
+/**
+ * An app-wide actor without waiting for a lazy one's logic (src/actors/lazyActor.ts): until it has
+ * come the actor's snapshot is a `PendingSnapshot` (`isPending`), and events sent to it are kept.
+ * For a component that has something to show before (Home's push invitation).
+ */
+export function useSystemActorNow<K extends keyof SystemActors>(id: K): SystemActors[K] {
+  const app = AppActor.useActorRef();
+  const actor = app.system.get(id) as SystemActors[K] | undefined;
+  if (!actor) throw new Error(`the app system has no actor "${id}"`);
+  return actor;
+}
+
 /** One fact of the session (SPEC §4), re-rendering when it changes. */
 export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
   return useSelector(useSystemActor('session'), selector);

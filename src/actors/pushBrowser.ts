@@ -88,14 +88,24 @@ const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
  * granted and the subscription it has is the one registered for them (SPEC §3 persisted deviceId).
  */
 export async function checkPushDevice(browser: PushBrowser, userId: number): Promise<PushCheck> {
+  const told = pushCheckAtOnce(browser, userId);
+  const stored = told.deviceId === null ? null : readPushDevice(userId);
+  if (!stored) return told;
+  const subscription = await (await browser.registration({ wait: false }))?.pushManager.getSubscription();
+  return { ...told, deviceId: subscription?.endpoint === stored.endpoint ? stored.deviceId : null };
+}
+
+/**
+ * The check as far as the browser tells it at once (support, permission, what this device
+ * remembers), taking a remembered registration to be still there: `checkPushDevice` then asks
+ * the service worker's PushManager whether its subscription still is.
+ */
+export function pushCheckAtOnce(browser: PushBrowser, userId: number): PushCheck {
   const invitationDismissed = readInvitationDismissed(userId);
   if (!browser.supported()) return { supported: false, permission: 'default', deviceId: null, invitationDismissed };
   const permission = browser.permission();
-  const stored = readPushDevice(userId);
-  if (permission !== 'granted' || !stored) return { supported: true, permission, deviceId: null, invitationDismissed };
-  const subscription = await (await browser.registration({ wait: false }))?.pushManager.getSubscription();
-  const deviceId = subscription?.endpoint === stored.endpoint ? stored.deviceId : null;
-  return { supported: true, permission, deviceId, invitationDismissed };
+  const stored = permission === 'granted' ? readPushDevice(userId) : null;
+  return { supported: true, permission, deviceId: stored?.deviceId ?? null, invitationDismissed };
 }
 
 /**

@@ -1,17 +1,28 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import { Trans } from '@lingui/react/macro';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectShowsPushInvitation } from '../../../machines/pushNotifications.selectors';
-import { useSystemActor } from '../../actors/hooks';
+import { selectPushCheckAnswered, selectShowsPushInvitation, showsInvitationAfter } from '../../../machines/pushNotifications.selectors';
+import { useMember, useSystemActorNow } from '../../actors/hooks';
+import { isPending } from '../../actors/lazyActor';
+import { browserPush, pushCheckAtOnce } from '../../actors/pushBrowser';
 
 /**
  * Home's one-time invitation to turn notifications on (issue 9): shown while they are off and
  * the browser never asked; either answer hides it for good on this device.
+ *
+ * It shows with Home's first render: until the push actor (loaded with the member actors) has
+ * checked, what the browser tells at once decides (`pushCheckAtOnce`), and its buttons wait for
+ * the check. It used to come in up to a second later, pushing the tiles down, and as Home's
+ * largest text it set Largest Contentful Paint that late.
  */
 export function PushInvitation() {
-  const push = useSystemActor('pushNotifications');
-  const shown = useSelector(push, selectShowsPushInvitation);
+  const push = useSystemActorNow('pushNotifications');
+  const member = useMember();
+  const [likely] = useState(() => member !== null && showsInvitationAfter(pushCheckAtOnce(browserPush, member)));
+  const answered = useSelector(push, (s) => !isPending(s) && selectPushCheckAnswered(s));
+  const shown = useSelector(push, (s) => (!isPending(s) && selectPushCheckAnswered(s) ? selectShowsPushInvitation(s) : likely));
   if (!shown) return null;
 
   return (
@@ -31,10 +42,10 @@ export function PushInvitation() {
           </Trans>
         </Text>
         <Group gap="sm">
-          <Button onClick={() => push.send({ type: 'user.enable' })}>
+          <Button disabled={!answered} onClick={() => push.send({ type: 'user.enable' })}>
             <Trans id="pages.home.pushInvitation.enable">Turn on notifications</Trans>
           </Button>
-          <Button variant="subtle" onClick={() => push.send({ type: 'user.dismissInvitation' })}>
+          <Button variant="subtle" disabled={!answered} onClick={() => push.send({ type: 'user.dismissInvitation' })}>
             <Trans id="pages.home.pushInvitation.dismiss">Not now</Trans>
           </Button>
         </Group>

@@ -8,6 +8,7 @@ import { createApi } from '../../../src/api/client';
 import {
   applicationServerKey,
   checkPushDevice,
+  pushCheckAtOnce,
   SUBSCRIBE_TIMEOUT_MS,
   subscribePushDevice,
   unregisterPushOnLogout,
@@ -179,6 +180,33 @@ describe('checkPushDevice (app start: asks nothing)', () => {
     expect((await checkPushDevice(fakeBrowser({ permission: 'denied' }).browser, MEMBER)).permission).toBe('denied');
     const none: PushBrowser = { ...fakeBrowser().browser, supported: () => false };
     expect((await checkPushDevice(none, MEMBER)).supported).toBe(false);
+  });
+});
+
+describe('pushCheckAtOnce (what Home shows before the check has answered)', () => {
+  it('tells what checkPushDevice will, without asking the service worker, taking a remembered registration to be still there', async () => {
+    const push = fakeBrowser({ permission: 'granted', existingKey: vapidBytes });
+    expect(pushCheckAtOnce(push.browser, MEMBER)).toEqual(await checkPushDevice(push.browser, MEMBER));
+    storePushDevice(MEMBER, { deviceId: 'web-device-1', endpoint: 'https://push.example/send/1' });
+    expect(pushCheckAtOnce(push.browser, MEMBER)).toEqual(await checkPushDevice(push.browser, MEMBER));
+    // a remembered registration whose subscription the browser no longer holds: only the check finds out
+    storePushDevice(MEMBER, { deviceId: 'web-device-0', endpoint: 'https://push.example/send/0' });
+    expect(pushCheckAtOnce(push.browser, MEMBER).deviceId).toBe('web-device-0');
+    expect((await checkPushDevice(push.browser, MEMBER)).deviceId).toBeNull();
+    expect(push.calls).toEqual([]);
+  });
+
+  it('agrees with the check on a blocked or default permission, no support, and an answered invitation', async () => {
+    for (const browser of [
+      fakeBrowser({ permission: 'denied' }).browser,
+      fakeBrowser({ permission: 'default' }).browser,
+      { ...fakeBrowser().browser, supported: () => false },
+    ]) {
+      expect(pushCheckAtOnce(browser, MEMBER)).toEqual(await checkPushDevice(browser, MEMBER));
+      localStorage.setItem(`pushInvitation.${MEMBER}`, 'dismissed');
+      expect(pushCheckAtOnce(browser, MEMBER)).toEqual(await checkPushDevice(browser, MEMBER));
+      localStorage.clear();
+    }
   });
 });
 
