@@ -6,6 +6,7 @@ import { accountRequestLogic } from './accountRequests';
 import { createSystemApi, type SystemApiDeps } from './api';
 import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivitySync';
 import { installPromptLogic } from './installPrompt';
+import { firstScreenHold } from '../data/lazyDatabases';
 import { lazyActor } from './lazyActor';
 import type { MemberActorFactories } from './memberFeatures';
 import { pendingLogoutsLogic } from './pendingLogouts';
@@ -64,7 +65,7 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
     communityScanner: lazyActor(() => import('./scanner').then((m) => m.communityScannerLogic({ systemApi }))),
     oidcCallback: lazyActor(() => import('./oidcCallback').then((m) => m.oidcCallbackLogic({ systemApi, navigate }))),
   };
-  const member = lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, push })));
+  const member = lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, push })), firstScreenHold);
   const logic = createAppMachine(member, onDemand).provide({
     actors: {
       session: sessionLogic({ systemApi, readStored, push }),
@@ -88,18 +89,27 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The member actors as lazy actors (src/actors/lazyActor.ts) sharing one load of their chunk
- * (src/actors/memberFeatures.ts): a visit to the public screens never downloads them. Once the
+ * (src/actors/memberFeatures.ts): a visit to the public screens never downloads them.
+ *
+ * Their chunk waits for `hold` (the first screen painted, as IndexedDB does: `holdDatabasesUntil`)
+ * unless a screen asks for one of them (`useSystemActor`, through `whenLoaded`): the session's
+ * member becoming verified tells most of them at once, and their ~20 KB and their start would
+ * otherwise come between the session's start and Home's first render on a slow phone. Once the
  * chunk has come, each actor builds its logic and starts in a task of its own, so a phone's main
- * thread is never held for all of them at once (Home starts most of them: one task of ~100 ms
- * on a throttled phone, counted whole in Total Blocking Time).
+ * thread is never held for all of them at once (one task of ~100 ms on a throttled phone, counted
+ * whole in Total Blocking Time).
  */
-function lazyMemberActors(load: () => Promise<MemberActorFactories>): MemberActors {
+export function lazyMemberActors(load: () => Promise<MemberActorFactories>, hold: () => Promise<unknown> = () => Promise.resolve()): MemberActors {
+  let hurry!: () => void;
+  const hurried = new Promise<void>((resolve) => (hurry = resolve));
   let loaded: Promise<MemberActorFactories> | undefined;
   const once = () => {
-    loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
+    loaded ??= Promise.race([hold(), hurried])
+      .then(load)
+      .catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
     return loaded;
   };
   const actorOf = async <Id extends keyof MemberActors>(id: Id): Promise<MemberActors[Id]> => {
@@ -107,7 +117,7 @@ function lazyMemberActors(load: () => Promise<MemberActorFactories>): MemberActo
     await nextTask();
     return factories[id]();
   };
-  return Object.fromEntries(memberActorIds.map((id) => [id, lazyActor(() => actorOf(id))])) as unknown as MemberActors;
+  return Object.fromEntries(memberActorIds.map((id) => [id, lazyActor(() => actorOf(id), { hurry })])) as unknown as MemberActors;
 }
 
 export type AppLogic = ReturnType<typeof createAppLogic>;

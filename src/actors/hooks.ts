@@ -38,7 +38,7 @@ import { memberOf } from '../../machines/app.root';
 import { keyForWrite } from '../data/idempotencyKeys';
 import type { ResourceData, ResourceKey } from '../data/resourceFetchers';
 import { AppActor } from './AppActor';
-import { isLoaded, whenLoaded } from './lazyActor';
+import { isLoaded, isPending, whenLoaded } from './lazyActor';
 
 /** The app-wide actors by `systemId` (machines/app.machine.ts), as screens read them. */
 export interface SystemActors {
@@ -198,5 +198,9 @@ export function useSubmission<Input>(id: SubmissionId) {
   return { busy, error, done, value, submit };
 }
 
-/** The bell's number: the member's unread announcements over every page. */
-export const useUnreadAnnouncements = (): number => useSelector(useSystemActor('announcements'), selectUnreadCount);
+/**
+ * The bell's number: the member's unread announcements over every page; 0 until the announcements
+ * actor has come (the bell does not hurry the member actors' chunk: see `lazyMemberActors`).
+ */
+export const useUnreadAnnouncements = (): number =>
+  useSelector(useSystemActorNow('announcements'), (snapshot) => (isPending(snapshot) ? 0 : selectUnreadCount(snapshot)));

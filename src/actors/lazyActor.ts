@@ -8,6 +8,8 @@ const STOP = 'xstate.stop';
 /** What a lazy actor holds beside its snapshot, per actor. */
 interface Holder {
   inner?: AnyActorRef;
+  /** The actor's `hurry` option: a screen is waiting for it. */
+  hurry?: () => void;
   /** Events received before the logic came, sent to it in order once it does. */
   queue: EventObject[];
   loading?: Promise<void>;
@@ -39,14 +41,19 @@ export interface PendingSnapshot {
  *
  * With `loadOnStart`, loading starts when the actor starts: for an invoked actor that runs on its
  * input alone (a queued scan's replay); a load that fails then fails the actor, so its parent
- * gets the error as from the logic itself.
+ * gets the error as from the logic itself. `hurry` is called when a screen asks for the actor
+ * (`whenLoaded`): for a `load` that may wait before it fetches (see `lazyMemberActors`).
  */
-export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLogic>, { loadOnStart = false }: { loadOnStart?: boolean } = {}): TLogic {
+export function lazyActor<TLogic extends AnyActorLogic>(
+  load: () => Promise<TLogic>,
+  { loadOnStart = false, hurry }: { loadOnStart?: boolean; hurry?: () => void } = {},
+): TLogic {
   type Self = ActorScope<Snapshot<unknown>, EventObject>;
   const logic: ActorLogic<Snapshot<unknown>, EventObject, unknown> = {
     getInitialSnapshot: (_scope, input) => ({ status: 'active', output: undefined, error: undefined, input, pending: true }) satisfies PendingSnapshot as Snapshot<unknown>,
     start: (_snapshot, { self }: Self) => {
       const holder: Holder = {
+        hurry,
         queue: [],
         startLoading() {
           if (holder.loading) return holder.loading;
@@ -117,6 +124,7 @@ export function lazyActor<TLogic extends AnyActorLogic>(load: () => Promise<TLog
 export function whenLoaded(actor: AnyActorRef): Promise<void> | undefined {
   const holder = holders.get(actor);
   if (!holder) return undefined;
+  if (!holder.inner) holder.hurry?.();
   return holder.startLoading();
 }
 

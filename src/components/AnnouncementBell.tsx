@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { ActionIcon, Badge, Box } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import { useLingui } from '@lingui/react/macro';
@@ -10,12 +9,8 @@ import { bellCount } from './bellCount';
 export function AnnouncementBell() {
   const member = useMember();
   if (member === null) return null;
-  // The member actors' code may still be on its way: the button's place is kept meanwhile.
-  return (
-    <Suspense fallback={<Box w={34} h={34} aria-hidden="true" />}>
-      <Bell />
-    </Suspense>
-  );
+  // The count comes with the member actors' code; the link is there at once.
+  return <Bell />;
 }
 
 function Bell() {

@@ -12,6 +12,9 @@ export function holdDatabasesUntil(until: Promise<unknown>): void {
   held = until.catch(() => undefined);
 }
 
+/** The hold itself: settled once the first screen has painted (or at once when nothing holds). */
+export const firstScreenHold = (): Promise<unknown> => held;
+
 /** Loads a module that opens IndexedDB itself (Dexie imported statically) once the hold is over. */
 export async function afterDatabaseHold<T>(load: () => Promise<T>): Promise<T> {
   await held;

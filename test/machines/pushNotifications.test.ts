@@ -13,7 +13,7 @@ for (const supported of [true, false])
 
 describe('showsInvitationAfter (Home shows the invitation before the check has answered)', () => {
   it.each(checks.map((check) => [JSON.stringify(check), check] as const))('says what the machine shows once the check answered %s', async (_, check) => {
-    const push = createActor(pushNotificationsMachine.provide({ actors: { checkPush: fromPromise(async () => check) } })).start();
+    const push = createActor(pushNotificationsMachine.provide({ actors: { checkPush: fromPromise(async () => check) } }), { input: { language: 'en' } }).start();
     push.send({ type: 'scope.changed', userId: 7, language: 'en' });
     expect(selectPushCheckAnswered(push.getSnapshot())).toBe(false);
     const answered = await waitFor(push, selectPushCheckAnswered);

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, createMachine, fromCallback, sendTo, setup, type AnyActorLogic, type EventObject } from 'xstate';
+import { assign, createActor, createMachine, fromCallback, sendTo, setup, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
+import { memberActorIds } from '../../../machines/app.root';
+import { lazyMemberActors } from '../../../src/actors/appLogic';
 import { isLoaded, isPending, lazyActor, whenLoaded } from '../../../src/actors/lazyActor';
+import type { MemberActorFactories } from '../../../src/actors/memberFeatures';
 
 /** A counter that also tells its sibling `echo` (by systemId) what it counted, and can finish. */
 const counter = setup({
@@ -184,5 +187,41 @@ describe('lazyActor with loadOnStart (an invoked actor that runs on its input al
     const load = vi.fn(async () => replay);
     parentOf(lazyActor(load));
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('lazyMemberActors (the member actors of the app, loaded after the first screen unless a screen asks)', () => {
+  /** A root that starts the member actors (only the counter is looked at) like the app's root. */
+  function memberRoot(hold: Promise<unknown>) {
+    const load = vi.fn(async () =>
+      Object.fromEntries(memberActorIds.map((id) => [id, () => (id === 'announcements' ? counter : createMachine({}))])) as unknown as MemberActorFactories,
+    );
+    const actors = lazyMemberActors(load, () => hold);
+    const root = setup({ actors: { counter: actors.announcements as unknown as typeof counter } }).createMachine({
+      invoke: { id: 'announcements', systemId: 'announcements', src: 'counter', input: { label: 'member' } },
+    });
+    const app = createActor(root).start();
+    return { app, load, ref: () => app.system.get('announcements') as AnyActorRef };
+  }
+
+  it('an event waits for the hold (the first screen painted) before the chunk is fetched, and is delivered after', async () => {
+    let release!: () => void;
+    const { app, load, ref } = memberRoot(new Promise<void>((resolve) => (release = resolve)));
+    ref().send({ type: 'add', by: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(isLoaded(ref())).toBe(true));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(ref().getSnapshot().context.count).toBe(2);
+    app.stop();
+  });
+
+  it('a screen asking for one (whenLoaded) fetches at once, hold or not', async () => {
+    const { app, load, ref } = memberRoot(new Promise<void>(() => {}));
+    await whenLoaded(ref());
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(isLoaded(ref())).toBe(true);
+    app.stop();
   });
 });
