@@ -116,10 +116,9 @@ export function lazyActor<TLogic extends AnyActorLogic>(
 
 /**
  * For a screen about to read an actor: undefined when the actor is not lazy; else the promise of
- * its logic (loading starts here if it has not), which a component passes to React's `use`. Once
- * the logic has come it is the same promise, settled (`status: 'fulfilled'`), so `use` returns at
- * once; a component calls `use` for a lazy actor every time, as React's replay of a suspended
- * render needs the same calls.
+ * its logic (loading starts here if it has not, hurried past any hold: see `hurry`), which
+ * `useSystemActor` throws to suspend until it has come. Once the logic has come it is the same
+ * promise, marked settled (`status: 'fulfilled'`) as React's `use` would read it.
  */
 export function whenLoaded(actor: AnyActorRef): Promise<void> | undefined {
   const holder = holders.get(actor);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
@@ -16,6 +16,15 @@ describe('messageIdsIn', () => {
 
   it('finds nothing in code without catalog ids', () => {
     expect(messageIdsIn('const title = "Log in";', ids)).toEqual([]);
+  });
+
+  it('finds every id of the member’s catalog as the macro writes it (an id it cannot see would show as an id)', () => {
+    const po = readFileSync(join(import.meta.dirname, '../../../locales/en/messages.po'), 'utf8');
+    const all = [...po.matchAll(/^msgid "(.+)"$/gm)].map(([, id]) => id);
+    expect(all.length).toBeGreaterThan(500);
+    const catalog = new Set(all);
+    const unseen = all.filter((id) => messageIdsIn(`i18n._({ id: ${JSON.stringify(id)} })`, catalog).join() !== id);
+    expect(unseen).toEqual([]);
   });
 });
 
