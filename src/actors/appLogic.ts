@@ -7,7 +7,7 @@ import { createSystemApi, type SystemApiDeps } from './api';
 import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivitySync';
 import { installPromptLogic } from './installPrompt';
 import { firstScreenHold } from '../data/lazyDatabases';
-import { lazyActor } from './lazyActor';
+import { lazyActor, onceRetried } from './lazyActor';
 import type { MemberActorFactories } from './memberFeatures';
 import { pendingLogoutsLogic } from './pendingLogouts';
 import type { PushBrowser } from './pushNotifications';
@@ -51,15 +51,7 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
   const systemApi = createSystemApi(apiDeps);
   // A queued scan is replayed through the earn pipeline, whose code comes with the first replay
   // (built once, for every replay after it; asked again if its chunk could not come).
-  let pipeline: Promise<ReturnType<typeof import('./earnPipeline').earnPipelineLogic>> | undefined;
-  const loadPipeline = () =>
-    (pipeline ??= import('./earnPipeline').then(
-      (m) => m.earnPipelineLogic({ systemApi }),
-      (error: unknown) => {
-        pipeline = undefined;
-        throw error;
-      },
-    ));
+  const loadPipeline = onceRetried(() => import('./earnPipeline').then((m) => m.earnPipelineLogic({ systemApi })));
   const replayScan = lazyActor(loadPipeline, { loadOnStart: true });
   const onDemand: OnDemandActors = {
     communityScanner: lazyActor(() => import('./scanner').then((m) => m.communityScannerLogic({ systemApi }))),
@@ -102,16 +94,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function lazyMemberActors(load: () => Promise<MemberActorFactories>, hold: () => Promise<unknown> = () => Promise.resolve()): MemberActors {
   let hurry!: () => void;
   const hurried = new Promise<void>((resolve) => (hurry = resolve));
-  let loaded: Promise<MemberActorFactories> | undefined;
-  const once = () => {
-    loaded ??= Promise.race([hold(), hurried])
-      .then(load)
-      .catch((error: unknown) => {
-        loaded = undefined;
-        throw error;
-      });
-    return loaded;
-  };
+  const once = onceRetried(() => Promise.race([hold(), hurried]).then(load));
   const actorOf = async <Id extends keyof MemberActors>(id: Id): Promise<MemberActors[Id]> => {
     const factories = await once();
     await nextTask();

@@ -21,9 +21,10 @@ export function PushInvitation() {
   const push = useSystemActorNow('pushNotifications');
   const member = useMember();
   const [likely] = useState(() => member !== null && showsInvitationAfter(pushCheckAtOnce(browserPush, member)));
-  const answered = useSelector(push, (s) => !isPending(s) && selectPushCheckAnswered(s));
-  const shown = useSelector(push, (s) => (!isPending(s) && selectPushCheckAnswered(s) ? selectShowsPushInvitation(s) : likely));
-  if (!shown) return null;
+  // The push actor's answer once its check has run; null before.
+  const checked = useSelector(push, (s) => (!isPending(s) && selectPushCheckAnswered(s) ? selectShowsPushInvitation(s) : null));
+  const answered = checked !== null;
+  if (!(checked ?? likely)) return null;
 
   return (
     <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="push-invitation" data-testid="push-invitation">
