@@ -26,7 +26,9 @@ const assignFailure = { type: 'assignFailure', params: ({ event }: FetchDoneArgs
  * view stays `succeeded`, from cache, with the error code), and fails only when there is none.
  * On opening, the store is read while the network is already asked: a first visit waits for one
  * round trip, not for the store (and its code) and then the network; an answer that comes first
- * wins, and a failed one waits for the copy.
+ * wins, and a failed one waits for the copy. A copy saved in another language (the member
+ * switched language since) is held back: loading shows while the network answers, and the copy
+ * only if the network fails (an offline member sees the last saved content, not an error).
  */
 export const cachedResourceMachine = setup({
   types: {
@@ -48,15 +50,22 @@ export const cachedResourceMachine = setup({
       params.copy ? { data: params.copy.data, fromCache: true } : {},
     ),
     assignFresh: assign((_, params: { output: FetchRemoteOutput }) =>
-      params.output.ok ? { data: params.output.data, fromCache: false, errorCode: null } : {},
+      params.output.ok ? { data: params.output.data, fromCache: false, errorCode: null, fallback: undefined } : {},
     ),
+    holdBack: assign((_, params: { copy: CachedCopy }) => ({ fallback: params.copy?.data })),
+    showHeldBack: assign(({ context }) => ({ data: context.fallback, fromCache: true, fallback: undefined })),
     assignFailure: assign((_, params: { output: FetchRemoteOutput }) => ({
       errorCode: params.output.ok ? null : params.output.code,
     })),
     assignUnexpectedFailure: assign({ errorCode: 'UNKNOWN_ERROR' }),
   },
   guards: {
+    /** A copy to show now: in the scope's language, or in another one once the network failed. */
+    showsCopy: ({ context }, params: { copy: CachedCopy }) =>
+      params.copy !== null && (!params.copy.inOtherLanguage || context.errorCode !== null),
     hasCopy: (_, params: { copy: CachedCopy }) => params.copy !== null,
+    /** A copy in another language is held back while the network answers. */
+    holdsBack: ({ context }) => context.fallback !== undefined,
     /** A copy from the store is shown. */
     holdsCopy: ({ context }) => context.fromCache && context.data !== undefined,
     /** Opening: the store is still being read. */
@@ -80,11 +89,13 @@ export const cachedResourceMachine = setup({
         onDone: [
           { guard: isFetchOk, target: 'storing', actions: assignFresh },
           { guard: 'holdsCopy', target: 'succeeded', actions: assignFailure },
+          { guard: 'holdsBack', target: 'succeeded', actions: [assignFailure, 'showHeldBack'] },
           { guard: 'whileReading', actions: assignFailure },
           { target: 'failed', actions: assignFailure },
         ],
         onError: [
           { guard: 'holdsCopy', target: 'succeeded', actions: 'assignUnexpectedFailure' },
+          { guard: 'holdsBack', target: 'succeeded', actions: ['assignUnexpectedFailure', 'showHeldBack'] },
           { guard: 'whileReading', actions: 'assignUnexpectedFailure' },
           { target: 'failed', actions: 'assignUnexpectedFailure' },
         ],
@@ -100,9 +111,14 @@ export const cachedResourceMachine = setup({
             input: scopeInput,
             onDone: [
               {
-                guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
+                guard: { type: 'showsCopy', params: ({ event }) => ({ copy: event.output }) },
                 target: 'showingCopy',
                 actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
+              },
+              {
+                guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
+                target: 'holdingBack',
+                actions: { type: 'holdBack', params: ({ event }) => ({ copy: event.output }) },
               },
               { guard: 'networkFailed', target: '#cachedResource.failed' },
               { target: 'waitingForNetwork' },
@@ -113,6 +129,8 @@ export const cachedResourceMachine = setup({
         },
         /** Nothing held: the view shows loading. */
         waitingForNetwork: { tags: 'loading' },
+        /** Only a copy in another language: the view shows loading while the network answers. */
+        holdingBack: { tags: 'loading' },
         /** The copy is shown while the network answers (or, when it already failed, is all there is). */
         showingCopy: {
           tags: 'refreshing',
@@ -129,9 +147,13 @@ export const cachedResourceMachine = setup({
         input: scopeInput,
         onDone: [
           { guard: isFetchOk, target: 'storing', actions: assignFresh },
+          { guard: 'holdsBack', target: 'succeeded', actions: [assignFailure, 'showHeldBack'] },
           { target: 'failed', actions: assignFailure },
         ],
-        onError: { target: 'failed', actions: 'assignUnexpectedFailure' },
+        onError: [
+          { guard: 'holdsBack', target: 'succeeded', actions: ['assignUnexpectedFailure', 'showHeldBack'] },
+          { target: 'failed', actions: 'assignUnexpectedFailure' },
+        ],
       },
       on: { 'resource.reload': { target: 'loading', reenter: true } },
     },

@@ -20,8 +20,12 @@ export interface WriteCacheInput extends ResourceScope {
   data: unknown;
 }
 
-/** What `readCache` found: the stored copy, or null when nothing is held. */
-export type CachedCopy = { data: unknown } | null;
+/**
+ * What `readCache` found: the stored copy, or null when nothing is held. `inOtherLanguage`: the
+ * copy was saved in another language than the scope's (the member switched language since); it
+ * is shown only if the network fails, so an online member never sees the old language.
+ */
+export type CachedCopy = { data: unknown; inOtherLanguage?: boolean } | null;
 
 /**
  * Output of `fetchRemote`: the fresh data, or an expected failure as data (NETWORK_ERROR,
@@ -41,6 +45,8 @@ export interface CachedResourceContext {
   fromCache: boolean;
   /** The last network failure; cleared by the next success. */
   errorCode: string | null;
+  /** A copy in another language, held back while the network answers (shown if it fails). */
+  fallback?: unknown;
 }
 
 export type CachedResourceEvent =

@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import type { Transaction } from '../api/client';
 import type { CacheKey, CachedRow, Databases } from './databases';
+import { inLanguageOrNewest } from './inLanguageOrNewest';
 import { databases } from './lazyDatabases';
 import type { ResourceData, ResourceKey } from './resourceFetchers';
 
@@ -22,13 +23,24 @@ export interface CacheScope {
   language: string;
 }
 
-/** The cached copy of a resource for this member and language, or null (none kept for this key). */
-export async function readCachedResource<K extends ResourceKey>(key: K, scope: CacheScope): Promise<{ data: ResourceData[K] } | null> {
+/** A cached copy, and whether it was saved in another language than the one asked for. */
+export type CachedResourceCopy<T> = { data: T; inOtherLanguage?: true } | null;
+
+const copyOf = <T>(row: CachedRow<T> | undefined, scope: CacheScope): CachedResourceCopy<T> =>
+  row ? (row.language === scope.language ? { data: row.data } : { data: row.data, inOtherLanguage: true }) : null;
+
+/**
+ * The cached copy of a resource for this member in this language, or else the one last saved in
+ * another language, marked so (see inLanguageOrNewest); null when the member has none.
+ */
+export async function readCachedResource<K extends ResourceKey>(key: K, scope: CacheScope): Promise<CachedResourceCopy<ResourceData[K]>> {
   const pick = tables[key];
   if (!pick) return null;
   const table = pick(await databases()) as Table<CachedRow<ResourceData[K]>, CacheKey>;
-  const row = await table.get([scope.userId, scope.language]);
-  return row ? { data: row.data } : null;
+  const row = await inLanguageOrNewest(table.get([scope.userId, scope.language]), () =>
+    table.where('userId').equals(scope.userId).toArray(),
+  );
+  return copyOf(row, scope);
 }
 
 export async function writeCachedResource<K extends ResourceKey>(key: K, scope: CacheScope, data: ResourceData[K]): Promise<void> {
@@ -38,10 +50,17 @@ export async function writeCachedResource<K extends ResourceKey>(key: K, scope: 
   await table.put({ userId: scope.userId, language: scope.language, data, storedAt: Date.now() });
 }
 
-/** The cached detail of a transaction for this member and language, or null. */
-export async function readCachedTransaction(transactionId: number, scope: CacheScope): Promise<{ data: Transaction } | null> {
-  const row = await (await databases()).user.transactions.get([scope.userId, transactionId, scope.language]);
-  return row ? { data: row.data } : null;
+/** The cached detail of a transaction for this member, as readCachedResource finds a copy. */
+export async function readCachedTransaction(transactionId: number, scope: CacheScope): Promise<CachedResourceCopy<Transaction>> {
+  const table = (await databases()).user.transactions;
+  const row = await inLanguageOrNewest(table.get([scope.userId, transactionId, scope.language]), () =>
+    table
+      .where('userId')
+      .equals(scope.userId)
+      .filter((other) => other.transactionId === transactionId)
+      .toArray(),
+  );
+  return copyOf(row, scope);
 }
 
 export async function writeCachedTransaction(scope: CacheScope, data: Transaction): Promise<void> {

@@ -365,13 +365,20 @@ describe('offline earn and forms in Chromium', () => {
     await other.close();
   });
 
-  it('offline, the installed app switches to Spanish on every screen, those never opened too (the catalog parts are precached)', async () => {
+  it('offline, the installed app switches to Spanish on every screen, those never opened too (the catalog parts are precached), showing the data saved in English', async () => {
     await context.setOffline(true);
     await page.goto(`${product.url}/home`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Español', exact: true }).click();
     // Home's tiles, from the parts already loaded, now in Spanish
     await page.getByText('Responde cuestionarios y gana pips').waitFor();
+    // No balances were ever saved in Spanish: the ones saved in English show (figures need no translation), not the load error
+    await expect.poll(() => page.getByRole('status', { name: 'Pips disponibles' }).textContent()).toMatch(/^\d/);
+    expect(await page.getByText('No se pudo cargar el panel').count()).toBe(0);
+    // Activity likewise lists what was saved, with the offline notice
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'Actividad', exact: true }).click();
+    await page.getByText('Estás sin conexión o el servidor no respondió: esta es tu actividad guardada.').waitFor();
+    expect(await page.getByText('No se pudieron cargar los datos del panel').count()).toBe(0);
     // Profile and Redeem were never opened in this tab: their code and their Spanish come from the precache
     const tabBar = page.getByTestId('tab-bar');
     await tabBar.getByRole('link', { name: 'Perfil', exact: true }).click();

@@ -17,7 +17,7 @@ const events = {
 } satisfies EventFixtures<CachedResourceEvent>;
 
 const outputs = {
-  readCache: [null, { data: ['cached promo'] }],
+  readCache: [null, { data: ['cached promo'] }, { data: ['saved in English'], inOtherLanguage: true }],
   fetchRemote: [
     { ok: true, data: ['fresh promo'] },
     { ok: false, code: 'NETWORK_ERROR' },
@@ -35,7 +35,8 @@ const memberScope: ResourceScope = { key: 'earnPromos', userId: 7, language: 'es
  * and is stored for the scope; a failed network keeps the copy (still succeeded, with the error
  * code) and fails only when nothing is held, which a failure during the read learns from the
  * store; an unreadable store is an empty one. Opening a view refreshes unless a load is under way;
- * a reload fetches again even mid-load (the call it replaces is aborted).
+ * a reload fetches again even mid-load (the call it replaces is aborted). A copy saved in another
+ * language is held back (loading shows) and shown, from cache, only if the network fails.
  */
 function cachedResourceRules(input: ResourceScope | undefined) {
   const scope = input ?? { key: 'resource', userId: null, language: 'en' };
@@ -45,6 +46,7 @@ function cachedResourceRules(input: ResourceScope | undefined) {
   let data: unknown = undefined;
   let fromCache = false;
   let error: string | null = null;
+  let heldBack: unknown = undefined;
   const fetch = (): Effect[] => {
     phase = 'fetching';
     return [actorStarted('fetchRemote', scope)];
@@ -54,6 +56,7 @@ function cachedResourceRules(input: ResourceScope | undefined) {
     error = code;
     if (phase === 'opening' && reading) networkFailed = true;
     else phase = 'settled';
+    if (phase === 'settled' && heldBack !== undefined) [data, fromCache, heldBack] = [heldBack, true, undefined];
     return [];
   };
   const stopReading = (): Effect[] => (phase === 'opening' && reading ? [actorStopped('readCache')] : []);
@@ -65,7 +68,8 @@ function cachedResourceRules(input: ResourceScope | undefined) {
         case 'xstate.done.actor.readCache':
         case 'xstate.error.actor.readCache': {
           const copy = event.type === 'xstate.done.actor.readCache' ? (event.output as CachedCopy) : null;
-          if (copy) [data, fromCache] = [copy.data, true];
+          if (copy?.inOtherLanguage && !networkFailed) heldBack = copy.data;
+          else if (copy) [data, fromCache] = [copy.data, true];
           reading = false;
           if (networkFailed) phase = 'settled';
           return [];
@@ -74,7 +78,7 @@ function cachedResourceRules(input: ResourceScope | undefined) {
           const output = event.output as FetchRemoteOutput;
           if (!output.ok) return fail(output.code);
           const stopped = stopReading();
-          [phase, data, fromCache, error] = ['storing', output.data, false, null];
+          [phase, data, fromCache, error, heldBack] = ['storing', output.data, false, null, undefined];
           return [...stopped, actorStarted('writeCache', { ...scope, data })];
         }
         case 'xstate.error.actor.fetchRemote':

@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { resourcesMachine } from '../../../machines/resources.machine';
 import type { Dashboard, Promo, Transaction } from '../../../src/api/client';
 import { useResource } from '../../../src/actors/hooks';
-import { readCachedResource, readCachedTransaction, writeCachedResource } from '../../../src/data/resourceCache';
+import { readCachedResource, readCachedTransaction, writeCachedResource, writeCachedTransaction } from '../../../src/data/resourceCache';
 import { activateLocale } from '../../../src/i18n/i18n';
 import { fakeFetch, noAnswer, requests, type Answer } from '../screens/fakeFetch';
 import { appContext } from '../screens/renderApp';
@@ -159,6 +159,48 @@ describe('per member and per language', () => {
     await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Comparte una publicación')]));
     expect(result.current).toMatchObject({ fromCache: true, error: 'NETWORK_ERROR' });
     expect(requests(sent, 'GET', '/mobile/promos/get').map((r) => r.headers['accept-language'])).toEqual(['en', 'es']);
+  });
+
+  it('a switch to a language with no copy, online: loading until the network answers, never the old language', async () => {
+    signIn();
+    const spanish = held();
+    fakeFetch({
+      'GET /mobile/promos/get': ({ headers }) =>
+        headers['accept-language'] === 'en' ? { data: { promos: [promo(1, 'Share a post')] } } : spanish.route(),
+    });
+    const { result } = inApp(() => useResource('earnPromos'));
+    await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Share a post')]));
+    await waitFor(async () => expect(await readCachedResource('earnPromos', en)).not.toBeNull());
+
+    await act(() => activateLocale('es'));
+    await waitFor(() => expect(result.current.status).toBe('loading'));
+    expect(result.current.data).toBeUndefined();
+    act(() => spanish.answer({ promos: [promo(1, 'Comparte una publicación')] }));
+    await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Comparte una publicación')]));
+    expect(result.current.fromCache).toBe(false);
+  });
+
+  it('a switch to a language with no copy, offline: the copy saved in the other language, from cache, with the error', async () => {
+    signIn();
+    await writeCachedResource('earnPromos', en, [promo(1, 'Share a post')]);
+    fakeFetch({ 'GET /mobile/promos/get': noAnswer });
+    await act(() => activateLocale('es'));
+    const { result } = inApp(() => useResource('earnPromos'));
+
+    await waitFor(() => expect(result.current.status).toBe('succeeded'));
+    expect(result.current).toMatchObject({ data: [promo(1, 'Share a post')], fromCache: true, error: 'NETWORK_ERROR' });
+    // the store says which copies are in another language; the newest wins
+    const es = { userId: MEMBER, language: 'es' };
+    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(1, 'Share a post')], inOtherLanguage: true });
+    expect(await readCachedResource('earnPromos', { userId: 8, language: 'es' })).toBeNull();
+    await writeCachedResource('earnPromos', { userId: MEMBER, language: 'fr' }, [promo(2, 'Partager')]);
+    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(2, 'Partager')], inOtherLanguage: true });
+    await writeCachedResource('earnPromos', es, [promo(1, 'Comparte una publicación')]);
+    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(1, 'Comparte una publicación')] });
+    const detail: Transaction = { transactionId: 4, name: 'Coffee card', pips: 100, date: '2026-01-01T00:00:00Z', code: 'CODE-1', url: null, terms: 'Terms' };
+    await writeCachedTransaction(en, detail);
+    expect(await readCachedTransaction(4, es)).toEqual({ data: detail, inOtherLanguage: true });
+    expect(await readCachedTransaction(5, es)).toBeNull();
   });
 
   it("keeps one copy per member: another member never sees the first one's data", async () => {

@@ -33,7 +33,9 @@ describe('cached data, keyed per user and per language', () => {
     expect(await readCachedResource('earnPromos', { userId: 7, language: 'en' })).toEqual({ data: [promo(1, 'Share a post')] });
     expect(await readCachedResource('earnPromos', { userId: 7, language: 'es' })).toEqual({ data: [promo(1, 'Comparte una publicación')] });
     expect(await readCachedResource('earnPromos', { userId: 8, language: 'en' })).toEqual({ data: [promo(2, 'Another member')] });
-    expect(await readCachedResource('earnPromos', { userId: 8, language: 'es' })).toBeNull();
+    // Member 8 has no Spanish copy: the English one comes, marked (shown only if the network fails).
+    expect(await readCachedResource('earnPromos', { userId: 8, language: 'es' })).toEqual({ data: [promo(2, 'Another member')], inOtherLanguage: true });
+    expect(await readCachedResource('earnPromos', { userId: 9, language: 'en' })).toBeNull();
     // Another resource in another database is not confused with it.
     expect(await readCachedResource('redeemPromos', { userId: 7, language: 'en' })).toBeNull();
   });
