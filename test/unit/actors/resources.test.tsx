@@ -163,10 +163,10 @@ describe('per member and per language', () => {
 
   it('a switch to a language with no copy, online: loading until the network answers, never the old language', async () => {
     signIn();
-    const spanish = held();
+    let answerSpanish!: (reply: { data: unknown }) => void;
+    const spanish = new Promise<{ data: unknown }>((resolve) => (answerSpanish = resolve));
     fakeFetch({
-      'GET /mobile/promos/get': ({ headers }) =>
-        headers['accept-language'] === 'en' ? { data: { promos: [promo(1, 'Share a post')] } } : spanish.route(),
+      'GET /mobile/promos/get': ({ headers }) => (headers['accept-language'] === 'en' ? { data: { promos: [promo(1, 'Share a post')] } } : spanish),
     });
     const { result } = inApp(() => useResource('earnPromos'));
     await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Share a post')]));
@@ -175,7 +175,7 @@ describe('per member and per language', () => {
     await act(() => activateLocale('es'));
     await waitFor(() => expect(result.current.status).toBe('loading'));
     expect(result.current.data).toBeUndefined();
-    act(() => spanish.answer({ promos: [promo(1, 'Comparte una publicación')] }));
+    act(() => answerSpanish({ data: { promos: [promo(1, 'Comparte una publicación')] } }));
     await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Comparte una publicación')]));
     expect(result.current.fromCache).toBe(false);
   });
