@@ -9,10 +9,11 @@ import { oidcCallbackMachine } from './oidcCallback.machine';
 import { pushNotificationsMachine } from './pushNotifications.machine';
 import { qrScannerMachine } from './qrScanner.machine';
 import { redemptionMachine } from './redemption.machine';
+import { submissionMachine } from './submission.machine';
 import { triviaRoundMachine } from './triviaRound.machine';
 import { triviaVerificationMachine } from './triviaVerification.machine';
 
-export { createAppMachine, memberActorIds, memberOf, type MemberActors, type OnDemandActors } from './app.root';
+export { accountRequestIds, createAppMachine, memberActorIds, memberOf, type MemberActors, type OnDemandActors } from './app.root';
 
 /** The earn scanner: a QR scanner whose codes go through the earn pipeline. */
 const earnScannerMachine = qrScannerMachine.provide({ actors: { acceptCode: earnPipelineMachine as never } });
@@ -36,5 +37,14 @@ export const appMachine = createAppMachine(
     chanceToWin: chanceToWinMachine,
     archiveDrawer: archiveDrawerMachine,
   },
-  { communityScanner: qrScannerMachine, oidcCallback: oidcCallbackMachine },
+  {
+    communityScanner: qrScannerMachine,
+    oidcCallback: oidcCallbackMachine,
+    passwordResetStart: submissionMachine,
+    passwordResetFinish: submissionMachine,
+    passwordChange: submissionMachine,
+    profileUpdate: submissionMachine,
+    accountDeletion: submissionMachine,
+    emailCheck: submissionMachine,
+  },
 );

@@ -20,7 +20,7 @@ import { resourcesMachine } from './resources.machine';
 import { serviceWorkerMachine } from './serviceWorker.machine';
 import { sessionMachine } from './session.machine';
 import type { SessionSnapshot } from './session.selectors';
-import { submissionMachine } from './submission.machine';
+import type { submissionMachine } from './submission.machine';
 import { tokenRefreshMachine } from './tokenRefresh.machine';
 
 /**
@@ -55,14 +55,31 @@ export interface MemberActors {
 }
 
 /**
- * The app-wide actors of the public screens few visits open: the community QR scan at sign-up and
- * Google / Apple sign-in's callback. The app loads each with its screen, so /login and /welcome do
- * not download them.
+ * The app-wide actors of the screens few visits open: the community QR scan at sign-up, Google /
+ * Apple sign-in's callback, and the account requests (a `submission` each: forgot and reset
+ * password, change password, edit the profile, delete the account, the API page's e-mail check).
+ * The app loads them with their screen, so /login and /welcome neither download nor build them.
  */
 export interface OnDemandActors {
   communityScanner: typeof qrScannerMachine;
   oidcCallback: typeof oidcCallbackMachine;
+  passwordResetStart: typeof submissionMachine;
+  passwordResetFinish: typeof submissionMachine;
+  passwordChange: typeof submissionMachine;
+  profileUpdate: typeof submissionMachine;
+  accountDeletion: typeof submissionMachine;
+  emailCheck: typeof submissionMachine;
 }
+
+/** The ids of `OnDemandActors` that are account requests (their systemIds too). */
+export const accountRequestIds = [
+  'passwordResetStart',
+  'passwordResetFinish',
+  'passwordChange',
+  'profileUpdate',
+  'accountDeletion',
+  'emailCheck',
+] as const satisfies ReadonlyArray<keyof OnDemandActors>;
 
 /** The ids of `MemberActors` (their systemIds too). */
 export const memberActorIds = [
@@ -122,17 +139,17 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     /** Google / Apple sign-in's callback. */
     oidcCallback: onDemand.oidcCallback,
     /** Forgot password: the reset e-mail. */
-    passwordResetStart: submissionMachine,
+    passwordResetStart: onDemand.passwordResetStart,
     /** Reset password: the new password with the mailed token. */
-    passwordResetFinish: submissionMachine,
+    passwordResetFinish: onDemand.passwordResetFinish,
     /** Change password. */
-    passwordChange: submissionMachine,
+    passwordChange: onDemand.passwordChange,
     /** Edit the profile. */
-    profileUpdate: submissionMachine,
+    profileUpdate: onDemand.profileUpdate,
     /** Delete the account. */
-    accountDeletion: submissionMachine,
+    accountDeletion: onDemand.accountDeletion,
     /** The API testing page's e-mail-exists check (SPEC §2, §7). */
-    emailCheck: submissionMachine,
+    emailCheck: onDemand.emailCheck,
     /** Logouts made offline, sent to the server when the app is online (the session queues them). */
     pendingLogouts: pendingLogoutsMachine,
     /** Sends `language.changed` when the member switches the language. */

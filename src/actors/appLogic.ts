@@ -1,8 +1,7 @@
 import { assign, fromCallback, type EventObject } from 'xstate';
-import { createAppMachine, memberActorIds, type MemberActors, type OnDemandActors } from '../../machines/app.root';
+import { accountRequestIds, createAppMachine, memberActorIds, type MemberActors, type OnDemandActors } from '../../machines/app.root';
 import { clockMachine } from '../../machines/clock.machine';
 import { i18n } from '../i18n/i18n';
-import { accountRequestLogic } from './accountRequests';
 import { createSystemApi, type SystemApiDeps } from './api';
 import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivitySync';
 import { installPromptLogic } from './installPrompt';
@@ -53,9 +52,15 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
   // (built once, for every replay after it; asked again if its chunk could not come).
   const loadPipeline = onceRetried(() => import('./earnPipeline').then((m) => m.earnPipelineLogic({ systemApi })));
   const replayScan = lazyActor(loadPipeline, { loadOnStart: true });
+  // The account requests' code comes with the first screen that asks for one of them.
+  const accountRequests = onceRetried(() => import('./accountRequests').then((m) => m.accountRequestLogic({ systemApi, navigate })));
   const onDemand: OnDemandActors = {
     communityScanner: lazyActor(() => import('./scanner').then((m) => m.communityScannerLogic({ systemApi }))),
     oidcCallback: lazyActor(() => import('./oidcCallback').then((m) => m.oidcCallbackLogic({ systemApi, navigate }))),
+    ...(Object.fromEntries(accountRequestIds.map((id) => [id, lazyActor(() => accountRequests().then((logic) => logic[id]))])) as Pick<
+      OnDemandActors,
+      (typeof accountRequestIds)[number]
+    >),
   };
   const member = lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, push })), firstScreenHold);
   const logic = createAppMachine(member, onDemand).provide({
@@ -67,7 +72,6 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
       serviceWorker: serviceWorkerLogic(),
       installPrompt: installPromptLogic(),
       clock: clockMachine.provide({ actions: { readNow: assign({ now: () => Date.now() }) } }),
-      ...accountRequestLogic({ systemApi, navigate }),
       pendingLogouts: pendingLogoutsLogic({ systemApi }),
       watchLanguage,
     },

@@ -6,6 +6,7 @@ import { waitFor } from 'xstate';
 import type { Api } from '../../../src/api/client';
 import { changePassword, deleteAccount, finishPasswordReset, PASSWORD_TOKEN_FAILED } from '../../../src/actors/accountRequests';
 import type { SubmissionId } from '../../../src/actors/hooks';
+import { whenLoaded } from '../../../src/actors/lazyActor';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
 import { fakeFetch, requests } from '../screens/fakeFetch';
 
@@ -102,6 +103,8 @@ async function appFor(member: number | null) {
   const submit = async (id: SubmissionId, input: unknown) => {
     const request = app.system.get(id)!;
     request.send({ type: 'user.submit', input });
+    // an on-demand actor: its code comes with the first event (or the screen that asks for it)
+    await whenLoaded(request);
     return waitFor(request, (s) => s.matches('succeeded') || s.matches('failed'));
   };
   return { app, navigations, submit };

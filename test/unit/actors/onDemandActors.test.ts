@@ -1,0 +1,30 @@
+// Loads fake-indexeddb before Dexie is imported.
+import { resetData, startApp, waitForMember } from '../data/dataTestKit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountRequestIds } from '../../../machines/app.root';
+import { whenLoaded } from '../../../src/actors/lazyActor';
+import { fakeFetch } from '../screens/fakeFetch';
+
+/** How many times the account requests' module was evaluated (its code loaded). */
+const loads = vi.hoisted(() => ({ accountRequests: 0 }));
+vi.mock('../../../src/actors/accountRequests', async (importOriginal) => {
+  loads.accountRequests++;
+  return importOriginal();
+});
+
+afterEach(resetData);
+
+describe('the account requests are on-demand actors (issue 12: not in the first download)', () => {
+  it('a started app has not loaded their code; the first screen that asks loads it once for all six', async () => {
+    fakeFetch({});
+    const app = startApp({ connectivity: { isOnline: () => false } });
+    await waitForMember(app, null);
+    expect(loads.accountRequests).toBe(0);
+
+    await whenLoaded(app.system.get('passwordResetStart')!);
+    expect(loads.accountRequests).toBe(1);
+    await Promise.all(accountRequestIds.map((id) => whenLoaded(app.system.get(id)!)));
+    expect(loads.accountRequests).toBe(1);
+    for (const id of accountRequestIds) expect(app.system.get(id)!.getSnapshot().value).toBe('idle');
+  });
+});
