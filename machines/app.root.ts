@@ -54,24 +54,7 @@ export interface MemberActors {
   archiveDrawer: typeof archiveDrawerMachine;
 }
 
-/**
- * The app-wide actors of the screens few visits open: the community QR scan at sign-up, Google /
- * Apple sign-in's callback, and the account requests (a `submission` each: forgot and reset
- * password, change password, edit the profile, delete the account, the API page's e-mail check).
- * The app loads them with their screen, so /login and /welcome neither download nor build them.
- */
-export interface OnDemandActors {
-  communityScanner: typeof qrScannerMachine;
-  oidcCallback: typeof oidcCallbackMachine;
-  passwordResetStart: typeof submissionMachine;
-  passwordResetFinish: typeof submissionMachine;
-  passwordChange: typeof submissionMachine;
-  profileUpdate: typeof submissionMachine;
-  accountDeletion: typeof submissionMachine;
-  emailCheck: typeof submissionMachine;
-}
-
-/** The ids of `OnDemandActors` that are account requests (their systemIds too). */
+/** The account requests (a `submission` actor each; their systemIds too). */
 export const accountRequestIds = [
   'passwordResetStart',
   'passwordResetFinish',
@@ -79,7 +62,19 @@ export const accountRequestIds = [
   'profileUpdate',
   'accountDeletion',
   'emailCheck',
-] as const satisfies ReadonlyArray<keyof OnDemandActors>;
+] as const;
+export type AccountRequestId = (typeof accountRequestIds)[number];
+
+/**
+ * The app-wide actors of the screens few visits open: the community QR scan at sign-up, Google /
+ * Apple sign-in's callback, and the account requests (forgot and reset password, change
+ * password, edit the profile, delete the account, the API page's e-mail check). The app loads
+ * them with their screen, so /login and /welcome neither download nor build them.
+ */
+export type OnDemandActors = {
+  communityScanner: typeof qrScannerMachine;
+  oidcCallback: typeof oidcCallbackMachine;
+} & Record<AccountRequestId, typeof submissionMachine>;
 
 /** The ids of `MemberActors` (their systemIds too). */
 export const memberActorIds = [

@@ -22,7 +22,8 @@ const assignFailure = { type: 'assignFailure', params: ({ event }: FetchDoneArgs
 
 /**
  * One cached data load (SPEC §4): read the local copy and show it, fetch from the network, store
- * the answer. Loading is shown only while nothing is held; a failed network keeps the copy (the
+ * the answer. Loading is shown only while nothing is shown (nothing held, or only a copy in
+ * another language: see below); a failed network keeps the copy (the
  * view stays `succeeded`, from cache, with the error code), and fails only when there is none.
  * On opening, the store is read while the network is already asked: a first visit waits for one
  * round trip, not for the store (and its code) and then the network; an answer that comes first

@@ -116,7 +116,7 @@ export interface AccountDeletionInput {
 // The local databases load only when a deleted account's queues are dropped.
 const userData = () => import('../data/clearUserData');
 
-/** The five account requests, each a `submission` actor bound to its call and what follows success. */
+/** The six account requests, each a `submission` actor bound to its call and what follows success. */
 export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
   return {
     passwordResetStart: submissionMachine.provide({

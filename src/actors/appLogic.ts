@@ -1,5 +1,13 @@
 import { assign, fromCallback, type EventObject } from 'xstate';
-import { accountRequestIds, createAppMachine, memberActorIds, type MemberActors, type OnDemandActors } from '../../machines/app.root';
+import {
+  accountRequestIds,
+  createAppMachine,
+  memberActorIds,
+  type AccountRequestId,
+  type MemberActors,
+  type OnDemandActors,
+} from '../../machines/app.root';
+import type { submissionMachine } from '../../machines/submission.machine';
 import { clockMachine } from '../../machines/clock.machine';
 import { i18n } from '../i18n/i18n';
 import { createSystemApi, type SystemApiDeps } from './api';
@@ -15,6 +23,8 @@ import { resourcesLogic } from './resources';
 import { serviceWorkerLogic } from './serviceWorker';
 import { sessionLogic, type SessionDeps } from './session';
 import { tokenRefreshLogic } from './tokenRefresh';
+
+type AccountRequestLogic = typeof submissionMachine;
 
 /**
  * The member switching the language: Lingui's change event when the locale is another one (the
@@ -57,10 +67,10 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
   const onDemand: OnDemandActors = {
     communityScanner: lazyActor(() => import('./scanner').then((m) => m.communityScannerLogic({ systemApi }))),
     oidcCallback: lazyActor(() => import('./oidcCallback').then((m) => m.oidcCallbackLogic({ systemApi, navigate }))),
-    ...(Object.fromEntries(accountRequestIds.map((id) => [id, lazyActor(() => accountRequests().then((logic) => logic[id]))])) as Pick<
-      OnDemandActors,
-      (typeof accountRequestIds)[number]
-    >),
+    // A logout resets them (`user.reset`): one not loaded yet has nothing to reset, and stays unloaded.
+    ...(Object.fromEntries(
+      accountRequestIds.map((id) => [id, lazyActor(() => accountRequests().then((logic) => logic[id]), { idleEvents: ['user.reset'] })]),
+    ) as Record<AccountRequestId, AccountRequestLogic>),
   };
   const member = lazyMemberActors(() => import('./memberFeatures').then((m) => m.memberActorLogic({ systemApi, navigate, push })), firstScreenHold);
   const logic = createAppMachine(member, onDemand).provide({

@@ -34,7 +34,7 @@ import type { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
 import type { verificationMachine } from '../../machines/verification.machine';
 import type { triviaRoundMachine } from '../../machines/triviaRound.machine';
 import type { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
-import { memberOf } from '../../machines/app.root';
+import { memberOf, type AccountRequestId } from '../../machines/app.root';
 import { keyForWrite } from '../data/idempotencyKeys';
 import type { ResourceData, ResourceKey } from '../data/resourceFetchers';
 import { AppActor } from './AppActor';
@@ -124,8 +124,8 @@ export const useNow = (): number => useSelector(useSystemActor('clock'), (s) => 
 /** What a view reads of a cached resource (SPEC §4 loading states). */
 export interface ResourceView<T> {
   /**
-   * idle: the local copy is being read (a few ms, show nothing); loading: nothing held, the
-   * network is asked; succeeded: `data` is shown (from cache while `fromCache`); failed: nothing
+   * idle: the local copy is being read (a few ms, show nothing); loading: nothing to show (no
+   * copy, or only one in another language, shown if the network fails), the network is asked; succeeded: `data` is shown (from cache while `fromCache`); failed: nothing
    * held and the network failed (`error` holds the code).
    */
   status: ResourceStatus;
@@ -181,7 +181,7 @@ export function useKeyForWrite(): (name: string) => string {
 }
 
 /** The account requests (a `submission` actor each). */
-export type SubmissionId = 'passwordResetStart' | 'passwordResetFinish' | 'passwordChange' | 'profileUpdate' | 'accountDeletion' | 'emailCheck';
+export type SubmissionId = AccountRequestId;
 
 /**
  * One account request for its screen: `submit(input)` sends it; `busy`, `error` (the code of the

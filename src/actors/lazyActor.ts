@@ -43,10 +43,12 @@ export interface PendingSnapshot {
  * input alone (a queued scan's replay); a load that fails then fails the actor, so its parent
  * gets the error as from the logic itself. `hurry` is called when a screen asks for the actor
  * (`whenLoaded`): for a `load` that may wait before it fetches (see `lazyMemberActors`).
+ * `idleEvents` are events that mean "start over" (a logout's `user.reset`): an actor whose logic
+ * has not come holds nothing to start over, so they are dropped instead of loading it.
  */
 export function lazyActor<TLogic extends AnyActorLogic>(
   load: () => Promise<TLogic>,
-  { loadOnStart = false, hurry }: { loadOnStart?: boolean; hurry?: () => void } = {},
+  { loadOnStart = false, hurry, idleEvents = [] }: { loadOnStart?: boolean; hurry?: () => void; idleEvents?: readonly string[] } = {},
 ): TLogic {
   type Self = ActorScope<Snapshot<unknown>, EventObject>;
   const logic: ActorLogic<Snapshot<unknown>, EventObject, unknown> = {
@@ -105,6 +107,7 @@ export function lazyActor<TLogic extends AnyActorLogic>(
         holder.inner.send(event);
         return snapshot;
       }
+      if (idleEvents.includes(event.type)) return snapshot;
       holder.queue.push(event);
       holder.startLoading().catch(() => self.send({ type: FAILED }));
       return snapshot;

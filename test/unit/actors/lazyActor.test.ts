@@ -128,6 +128,24 @@ describe('lazyActor', () => {
     expect(stopped).toHaveBeenCalledTimes(1);
   });
 
+  it('drops its idle events (a logout\'s reset) while its logic has not come, without loading it; once loaded they go through', async () => {
+    const { load, resolve } = deferredLoad(counter);
+    const { lazyRef } = rootWith(lazyActor(load, { idleEvents: ['finish'] }));
+    lazyRef().send({ type: 'finish' });
+    expect(load).not.toHaveBeenCalled();
+
+    lazyRef().send({ type: 'add', by: 3 });
+    expect(load).toHaveBeenCalledTimes(1);
+    resolve();
+    await vi.waitFor(() => expect(isPending(lazyRef().getSnapshot())).toBe(false));
+    // the dropped 'finish' never reached the logic; the kept 'add' did
+    expect(lazyRef().getSnapshot().context.count).toBe(3);
+    expect(lazyRef().getSnapshot().matches('counting')).toBe(true);
+    const ref = lazyRef();
+    ref.send({ type: 'finish' });
+    expect(ref.getSnapshot().status).toBe('done');
+  });
+
   it('asks again after a failed load (a chunk that could not be fetched), keeping the events', async () => {
     let attempts = 0;
     const { app, lazyRef } = rootWith(

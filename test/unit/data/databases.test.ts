@@ -135,7 +135,9 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
       expect(await readCachedResource('giftCards', { userId: 7, language })).toBeNull();
       expect(await readCachedResource('dashboard', { userId: 7, language })).toBeNull();
       expect(await readCachedResource('support', { userId: 7, language })).toBeNull();
-      expect(await readCachedResource('support', { userId: 8, language })).not.toBeNull();
+      // another member's rows stay, in each language (not a copy from the other language)
+      expect((await readCachedResource('support', { userId: 8, language }))?.inOtherLanguage).toBeUndefined();
+      expect((await readCachedResource('earnPromos', { userId: 8, language }))?.inOtherLanguage).toBeUndefined();
       expect(await readCachedResource('earnPromos', { userId: 8, language })).not.toBeNull();
     }
     expect(await readCachedTransaction(1, { userId: 7, language: 'en' })).toBeNull();
