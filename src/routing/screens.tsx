@@ -7,6 +7,13 @@ import { findRoute, type ScreenKey } from './routeTable';
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /**
+ * A screen that sends an account request (an on-demand actor: machines/app.root.ts) and does not
+ * import its module itself: the module is fetched with the screen, not once it has rendered.
+ */
+const withAccountRequests = (screen: () => ScreenModule) => (): ScreenModule =>
+  Promise.all([screen(), import('../actors/accountRequests')]).then(([module]) => module);
+
+/**
  * Every screen is its own chunk (SPEC §2: separately loaded screens); the operator console
  * (`Admin`, issue 14) is never part of a member's screens.
  */
@@ -14,18 +21,18 @@ const loaders: Record<ScreenKey, () => ScreenModule> = {
   Login: () => import('../screens/LoginScreen'),
   Welcome: () => import('../screens/WelcomeScreen'),
   Signup: () => import('../screens/SignupScreen'),
-  ForgotPassword: () => import('../screens/ForgotPasswordScreen'),
+  ForgotPassword: withAccountRequests(() => import('../screens/ForgotPasswordScreen')),
   CommunityQRScan: () => import('../screens/CommunityScanScreen'),
   ResetPassword: () => import('../screens/ResetPasswordScreen'),
   Verify: () => import('../screens/VerifyScreen'),
   AuthCallback: () => import('../oidc/AuthCallbackScreen'),
   Sitemap: () => import('../screens/SitemapScreen'),
   Home: () => import('../screens/HomeScreen'),
-  Profile: () => import('../screens/ProfileScreen'),
+  Profile: withAccountRequests(() => import('../screens/ProfileScreen')),
   ChangePassword: () => import('../screens/ChangePasswordScreen'),
   DeleteAccount: () => import('../screens/DeleteAccountScreen'),
   Documentation: () => import('../screens/DocumentationScreen'),
-  ApiDocs: () => import('../screens/apiDocs/ApiDocsScreen'),
+  ApiDocs: withAccountRequests(() => import('../screens/apiDocs/ApiDocsScreen')),
   Activity: () => import('../screens/activity/ActivityScreen'),
   Announcements: () => import('../screens/announcements/AnnouncementsScreen'),
   ChanceToWin: () => import('../screens/chanceToWin/ChanceToWinScreen'),
