@@ -35,9 +35,11 @@ const idParams = ({ event }: { event: AnnouncementsEvent }) => ({ id: 'id' in ev
  * a notice; a change nothing answered is kept queued offline by the binding and sent when the
  * connection returns (or the page asks for a refresh: a push arrived, it became visible), then
  * the first page reloads. The bell reads the unread count over every page. A new member or language
- * loads again; nobody signed in holds nothing.
+ * loads again; nobody signed in holds nothing. A copy saved only in another language (the member
+ * switched language since) is held back while the first page loads and shown if it fails; it is
+ * never stored as this language's.
  */
-export const announcementsMachine = setup({
+const announcementsSetup = setup({
   types: {
     context: {} as AnnouncementsContext,
     events: {} as AnnouncementsEvent | { type: 'queue.flushed' },
@@ -57,14 +59,44 @@ export const announcementsMachine = setup({
   },
   actions: {
     assignScope: assign((_, params: { userId: number | null; language: string }) => ({ userId: params.userId, language: params.language })),
-    clearList: assign({ items: [], hasMore: false, unreadCount: 0, ops: [], loadError: null, loaded: false }),
-    assignCached: assign((_, params: { list: NonNullable<CachedList> }) => ({ ...params.list, loaded: true })),
+    clearList: assign({
+      items: [],
+      hasMore: false,
+      unreadCount: 0,
+      ops: [],
+      loadError: null,
+      loaded: false,
+      heldBack: undefined,
+      fromOtherLanguage: false,
+    }),
+    assignCached: assign((_, params: { list: NonNullable<CachedList> }) => ({
+      items: params.list.items,
+      hasMore: params.list.hasMore,
+      unreadCount: params.list.unreadCount,
+      loaded: true,
+    })),
+    holdBack: assign((_, params: { list: NonNullable<CachedList> }) => ({ heldBack: params.list })),
+    /** The first page failed with only another language's copy held: it shows (SPEC §4: the cache stays). */
+    showHeldBack: assign(({ context }) =>
+      context.heldBack && !context.loaded
+        ? {
+            items: context.heldBack.items,
+            hasMore: context.heldBack.hasMore,
+            unreadCount: context.heldBack.unreadCount,
+            loaded: true,
+            fromOtherLanguage: true,
+            heldBack: undefined,
+          }
+        : {},
+    ),
     assignFirstPage: assign((_, params: { output: Extract<PageOutput, { ok: true }> }) => ({
       items: params.output.items,
       hasMore: params.output.hasMore,
       unreadCount: params.output.unreadCount,
       loadError: null,
       loaded: true,
+      heldBack: undefined,
+      fromOtherLanguage: false,
     })),
     appendPage: assign(({ context }, params: { output: Extract<PageOutput, { ok: true }> }) => {
       const held = new Set(context.items.map((item) => item.id));
@@ -119,13 +151,17 @@ export const announcementsMachine = setup({
     dropHead: assign(({ context }) => ({ ops: context.ops.slice(1) })),
     /** Tell the member the change was reverted ('Failed to mark as read…' / 'Failed to delete announcement…'). */
     notifyReverted: (_, _params: RevertParams) => {},
-    /** Store the list (IndexedDB, per member and language) so it shows offline. */
+    /**
+     * Store the list (IndexedDB, per member and language) so it shows offline. The binding is not
+     * called while the list shown is another language's copy (it would be stored as this one's).
+     */
     writeCache: (_, _params: WriteCacheParams) => {},
     announceFlushed: raise({ type: 'queue.flushed' }),
   },
   guards: {
     hasMember: (_, params: { userId: number | null }) => params.userId !== null,
-    hasCopy: (_, params: { list: CachedList }) => params.list !== null,
+    hasCopy: (_, params: { list: CachedList }) => params.list !== null && !params.list.inOtherLanguage,
+    hasOtherLanguageCopy: (_, params: { list: CachedList }) => params.list !== null && params.list.inOtherLanguage === true,
     isOk: (_, params: { output: PageOutput }) => params.output.ok,
     canLoadMore: ({ context }) => context.hasMore && context.items.length > 0,
     isUnreadItem: ({ context }, params: { id: number }) => context.items.some((item) => item.id === params.id && isUnread(item)),
@@ -133,7 +169,18 @@ export const announcementsMachine = setup({
     hasOps: ({ context }) => context.ops.length > 0,
     isRefused: (_, params: { output: SendStatusOutput }) => params.output.outcome === 'failed',
   },
-}).createMachine({
+});
+
+export const announcementsMachine = announcementsSetup
+  .extend({
+    actions: {
+      /** writeCache, unless the list shown is another language's copy (see writeCache). */
+      storeList: announcementsSetup.enqueueActions(({ context, enqueue }) => {
+        if (!context.fromOtherLanguage) enqueue({ type: 'writeCache', params: cacheParams({ context }) });
+      }),
+    },
+  })
+  .createMachine({
   id: 'announcements',
   initial: 'signedOut',
   context: ({ input }) => ({
@@ -169,11 +216,11 @@ export const announcementsMachine = setup({
       on: {
         'user.read': {
           guard: { type: 'isUnreadItem', params: idParams },
-          actions: [{ type: 'applyRead', params: idParams }, { type: 'writeCache', params: cacheParams }],
+          actions: [{ type: 'applyRead', params: idParams }, 'storeList'],
         },
         'user.delete': {
           guard: { type: 'isListed', params: idParams },
-          actions: [{ type: 'applyDelete', params: idParams }, { type: 'writeCache', params: cacheParams }],
+          actions: [{ type: 'applyDelete', params: idParams }, 'storeList'],
         },
       },
       states: {
@@ -190,6 +237,11 @@ export const announcementsMachine = setup({
                     guard: { type: 'hasCopy', params: ({ event }) => ({ list: event.output }) },
                     target: 'fetching',
                     actions: { type: 'assignCached', params: ({ event }) => ({ list: event.output! }) },
+                  },
+                  {
+                    guard: { type: 'hasOtherLanguageCopy', params: ({ event }) => ({ list: event.output }) },
+                    target: 'fetching',
+                    actions: { type: 'holdBack', params: ({ event }) => ({ list: event.output! }) },
                   },
                   { target: 'fetching' },
                 ],
@@ -208,15 +260,18 @@ export const announcementsMachine = setup({
                     target: 'shown',
                     actions: [
                       { type: 'assignFirstPage', params: ({ event }) => ({ output: event.output as Extract<PageOutput, { ok: true }> }) },
-                      { type: 'writeCache', params: cacheParams },
+                      'storeList',
                     ],
                   },
                   {
                     target: 'shown',
-                    actions: { type: 'assignLoadError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) },
+                    actions: [
+                      { type: 'assignLoadError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) },
+                      'showHeldBack',
+                    ],
                   },
                 ],
-                onError: { target: 'shown', actions: { type: 'assignLoadError', params: { code: 'UNKNOWN_ERROR' } } },
+                onError: { target: 'shown', actions: [{ type: 'assignLoadError', params: { code: 'UNKNOWN_ERROR' } }, 'showHeldBack'] },
               },
             },
             shown: {
@@ -237,7 +292,7 @@ export const announcementsMachine = setup({
                     target: 'shown',
                     actions: [
                       { type: 'appendPage', params: ({ event }) => ({ output: event.output as Extract<PageOutput, { ok: true }> }) },
-                      { type: 'writeCache', params: cacheParams },
+                      'storeList',
                     ],
                   },
                   {
@@ -280,7 +335,7 @@ export const announcementsMachine = setup({
                         }),
                       },
                       'dropHead',
-                      { type: 'writeCache', params: cacheParams },
+                      'storeList',
                     ],
                   },
                   { target: 'idle', actions: 'dropHead' },
@@ -291,7 +346,7 @@ export const announcementsMachine = setup({
                     'revertHead',
                     { type: 'notifyReverted', params: ({ context }) => ({ kind: context.ops[0]?.kind ?? 'read', code: 'UNKNOWN_ERROR' }) },
                     'dropHead',
-                    { type: 'writeCache', params: cacheParams },
+                    'storeList',
                   ],
                 },
               },

@@ -25,8 +25,12 @@ export type PageOutput =
   | { ok: true; items: AnnouncementItem[]; hasMore: boolean; unreadCount: number }
   | { ok: false; code: string };
 
-/** The stored copy of the first pages (per member and language), or null. */
-export type CachedList = { items: AnnouncementItem[]; hasMore: boolean; unreadCount: number } | null;
+/**
+ * The stored copy of the first pages (per member and language), or null. `inOtherLanguage`: only a
+ * copy saved in another language was found (the member switched language since): it is held back
+ * while the network answers and shown only if the load fails.
+ */
+export type CachedList = { items: AnnouncementItem[]; hasMore: boolean; unreadCount: number; inOtherLanguage?: boolean } | null;
 
 export interface Scope {
   userId: number;
@@ -62,6 +66,10 @@ export interface AnnouncementsContext {
   loadError: string | null;
   /** Whether anything (cached or fetched) is held: the list shows, not a spinner. */
   loaded: boolean;
+  /** A copy in another language, held back while the first page loads (shown if it fails). */
+  heldBack?: NonNullable<CachedList>;
+  /** The list shown is that copy: not stored under this language (the reads and deletes still apply). */
+  fromOtherLanguage?: boolean;
 }
 
 export type AnnouncementsEvent =

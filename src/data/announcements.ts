@@ -1,6 +1,7 @@
 import type { AnnouncementItem, CachedList, StatusOp } from '../../machines/announcements.types';
 import type { Announcement, UserAnnouncement } from '../api/client';
 import type { QueuedAnnouncementStatus } from './databases';
+import { inLanguageOrNewest } from './inLanguageOrNewest';
 import { databases, hasIndexedDb } from './lazyDatabases';
 
 /** SPEC §9: announcements come in pages of 30. */
@@ -42,10 +43,13 @@ export function applyQueued(items: AnnouncementItem[], queued: readonly Pick<Que
   return items.filter((item) => !deleted.has(item.id)).map((item) => (read.has(item.id) ? { ...item, status: 3 as const } : item));
 }
 
+/** The member's stored list in this language, or else the newest in another language, marked so. */
 export async function readAnnouncementCache(userId: number, language: string): Promise<CachedList> {
   if (!(await hasIndexedDb())) return null;
-  const row = await (await databases()).announcements.lists.get([userId, language]);
-  return row ? row.data : null;
+  const lists = (await databases()).announcements.lists;
+  const row = await inLanguageOrNewest(lists.get([userId, language]), () => lists.where('userId').equals(userId).toArray());
+  if (!row || !row.data) return null;
+  return row.language === language ? row.data : { ...row.data, inOtherLanguage: true };
 }
 
 export async function writeAnnouncementCache(userId: number, language: string, list: NonNullable<CachedList>): Promise<void> {

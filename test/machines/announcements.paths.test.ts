@@ -24,6 +24,8 @@ const item = (id: number, status: 1 | 2 | 3): AnnouncementItem => ({
 });
 
 const cached: NonNullable<CachedList> = { items: [item(2, 2)], hasMore: false, unreadCount: 1 };
+/** Only a copy saved in another language (the member switched language since). */
+const cachedInEnglish: NonNullable<CachedList> = { items: [item(3, 2), item(2, 3)], hasMore: false, unreadCount: 1, inOtherLanguage: true };
 const firstPage: PageOutput = { ok: true, items: [item(3, 1), item(2, 2)], hasMore: true, unreadCount: 40 };
 const nextPage: PageOutput = { ok: true, items: [item(1, 3)], hasMore: false, unreadCount: 40 };
 
@@ -41,7 +43,7 @@ const events = {
 } satisfies EventFixtures<AnnouncementsEvent | { type: 'queue.flushed' }>;
 
 const outputs = {
-  readCache: [null, cached],
+  readCache: [null, cached, cachedInEnglish],
   fetchPage: [firstPage, nextPage, { ok: false, code: 'NETWORK_ERROR' }],
   sendStatus: [{ outcome: 'saved' }, { outcome: 'queued' }, { outcome: 'failed', code: 'NOT_FOUND' }],
   flushQueue: [{ sent: 1 }],
@@ -62,6 +64,8 @@ const serializeState: SerializeState = (s) =>
     more: s.context.hasMore,
     loaded: s.context.loaded,
     error: s.context.loadError,
+    heldBack: s.context.heldBack !== undefined,
+    fromOtherLanguage: s.context.fromOtherLanguage === true,
   });
 
 type ListState = 'readingCache' | 'fetching' | 'shown' | 'fetchingMore';
@@ -78,6 +82,8 @@ type OpsState = 'idle' | 'saving' | 'flushing';
  * naming it, and the copy stored again; a change nothing answered stays done (the binding queued
  * it offline). The connection coming back, or the page asking for a refresh (a push, the page
  * shown again), sends the changes queued offline, then reloads the first page. A new member or language starts over; nobody signed in holds nothing.
+ * A copy saved only in another language is held back (loading shows) and shown only if the first
+ * page fails; while it is shown, nothing is stored (it would be stored as this language's).
  */
 function announcementsRules(input: { language?: string } | undefined) {
   let language = input?.language ?? 'en';
@@ -91,11 +97,18 @@ function announcementsRules(input: { language?: string } | undefined) {
   let queue: StatusOp[] = [];
   let loaded = false;
   let loadError: string | null = null;
+  let heldBack: NonNullable<CachedList> | null = null;
+  let fromOther = false;
 
   const scope = () => ({ userId: userId ?? 0, language });
-  const writeCache = () => action('writeCache', { ...scope(), list: { items, hasMore, unreadCount: unread } });
+  const writeCache = (): Effect[] => (fromOther ? [] : [action('writeCache', { ...scope(), list: { items, hasMore, unreadCount: unread } })]);
   const clear = () => {
-    [items, hasMore, unread, queue, loaded, loadError] = [[], false, 0, [], false, null];
+    [items, hasMore, unread, queue, loaded, loadError, heldBack, fromOther] = [[], false, 0, [], false, null, null, false];
+  };
+  /** The first page failed: a copy held back shows (when nothing else is held). */
+  const showHeldBack = () => {
+    if (!heldBack || loaded) return;
+    [items, hasMore, unread, loaded, fromOther, heldBack] = [heldBack.items, heldBack.hasMore, heldBack.unreadCount, true, true, null];
   };
   /** Stopping the member's actors: the list's call, the change in flight, the page watcher. */
   const stopAll = (): Effect[] => {
@@ -157,7 +170,7 @@ function announcementsRules(input: { language?: string } | undefined) {
           queue = [...queue, { kind: 'read', id: held.id, type: held.type, previous: held.status }];
           items = items.map((i) => (i.id === event.id ? { ...i, status: 3 } : i));
           unread = Math.max(0, unread - 1);
-          return [writeCache(), ...nextChange()];
+          return [...writeCache(), ...nextChange()];
         }
         case 'user.delete': {
           const held = items.find((i) => i.id === event.id);
@@ -165,7 +178,7 @@ function announcementsRules(input: { language?: string } | undefined) {
           queue = [...queue, { kind: 'delete', id: held.id, type: held.type, item: held }];
           items = items.filter((i) => i.id !== event.id);
           if (held.status !== 3) unread = Math.max(0, unread - 1);
-          return [writeCache(), ...nextChange()];
+          return [...writeCache(), ...nextChange()];
         }
         case 'user.loadMore':
           if (list !== 'shown' || !hasMore || items.length === 0) throw new Error('more only when shown and there is more');
@@ -181,7 +194,8 @@ function announcementsRules(input: { language?: string } | undefined) {
           return fetchFirst();
         case 'xstate.done.actor.readCache': {
           const copy = event.output as CachedList;
-          if (copy) [items, hasMore, unread, loaded] = [copy.items, copy.hasMore, copy.unreadCount, true];
+          if (copy?.inOtherLanguage) heldBack = copy;
+          else if (copy) [items, hasMore, unread, loaded] = [copy.items, copy.hasMore, copy.unreadCount, true];
           return fetchFirst();
         }
         case 'xstate.error.actor.readCache':
@@ -193,6 +207,7 @@ function announcementsRules(input: { language?: string } | undefined) {
           list = 'shown';
           if (!output.ok) {
             loadError = output.code;
+            if (!more) showHeldBack();
             return [];
           }
           if (more) {
@@ -200,15 +215,16 @@ function announcementsRules(input: { language?: string } | undefined) {
             items = [...items, ...output.items.filter((i) => !ids.has(i.id))];
           } else {
             items = output.items;
-            loaded = true;
+            [loaded, heldBack, fromOther] = [true, null, false];
           }
           [hasMore, unread, loadError] = [output.hasMore, output.unreadCount, null];
-          return [writeCache()];
+          return writeCache();
         }
         case 'xstate.error.actor.fetchFirstPage':
         case 'xstate.error.actor.fetchNextPage':
           list = 'shown';
           loadError = 'UNKNOWN_ERROR';
+          if (event.type === 'xstate.error.actor.fetchFirstPage') showHeldBack();
           return [];
         case 'xstate.done.actor.sendStatus':
         case 'xstate.error.actor.sendStatus': {
@@ -220,7 +236,7 @@ function announcementsRules(input: { language?: string } | undefined) {
           if (output.outcome === 'failed') {
             undo(op);
             queue = rest;
-            effects.push(action('notifyReverted', { kind: op.kind, code: output.code }), writeCache());
+            effects.push(action('notifyReverted', { kind: op.kind, code: output.code }), ...writeCache());
           } else {
             queue = rest;
           }

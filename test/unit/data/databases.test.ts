@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearPersistedUser, clearUserData, dropOfflineQueues } from '../../../src/data/clearUserData';
 import { db } from '../../../src/data/databases';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
+import { readAnnouncementCache, writeAnnouncementCache } from '../../../src/data/announcements';
 import { readCachedResource, readCachedTransaction, writeCachedResource, writeCachedTransaction } from '../../../src/data/resourceCache';
 import type { Promo, Transaction } from '../../../src/api/client';
 
@@ -167,5 +168,17 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
     expect(await db().user.dashboard.count()).toBe(0);
     expect(await db().community.support.count()).toBe(0);
     expect(await db().earn.promos.count()).toBe(4);
+  });
+});
+
+describe('the announcements list kept per member and language', () => {
+  const list = { items: [], hasMore: false, unreadCount: 2 };
+  it('reads the copy in the language asked for, else the newest in another one, marked; never another member’s', async () => {
+    await writeAnnouncementCache(7, 'en', list);
+    expect(await readAnnouncementCache(7, 'en')).toEqual(list);
+    expect(await readAnnouncementCache(7, 'es')).toEqual({ ...list, inOtherLanguage: true });
+    expect(await readAnnouncementCache(8, 'es')).toBeNull();
+    await writeAnnouncementCache(7, 'es', { ...list, unreadCount: 5 });
+    expect(await readAnnouncementCache(7, 'es')).toEqual({ ...list, unreadCount: 5 });
   });
 });
