@@ -129,6 +129,17 @@ describe('announcements in Chromium', () => {
     await expect.poll(async () => (await records()).map((r) => r.status).sort(), { timeout: 15_000 }).toEqual([3, 3, 4]);
   });
 
+  it('offline, a switch to Spanish shows the list saved in English, saying it is the saved copy', async () => {
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
+    await page.getByText('Mostrando los anuncios guardados en este dispositivo.').waitFor({ timeout: 15_000 });
+    // no list was ever saved in Spanish: the English one shows, not the load error
+    await expect.poll(() => card('Trivia night').count()).toBe(1);
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText('Showing the announcements saved on this device.').count(), { timeout: 15_000 }).toBe(0);
+  });
+
   it('opens an internal link in the app', async () => {
     await card('Trivia night').getByRole('link', { name: 'Open' }).click();
     await page.waitForURL('**/earn');
