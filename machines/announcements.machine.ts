@@ -21,8 +21,10 @@ const isUnread = (item: AnnouncementItem) => item.status !== 3;
 const byNewest = (a: AnnouncementItem, b: AnnouncementItem) => b.id - a.id;
 
 const scopeOf = (context: AnnouncementsContext): Scope => ({ userId: context.userId ?? 0, language: context.language });
+/** The list as stored: under the language of the copy shown when it is another language's. */
 const cacheParams = ({ context }: { context: AnnouncementsContext }): WriteCacheParams => ({
   ...scopeOf(context),
+  language: context.fromOtherLanguage ?? context.language,
   list: { items: context.items, hasMore: context.hasMore, unreadCount: context.unreadCount },
 });
 const idParams = ({ event }: { event: AnnouncementsEvent }) => ({ id: 'id' in event ? event.id : 0 });
@@ -36,17 +38,17 @@ const idParams = ({ event }: { event: AnnouncementsEvent }) => ({ id: 'id' in ev
  * connection returns (or the page asks for a refresh: a push arrived, it became visible), then
  * the first page reloads. The bell reads the unread count over every page. A new member or language
  * loads again; nobody signed in holds nothing. A copy saved only in another language (the member
- * switched language since) is held back while the first page loads and shown if it fails; it is
- * never stored as this language's.
+ * switched language since) is held back while the first page loads and shown if it fails; the
+ * changes made on it are stored in its own language, and no next page is appended to it.
  */
-const announcementsSetup = setup({
+export const announcementsMachine = setup({
   types: {
     context: {} as AnnouncementsContext,
     events: {} as AnnouncementsEvent | { type: 'queue.flushed' },
     input: {} as { language?: string } | undefined,
   },
   actors: {
-    /** The stored copy of the member's list in this language (IndexedDB), or null. */
+    /** The stored copy of the member's list in this language, else in another one (`savedIn`), or null (IndexedDB). */
     readCache: fromPromise<CachedList, Scope>(async () => null),
     /** A page: GET /mobile/announcements + POST /mobile/announcements/users, merged; failures as data. */
     fetchPage: fromPromise<PageOutput, FetchPageInput>(async () => notProvided),
@@ -67,7 +69,7 @@ const announcementsSetup = setup({
       loadError: null,
       loaded: false,
       heldBack: undefined,
-      fromOtherLanguage: false,
+      fromOtherLanguage: undefined,
     }),
     assignCached: assign((_, params: { list: NonNullable<CachedList> }) => ({
       items: params.list.items,
@@ -84,7 +86,7 @@ const announcementsSetup = setup({
             hasMore: context.heldBack.hasMore,
             unreadCount: context.heldBack.unreadCount,
             loaded: true,
-            fromOtherLanguage: true,
+            fromOtherLanguage: context.heldBack.savedIn,
             heldBack: undefined,
           }
         : {},
@@ -96,7 +98,7 @@ const announcementsSetup = setup({
       loadError: null,
       loaded: true,
       heldBack: undefined,
-      fromOtherLanguage: false,
+      fromOtherLanguage: undefined,
     })),
     appendPage: assign(({ context }, params: { output: Extract<PageOutput, { ok: true }> }) => {
       const held = new Set(context.items.map((item) => item.id));
@@ -151,36 +153,23 @@ const announcementsSetup = setup({
     dropHead: assign(({ context }) => ({ ops: context.ops.slice(1) })),
     /** Tell the member the change was reverted ('Failed to mark as read…' / 'Failed to delete announcement…'). */
     notifyReverted: (_, _params: RevertParams) => {},
-    /**
-     * Store the list (IndexedDB, per member and language) so it shows offline. The binding is not
-     * called while the list shown is another language's copy (it would be stored as this one's).
-     */
+    /** Store the list (IndexedDB, per member and language) so it shows offline. */
     writeCache: (_, _params: WriteCacheParams) => {},
     announceFlushed: raise({ type: 'queue.flushed' }),
   },
   guards: {
     hasMember: (_, params: { userId: number | null }) => params.userId !== null,
-    hasCopy: (_, params: { list: CachedList }) => params.list !== null && !params.list.inOtherLanguage,
-    hasOtherLanguageCopy: (_, params: { list: CachedList }) => params.list !== null && params.list.inOtherLanguage === true,
+    hasCopy: (_, params: { list: CachedList }) => params.list !== null && params.list.savedIn === undefined,
+    hasOtherLanguageCopy: (_, params: { list: CachedList }) => params.list !== null && params.list.savedIn !== undefined,
     isOk: (_, params: { output: PageOutput }) => params.output.ok,
-    canLoadMore: ({ context }) => context.hasMore && context.items.length > 0,
+    /** More pages, for a list in this language (a next page would mix the languages). */
+    canLoadMore: ({ context }) => context.hasMore && context.items.length > 0 && context.fromOtherLanguage === undefined,
     isUnreadItem: ({ context }, params: { id: number }) => context.items.some((item) => item.id === params.id && isUnread(item)),
     isListed: ({ context }, params: { id: number }) => context.items.some((item) => item.id === params.id),
     hasOps: ({ context }) => context.ops.length > 0,
     isRefused: (_, params: { output: SendStatusOutput }) => params.output.outcome === 'failed',
   },
-});
-
-export const announcementsMachine = announcementsSetup
-  .extend({
-    actions: {
-      /** writeCache, unless the list shown is another language's copy (see writeCache). */
-      storeList: announcementsSetup.enqueueActions(({ context, enqueue }) => {
-        if (!context.fromOtherLanguage) enqueue({ type: 'writeCache', params: cacheParams({ context }) });
-      }),
-    },
-  })
-  .createMachine({
+}).createMachine({
   id: 'announcements',
   initial: 'signedOut',
   context: ({ input }) => ({
@@ -216,11 +205,11 @@ export const announcementsMachine = announcementsSetup
       on: {
         'user.read': {
           guard: { type: 'isUnreadItem', params: idParams },
-          actions: [{ type: 'applyRead', params: idParams }, 'storeList'],
+          actions: [{ type: 'applyRead', params: idParams }, { type: 'writeCache', params: cacheParams }],
         },
         'user.delete': {
           guard: { type: 'isListed', params: idParams },
-          actions: [{ type: 'applyDelete', params: idParams }, 'storeList'],
+          actions: [{ type: 'applyDelete', params: idParams }, { type: 'writeCache', params: cacheParams }],
         },
       },
       states: {
@@ -260,7 +249,7 @@ export const announcementsMachine = announcementsSetup
                     target: 'shown',
                     actions: [
                       { type: 'assignFirstPage', params: ({ event }) => ({ output: event.output as Extract<PageOutput, { ok: true }> }) },
-                      'storeList',
+                      { type: 'writeCache', params: cacheParams },
                     ],
                   },
                   {
@@ -292,7 +281,7 @@ export const announcementsMachine = announcementsSetup
                     target: 'shown',
                     actions: [
                       { type: 'appendPage', params: ({ event }) => ({ output: event.output as Extract<PageOutput, { ok: true }> }) },
-                      'storeList',
+                      { type: 'writeCache', params: cacheParams },
                     ],
                   },
                   {
@@ -335,7 +324,7 @@ export const announcementsMachine = announcementsSetup
                         }),
                       },
                       'dropHead',
-                      'storeList',
+                      { type: 'writeCache', params: cacheParams },
                     ],
                   },
                   { target: 'idle', actions: 'dropHead' },
@@ -346,7 +335,7 @@ export const announcementsMachine = announcementsSetup
                     'revertHead',
                     { type: 'notifyReverted', params: ({ context }) => ({ kind: context.ops[0]?.kind ?? 'read', code: 'UNKNOWN_ERROR' }) },
                     'dropHead',
-                    'storeList',
+                    { type: 'writeCache', params: cacheParams },
                   ],
                 },
               },

@@ -25,12 +25,19 @@ export type PageOutput =
   | { ok: true; items: AnnouncementItem[]; hasMore: boolean; unreadCount: number }
   | { ok: false; code: string };
 
+/** The first pages as stored (per member and language). */
+export interface StoredList {
+  items: AnnouncementItem[];
+  hasMore: boolean;
+  unreadCount: number;
+}
+
 /**
- * The stored copy of the first pages (per member and language), or null. `inOtherLanguage`: only a
- * copy saved in another language was found (the member switched language since): it is held back
- * while the network answers and shown only if the load fails.
+ * The stored copy of the first pages, or null. `savedIn`: only a copy saved in another language
+ * was found (the member switched language since), and this is its language: it is held back while
+ * the network answers and shown only if the load fails.
  */
-export type CachedList = { items: AnnouncementItem[]; hasMore: boolean; unreadCount: number; inOtherLanguage?: boolean } | null;
+export type CachedList = (StoredList & { savedIn?: string }) | null;
 
 export interface Scope {
   userId: number;
@@ -43,7 +50,7 @@ export interface FetchPageInput extends Scope {
 }
 
 export interface WriteCacheParams extends Scope {
-  list: NonNullable<CachedList>;
+  list: StoredList;
 }
 
 /** `saved`: the server took it; `queued`: no answer (offline), kept for the reconnect; `failed`: refused. */
@@ -68,8 +75,11 @@ export interface AnnouncementsContext {
   loaded: boolean;
   /** A copy in another language, held back while the first page loads (shown if it fails). */
   heldBack?: NonNullable<CachedList>;
-  /** The list shown is that copy: not stored under this language (the reads and deletes still apply). */
-  fromOtherLanguage?: boolean;
+  /**
+   * The list shown is that copy, saved in this language: the reads and deletes made on it are
+   * stored there (never as this language's list), and no next page is appended to it.
+   */
+  fromOtherLanguage?: string;
 }
 
 export type AnnouncementsEvent =

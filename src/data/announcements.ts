@@ -43,13 +43,13 @@ export function applyQueued(items: AnnouncementItem[], queued: readonly Pick<Que
   return items.filter((item) => !deleted.has(item.id)).map((item) => (read.has(item.id) ? { ...item, status: 3 as const } : item));
 }
 
-/** The member's stored list in this language, or else the newest in another language, marked so. */
+/** The member's stored list in this language, or else the newest in another language (`savedIn` it). */
 export async function readAnnouncementCache(userId: number, language: string): Promise<CachedList> {
   if (!(await hasIndexedDb())) return null;
   const lists = (await databases()).announcements.lists;
   const row = await inLanguageOrNewest(lists.get([userId, language]), () => lists.where('userId').equals(userId).toArray());
   if (!row || !row.data) return null;
-  return row.language === language ? row.data : { ...row.data, inOtherLanguage: true };
+  return row.language === language ? row.data : { ...row.data, savedIn: row.language };
 }
 
 export async function writeAnnouncementCache(userId: number, language: string, list: NonNullable<CachedList>): Promise<void> {

@@ -25,7 +25,7 @@ const item = (id: number, status: 1 | 2 | 3): AnnouncementItem => ({
 
 const cached: NonNullable<CachedList> = { items: [item(2, 2)], hasMore: false, unreadCount: 1 };
 /** Only a copy saved in another language (the member switched language since). */
-const cachedInEnglish: NonNullable<CachedList> = { items: [item(3, 2), item(2, 3)], hasMore: false, unreadCount: 1, inOtherLanguage: true };
+const cachedInEnglish: NonNullable<CachedList> = { items: [item(3, 2), item(2, 3)], hasMore: true, unreadCount: 1, savedIn: 'en' };
 const firstPage: PageOutput = { ok: true, items: [item(3, 1), item(2, 2)], hasMore: true, unreadCount: 40 };
 const nextPage: PageOutput = { ok: true, items: [item(1, 3)], hasMore: false, unreadCount: 40 };
 
@@ -65,7 +65,7 @@ const serializeState: SerializeState = (s) =>
     loaded: s.context.loaded,
     error: s.context.loadError,
     heldBack: s.context.heldBack !== undefined,
-    fromOtherLanguage: s.context.fromOtherLanguage === true,
+    fromOtherLanguage: s.context.fromOtherLanguage ?? null,
   });
 
 type ListState = 'readingCache' | 'fetching' | 'shown' | 'fetchingMore';
@@ -83,7 +83,7 @@ type OpsState = 'idle' | 'saving' | 'flushing';
  * it offline). The connection coming back, or the page asking for a refresh (a push, the page
  * shown again), sends the changes queued offline, then reloads the first page. A new member or language starts over; nobody signed in holds nothing.
  * A copy saved only in another language is held back (loading shows) and shown only if the first
- * page fails; while it is shown, nothing is stored (it would be stored as this language's).
+ * page fails; the changes made on it are stored in its own language, and no next page is appended.
  */
 function announcementsRules(input: { language?: string } | undefined) {
   let language = input?.language ?? 'en';
@@ -98,17 +98,18 @@ function announcementsRules(input: { language?: string } | undefined) {
   let loaded = false;
   let loadError: string | null = null;
   let heldBack: NonNullable<CachedList> | null = null;
-  let fromOther = false;
+  /** The language of the copy shown when it is another language's. */
+  let fromOther: string | null = null;
 
   const scope = () => ({ userId: userId ?? 0, language });
-  const writeCache = (): Effect[] => (fromOther ? [] : [action('writeCache', { ...scope(), list: { items, hasMore, unreadCount: unread } })]);
+  const writeCache = (): Effect[] => [action('writeCache', { ...scope(), language: fromOther ?? language, list: { items, hasMore, unreadCount: unread } })];
   const clear = () => {
-    [items, hasMore, unread, queue, loaded, loadError, heldBack, fromOther] = [[], false, 0, [], false, null, null, false];
+    [items, hasMore, unread, queue, loaded, loadError, heldBack, fromOther] = [[], false, 0, [], false, null, null, null];
   };
   /** The first page failed: a copy held back shows (when nothing else is held). */
   const showHeldBack = () => {
     if (!heldBack || loaded) return;
-    [items, hasMore, unread, loaded, fromOther, heldBack] = [heldBack.items, heldBack.hasMore, heldBack.unreadCount, true, true, null];
+    [items, hasMore, unread, loaded, fromOther, heldBack] = [heldBack.items, heldBack.hasMore, heldBack.unreadCount, true, heldBack.savedIn ?? null, null];
   };
   /** Stopping the member's actors: the list's call, the change in flight, the page watcher. */
   const stopAll = (): Effect[] => {
@@ -181,7 +182,7 @@ function announcementsRules(input: { language?: string } | undefined) {
           return [...writeCache(), ...nextChange()];
         }
         case 'user.loadMore':
-          if (list !== 'shown' || !hasMore || items.length === 0) throw new Error('more only when shown and there is more');
+          if (list !== 'shown' || !hasMore || items.length === 0 || fromOther) throw new Error('more only when shown, with more, in this language');
           list = 'fetchingMore';
           return [actorStarted('fetchPage', { ...scope(), before: items[items.length - 1].id }, 'fetchNextPage')];
         case 'announcements.refresh':
@@ -194,7 +195,7 @@ function announcementsRules(input: { language?: string } | undefined) {
           return fetchFirst();
         case 'xstate.done.actor.readCache': {
           const copy = event.output as CachedList;
-          if (copy?.inOtherLanguage) heldBack = copy;
+          if (copy?.savedIn) heldBack = copy;
           else if (copy) [items, hasMore, unread, loaded] = [copy.items, copy.hasMore, copy.unreadCount, true];
           return fetchFirst();
         }
@@ -215,7 +216,7 @@ function announcementsRules(input: { language?: string } | undefined) {
             items = [...items, ...output.items.filter((i) => !ids.has(i.id))];
           } else {
             items = output.items;
-            [loaded, heldBack, fromOther] = [true, null, false];
+            [loaded, heldBack, fromOther] = [true, null, null];
           }
           [hasMore, unread, loadError] = [output.hasMore, output.unreadCount, null];
           return writeCache();

@@ -176,7 +176,7 @@ describe('the announcements list kept per member and language', () => {
   it('reads the copy in the language asked for, else the newest in another one, marked; never another member’s', async () => {
     await writeAnnouncementCache(7, 'en', list);
     expect(await readAnnouncementCache(7, 'en')).toEqual(list);
-    expect(await readAnnouncementCache(7, 'es')).toEqual({ ...list, inOtherLanguage: true });
+    expect(await readAnnouncementCache(7, 'es')).toEqual({ ...list, savedIn: 'en' });
     expect(await readAnnouncementCache(8, 'es')).toBeNull();
     await writeAnnouncementCache(7, 'es', { ...list, unreadCount: 5 });
     expect(await readAnnouncementCache(7, 'es')).toEqual({ ...list, unreadCount: 5 });
