@@ -27,6 +27,17 @@ const cacheParams = ({ context }: { context: AnnouncementsContext }): WriteCache
   language: context.fromOtherLanguage ?? context.language,
   list: { items: context.items, hasMore: context.hasMore, unreadCount: context.unreadCount },
 });
+/** A member's list before anything is held: nothing shown, nothing waiting, nothing held back. */
+const emptyList = (): Omit<AnnouncementsContext, 'userId' | 'language'> => ({
+  items: [],
+  hasMore: false,
+  unreadCount: 0,
+  ops: [],
+  loadError: null,
+  loaded: false,
+  heldBack: undefined,
+  fromOtherLanguage: undefined,
+});
 const idParams = ({ event }: { event: AnnouncementsEvent }) => ({ id: 'id' in event ? event.id : 0 });
 
 /**
@@ -61,16 +72,7 @@ export const announcementsMachine = setup({
   },
   actions: {
     assignScope: assign((_, params: { userId: number | null; language: string }) => ({ userId: params.userId, language: params.language })),
-    clearList: assign({
-      items: [],
-      hasMore: false,
-      unreadCount: 0,
-      ops: [],
-      loadError: null,
-      loaded: false,
-      heldBack: undefined,
-      fromOtherLanguage: undefined,
-    }),
+    clearList: assign(() => emptyList()),
     assignCached: assign((_, params: { list: NonNullable<CachedList> }) => ({
       items: params.list.items,
       hasMore: params.list.hasMore,
@@ -172,16 +174,7 @@ export const announcementsMachine = setup({
 }).createMachine({
   id: 'announcements',
   initial: 'signedOut',
-  context: ({ input }) => ({
-    userId: null,
-    language: input?.language ?? 'en',
-    items: [],
-    hasMore: false,
-    unreadCount: 0,
-    ops: [],
-    loadError: null,
-    loaded: false,
-  }),
+  context: ({ input }) => ({ userId: null, language: input?.language ?? 'en', ...emptyList() }),
   on: {
     'scope.changed': [
       {
