@@ -26,7 +26,7 @@ function inApp<T>(hook: () => T) {
 function held() {
   let answer!: (reply: { data: unknown }) => void;
   const reply = new Promise<{ data: unknown }>((resolve) => (answer = resolve));
-  return { route: (() => reply) as Answer, answer: (data: unknown) => answer({ data }) };
+  return { route: (() => reply) as Answer, reply, answer: (data: unknown) => answer({ data }) };
 }
 
 afterEach(resetData);
@@ -163,10 +163,9 @@ describe('per member and per language', () => {
 
   it('a switch to a language with no copy, online: loading until the network answers, never the old language', async () => {
     signIn();
-    let answerSpanish!: (reply: { data: unknown }) => void;
-    const spanish = new Promise<{ data: unknown }>((resolve) => (answerSpanish = resolve));
+    const spanish = held();
     fakeFetch({
-      'GET /mobile/promos/get': ({ headers }) => (headers['accept-language'] === 'en' ? { data: { promos: [promo(1, 'Share a post')] } } : spanish),
+      'GET /mobile/promos/get': ({ headers }) => (headers['accept-language'] === 'en' ? { data: { promos: [promo(1, 'Share a post')] } } : spanish.reply),
     });
     const { result } = inApp(() => useResource('earnPromos'));
     await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Share a post')]));
@@ -175,7 +174,7 @@ describe('per member and per language', () => {
     await act(() => activateLocale('es'));
     await waitFor(() => expect(result.current.status).toBe('loading'));
     expect(result.current.data).toBeUndefined();
-    act(() => answerSpanish({ data: { promos: [promo(1, 'Comparte una publicación')] } }));
+    act(() => spanish.answer({ promos: [promo(1, 'Comparte una publicación')] }));
     await waitFor(() => expect(result.current.data).toEqual([promo(1, 'Comparte una publicación')]));
     expect(result.current.fromCache).toBe(false);
   });
