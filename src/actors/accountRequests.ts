@@ -138,7 +138,7 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
       },
       actions: {
         notifySucceeded: enqueueActions(({ context, enqueue, system }) => {
-          enqueue(() => showToast('success', i18n._(successMessages.passwordReset), { id: 'password-reset' }));
+          enqueue(() => showToast('success', () => i18n._(successMessages.passwordReset), { id: 'password-reset' }));
           // Every session of the account ended with the reset, this one too.
           const session = system.get('session');
           if (session?.getSnapshot().matches('loggedIn')) enqueue.sendTo(session, { type: 'user.logout' });
@@ -157,7 +157,7 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
       },
       actions: {
         notifySucceeded: () => {
-          showToast('success', i18n._(successMessages.passwordChanged), { id: 'password-changed' });
+          showToast('success', () => i18n._(successMessages.passwordChanged), { id: 'password-changed' });
           navigate('/profile');
         },
       },
@@ -171,7 +171,7 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
       },
       actions: {
         notifySucceeded: enqueueActions(({ enqueue, system }) => {
-          enqueue(() => showToast('success', i18n._(successMessages.profileUpdated), { id: 'profile-updated', inline: true }));
+          enqueue(() => showToast('success', () => i18n._(successMessages.profileUpdated), { id: 'profile-updated', inline: true }));
           enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'profile' });
         }),
       },
@@ -193,7 +193,7 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
       },
       actions: {
         notifySucceeded: ({ system }) => {
-          showToast('success', i18n._(successMessages.accountDeleted), { id: 'account-deleted' });
+          showToast('success', () => i18n._(successMessages.accountDeleted), { id: 'account-deleted' });
           // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
           const userId = memberOfSystem(system);
           const session = system.get('session');

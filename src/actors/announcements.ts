@@ -116,7 +116,7 @@ export function announcementsLogic({ systemApi: { apiOf } }: { systemApi: System
     },
     actions: {
       notifyReverted: (_, { kind }) =>
-        showToast('error', i18n._(kind === 'read' ? announcementMessages.readFailed : announcementMessages.deleteFailed)),
+        showToast('error', () => i18n._(kind === 'read' ? announcementMessages.readFailed : announcementMessages.deleteFailed)),
       writeCache: (_, { userId, language, list }) => {
         void writeAnnouncementCache(userId, language, list).catch(() => {});
       },

@@ -104,7 +104,7 @@ export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemAp
           // A full or blocked storage costs only a repeated celebration later.
         }
       },
-      showQualifiedToast: () => showToast('success', i18n._(qualifiedMessage), { id: 'chance-to-win-qualified', autoClose: 5000 }),
+      showQualifiedToast: () => showToast('success', () => i18n._(qualifiedMessage), { id: 'chance-to-win-qualified', autoClose: 5000 }),
       launchConfetti: () => void launchConfetti().catch(() => {}),
     },
   });

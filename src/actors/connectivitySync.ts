@@ -9,7 +9,7 @@ import type { QueuedItem, QueueRunInput, ReplayOutput } from '../../machines/que
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import { syncMessages } from './syncMessages';
-import { showToast, type ToastKind } from './toast';
+import { showToast, type ToastKind, type ToastText } from './toast';
 
 // The queues live in Dexie, which loads when a verified member's queues are first read, not
 // with the login screen.
@@ -118,7 +118,7 @@ export interface ConnectivitySyncDeps {
   /** The earn pipeline (bound): queued scans are sent again through it. */
   earnPipeline: unknown;
   /** Toasts (the app's Mantine notifications by default). */
-  toast?: (kind: ToastKind, message: string, options?: { id?: string }) => void;
+  toast?: (kind: ToastKind, message: ToastText, options?: { id?: string }) => void;
   /** navigator.locks by default. */
   locks?: LockManagerLike;
   /** window by default. */
@@ -200,16 +200,16 @@ export function connectivitySyncLogic({
       processFormQueue: formQueueRun,
     },
     actions: {
-      notifyOffline: () => toast('error', i18n._(syncMessages.offline), { id: 'connectivity-offline' }),
-      notifyOnline: () => toast('success', i18n._(syncMessages.online), { id: 'connectivity-online' }),
-      notifyPending: (_, { queue, count }) => toast('info', i18n._(syncMessages.pending[queue](count)), { id: `sync-${queue}` }),
-      notifySynced: (_, { queue, count }) => toast('success', i18n._(syncMessages.synced[queue](count)), { id: `sync-${queue}` }),
+      notifyOffline: () => toast('error', () => i18n._(syncMessages.offline), { id: 'connectivity-offline' }),
+      notifyOnline: () => toast('success', () => i18n._(syncMessages.online), { id: 'connectivity-online' }),
+      notifyPending: (_, { queue, count }) => toast('info', () => i18n._(syncMessages.pending[queue](count)), { id: `sync-${queue}` }),
+      notifySynced: (_, { queue, count }) => toast('success', () => i18n._(syncMessages.synced[queue](count)), { id: `sync-${queue}` }),
       notifyFailed: (_, { queue, count, rejected, kept }) => {
-        const parts = [i18n._(syncMessages.failed[queue](count))];
-        if (rejected.length) parts.push(i18n._(syncMessages.refused));
-        if (kept.length) parts.push(i18n._(syncMessages.willRetry));
+        const parts = [syncMessages.failed[queue](count)];
+        if (rejected.length) parts.push(syncMessages.refused);
+        if (kept.length) parts.push(syncMessages.willRetry);
         // The same toast as 'waiting': it changes in place.
-        toast('warning', parts.join(' '), { id: `sync-${queue}` });
+        toast('warning', () => parts.map((part) => i18n._(part)).join(' '), { id: `sync-${queue}` });
         if (rejected.length) console.warn(`offline ${queue} items refused:`, rejected.map((r) => `${r.id} ${r.code}`).join(', '));
       },
     },

@@ -35,10 +35,10 @@ export function earnActionLogic({ systemApi: { apiOf }, tab = createExternalTab(
       openBlankTab: () => tab.openBlank(),
       showPageInTab: (_, { url }) => tab.show(url),
       closeTab: () => tab.close(),
-      notifyEarned: (_, { pipsEarned }) => showToast('success', i18n._(earnedMessage(pipsEarned))),
+      notifyEarned: (_, { pipsEarned }) => showToast('success', () => i18n._(earnedMessage(pipsEarned))),
       notifyFailed: (_, { code }) => {
         const known = code in earnErrorMessages;
-        showToast('error', i18n._(describeEarnError(code)), { title: known ? undefined : i18n._(commonMessages.somethingWrong) });
+        showToast('error', () => i18n._(describeEarnError(code)), { title: known ? undefined : () => i18n._(commonMessages.somethingWrong) });
       },
     },
   });

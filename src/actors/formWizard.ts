@@ -74,7 +74,7 @@ export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi:
         if (member !== null) clearFormDraft(member, form.id);
       },
       notifySubmitted: (_, { pipsEarned }) => {
-        showToast('success', i18n._(submittedMessage(pipsEarned)));
+        showToast('success', () => i18n._(submittedMessage(pipsEarned)));
         navigate(formsList);
       },
       notifyInvalid: (_, { invalidPartIds }) => {
@@ -88,7 +88,7 @@ export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi:
         target?.focus();
       },
       notifyQueued: () => {
-        showToast('info', i18n._(formMessages.queued), { id: 'form-queued' });
+        showToast('info', () => i18n._(formMessages.queued), { id: 'form-queued' });
         navigate(formsList);
       },
     },

@@ -31,9 +31,9 @@ export function pushNotificationsLogic({ systemApi: { apiOf }, browser = browser
     },
     actions: {
       storeInvitationDismissed: (_, { userId }) => storeInvitationDismissed(userId),
-      notifyDenied: () => showToast('warning', i18n._(pushMessages.denied), { id: 'push-denied' }),
+      notifyDenied: () => showToast('warning', () => i18n._(pushMessages.denied), { id: 'push-denied' }),
       notifyFailed: (_, { attempt }) =>
-        showToast('error', i18n._(attempt === 'enable' ? pushMessages.registerFailed : pushMessages.unregisterFailed), { id: 'push-failed' }),
+        showToast('error', () => i18n._(attempt === 'enable' ? pushMessages.registerFailed : pushMessages.unregisterFailed), { id: 'push-failed' }),
     },
   });
 }

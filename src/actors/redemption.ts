@@ -37,7 +37,7 @@ export function redemptionLogic({ systemApi: { apiOf }, navigate }: { systemApi:
     },
     actions: {
       notifyRedeemed: (_, { transactionId }) => {
-        showToast('success', i18n._(redeemed), { id: 'reward-redeemed' });
+        showToast('success', () => i18n._(redeemed), { id: 'reward-redeemed' });
         navigate(`/rewards/${transactionId}`);
       },
     },

@@ -137,12 +137,12 @@ export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCred
       storeVerified: () => storeVerified(),
       clearTokens: () => clearCredentials(),
       clearPersistedState: () => void userData().then((data) => data.clearPersistedUser()).catch(() => {}),
-      notifyLogoutError: () => showToast('error', i18n._(actorMessages.logoutError), { id: 'logout-error' }),
+      notifyLogoutError: () => showToast('error', () => i18n._(actorMessages.logoutError), { id: 'logout-error' }),
       // A failed login is said under the login form, a taken e-mail on the sign-up form's e-mail
       // field; any other failed registration raises a toast.
       notifyAuthFailed: (_, { attempt, code }) => {
         if (attempt === 'register' && code !== 'EMAIL_TAKEN') {
-          showToast('error', i18n._(registerErrors[code] ?? registerErrorFallback), { id: 'signup-error' });
+          showToast('error', () => i18n._(registerErrors[code] ?? registerErrorFallback), { id: 'signup-error' });
         }
       },
     },

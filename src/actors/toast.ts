@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
+import { createElement, type ReactNode } from 'react';
 import { i18n } from '../i18n/i18n';
 
 const closeLabel = msg({ id: 'components.toast.close', message: 'Close notification' });
@@ -24,8 +26,26 @@ export const maxToasts = 3;
 
 const colors: Record<Exclude<ToastKind, 'modal'>, string> = { error: 'red', success: 'teal', info: 'indigo', warning: 'yellow' };
 
+/**
+ * A toast's text: fixed, or written in the language shown at each render (`() => i18n._(…)`),
+ * so a toast still on screen follows a language switch instead of keeping the one it was raised in.
+ */
+export type ToastText = string | (() => string);
+
+/** The text in the language active now. */
+export const toastString = (text: ToastText): string => (typeof text === 'function' ? text() : text);
+
+/** Renders a toast's text and renders it again when the language changes (Lingui's context). */
+function LocalizedText({ text }: { text: () => string }): string {
+  useLingui();
+  return text();
+}
+
+const toastNode = (text: ToastText | undefined): ReactNode =>
+  typeof text === 'function' ? createElement(LocalizedText, { text }) : text;
+
 export interface ToastOptions {
-  title?: string;
+  title?: ToastText;
   /**
    * A stable id shows the toast once even when several callers raise it together; raised again
    * while shown, the toast changes in place (e.g. 'waiting to sync' becomes 'synced').
@@ -41,8 +61,8 @@ export interface ToastOptions {
 export interface ModalNotice {
   key: number;
   id?: string;
-  title?: string;
-  message: string;
+  title?: ToastText;
+  message: ToastText;
 }
 
 let modalQueue: readonly ModalNotice[] = [];
@@ -74,7 +94,7 @@ export const modalNotices = {
  * The containers (top right, 20 px in, 5000 ms, 300 ms close) are mounted by the App; toasts
  * raised before they mount wait in the store.
  */
-export function showToast(kind: ToastKind, message: string, { title, id, inline, autoClose }: ToastOptions = {}): void {
+export function showToast(kind: ToastKind, message: ToastText, { title, id, inline, autoClose }: ToastOptions = {}): void {
   if (kind === 'modal') {
     if (id && modalQueue.some((notice) => notice.id === id)) return;
     setModalQueue([...modalQueue, { key: ++modalSequence, id, title, message }]);
@@ -90,8 +110,8 @@ export function showToast(kind: ToastKind, message: string, { title, id, inline,
   }
   (shown ? notifications.update : notifications.show)({
     id,
-    title,
-    message,
+    title: toastNode(title),
+    message: toastNode(message),
     color: colors[kind],
     autoClose: autoClose ?? (inline ? toastTimings.inlineMs : toastTimings.defaultMs),
     withBorder: true,

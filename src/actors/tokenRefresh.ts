@@ -28,7 +28,7 @@ export function tokenRefreshLogic({ systemApi: { apiOf, pending } }: { systemApi
       storeRefreshedTokens: (_, { authToken, refreshToken }) => storeTokens(authToken, refreshToken),
       retryQueued: (_, { authToken, requestIds }) => pending.settle(requestIds, authToken),
       rejectQueued: (_, { requestIds }) => pending.settle(requestIds, null),
-      notifySessionExpired: () => showToast('error', i18n._(actorMessages.sessionExpired), { id: 'session-expired' }),
+      notifySessionExpired: () => showToast('error', () => i18n._(actorMessages.sessionExpired), { id: 'session-expired' }),
     },
   });
 }

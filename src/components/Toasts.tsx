@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import { modalNotices, toastTimings } from '../actors/toast';
+import { modalNotices, toastString, toastTimings } from '../actors/toast';
 
 /**
  * The toast container (SPEC §9: top right, 20 px in, below the top bar; at the bottom on phones —
@@ -27,10 +27,10 @@ function ModalNotices() {
   const notice = queue[0];
   const close = () => notice && modalNotices.dismiss(notice.key);
   return (
-    <Modal opened={Boolean(notice)} onClose={close} title={notice?.title} centered data-kind="modal">
+    <Modal opened={Boolean(notice)} onClose={close} title={notice?.title === undefined ? undefined : toastString(notice.title)} centered data-kind="modal">
       {notice && (
         <>
-          <Text>{notice.message}</Text>
+          <Text>{toastString(notice.message)}</Text>
           <Group justify="flex-end" mt="lg">
             <Button onClick={close} data-autofocus>
               {t({ id: 'components.modal.close', message: 'OK' })}

@@ -42,7 +42,7 @@ export function AppRoutes({ onScreenShown }: { onScreenShown?: () => void }) {
     // Logged in: the 'please log in' of the redirect that led here has said what it had to.
     if (isLoggedIn(access)) hideToast('guard.loginRequired');
     if (!redirect) return;
-    if (messageId) showToast('info', i18n._(guardMessages[messageId]), { id: messageId });
+    if (messageId) showToast('info', () => i18n._(guardMessages[messageId]), { id: messageId });
     if (rememberOrigin) session.send({ type: 'navigation.denied', origin: search ? `${location}?${search}` : location });
     if (consumeOrigin) session.send({ type: 'navigation.originConsumed' });
     navigate(redirect, { replace: true });

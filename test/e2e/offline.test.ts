@@ -36,6 +36,12 @@ const say = {
   activityScan: 'Scanned QR code', // pages.activity.pendingQr
 };
 
+/** The same toasts in Spanish (locales/es/messages.po). */
+const decir = {
+  offline: 'Estás sin conexión. Los escaneos y formularios se guardan y se envían cuando vuelvas a estar en línea.',
+  online: 'Vuelves a estar en línea.',
+};
+
 const content = {
   qr: { title: 'Library visit', pips: 10 },
   survey: { title: 'Street survey', pips: 15 },
@@ -388,5 +394,25 @@ describe('offline earn and forms in Chromium', () => {
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
     await context.setOffline(false);
+  });
+
+  it('a toast on screen follows a language switch: the offline toast raised in English turns Spanish in place', async () => {
+    await page.goto(`${product.url}/home`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const since = toasts.mark();
+    await context.setOffline(true);
+    await toasts.waitFor(page, say.offline, { since });
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
+    await toasts.waitFor(page, decir.offline, { since });
+    // The same toast, its text changed in place: no second toast, no English left on screen.
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(1);
+    expect(toasts.entries(page, since)).toEqual([
+      ['error', say.offline],
+      ['error', decir.offline],
+    ]);
+    await context.setOffline(false);
+    await toasts.waitFor(page, decir.online, { since });
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Hi,/ }).waitFor();
   });
 });

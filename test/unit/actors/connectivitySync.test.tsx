@@ -1,5 +1,6 @@
 // Loads fake-indexeddb before Dexie is imported.
 import { fakeNetwork, MEMBER, resetData, signIn, startApp, storedCredentials, waitForMember } from '../data/dataTestKit';
+import { toastString, type ToastText } from '../../../src/actors/toast';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, createMachine, waitFor as waitForActor, type AnyActorLogic, type EventObject } from 'xstate';
@@ -125,8 +126,8 @@ function syncDeps(startOnline: boolean, locks?: ReturnType<typeof fakeLocks>) {
   const toasts: string[] = [];
   /** The toast ids, in order: one id is one toast on screen, changed in place. */
   const toastIds: Array<string | undefined> = [];
-  const toast = (kind: string, message: string, options?: { id?: string }) => {
-    toasts.push(`${kind}: ${message}`);
+  const toast = (kind: string, message: ToastText, options?: { id?: string }) => {
+    toasts.push(`${kind}: ${toastString(message)}`);
     toastIds.push(options?.id);
   };
   const connectivity = { ...net.deps, locks, toast };

@@ -7,6 +7,7 @@ import { selectIsSyncing } from '../../../machines/connectivitySync.selectors';
 import { db } from '../../../src/data/databases';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
 import { fakeNetwork, loadOf, MEMBER, resetData, signIn, startApp, waitForMember } from '../data/dataTestKit';
+import { toastString } from '../../../src/actors/toast';
 import { fakeFetch, isBackgroundCall, noAnswer, requests, type Answer, type SentRequest } from '../screens/fakeFetch';
 
 const link = (code: string) => `https://pips.example.org/earn?qr=${code}`;
@@ -35,7 +36,7 @@ const earnCalls = (sent: SentRequest[]) => requests(sent, 'POST', '/mobile/earn/
 async function appWithQueues() {
   const net = fakeNetwork(false);
   const toasts: string[] = [];
-  const app = startApp({ connectivity: { ...net.deps, locks: undefined, toast: (kind, message) => void toasts.push(`${kind}: ${message}`) } });
+  const app = startApp({ connectivity: { ...net.deps, locks: undefined, toast: (kind, message) => void toasts.push(`${kind}: ${toastString(message)}`) } });
   await waitForMember(app, MEMBER);
   // The balances the session opened at sign-in have loaded (what a sync reloads).
   await waitFor(await loadOf(app, 'dashboard'), (s) => s.matches('succeeded') || s.matches('failed'));

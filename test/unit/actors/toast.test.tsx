@@ -4,7 +4,9 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { hideToast, maxToasts, modalNotices, showToast, toastTimings } from '../../../src/actors/toast';
+import { syncMessages } from '../../../src/actors/syncMessages';
 import Toasts from '../../../src/components/Toasts';
+import { commonMessages } from '../../../src/components/errorMessages';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { theme } from '../../../src/theme/theme';
 
@@ -122,6 +124,27 @@ describe('toasts (SPEC §9)', () => {
     expect(update).toHaveBeenCalledTimes(1);
     expect(update.mock.calls[0][0]).toMatchObject({ id: 'early', message: 'Second', color: 'teal' });
     update.mockRestore();
+  });
+
+  it('a toast and a modal notice written in the language shown follow a language switch while on screen', async () => {
+    await renderToasts();
+    act(() => {
+      showToast('error', () => i18n._(syncMessages.offline), { id: 'connectivity-offline', title: () => i18n._(commonMessages.somethingWrong) });
+      showToast('modal', () => i18n._(syncMessages.online));
+    });
+    await screen.findByText(i18n._(syncMessages.offline));
+    const english = [syncMessages.offline, commonMessages.somethingWrong, syncMessages.online].map((m) => i18n._(m));
+    expect(screen.getByRole('dialog').textContent).toContain(english[2]);
+
+    await act(() => activateLocale('es'));
+
+    const spanish = [syncMessages.offline, commonMessages.somethingWrong, syncMessages.online].map((m) => i18n._(m));
+    spanish.forEach((text, n) => expect(text).not.toBe(english[n]));
+    expect(await screen.findByText(spanish[0])).toBeTruthy();
+    expect(screen.getByText(spanish[1])).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain(spanish[2]);
+    for (const text of english) expect(document.body.textContent).not.toContain(text);
+    await act(() => activateLocale('en'));
   });
 
   it('shows modal notices one at a time in a dialog', async () => {

@@ -112,10 +112,21 @@ export function fakeNetwork(startOnline: boolean) {
   };
 }
 
+/**
+ * A toast's message as it reads in the language active now: a fixed string, or the element that
+ * writes its text at each render (`showToast` with `() => i18n._(…)`).
+ */
+export function toastText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  const text = (message as { props?: { text?: unknown } } | null)?.props?.text;
+  if (typeof text !== 'function') throw new Error(`not a toast text: ${String(message)}`);
+  return String((text as () => unknown)());
+}
+
 /** The toasts raised so far (shown or waiting for the container), as `kind: message`. */
 export function toastsRaised(): string[] {
   const { notifications: shown, queue } = notificationsStore.getState();
-  return [...shown, ...queue].map((toast) => `${String((toast as { 'data-kind'?: string })['data-kind'])}: ${String(toast.message)}`);
+  return [...shown, ...queue].map((toast) => `${String((toast as { 'data-kind'?: string })['data-kind'])}: ${toastText(toast.message)}`);
 }
 
 /**
