@@ -9,7 +9,7 @@ import { resourcesActor } from './system';
  * the takeover, once. When it is not safe the new version waits and the member is offered the
  * reload (accepted, it happens once the new version took over; calm returning, input sent and
  * back online, tries again on its own). A lazily loaded chunk missing after a deploy reloads the
- * page once. The worker's daily
+ * page once, never offline (the binding tells a missing chunk only when the server answers). The worker's daily
  * content sync, and the page being shown again, refresh the data; updates are looked for when
  * the page is shown and every hour, never offline.
  */
@@ -59,8 +59,11 @@ export const serviceWorkerMachine = setup({
     isOnline: ({ context }) => context.online,
     hasNotReloadedRecently: ({ context }) => !context.reloadedRecently,
     tookOver: ({ context }) => context.tookOver,
-    /** A stale chunk reloads once: not right after our own reload, nor while one is under way. */
-    mayReloadForChunk: and(['hasNotReloadedRecently', not(or([stateIn('#serviceWorker.reloading'), stateIn('#serviceWorker.reloaded')]))]),
+    /**
+     * A stale chunk reloads once: online (offline the reload would show the browser's error page
+     * instead of the app), not right after our own reload, nor while one is under way.
+     */
+    mayReloadForChunk: and(['isOnline', 'hasNotReloadedRecently', not(or([stateIn('#serviceWorker.reloading'), stateIn('#serviceWorker.reloaded')]))]),
   },
   delays: {
     /** SPEC §9: the page reloads 100 ms after a new version takes over. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Component, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import type { AppInput } from '../machines/app.types';
@@ -6,12 +6,13 @@ import { AppActor } from './actors/AppActor';
 import { createAppLogic, type AppLogic } from './actors/appLogic';
 import { SystemApiContext } from './actors/systemApiContext';
 import { toastHost } from './actors/toast';
+import { retryFailedLazies, retryableLazy } from './components/retryableLazy';
 import { Shell } from './components/Shell';
 import { i18n } from './i18n/i18n';
 import { AppRoutes } from './routing/AppRoutes';
 import { cssVariablesResolver, theme } from './theme/theme';
 
-const Toasts = lazy(() => import('./components/Toasts'));
+const Toasts = retryableLazy(() => import('./components/Toasts'));
 
 export interface AppProps {
   /** What the app's root starts with (language, reload guard). */
@@ -45,14 +46,45 @@ export function App({ input, logic, onScreenShown }: AppProps) {
  * The toast container and the dialog: their own chunk (with their CSS), mounted once the first
  * toast or modal notice is raised and kept from then on, so a first visit that shows none never
  * downloads them. A toast raised before the chunk arrives waits in Mantine's store and shows when
- * the container mounts; offline, the service worker's precache serves the chunk.
+ * the container mounts; offline, the service worker's precache serves the chunk. Offline before
+ * the service worker saved it, the toasts wait (the rest of the app stays) until the connection
+ * comes back.
  */
 function ToastHost() {
   const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted, toastHost.wanted);
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
+    <UntilOnline>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </UntilOnline>
   );
+}
+
+/** Shows nothing while its content cannot load, and tries again once the connection is back. */
+class UntilOnline extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidMount() {
+    window.addEventListener('online', this.retry);
+  }
+
+  componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
+  }
+
+  private retry = () => {
+    if (!this.state.failed) return;
+    retryFailedLazies();
+    this.setState({ failed: false });
+  };
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }

@@ -92,16 +92,38 @@ export const worker = fromCallback<EventObject>(({ sendBack, receive }) => {
   };
 });
 
-/** The network, the page being shown again, and a lazily loaded chunk gone after a deploy. */
-export const watchPage = fromCallback<EventObject>(({ sendBack }) => {
+/**
+ * Whether the server answers (`GET /api/health`, past any cache). A lazily loaded chunk that
+ * fails while the server answers is gone after a deploy; while it does not, the network failed,
+ * and a reload would only trade the app for the browser's offline page.
+ */
+export const serverAnswers = (): Promise<boolean> =>
+  fetch('/api/health', { cache: 'no-store' }).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The network, the page being shown again, and a lazily loaded chunk gone after a deploy (told
+ * only when `answers` says the server is there; offline, the machine is told the network is gone).
+ */
+export const watchPageWith = (answers: () => Promise<boolean> = serverAnswers) =>
+  fromCallback<EventObject>(({ sendBack }) => {
   const online = () => sendBack({ type: 'network.online' });
   const offline = () => sendBack({ type: 'network.offline' });
   const shown = () => {
     if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
   };
-  const chunkFailed = (event: Event) => {
-    event.preventDefault();
-    sendBack({ type: 'chunk.failed' });
+  let stopped = false;
+  // The error goes on to the code that asked for the chunk (a screen shows its notice, see
+  // ScreenErrorBoundary), so this handler does not prevent it (Vite would then resolve the import
+  // with nothing); a stale deploy is then reloaded 100 ms later.
+  const chunkFailed = () => {
+    // The 'offline' event may come after the failed request: the machine hears it first.
+    if (!navigator.onLine) return offline();
+    void answers().then((there) => {
+      if (there && !stopped) sendBack({ type: 'chunk.failed' });
+    });
   };
   if (!navigator.onLine) offline();
   window.addEventListener('online', online);
@@ -109,6 +131,7 @@ export const watchPage = fromCallback<EventObject>(({ sendBack }) => {
   document.addEventListener('visibilitychange', shown);
   window.addEventListener('vite:preloadError', chunkFailed);
   return () => {
+    stopped = true;
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
     document.removeEventListener('visibilitychange', shown);
@@ -116,10 +139,13 @@ export const watchPage = fromCallback<EventObject>(({ sendBack }) => {
   };
 });
 
+/** The page watched with the real server probe. */
+export const watchPage = watchPageWith();
+
 /** The service worker lifecycle bound to the browser. */
-export function serviceWorkerLogic() {
+export function serviceWorkerLogic({ answers }: { answers?: () => Promise<boolean> } = {}) {
   return serviceWorkerMachine.provide({
-    actors: { worker, watchPage },
+    actors: { worker, watchPage: answers ? watchPageWith(answers) : watchPage },
     actions: { reloadPage: () => reloadPage() },
   });
 }

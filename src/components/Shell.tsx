@@ -11,6 +11,7 @@ import { ArchiveButton } from './ArchiveButton';
 import { InstallButton } from './InstallButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { UpdateNotice } from './UpdateNotice';
 import { BackLink } from './navigation/BackLink';
 import { HeaderSections, TabBar, TabBarSpacer } from './navigation/SectionNavigation';
@@ -76,7 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </Container>
       </Box>
       <Suspense fallback={main(<ScreenLoader />)}>
-        {main(children)}
+        {main(<ScreenErrorBoundary location={location}>{children}</ScreenErrorBoundary>)}
         {access !== 'pending' && <Footer />}
         {verified && <TabBarSpacer />}
       </Suspense>

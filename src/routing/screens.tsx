@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { retryableLazy } from '../components/retryableLazy';
 import { restoreFrom } from '../../machines/session.machine';
 import type { StoredCredentials } from '../../machines/session.types';
 import { guardRoute, type SessionStanding } from './guard';
@@ -53,10 +54,10 @@ const loaders: Record<ScreenKey, () => ScreenModule> = {
 
 /** The component each screen key of the route table renders. */
 export const screens = {} as Record<ScreenKey, ComponentType>;
-for (const key of Object.keys(loaders) as ScreenKey[]) screens[key] = lazy(loaders[key]);
+for (const key of Object.keys(loaders) as ScreenKey[]) screens[key] = retryableLazy(loaders[key]);
 
 /** An unknown URL's screen (not in the route table: no pattern matches it). */
-export const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
+export const NotFoundScreen = retryableLazy(() => import('../screens/NotFoundScreen'));
 
 /** The standing app start restores from what is stored (by the session machine's own rule). */
 export function storedStanding(stored: StoredCredentials): SessionStanding {

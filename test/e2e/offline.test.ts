@@ -396,6 +396,45 @@ describe('offline earn and forms in Chromium', () => {
     await context.setOffline(false);
   });
 
+  it('without a service worker yet, a screen whose code cannot load offline keeps the app on screen (no reload into the browser error page)', async () => {
+    // A first visit before the service worker controls the page: here, one that never will.
+    const fresh = await camera.newContext({ viewport: viewports.phone, locale: 'en-US', serviceWorkers: 'block' });
+    const tab = await fresh.newPage();
+    const pageErrors: string[] = [];
+    tab.on('pageerror', (error) => pageErrors.push(String(error)));
+    const failedChunks: string[] = [];
+    tab.on('requestfailed', (request) => {
+      if (request.url().includes('/assets/')) failedChunks.push(request.url());
+    });
+    const navigations: string[] = [];
+    tab.on('framenavigated', (frame) => {
+      if (frame === tab.mainFrame()) navigations.push(frame.url());
+    });
+    await tab.goto(`${product.url}/login`);
+    await logIn(tab, product, member);
+    await tab.waitForURL('**/home', { timeout: 15_000 });
+    await tab.getByRole('heading', { level: 1, name: /^Hi,/ }).waitFor();
+    const before = navigations.length;
+    await fresh.setOffline(true);
+    await tab.getByTestId('tab-bar').getByRole('link', { name: 'Redeem', exact: true }).click();
+    await expect.poll(() => failedChunks.length).toBeGreaterThan(0);
+    // Time for the reload the app used to make (100 ms after the failure) and for its error page.
+    await tab.waitForTimeout(1500);
+    expect(navigations.slice(before).filter((url) => !url.startsWith(product.url))).toEqual([]);
+    expect(tab.url()).toBe(`${product.url}/redeem`);
+    // The frame stays (top bar, tab bar) with the notice in place of the screen.
+    await tab.getByTestId('tab-bar').waitFor();
+    const notice = tab.getByTestId('screen-error');
+    await notice.getByText("You're offline").waitFor();
+    await notice.getByText("This page is not saved on this device yet. It opens as soon as you're back online.").waitFor();
+    // Back online, the screen's code is asked for again and the screen shows by itself.
+    await fresh.setOffline(false);
+    await tab.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await fresh.close();
+  });
+
   it('a toast on screen follows a language switch: the offline toast raised in English turns Spanish in place', async () => {
     await page.goto(`${product.url}/home`);
     await page.getByRole('heading', { level: 1 }).waitFor();

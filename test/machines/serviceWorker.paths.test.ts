@@ -43,8 +43,8 @@ const contentRefresh = sendAction('tellContentRefresh', 'resources', { type: 'co
  * follows our own reload (no loops); otherwise it waits and the member is offered the reload,
  * and calm returning (input sent, back online) tries again. Once the new version controls the
  * page, the page reloads 100 ms later, once, when safe (or when the member accepted the offer);
- * otherwise the reload is offered. A stale chunk reloads the page once, 100 ms later (not right
- * after our own reload). The page shown again and the worker's daily content sync refresh the
+ * otherwise the reload is offered. A stale chunk reloads the page once, 100 ms later (online only, not
+ * right after our own reload). The page shown again and the worker's daily content sync refresh the
  * data; new versions are looked for when the page is shown and every hour, never offline.
  */
 function serviceWorkerRules(input: ServiceWorkerInput | undefined) {
@@ -94,6 +94,7 @@ function serviceWorkerRules(input: ServiceWorkerInput | undefined) {
         case 'sw.contentSync':
           return [contentRefresh];
         case 'chunk.failed':
+          if (!online) throw new Error('no reload offline');
           if (reloadedRecently || view === 'reloading' || view === 'reloaded') throw new Error('no second reload');
           view = 'reloading';
           return [];

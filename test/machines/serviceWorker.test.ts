@@ -102,6 +102,19 @@ describe('serviceWorker: stale chunks', () => {
     sw.stop();
   });
 
+  it('never offline: a chunk failing then is the network, and a reload would show the browser error page', () => {
+    const sw = registered();
+    sw.send({ type: 'network.offline' });
+    sw.send({ type: 'chunk.failed' });
+    sw.advance(1_000);
+    expect(sw.log.take()).toEqual([]);
+    sw.send({ type: 'network.online' });
+    sw.send({ type: 'chunk.failed' });
+    sw.advance(100);
+    expect(sw.log.take()).toEqual([action('reloadPage')]);
+    sw.stop();
+  });
+
   it('works without a service worker too', () => {
     const sw = startRecorded(serviceWorkerMachine);
     sw.send({ type: 'sw.unsupported' });

@@ -11,8 +11,8 @@ import { appContext } from '../screens/renderApp';
 
 const running: Array<Actor<ReturnType<typeof serviceWorkerLogic>>> = [];
 /** The service worker actor as the app binds it (the browser's page events, the reload). */
-function startServiceWorker(reloadedRecently = false) {
-  const actor = createActor(serviceWorkerLogic(), { input: { reloadedRecently } }).start();
+function startServiceWorker(reloadedRecently = false, answers: () => Promise<boolean> = () => Promise.resolve(true)) {
+  const actor = createActor(serviceWorkerLogic({ answers }), { input: { reloadedRecently } }).start();
   running.push(actor);
   return actor;
 }
@@ -53,16 +53,20 @@ describe('the service worker binding', () => {
     expect(actor.getSnapshot().context.online).toBe(true);
   });
 
-  it('a lazily loaded chunk missing after a deploy reloads the page once, 100 ms later, marking the reload', () => {
+  it('a lazily loaded chunk missing after a deploy (the server answers) reloads the page once, 100 ms later, marking the reload', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const reload = spyReload();
-    const actor = startServiceWorker();
+    const asked = vi.fn(() => Promise.resolve(true));
+    const actor = startServiceWorker(false, asked);
     const failed = new Event('vite:preloadError', { cancelable: true });
 
     window.dispatchEvent(failed);
 
-    // The error is handled: Vite does not throw it.
-    expect(failed.defaultPrevented).toBe(true);
+    // The error goes on to the code that asked for the chunk (Vite resolves nothing if prevented).
+    expect(failed.defaultPrevented).toBe(false);
+    // The server's answer comes (no time passes).
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('reloading');
     vi.advanceTimersByTime(99);
     expect(reload).not.toHaveBeenCalled();
@@ -73,14 +77,47 @@ describe('the service worker binding', () => {
     expect(readReloadedRecently()).toBe(true);
   });
 
-  it('right after a reload of its own, a missing chunk does not reload again', () => {
+  it('right after a reload of its own, a missing chunk does not reload again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const reload = spyReload();
-    const actor = startServiceWorker(true);
+    const asked = vi.fn(() => Promise.resolve(true));
+    const actor = startServiceWorker(true, asked);
     window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('unsupported');
-    vi.advanceTimersByTime(1000);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a chunk failing while the server does not answer is the network: no reload (the app stays, not the browser error page)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const reload = spyReload();
+    const asked = vi.fn(() => Promise.resolve(false));
+    const actor = startServiceWorker(false, asked);
+    const failed = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(failed);
+    expect(failed.defaultPrevented).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('unsupported');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a chunk failing while the browser is offline: the machine is told the network is gone, the server is not asked, no reload', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const reload = spyReload();
+    const asked = vi.fn(() => Promise.resolve(true));
+    const actor = startServiceWorker(false, asked);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(actor.getSnapshot().context.online).toBe(false);
+      expect(asked).not.toHaveBeenCalled();
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
 

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, type ComponentType } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { retryableLazy } from '../../../src/components/retryableLazy';
+import { ScreenErrorBoundary } from '../../../src/components/ScreenErrorBoundary';
+import { activateLocale, i18n } from '../../../src/i18n/i18n';
+import { theme } from '../../../src/theme/theme';
+
+/** A screen whose code fails to load `failures` times, then loads. */
+function flakyScreen(failures: number) {
+  const load = vi.fn(async () => {
+    if (load.mock.calls.length <= failures) throw new TypeError('Failed to fetch dynamically imported module');
+    return { default: () => <h1>Redeem</h1> };
+  });
+  return { Screen: retryableLazy(load), load };
+}
+
+function renderScreen(Screen: ComponentType, location = '/redeem') {
+  const tree = (at: string) => (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <Suspense fallback={<p>loading</p>}>
+          <ScreenErrorBoundary location={at}>
+            <Screen />
+          </ScreenErrorBoundary>
+        </Suspense>
+      </MantineProvider>
+    </I18nProvider>
+  );
+  const view = render(tree(location));
+  return { moveTo: (at: string) => view.rerender(tree(at)) };
+}
+
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await activateLocale('en');
+});
+
+describe('a screen whose code cannot load (ScreenErrorBoundary, retryableLazy)', () => {
+  it('online: says the page could not be loaded; Try again asks for the code again and shows the screen', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await activateLocale('en');
+    const { Screen, load } = flakyScreen(1);
+    renderScreen(Screen);
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('This page could not be loaded');
+    expect(notice.textContent).toContain('Check your connection and try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offline, in Spanish: says so; the connection coming back shows the screen by itself', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await activateLocale('es');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { Screen, load } = flakyScreen(1);
+    renderScreen(Screen);
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Estás sin conexión');
+    expect(notice.textContent).toContain('Esta página aún no está guardada en este dispositivo.');
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('moving to another page clears the notice and asks again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await activateLocale('en');
+    const { Screen, load } = flakyScreen(1);
+    const { moveTo } = renderScreen(Screen);
+    await screen.findByRole('alert');
+    moveTo('/earn');
+    expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a load that resolves to no module (a swallowed preload error) is a failure, not a crash', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await activateLocale('en');
+    const Screen = retryableLazy(() => Promise.resolve(undefined as unknown as { default: ComponentType }));
+    renderScreen(Screen);
+    expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded');
+  });
+});
