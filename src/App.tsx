@@ -1,4 +1,4 @@
-import { Component, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import type { AppInput } from '../machines/app.types';
@@ -6,7 +6,8 @@ import { AppActor } from './actors/AppActor';
 import { createAppLogic, type AppLogic } from './actors/appLogic';
 import { SystemApiContext } from './actors/systemApiContext';
 import { toastHost } from './actors/toast';
-import { retryFailedLazies, retryableLazy } from './components/retryableLazy';
+import { retryableLazy } from './components/retryableLazy';
+import { UntilOnline } from './components/UntilOnline';
 import { Shell } from './components/Shell';
 import { i18n } from './i18n/i18n';
 import { AppRoutes } from './routing/AppRoutes';
@@ -60,31 +61,4 @@ function ToastHost() {
       </Suspense>
     </UntilOnline>
   );
-}
-
-/** Shows nothing while its content cannot load, and tries again once the connection is back. */
-class UntilOnline extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  componentDidMount() {
-    window.addEventListener('online', this.retry);
-  }
-
-  componentWillUnmount() {
-    window.removeEventListener('online', this.retry);
-  }
-
-  private retry = () => {
-    if (!this.state.failed) return;
-    retryFailedLazies();
-    this.setState({ failed: false });
-  };
-
-  render() {
-    return this.state.failed ? null : this.props.children;
-  }
 }

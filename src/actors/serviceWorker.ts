@@ -99,7 +99,7 @@ export const worker = fromCallback<EventObject>(({ sendBack, receive }) => {
  */
 export const serverAnswers = (): Promise<boolean> =>
   fetch('/api/health', { cache: 'no-store' }).then(
-    () => true,
+    (response) => response.ok,
     () => false,
   );
 

@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryableLazy } from './retryableLazy';
+import { UntilOnline } from './UntilOnline';
 import { Button } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -11,7 +13,7 @@ import {
 import { useSystemActor } from '../actors/hooks';
 
 // The instructions dialog loads only when a Safari member opens it.
-const InstallInstructions = lazy(() => import('./InstallInstructions'));
+const InstallInstructions = retryableLazy(() => import('./InstallInstructions'));
 
 /**
  * The top bar's install-app button (SPEC §2, §4, §9): shown when the browser offers to install
@@ -37,9 +39,11 @@ export function InstallButton() {
         <Trans id="components.install.button">Install app</Trans>
       </Button>
       {dialogOpen && (
-        <Suspense fallback={null}>
-          <InstallInstructions onClose={() => installPrompt.send({ type: 'user.close' })} />
-        </Suspense>
+        <UntilOnline>
+          <Suspense fallback={null}>
+            <InstallInstructions onClose={() => installPrompt.send({ type: 'user.close' })} />
+          </Suspense>
+        </UntilOnline>
       )}
     </>
   );

@@ -73,7 +73,7 @@ export default function SignupScreen() {
     setSubmitted(true);
     if (Object.values(errors).some(Boolean) || !community) return;
     if (!online) {
-      showToast('error', i18n._(commonMessages.offline), { id: 'offline' });
+      showToast('error', () => i18n._(commonMessages.offline), { id: 'offline' });
       return;
     }
     setSentEmail(normalizeEmail(values.email));

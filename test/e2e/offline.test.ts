@@ -431,6 +431,12 @@ describe('offline earn and forms in Chromium', () => {
     await fresh.setOffline(false);
     await tab.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
     expect(await notice.count()).toBe(0);
+    // With its stylesheet, which failed offline too (Vite's preload helper never asks twice).
+    const styled = () =>
+      tab.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href.includes('/assets/RedeemScreen-') && link.sheet !== null),
+      );
+    await expect.poll(styled).toBe(true);
     expect(pageErrors).toEqual([]);
     await fresh.close();
   });

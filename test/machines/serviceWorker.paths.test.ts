@@ -23,12 +23,14 @@ const events = {
 const outputs = { worker: [undefined], watchPage: [undefined] } satisfies ActorOutputFixtures<typeof serviceWorkerMachine>;
 
 /**
- * Graph key: the state and the context its next moves read; once a reload is under way, or
- * without a worker, only whether this load follows our own reload still matters.
+ * Graph key: the state and the context its next moves read; once a reload is under way only
+ * whether this load follows our own reload still matters, and without a worker also whether the
+ * page is online (a stale chunk reloads only online).
  */
 const serializeState: SerializeState = (s) => {
-  const settled = s.matches('reloading') || s.matches('reloaded') || s.matches('unsupported');
+  const settled = s.matches('reloading') || s.matches('reloaded');
   const { reloadedRecently } = s.context;
+  if (s.matches('unsupported')) return JSON.stringify({ value: s.value, reloadedRecently, online: s.context.online });
   return JSON.stringify(settled ? { value: s.value, reloadedRecently } : { value: s.value, context: s.context });
 };
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { retryableLazy } from '../../components/retryableLazy';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -9,7 +10,7 @@ import { commonMessages } from '../../components/errorMessages';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../../validation';
 
 // The OpenAPI viewer is large: its own chunk, fetched only here, after the page shows.
-const ApiDocsViewer = lazy(() => import('./ApiDocsViewer'));
+const ApiDocsViewer = retryableLazy(() => import('./ApiDocsViewer'));
 
 const checkErrors: Record<string, MessageDescriptor> = {
   NETWORK_ERROR: commonMessages.offline,

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { retryableLazy } from '../../components/retryableLazy';
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -17,7 +18,7 @@ import { EarnActionCard } from './EarnActionCard';
 import classes from './EarnScreen.module.css';
 
 // The camera, jsQR and the scanner's machine load only when the member opens the scanner.
-const EarnQRScanner = lazy(() => import('./EarnQRScanner'));
+const EarnQRScanner = retryableLazy(() => import('./EarnQRScanner'));
 
 /**
  * Earn (`/earn`, `/earn/{actionId}`, SPEC §2): the trivia and Chance to Win cards, the QR code

@@ -89,10 +89,10 @@ function RewardBody({ reward }: { reward: Transaction }) {
     if (!reward.code) return false;
     try {
       await navigator.clipboard.writeText(reward.code);
-      showToast('success', t({ id: 'pages.rewards.codeCopied', message: 'Code copied' }), { id: 'reward-code-copied', inline: true });
+      showToast('success', () => t({ id: 'pages.rewards.codeCopied', message: 'Code copied' }), { id: 'reward-code-copied', inline: true });
       return true;
     } catch {
-      showToast('error', t({ id: 'pages.rewards.copyFailed', message: 'Could not copy the code. Select it and copy it by hand.' }), {
+      showToast('error', () => t({ id: 'pages.rewards.copyFailed', message: 'Could not copy the code. Select it and copy it by hand.' }), {
         id: 'reward-code-copy-failed',
         inline: true,
       });

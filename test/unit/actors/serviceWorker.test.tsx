@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import { useUnsentInput } from '../../../src/actors/hooks';
-import { readReloadedRecently, serviceWorkerLogic } from '../../../src/actors/serviceWorker';
+import { readReloadedRecently, serverAnswers, serviceWorkerLogic } from '../../../src/actors/serviceWorker';
 import { fakeFetch, requests } from '../screens/fakeFetch';
 import { appContext } from '../screens/renderApp';
 
@@ -36,6 +36,22 @@ describe('readReloadedRecently (no reload loops)', () => {
   ])('%s: %s', (_, mark, expected) => {
     if (mark !== null) sessionStorage.setItem('pips.reloadedAt', mark);
     expect(readReloadedRecently(now)).toBe(expected);
+  });
+});
+
+describe('serverAnswers (a failed chunk is a stale deploy only while the server answers)', () => {
+  it.each([
+    ['200', async () => new Response('{}', { status: 200 }), true],
+    ['a proxy 502', async () => new Response('Bad gateway', { status: 502 }), false],
+    ['no network', async () => Promise.reject(new TypeError('Failed to fetch')), false],
+  ])('%s', async (_, answer, expected) => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(answer);
+    try {
+      expect(await serverAnswers()).toBe(expected);
+      expect(fetchSpy).toHaveBeenCalledWith('/api/health', { cache: 'no-store' });
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
 

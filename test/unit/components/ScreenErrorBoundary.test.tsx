@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Suspense, type ComponentType } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { retryableLazy } from '../../../src/components/retryableLazy';
+import { retryFailedLazies, retryableLazy } from '../../../src/components/retryableLazy';
 import { ScreenErrorBoundary } from '../../../src/components/ScreenErrorBoundary';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { theme } from '../../../src/theme/theme';
@@ -83,12 +83,40 @@ describe('a screen whose code cannot load (ScreenErrorBoundary, retryableLazy)',
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('a load that resolves to no module (a swallowed preload error) is a failure, not a crash', async () => {
+  it('a load that resolves to no module (a swallowed preload error) is a failure, not a crash, and is asked again', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await activateLocale('en');
-    const Screen = retryableLazy(() => Promise.resolve(undefined as unknown as { default: ComponentType }));
-    renderScreen(Screen);
+    const load = vi.fn(async () =>
+      load.mock.calls.length === 1 ? (undefined as unknown as { default: ComponentType }) : { default: () => <h1>Redeem</h1> },
+    );
+    renderScreen(retryableLazy(load));
     expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks again for a failed screen's stylesheet, which Vite's preload helper never asks for twice", () => {
+    const url = `${location.origin}/assets/RedeemScreen-x1.css`;
+    const failedLink = document.createElement('link');
+    failedLink.rel = 'stylesheet';
+    failedLink.href = url;
+    document.head.appendChild(failedLink);
+    const failure = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: new Error(`Unable to preload CSS for ${url}`) });
+    window.dispatchEvent(failure);
+    // A script's failure names no stylesheet.
+    window.dispatchEvent(Object.assign(new Event('vite:preloadError'), { payload: new TypeError('Failed to fetch dynamically imported module') }));
+
+    retryFailedLazies();
+
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.href === url);
+    expect(links).toHaveLength(1);
+    expect(links[0]).not.toBe(failedLink);
+    expect(failedLink.isConnected).toBe(false);
+    // Asked again once, not at every later retry.
+    retryFailedLazies();
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.href === url)).toEqual(links);
+    links[0].remove();
   });
 });
