@@ -7,7 +7,7 @@ import { createAppLogic, type AppLogic } from './actors/appLogic';
 import { SystemApiContext } from './actors/systemApiContext';
 import { toastHost } from './actors/toast';
 import { retryableLazy } from './components/retryableLazy';
-import { UntilOnline } from './components/UntilOnline';
+import { UntilOnline } from './components/RetryingBoundary';
 import { Shell } from './components/Shell';
 import { i18n } from './i18n/i18n';
 import { AppRoutes } from './routing/AppRoutes';

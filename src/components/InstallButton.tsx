@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { retryableLazy } from './retryableLazy';
-import { UntilOnline } from './UntilOnline';
+import { UntilOnline } from './RetryingBoundary';
 import { Button } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';

@@ -5,6 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { retryFailedLazies, retryableLazy } from '../../../src/components/retryableLazy';
 import { ScreenErrorBoundary } from '../../../src/components/ScreenErrorBoundary';
+import { UntilOnline } from '../../../src/components/RetryingBoundary';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { theme } from '../../../src/theme/theme';
 
@@ -118,5 +119,44 @@ describe('a screen whose code cannot load (ScreenErrorBoundary, retryableLazy)',
     retryFailedLazies();
     expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.href === url)).toEqual(links);
     links[0].remove();
+  });
+
+  it('the page shown again (the member coming back to the app) asks again; hidden, it does not', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await activateLocale('en');
+    const { Screen, load } = flakyScreen(1);
+    renderScreen(Screen);
+    await screen.findByRole('alert');
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('UntilOnline (the toast container, the install instructions)', () => {
+  it('shows nothing while its content cannot load, and shows it once the connection is back', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { Screen, load } = flakyScreen(1);
+    const { container } = render(
+      <Suspense fallback={null}>
+        <UntilOnline>
+          <Screen />
+        </UntilOnline>
+      </Suspense>,
+    );
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await act(async () => {});
+    expect(container.textContent).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
