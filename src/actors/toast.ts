@@ -1,10 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { createElement, type ReactNode } from 'react';
-import { i18n } from '../i18n/i18n';
-
-const closeLabel = msg({ id: 'components.toast.close', message: 'Close notification' });
 
 /** The toast kinds of SPEC §1; `modal` is a notice in a dialog the user closes. */
 export type ToastKind = 'error' | 'success' | 'info' | 'warning' | 'modal';
@@ -115,8 +111,7 @@ export function showToast(kind: ToastKind, message: ToastText, { title, id, inli
     color: colors[kind],
     autoClose: autoClose ?? (inline ? toastTimings.inlineMs : toastTimings.defaultMs),
     withBorder: true,
-    // The close button is an icon: it needs a name for screen readers (axe button-name).
-    closeButtonProps: { 'aria-label': i18n._(closeLabel) },
+    // The close button's name (an icon button) comes from the container, in the language shown.
     'data-kind': kind,
   });
 }

@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.layer.css';
-import { useSyncExternalStore } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { useMemo, useSyncExternalStore } from 'react';
+import { Button, Group, MantineThemeProvider, Modal, Text, type MantineThemeOverride } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { modalNotices, toastString, toastTimings } from '../actors/toast';
@@ -12,9 +12,19 @@ import { modalNotices, toastString, toastTimings } from '../actors/toast';
  * mounts wait in their stores.
  */
 export default function Toasts() {
+  const { t } = useLingui();
+  const closeLabel = t({ id: 'components.toast.close', message: 'Close notification' });
+  // Each toast's close button is an icon: it needs a name for screen readers (axe button-name),
+  // given here so that it follows a language switch like the toast's text.
+  const labelled = useMemo<MantineThemeOverride>(
+    () => ({ components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } } }),
+    [closeLabel],
+  );
   return (
     <>
-      <Notifications position="top-right" autoClose={toastTimings.defaultMs} transitionDuration={toastTimings.closeMs} />
+      <MantineThemeProvider theme={labelled}>
+        <Notifications position="top-right" autoClose={toastTimings.defaultMs} transitionDuration={toastTimings.closeMs} />
+      </MantineThemeProvider>
       <ModalNotices />
     </>
   );

@@ -135,8 +135,11 @@ describe('toasts (SPEC §9)', () => {
     await screen.findByText(i18n._(syncMessages.offline));
     const english = [syncMessages.offline, commonMessages.somethingWrong, syncMessages.online].map((m) => i18n._(m));
     expect(screen.getByRole('dialog').textContent).toContain(english[2]);
+    const closeButton = () => document.querySelector('[data-kind="error"] button');
+    expect(closeButton()?.getAttribute('aria-label')).toBe('Close notification');
 
     await act(() => activateLocale('es'));
+    expect(closeButton()?.getAttribute('aria-label')).toBe('Cerrar notificación');
 
     const spanish = [syncMessages.offline, commonMessages.somethingWrong, syncMessages.online].map((m) => i18n._(m));
     spanish.forEach((text, n) => expect(text).not.toBe(english[n]));
