@@ -91,6 +91,16 @@ function databaseFiles() {
   return found;
 }
 
+/** Every journey file (test/e2e/*.test.ts), relative to the root. */
+const e2eFiles = () =>
+  readdirSync(join(root, 'test', 'e2e'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `test/e2e/${name}`);
+
+/** The journeys the second e2e process runs (see below); a file not found here runs in the first. */
+const laterJourneys = ['test/e2e/chanceToWin.test.ts', 'test/e2e/operatorConsole.test.ts', 'test/e2e/trivia.test.ts'];
+
 /**
  * Vitest processes side by side: the end-to-end journeys (one file at a time, mostly waiting on
  * Chromium and the product's process) and everything else. In one process Vitest would start
@@ -100,24 +110,34 @@ function databaseFiles() {
  * package) and TEST_DATABASE_URL, the work is shared between the two Node versions instead of
  * being done twice: Node 24 runs the unit tests and the server suites on PGlite (and the suites
  * that need no database), this Node runs the machines, the server suites on PostgreSQL and the
- * journeys (whose product process runs on PGlite).
+ * journeys (whose product process runs on PGlite); the journeys are then shared between two
+ * processes (below), two files at a time once this Node's suites are done.
  */
 const node24 = process.env.TEST_NODE24;
 const runs = [];
 if (node24 && process.env.TEST_DATABASE_URL) {
   console.log(`pips test: unit and server (PGlite) on ${nodeVersion(node24)}; machines, server (PostgreSQL) and e2e on ${process.version}.`);
+  // The journeys are shared between two processes: most start at once; the longest few (about a
+  // quarter of their time, much of it waiting on the product: a drawing date, the job intervals)
+  // start once the machines and the PostgreSQL suites are done, on the CPU those leave free.
+  // (Not when `npm test` is given arguments: they may name files, and a process given files of
+  // its own would run those besides.)
+  const journeys = process.argv.length > 2 ? [] : e2eFiles();
+  const later = journeys.filter((file) => laterJourneys.includes(file));
   runs.push(
     (async () => {
       const machines = await runVitest('machines', ['machines'], { live: true });
       const postgres = await runVitest('server-postgres', ['server'], { live: true, env: { TEST_BACKENDS: 'postgres' }, files: databaseFiles() });
-      return [machines, postgres];
+      const e2eLater = later.length ? [await runVitest('e2e-later', ['e2e'], { live: false, files: later })] : [];
+      return [machines, postgres, ...e2eLater];
     })(),
     runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined } }).then((r) => [r]),
+    runVitest('e2e', ['e2e'], { live: false, files: journeys.filter((file) => !later.includes(file)) }).then((r) => [r]),
   );
 } else {
   runs.push(runVitest('rest', ['unit', 'machines', 'server'], { live: true }).then((r) => [r]));
+  runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
 }
-runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
 const results = (await Promise.all(runs)).flat();
 // The buffered runs' output, whole, after the live one (interleaved lines would be unreadable).
 for (const result of results.filter((r) => r.output.length > 0)) {

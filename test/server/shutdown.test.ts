@@ -40,7 +40,7 @@ async function start(command: string[], dataDir: string, port: number): Promise<
   );
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${out}`);
     const ready = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
     if (ready) return { child, url, output: () => out, exited };
     await new Promise((r) => setTimeout(r, 200));

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,30 @@ export interface ProductPlace {
 /** A fresh data folder and free port, so the operator CLI can prepare content before the start. */
 export async function reserveProduct(): Promise<ProductPlace> {
   const port = await freePort();
-  return { port, url: `http://127.0.0.1:${port}`, dataDir: mkdtempSync(join(tmpdir(), 'pips-e2e-')) };
+  const dataDir = mkdtempSync(join(tmpdir(), 'pips-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  return { port, url: `http://127.0.0.1:${port}`, dataDir };
+}
+
+/**
+ * Names a migrated, empty PGlite folder (see `makeDataTemplate`) that each reserved place starts
+ * as a copy of. Without it, a place is an empty folder.
+ */
+export const TEMPLATE_ENV = 'PIPS_E2E_DATA_TEMPLATE';
+
+/**
+ * Makes, with the operator CLI, the folder a product's first start would make: PGlite's initdb
+ * and every migration, about 3 s of CPU that each journey's fresh folder would otherwise pay
+ * again (a copy takes milliseconds). The product still starts on it as on any existing folder:
+ * it migrates (nothing to do), makes the demo community and serves. Run once per e2e run by
+ * the project's global setup. A first start on an empty folder is still made by the server
+ * suites' process tests (`pglitePlace`) and by the benches, which start their stack without it.
+ */
+export async function makeDataTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pips-e2e-template-'));
+  await runAdminCli({ dataDir: dir, port: 0, url: 'http://127.0.0.1' }, ['community:list']);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -78,7 +101,7 @@ export async function startProduct(env: Record<string, string> = {}, place?: Pro
   while (Date.now() < deadline) {
     joinLink = /(https?:\/\/\S+\/community-scan\?\S+)/.exec(out)?.[1] ?? '';
     if (joinLink && out.includes('pips is running at')) break;
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   if (!joinLink) throw new Error(`server did not start in time:\n${out}`);
