@@ -10,7 +10,8 @@ import viteConfig from './vite.config';
  * (`isolate: false`): each file otherwise imported XState, or Fastify, Kysely and the whole
  * server, again (measured on two cores: the machines took 60 s of CPU isolated and 36 s shared;
  * the server suites on PostgreSQL 625 s isolated and 391 s shared beside the other processes).
- * Their files keep no state between them: each test opens its own database, app and actors. The
+ * Their files keep no state between them: each file opens its own database (reset before each
+ * test), app and actors; what they share is caches (the PGlite template, compiled validators). The
  * unit tests stay isolated: shared, their IndexedDB stand-in and the app's databases crossed
  * from file to file (two Activity tests timed out).
  */

@@ -1,8 +1,8 @@
 // `npm test`: everything. Makes sure the browser the end-to-end tests drive is present (Debian's
 // chromium; installed with apt-get when we are root and it is missing), builds the PWA when it is
 // stale, runs every Vitest project (unit, machines, server on PGlite and, with TEST_DATABASE_URL,
-// PostgreSQL, in one process; e2e in Chromium in a second one beside it) and prints the counts per
-// kind and a closing 'N passed, N failed'.
+// PostgreSQL; e2e in Chromium in processes beside them: see below) and prints the counts per kind
+// and a closing 'N passed, N failed'.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,12 +91,19 @@ function databaseFiles() {
   return found;
 }
 
-/** Every journey file (test/e2e/*.test.ts), relative to the root. */
-const e2eFiles = () =>
-  readdirSync(join(root, 'test', 'e2e'))
-    .filter((name) => name.endsWith('.test.ts'))
-    .sort()
-    .map((name) => `test/e2e/${name}`);
+/** Every journey file (the e2e project's `*.test.ts` under test/e2e, at any depth), relative to the root. */
+function e2eFiles() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts')) found.push(path.slice(root.length));
+    }
+  };
+  walk(join(root, 'test', 'e2e'));
+  return found.sort();
+}
 
 /** The journeys the second e2e process runs (see below); a file not found here runs in the first. */
 const laterJourneys = ['test/e2e/chanceToWin.test.ts', 'test/e2e/operatorConsole.test.ts', 'test/e2e/trivia.test.ts'];

@@ -59,8 +59,9 @@ export class RetryingBoundary extends Component<Props, State> {
     if (this.state.failed) this.setState({ offline: true });
   };
 
+  /** Shown again while online (offline, a retry would only flash the loader over the notice). */
   private retryWhenShown = () => {
-    if (document.visibilityState !== 'hidden') this.retry();
+    if (document.visibilityState !== 'hidden' && navigator.onLine) this.retry();
   };
 
   private retry = () => {

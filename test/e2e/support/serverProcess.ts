@@ -53,8 +53,9 @@ export const TEMPLATE_ENV = 'PIPS_E2E_DATA_TEMPLATE';
  * and every migration, about 3 s of CPU that each journey's fresh folder would otherwise pay
  * again (a copy takes milliseconds). The product still starts on it as on any existing folder:
  * it migrates (nothing to do), makes the demo community and serves. Run once per e2e run by
- * the project's global setup. A first start on an empty folder is still made by the server
- * suites' process tests (`pglitePlace`) and by the benches, which start their stack without it.
+ * the project's global setup. A first start on an empty folder is still made by
+ * `test/server/shutdown.test.ts` (the server and `npm start` on fresh folders) and by the
+ * benches, which start their stack without it.
  */
 export async function makeDataTemplate(): Promise<{ dir: string; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'pips-e2e-template-'));
@@ -104,14 +105,18 @@ export async function startProduct(env: Record<string, string> = {}, place?: Pro
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!joinLink) throw new Error(`server did not start in time:\n${out}`);
+  if (!joinLink) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start in time:\n${out}`);
+  }
 
   return {
     url,
     joinLink,
     output: () => out,
     stop: async ({ keepData = false } = {}) => {
-      if (child.exitCode === null) {
+      // A process ended by a signal keeps exitCode null (and has already sent its 'exit').
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }

@@ -121,7 +121,7 @@ describe('a screen whose code cannot load (ScreenErrorBoundary, retryableLazy)',
     links[0].remove();
   });
 
-  it('the page shown again (the member coming back to the app) asks again; hidden, it does not', async () => {
+  it('the page shown again online (the member coming back to the app) asks again; hidden or offline, it does not', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await activateLocale('en');
@@ -132,7 +132,13 @@ describe('a screen whose code cannot load (ScreenErrorBoundary, retryableLazy)',
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+    // Shown again while offline: the notice stays (a retry would only flash the loader).
     visibility.mockReturnValue('visible');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    onLine.mockReturnValue(true);
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
