@@ -77,33 +77,25 @@ function runVitest(name, projects, { live, node = process.execPath, env = {}, fi
 
 const nodeVersion = (node) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 
-/** Server test files that run against a database engine (the rest need none and run once). */
-function databaseFiles() {
+/** The `*.test.ts` files under `dir` (at any depth) that `keep` accepts, relative to the root. */
+function testFiles(dir, keep = () => true) {
   const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.test.ts') && /\bbackends\b|runsOn\(/.test(readFileSync(path, 'utf8'))) found.push(path.slice(root.length));
+      else if (entry.name.endsWith('.test.ts') && keep(path)) found.push(path.slice(root.length));
     }
   };
-  walk(join(root, 'test', 'server'));
-  return found;
-}
-
-/** Every journey file (the e2e project's `*.test.ts` under test/e2e, at any depth), relative to the root. */
-function e2eFiles() {
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.test.ts')) found.push(path.slice(root.length));
-    }
-  };
-  walk(join(root, 'test', 'e2e'));
+  walk(join(root, dir));
   return found.sort();
 }
+
+/** Server test files that run against a database engine (the rest need none and run once). */
+const databaseFiles = () => testFiles('test/server', (path) => /\bbackends\b|runsOn\(/.test(readFileSync(path, 'utf8')));
+
+/** Every journey file (the e2e project's `*.test.ts` under test/e2e), relative to the root. */
+const e2eFiles = () => testFiles('test/e2e');
 
 /** The journeys the second e2e process runs (see below); a file not found here runs in the first. */
 const laterJourneys = ['test/e2e/chanceToWin.test.ts', 'test/e2e/operatorConsole.test.ts', 'test/e2e/trivia.test.ts'];
