@@ -82,7 +82,9 @@ export const serviceWorkerMachine = setup({
   on: {
     'input.dirty': { actions: { type: 'markDirty', params: ({ event }) => ({ id: event.id }) } },
     'input.clean': { actions: { type: 'markClean', params: ({ event }) => ({ id: event.id }) } },
-    'network.online': { actions: 'markOnline' },
+    // Back online: what the member sees may be stale, or a copy in another language kept while
+    // offline (a language switched offline): every open load fetches again.
+    'network.online': { actions: ['markOnline', 'tellContentRefresh'] },
     'network.offline': { actions: 'markOffline' },
     'sw.contentSync': { actions: 'tellContentRefresh' },
     // A page older than the server's build: one reload fetches the new one.
@@ -123,7 +125,7 @@ export const serviceWorkerMachine = setup({
           tags: 'updateOffered',
           on: {
             'input.clean': { target: 'updateWaiting', actions: { type: 'markClean', params: ({ event }) => ({ id: event.id }) } },
-            'network.online': { target: 'updateWaiting', actions: 'markOnline' },
+            'network.online': { target: 'updateWaiting', actions: ['markOnline', 'tellContentRefresh'] },
             'user.reload': [{ guard: 'tookOver', target: '#serviceWorker.reloading' }, { target: 'takingOver', actions: 'acceptReload' }],
           },
         },

@@ -441,7 +441,7 @@ describe('offline earn and forms in Chromium', () => {
     await fresh.close();
   });
 
-  it('a toast on screen follows a language switch: the offline toast raised in English turns Spanish in place', async () => {
+  it('a toast on screen follows a language switch: the offline toast raised in English turns Spanish in place; back online the data comes in Spanish', async () => {
     await page.goto(`${product.url}/home`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const since = toasts.mark();
@@ -455,8 +455,14 @@ describe('offline earn and forms in Chromium', () => {
       ['error', say.offline],
       ['error', decir.offline],
     ]);
+    // Back online, Home's data (kept from English while offline) is fetched again in Spanish.
+    const spanishDashboard = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/mobile/dashboard' && response.request().headers()['accept-language'] === 'es' && response.ok(),
+      { timeout: 15_000 },
+    );
     await context.setOffline(false);
     await toasts.waitFor(page, decir.online, { since });
+    await spanishDashboard;
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Hi,/ }).waitFor();
   });

@@ -92,7 +92,7 @@ function serviceWorkerRules(input: ServiceWorkerInput | undefined) {
           return [];
         case 'network.online':
           online = true;
-          return view === 'offered' ? decide() : [];
+          return view === 'offered' ? [contentRefresh, ...decide()] : [contentRefresh];
         case 'sw.contentSync':
           return [contentRefresh];
         case 'chunk.failed':

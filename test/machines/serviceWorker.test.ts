@@ -32,9 +32,11 @@ describe('serviceWorker: a new version', () => {
   });
 
   it.each([
-    ['a form has unsent input', (sw: ReturnType<typeof registered>) => sw.send({ type: 'input.dirty', id: 'profile' })],
-    ['offline', (sw: ReturnType<typeof registered>) => sw.send({ type: 'network.offline' })],
-  ])('waits and offers the reload while %s; calm returning takes over', (_, unsafe) => {
+    // Clean input takes over at once; the connection event then only refreshes the content.
+    ['a form has unsent input', (sw: ReturnType<typeof registered>) => sw.send({ type: 'input.dirty', id: 'profile' }), [activate, contentRefresh]],
+    // Back online: the content is fetched again, and the takeover follows.
+    ['offline', (sw: ReturnType<typeof registered>) => sw.send({ type: 'network.offline' }), [contentRefresh, activate]],
+  ] as const)('waits and offers the reload while %s; calm returning takes over', (_, unsafe, effects) => {
     const sw = registered();
     unsafe(sw);
     sw.send({ type: 'sw.updateWaiting' });
@@ -43,7 +45,16 @@ describe('serviceWorker: a new version', () => {
     sw.send({ type: 'input.clean', id: 'profile' });
     sw.send({ type: 'network.online' });
     expect(sw.offered()).toBe(false);
-    expect(sw.log.take()).toEqual([activate]);
+    expect(sw.log.take()).toEqual(effects);
+    sw.stop();
+  });
+
+  it('back online, every open load fetches again (a copy kept offline may be stale, or in the language shown before)', () => {
+    const sw = registered();
+    sw.send({ type: 'network.offline' });
+    expect(sw.log.take()).toEqual([]);
+    sw.send({ type: 'network.online' });
+    expect(sw.log.take()).toEqual([contentRefresh]);
     sw.stop();
   });
 
@@ -111,7 +122,7 @@ describe('serviceWorker: stale chunks', () => {
     sw.send({ type: 'network.online' });
     sw.send({ type: 'chunk.failed' });
     sw.advance(100);
-    expect(sw.log.take()).toEqual([action('reloadPage')]);
+    expect(sw.log.take()).toEqual([contentRefresh, action('reloadPage')]);
     sw.stop();
   });
 
@@ -134,6 +145,7 @@ describe('serviceWorker: updates and content', () => {
     sw.advance(HOUR);
     expect(sw.log.take()).toEqual([]);
     sw.send({ type: 'network.online' });
+    expect(sw.log.take()).toEqual([contentRefresh]);
     sw.advance(HOUR);
     expect(sw.log.take()).toEqual([checkForUpdate]);
     sw.stop();
