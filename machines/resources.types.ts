@@ -56,7 +56,7 @@ export type ResourcesEvent =
   | { type: 'resource.reload'; key: ResourceKey }
   /** Pips moved (an earn, a redemption, an offline item sent): balances, activity, rewards, promos. */
   | { type: 'pips.changed' }
-  /** Everything may be stale (the service worker's content sync): fetch every open load again. */
+  /** Everything may be stale (the service worker's content sync, the page shown again, the connection back): fetch every open load again. */
   | { type: 'content.refresh' };
 
 /** Params of the actions that open or reload one load. */

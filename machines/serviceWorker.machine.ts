@@ -10,7 +10,7 @@ import { resourcesActor } from './system';
  * reload (accepted, it happens once the new version took over; calm returning, input sent and
  * back online, tries again on its own). A lazily loaded chunk missing after a deploy reloads the
  * page once, never offline (the binding tells a missing chunk only when the server answers). The worker's daily
- * content sync, and the page being shown again, refresh the data; updates are looked for when
+ * content sync, the page being shown again and the connection coming back refresh the data; updates are looked for when
  * the page is shown and every hour, never offline.
  */
 export const serviceWorkerMachine = setup({

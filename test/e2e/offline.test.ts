@@ -463,6 +463,13 @@ describe('offline earn and forms in Chromium', () => {
     await context.setOffline(false);
     await toasts.waitFor(page, decir.online, { since });
     await spanishDashboard;
+    // Nothing was waiting to be sent, so no sync run (whose credits reload the balances) fetched it.
+    await syncIdle(page);
+    expect(toasts.entries(page, since)).toEqual([
+      ['error', say.offline],
+      ['error', decir.offline],
+      ['success', decir.online],
+    ]);
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Hi,/ }).waitFor();
   });

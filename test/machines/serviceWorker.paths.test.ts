@@ -46,8 +46,8 @@ const contentRefresh = sendAction('tellContentRefresh', 'resources', { type: 'co
  * and calm returning (input sent, back online) tries again. Once the new version controls the
  * page, the page reloads 100 ms later, once, when safe (or when the member accepted the offer);
  * otherwise the reload is offered. A stale chunk reloads the page once, 100 ms later (online only, not
- * right after our own reload). The page shown again and the worker's daily content sync refresh the
- * data; new versions are looked for when the page is shown and every hour, never offline.
+ * right after our own reload). The page shown again, the connection coming back and the worker's
+ * daily content sync refresh the data; new versions are looked for when the page is shown and every hour, never offline.
  */
 function serviceWorkerRules(input: ServiceWorkerInput | undefined) {
   const reloadedRecently = input?.reloadedRecently ?? false;
