@@ -23,18 +23,26 @@ interface Transfer {
   wire: number;
 }
 
-/** Records every response of the page with its bytes on the wire. */
-async function recordTransfers(page: Page, session: CDPSession): Promise<Transfer[]> {
+/**
+ * Records the responses to the requests sent once `start()` is called, with their bytes on the
+ * wire. A request sent before (a chunk the sign-in's landing screen was still loading) is left
+ * out even when it finishes later: counting it fetched some chunks twice in /home's figure.
+ */
+async function recordTransfers(session: CDPSession): Promise<{ transfers: Transfer[]; start(): void }> {
   const transfers: Transfer[] = [];
+  const sent = new Set<string>();
+  let recording = false;
   const types = new Map<string, { url: string; type: string }>();
   await session.send('Network.enable');
+  session.on('Network.requestWillBeSent', (e) => {
+    if (recording) sent.add(e.requestId);
+  });
   session.on('Network.responseReceived', (e) => types.set(e.requestId, { url: e.response.url, type: e.type }));
   session.on('Network.loadingFinished', (e) => {
     const seen = types.get(e.requestId);
-    if (seen) transfers.push({ ...seen, wire: e.encodedDataLength });
+    if (seen && sent.has(e.requestId)) transfers.push({ ...seen, wire: e.encodedDataLength });
   });
-  void page;
-  return transfers;
+  return { transfers, start: () => (recording = true) };
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -53,10 +61,10 @@ async function measure(browser: Browser, url: string, encoding: 'gzip' | 'br', p
   const page = await context.newPage();
   if (prepare) await prepare(page);
   const session = await context.newCDPSession(page);
-  const transfers = await recordTransfers(page, session);
+  const { transfers, start } = await recordTransfers(session);
   if (encoding === 'gzip') await session.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
   await session.send('Network.setCacheDisabled', { cacheDisabled: true });
-  transfers.length = 0;
+  start();
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForLoadState('networkidle');
   // Render-blocking: the stylesheets the HTML itself links (those a chunk adds later do not hold the first paint).
@@ -81,6 +89,7 @@ try {
     await page.goto(`${product.url}/login`);
     await logIn(page, product, member);
     await page.waitForURL('**/home');
+    await page.waitForLoadState('networkidle');
     // The token stays in localStorage; the next navigation is the "first visit" of a screen
     // (the context keeps the storage, the disabled cache makes every file be fetched again).
   };
