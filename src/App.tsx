@@ -1,4 +1,4 @@
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import type { AppInput } from '../machines/app.types';
@@ -56,9 +56,7 @@ function ToastHost() {
   if (!wanted) return null;
   return (
     <UntilOnline>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <Toasts />
     </UntilOnline>
   );
 }

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { retryableLazy } from './retryableLazy';
 import { UntilOnline } from './RetryingBoundary';
 import { Button } from '@mantine/core';
@@ -40,9 +39,7 @@ export function InstallButton() {
       </Button>
       {dialogOpen && (
         <UntilOnline>
-          <Suspense fallback={null}>
-            <InstallInstructions onClose={() => installPrompt.send({ type: 'user.close' })} />
-          </Suspense>
+          <InstallInstructions onClose={() => installPrompt.send({ type: 'user.close' })} />
         </UntilOnline>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { retryFailedLazies } from './retryableLazy';
 
 /** What a fallback is given: whether the device is offline, and a way to try again now. */
@@ -76,7 +76,14 @@ export class RetryingBoundary extends Component<Props, State> {
   }
 }
 
-/** Shows nothing while its lazily loaded content cannot load, and tries again like any `RetryingBoundary`. */
+/**
+ * For lazily loaded content that is not a screen (the toast container, the install instructions):
+ * shows nothing while its code loads or cannot load, and tries again like any `RetryingBoundary`.
+ */
 export function UntilOnline({ children }: { children: ReactNode }) {
-  return <RetryingBoundary fallback={() => null}>{children}</RetryingBoundary>;
+  return (
+    <RetryingBoundary fallback={() => null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </RetryingBoundary>
+  );
 }

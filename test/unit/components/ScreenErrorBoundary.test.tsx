@@ -151,11 +151,9 @@ describe('UntilOnline (the toast container, the install instructions)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { Screen, load } = flakyScreen(1);
     const { container } = render(
-      <Suspense fallback={null}>
-        <UntilOnline>
-          <Screen />
-        </UntilOnline>
-      </Suspense>,
+      <UntilOnline>
+        <Screen />
+      </UntilOnline>,
     );
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(async () => {});
