@@ -4,18 +4,23 @@ import { lazy, type ComponentType } from 'react';
 const failed = new Set<() => void>();
 
 /**
- * Stylesheets of chunks that failed to load. Vite's preload helper never asks for a stylesheet it
- * has tried once (its `seen` record), so a retried screen would come without its CSS: the retry
- * puts a fresh `<link>` in place of each failed one.
+ * Stylesheets that failed to load (offline, before the service worker saved them). Vite's preload
+ * helper never asks for a stylesheet it has tried once, so a retried chunk would come without its
+ * CSS: the retry puts a fresh `<link>` in place of each failed one. Each failed `<link>` is seen
+ * by its own error event (captured on the document): the helper's `vite:preloadError` names only
+ * the first of a chunk's stylesheets that failed (the toast container has six), so the others
+ * stayed unstyled after the connection came back.
  */
 const failedStyles = new Set<string>();
-const cssFailure = /^Unable to preload CSS for (\S+)$/;
-if (typeof window !== 'undefined') {
-  window.addEventListener('vite:preloadError', (event) => {
-    const message = ((event as Event & { payload?: unknown }).payload as Error | undefined)?.message ?? '';
-    const url = cssFailure.exec(message)?.[1];
-    if (url) failedStyles.add(url);
-  });
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'error',
+    (event) => {
+      const link = event.target;
+      if (link instanceof HTMLLinkElement && link.rel === 'stylesheet') failedStyles.add(link.href);
+    },
+    true,
+  );
 }
 
 function askStylesAgain(): void {
