@@ -1,10 +1,11 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import { pendingLogoutsMachine } from '../../machines/pendingLogouts.machine';
 import type { PendingLogoutsOutput } from '../../machines/pendingLogouts.types';
 import type { Api } from '../api/client';
 import { NETWORK_ERROR } from '../api/result';
 import { queuePendingLogout, readPendingLogouts, writePendingLogouts, type PendingLogout } from '../data/pendingLogouts';
 import type { SystemApi } from './api';
+import { watchOnline } from './watchOnline';
 
 /**
  * Logout step 3 bound to the browser: the logout call with the stored tokens; without an answer
@@ -35,14 +36,6 @@ export async function sendPendingLogouts(api: Pick<Api, 'logout'>, storage?: Sto
   writePendingLogouts([...remaining, ...queuedMeanwhile], storage);
   return { remaining: remaining.length + queuedMeanwhile.length };
 }
-
-/** The window's online event. */
-export const watchOnline = (target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window) =>
-  fromCallback<EventObject>(({ sendBack }) => {
-    const online = () => sendBack({ type: 'connectivity.online' });
-    target.addEventListener('online', online);
-    return () => target.removeEventListener('online', online);
-  });
 
 export function pendingLogoutsLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
   return pendingLogoutsMachine.provide({

@@ -16,9 +16,10 @@ export const importCatalog: CatalogImporter = import.meta.env.PIPS_CATALOG_PARTS
 
 /**
  * Loads and activates a locale; when its catalog cannot be loaded after the retries,
- * falls back to English. Marks <html lang> with the locale actually shown.
+ * falls back to English. Marks <html lang> with the locale actually shown. A load whose `signal`
+ * was aborted meanwhile (the member chose again) activates nothing.
  */
-export async function activateLocale(locale: Locale, importer: CatalogImporter = importCatalog): Promise<Locale> {
+export async function activateLocale(locale: Locale, importer: CatalogImporter = importCatalog, signal?: AbortSignal): Promise<Locale> {
   let active = locale;
   let messages;
   appCatalogParts.want(locale);
@@ -29,17 +30,21 @@ export async function activateLocale(locale: Locale, importer: CatalogImporter =
     appCatalogParts.want(active);
     messages = await loadCatalog(defaultLocale, importer);
   }
+  if (signal?.aborted) return i18n.locale as Locale;
   i18n.loadAndActivate({ locale: active, messages });
   document.documentElement.lang = active;
   return active;
 }
 
-/** The user's explicit choice: remembered in localStorage, then activated. */
-export async function chooseLocale(locale: Locale): Promise<Locale> {
+/**
+ * The user's explicit choice: remembered in localStorage, then activated; tells the locale shown
+ * in the end (English when the chosen catalog could not load).
+ */
+export async function chooseLocale(locale: Locale, signal?: AbortSignal): Promise<Locale> {
   try {
     localStorage.setItem(languageStorageKey, locale);
   } catch {
     // the choice still applies for this visit
   }
-  return activateLocale(locale);
+  return activateLocale(locale, importCatalog, signal);
 }

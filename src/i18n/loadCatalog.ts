@@ -9,21 +9,29 @@ export interface RetryOptions {
   /** delay before the first retry, doubled each time (SPEC §9: 350 ms) */
   initialDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Whether the browser may reach the network (navigator.onLine): offline, a retry cannot help. */
+  online?: () => boolean;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Loads a catalog, retrying a failed chunk load with exponential back-off (350, 700, 1400 ... ms). */
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * Loads a catalog, retrying a failed chunk load with exponential back-off (350, 700, 1400 ... ms).
+ * A load that fails while the browser is offline is not retried: the member would wait 11 s for
+ * the English fallback (the language switch then says the choice waits for the connection).
+ */
 export async function loadCatalog(
   locale: Locale,
   importer: CatalogImporter,
-  { retries = 5, initialDelayMs = 350, sleep = wait }: RetryOptions = {},
+  { retries = 5, initialDelayMs = 350, sleep = wait, online = browserOnline }: RetryOptions = {},
 ): Promise<Messages> {
   for (let attempt = 0; ; attempt++) {
     try {
       return (await importer(locale)).messages;
     } catch (error) {
-      if (attempt >= retries) throw error;
+      if (attempt >= retries || !online()) throw error;
       await sleep(initialDelayMs * 2 ** attempt);
     }
   }

@@ -23,6 +23,7 @@ const machineTitles: Record<string, MessageDescriptor> = {
   submission: msg({ id: 'pages.documentation.machine.submission', message: 'Sending an account change' }),
   serviceWorker: msg({ id: 'pages.documentation.machine.serviceWorker', message: 'Updating the app' }),
   installPrompt: msg({ id: 'pages.documentation.machine.installPrompt', message: 'Installing the app' }),
+  languageChoice: msg({ id: 'pages.documentation.machine.languageChoice', message: 'Switching the language, also offline' }),
   pendingLogouts: msg({ id: 'pages.documentation.machine.pendingLogouts', message: 'Ending a session logged out offline' }),
   clock: msg({ id: 'pages.documentation.machine.clock', message: 'Keeping times like “5 minutes ago” current' }),
   announcements: msg({ id: 'pages.documentation.machine.announcements', message: 'Your announcements: read, delete, undo on failure' }),

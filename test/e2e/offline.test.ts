@@ -7,7 +7,7 @@ import { createMember, logIn, relaxedLimits, type Member } from './support/accou
 import { launchChromium } from './support/browser';
 import { fakeCameraArgs, writeFakeCameraVideo } from './support/fakeCamera';
 import { memberApi, type MemberApi } from './support/memberApi';
-import { viewports } from './support/screens';
+import { captureScreen, viewports } from './support/screens';
 import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 import { recordToasts, type ToastLog } from './support/toastLog';
@@ -437,6 +437,29 @@ describe('offline earn and forms in Chromium', () => {
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href.includes('/assets/RedeemScreen-') && link.sheet !== null),
       );
     await expect.poll(styled).toBe(true);
+    // The toast container, asked for offline too (the offline toast), comes with all six of its
+    // stylesheets: the toasts float over the screen instead of lying unstyled under the tab bar.
+    const toastsFloat = () =>
+      tab.evaluate(() => {
+        const root = document.querySelector('.mantine-Notifications-root');
+        return root ? getComputedStyle(root).position : 'absent';
+      });
+    await expect.poll(toastsFloat).toBe('fixed');
+
+    // Español chosen offline: its catalog was never fetched, so English stays, and the switch
+    // says so at once (no 11 s of retries offline); back online, Spanish shows by itself.
+    await fresh.setOffline(true);
+    const languages = tab.getByRole('group', { name: 'Language' });
+    await languages.getByRole('button', { name: 'Español' }).click();
+    const waiting = tab.getByRole('status').filter({ hasText: 'back online' });
+    await expect.poll(() => waiting.textContent(), { timeout: 3000 }).toBe("Español will show once you're back online.");
+    expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Redeem');
+    expect(await languages.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    await captureScreen(tab, 'offline-language-waiting', 'en');
+    await fresh.setOffline(false);
+    await tab.getByRole('heading', { level: 1, name: 'Canjear' }).waitFor();
+    expect(await tab.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await tab.getByText('will show once you', { exact: false }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await fresh.close();
   });

@@ -45,6 +45,7 @@ describe('machines:export', () => {
       'earnPipeline.json',
       'formWizard.json',
       'installPrompt.json',
+      'languageChoice.json',
       'oidcCallback.json',
       'operatorConsole.json',
       'pendingLogouts.json',

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { LanguageSwitch } from '../../../src/components/LanguageSwitch';
-import { activateLocale, i18n } from '../../../src/i18n/i18n';
-import { languageStorageKey } from '../../../src/i18n/locales';
+import { languageChoiceLogic } from '../../../src/actors/languageChoice';
+import { activateLocale, chooseLocale, i18n } from '../../../src/i18n/i18n';
+import { languageStorageKey, type Locale } from '../../../src/i18n/locales';
 
 afterEach(async () => {
   cleanup();
@@ -47,6 +48,57 @@ describe('LanguageSwitch', () => {
     renderSwitch();
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(localStorage.getItem(languageStorageKey)).toBeNull();
+    expect(i18n.locale).toBe('en');
+  });
+});
+
+describe('LanguageSwitch offline (the chosen catalog cannot load)', () => {
+  it('keeps English, says Español will show once back online, and shows it when the connection comes back', async () => {
+    await activateLocale('en');
+    // The first load fails as offline does (activateLocale falls back to English); the next is real.
+    const choose = vi.fn(async (locale: Locale, signal: AbortSignal) => (choose.mock.calls.length === 1 ? 'en' : chooseLocale(locale, signal)));
+    render(
+      <I18nProvider i18n={i18n}>
+        <MantineProvider>
+          <LanguageSwitch logic={languageChoiceLogic(choose)} />
+        </MantineProvider>
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    const notice = await screen.findByText(/will show once you're back online/);
+    expect(screen.getByRole('status').textContent).toBe("Español will show once you're back online.");
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(i18n.locale).toBe('en');
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(i18n.locale).toBe('es'));
+    expect(choose).toHaveBeenLastCalledWith('es', expect.any(AbortSignal));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    expect(screen.getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('closes the notice on demand, and choosing English again ends the wait', async () => {
+    await activateLocale('en');
+    const choose = vi.fn(async (locale: Locale) => (locale === 'es' ? ('en' as const) : chooseLocale(locale)));
+    render(
+      <I18nProvider i18n={i18n}>
+        <MantineProvider>
+          <LanguageSwitch logic={languageChoiceLogic(choose)} />
+        </MantineProvider>
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await screen.findByText(/will show once you're back online/);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('status').textContent).toBe('');
+
+    // English, pressed while Español waits: stored as the choice, and nothing waits for the connection.
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(localStorage.getItem(languageStorageKey)).toBe('en'));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(async () => {});
+    expect(choose.mock.calls.map(([locale]) => locale)).toEqual(['es', 'en']);
     expect(i18n.locale).toBe('en');
   });
 });

@@ -26,6 +26,13 @@ describe('loadCatalog', () => {
     expect(sleeps).toEqual([350]);
   });
 
+  it('does not retry while the browser is offline', async () => {
+    const importer = vi.fn().mockRejectedValue(new Error('offline'));
+    await expect(loadCatalog('es', importer, { sleep, online: () => false })).rejects.toThrow('offline');
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('loads the real compiled catalogs', async () => {
     const es = await loadCatalog('es', importCatalog);
     expect(Object.keys(es).length).toBeGreaterThan(10);
@@ -45,6 +52,21 @@ describe('activateLocale', () => {
     await vi.runAllTimersAsync();
     await expect(activated).resolves.toBe('en');
     vi.useRealTimers();
+    expect(i18n.locale).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('activateLocale with a signal', () => {
+  it('activates nothing when the load was put aside (the member chose again) before it came', async () => {
+    await activateLocale('en');
+    const controller = new AbortController();
+    let arrive: () => void = () => {};
+    const importer = vi.fn(() => new Promise<{ messages: Record<string, string> }>((resolve) => (arrive = () => resolve({ messages: {} }))));
+    const activated = activateLocale('es', importer, controller.signal);
+    controller.abort();
+    arrive();
+    await expect(activated).resolves.toBe('en');
     expect(i18n.locale).toBe('en');
     expect(document.documentElement.lang).toBe('en');
   });
