@@ -1,46 +1,68 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import type { LanguageChoiceEvent } from './languageChoice.types';
+import type { LanguageActivation, LanguageChoiceEvent, LanguageChoiceInput } from './languageChoice.types';
 
 /**
  * The member choosing the language with the top bar's switch (SPEC §9: the choice is stored, the
  * catalog loads with its retries, English is the fallback). `activate` stores the choice, loads
- * the chosen catalog and shows it, and tells which language is shown in the end. When that is
- * not the chosen one (offline, before the service worker saved the catalog), English stays, the
- * switch says the chosen language comes once the device is back online, and it does: the choice
- * is loaded again when the browser comes back online (the member may close the notice meanwhile;
- * the choice still waits). Choosing while a language loads puts that
- * load aside for the new choice; choosing the language shown, while one waits, ends the wait.
+ * the chosen catalog and shows it, and tells which language is shown in the end and whether the
+ * browser was offline.
+ * - Pressing the language shown does nothing; pressing another loads it. While one loads,
+ *   pressing another puts that load aside for the new choice; pressing the same does nothing.
+ * - When the language shown in the end is not the chosen one, the previous language stays and
+ *   the switch says why. Offline (before the service worker saved the catalog), the choice waits:
+ *   the notice says it shows once the device is back online, and it loads again when the browser
+ *   comes back online (the member may close the notice; the choice still waits). Online (the
+ *   server failed), the notice says it could not load, until the member closes it.
+ * - While a choice waits or failed, any press loads what was pressed (the waiting language again
+ *   at once, or the one shown, which ends the wait).
+ * - A choice the app started without (its catalog could not load at start: `input.notShown`)
+ *   waits or failed likewise.
  */
 export const languageChoiceMachine = setup({
   types: {
-    context: {} as { wanted: string | null },
+    context: {} as { wanted: string | null; startedOffline: boolean },
+    input: {} as LanguageChoiceInput | undefined,
     events: {} as LanguageChoiceEvent,
   },
   actors: {
-    /** Stores the choice, loads and shows its catalog; the output is the language shown. */
-    activate: fromPromise<string, { locale: string }>(async ({ input }) => input.locale),
+    /** Stores the choice, loads and shows its catalog. */
+    activate: fromPromise<LanguageActivation, { locale: string }>(async ({ input }) => ({ shown: input.locale, offline: false })),
     /** Sends `connectivity.online` when the browser comes back online. */
     watchOnline: fromCallback<EventObject>(() => () => {}),
   },
   guards: {
+    /** The app started without a choice, offline. */
+    startedWithoutChoiceOffline: ({ context }) => context.wanted !== null && context.startedOffline,
+    /** The app started without a choice, online. */
+    startedWithoutChoice: ({ context }) => context.wanted !== null,
     /** The member pressed the other language than the one shown. */
     isAnotherLanguage: (_, params: { locale: string; shown: string }) => params.locale !== params.shown,
     /** The member pressed another language than the one loading. */
     isAnotherChoice: ({ context }, params: { locale: string }) => params.locale !== context.wanted,
     /** The language shown in the end is the one chosen. */
     cameAsChosen: ({ context }, params: { shown: string }) => params.shown === context.wanted,
+    /** The load failed while the browser was offline. */
+    wasOffline: (_, params: { offline: boolean }) => params.offline,
   },
   actions: {
     /** Keeps the member's choice. */
     assignWanted: assign((_, params: { locale: string }) => ({ wanted: params.locale })),
-    /** The choice is shown: nothing waits. */
+    /** Nothing waits. */
     clearWanted: assign({ wanted: null }),
   },
 }).createMachine({
   id: 'languageChoice',
-  initial: 'idle',
-  context: { wanted: null },
+  initial: 'starting',
+  context: ({ input }) => ({ wanted: input?.notShown?.locale ?? null, startedOffline: input?.notShown?.offline ?? false }),
   states: {
+    /** Whether the app started with its choice shown. */
+    starting: {
+      always: [
+        { guard: 'startedWithoutChoiceOffline', target: 'waiting' },
+        { guard: 'startedWithoutChoice', target: 'failed' },
+        { target: 'idle' },
+      ],
+    },
     /** The language shown is the one chosen. */
     idle: {
       on: {
@@ -59,13 +81,14 @@ export const languageChoiceMachine = setup({
         input: ({ context }) => ({ locale: context.wanted ?? '' }),
         onDone: [
           {
-            guard: { type: 'cameAsChosen', params: ({ event }) => ({ shown: event.output }) },
+            guard: { type: 'cameAsChosen', params: ({ event }) => ({ shown: event.output.shown }) },
             target: 'idle',
             actions: 'clearWanted',
           },
-          { target: 'unavailable' },
+          { guard: { type: 'wasOffline', params: ({ event }) => ({ offline: event.output.offline }) }, target: 'waiting' },
+          { target: 'failed' },
         ],
-        onError: { target: 'unavailable' },
+        onError: { target: 'failed' },
       },
       on: {
         'user.choose': {
@@ -76,8 +99,8 @@ export const languageChoiceMachine = setup({
         },
       },
     },
-    /** The chosen language could not load: another language shows until the device is back online. */
-    unavailable: {
+    /** The chosen language could not load offline: the previous one shows until the device is back online. */
+    waiting: {
       invoke: { id: 'watchOnline', src: 'watchOnline' },
       initial: 'told',
       states: {
@@ -88,6 +111,16 @@ export const languageChoiceMachine = setup({
       },
       on: {
         'connectivity.online': { target: 'switching' },
+        'user.choose': {
+          target: 'switching',
+          actions: { type: 'assignWanted', params: ({ event }) => ({ locale: event.locale }) },
+        },
+      },
+    },
+    /** The chosen language could not load while online: the switch says so until the member closes it. */
+    failed: {
+      on: {
+        'user.dismiss': { target: 'idle', actions: 'clearWanted' },
         'user.choose': {
           target: 'switching',
           actions: { type: 'assignWanted', params: ({ event }) => ({ locale: event.locale }) },

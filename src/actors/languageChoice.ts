@@ -1,20 +1,32 @@
 import { fromPromise } from 'xstate';
 import { languageChoiceMachine } from '../../machines/languageChoice.machine';
+import type { LanguageActivation } from '../../machines/languageChoice.types';
 import { chooseLocale } from '../i18n/i18n';
 import { parseLocale, type Locale } from '../i18n/locales';
 import { watchOnline } from './watchOnline';
 
+export interface LanguageChoiceDeps {
+  /** Stores the choice and shows its catalog; tells the locale shown (i18n's `chooseLocale`). */
+  choose?: (locale: Locale, signal: AbortSignal) => Promise<Locale>;
+  /** Whether the browser is online (navigator.onLine). */
+  online?: () => boolean;
+  /** Where the online event comes from (the window). */
+  target?: Window;
+}
+
 /**
  * The language switch's actor bound to the browser: `activate` stores the choice and loads its
- * catalog (Lingui), the window's online event says when to try a waiting choice again.
+ * catalog (Lingui) and tells whether the browser was offline when it could not; the window's
+ * online event says when to try a waiting choice again.
  */
-export function languageChoiceLogic(choose: (locale: Locale, signal: AbortSignal) => Promise<Locale> = chooseLocale, target?: Window) {
+export function languageChoiceLogic({ choose = chooseLocale, online = () => navigator.onLine, target }: LanguageChoiceDeps = {}) {
   return languageChoiceMachine.provide({
     actors: {
-      activate: fromPromise<string, { locale: string }>(({ input, signal }) => {
+      activate: fromPromise<LanguageActivation, { locale: string }>(async ({ input, signal }) => {
         const locale = parseLocale(input.locale);
         if (!locale) throw new Error(`no catalog for ${input.locale}`);
-        return choose(locale, signal);
+        const shown = await choose(locale, signal);
+        return { shown, offline: shown !== locale && !online() };
       }),
       watchOnline: watchOnline(target),
     },

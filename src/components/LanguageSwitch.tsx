@@ -1,41 +1,66 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { CloseButton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectLanguageLoading, selectLanguageNoticeShown, selectLanguageWaiting } from '../../machines/languageChoice.selectors';
+import { selectLanguageLoading, selectLanguageNotice } from '../../machines/languageChoice.selectors';
 import { languageChoiceLogic } from '../actors/languageChoice';
+import { localeNotShown } from '../i18n/i18n';
 import { localeNames, locales, parseLocale } from '../i18n/locales';
 import classes from './LanguageSwitch.module.css';
 
 const browserLanguageChoice = languageChoiceLogic();
 
+/** The language the app was asked for at start but could not show (its catalog did not load), if any. */
+function startedWithout(shown: string) {
+  const locale = localeNotShown();
+  return locale && locale !== shown ? { locale, offline: !navigator.onLine } : null;
+}
+
 /**
  * The top bar's EN | ES switch: one toggle button per language (each named in full for screen
  * readers, the chosen one pressed); remembers the choice and switches the catalog (the
- * languageChoice machine). The language loading is marked busy. When the chosen catalog cannot
- * load (offline, before the service worker saved it), a notice under the switch says the
- * language will show once the device is back online, and it does then. Two plain buttons rather
- * than Mantine's SegmentedControl, whose sliding indicator measured the layout on every render of
- * the top bar (a forced reflow on each page's first load) and cost 2 KB of the first download.
- * Memoized: it changes only with the language, not with every re-render of the top bar while
- * the session and the member's data arrive.
+ * languageChoice machine). The language loading pulses. When the chosen catalog cannot load, a
+ * notice under the switch (a live region) says so: offline (before the service worker saved it),
+ * that the language shows once the device is back online, which it then does; online, that it
+ * could not load. A choice the app started without (its catalog could not load at start) is told
+ * likewise. Closing the notice puts the focus back on the language pressed.
+ *
+ * Two plain buttons rather than Mantine's SegmentedControl, whose sliding indicator measured the
+ * layout on every render of the top bar (a forced reflow on each page's first load) and cost 2 KB
+ * of the first download. Memoized: it changes only with the language, not with every re-render
+ * of the top bar while the session and the member's data arrive.
  */
 export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLanguageChoice }: { logic?: typeof browserLanguageChoice }) {
   const { i18n, t } = useLingui();
-  const choice = useActorRef(logic);
+  const choice = useActorRef(logic, { input: { notShown: startedWithout(i18n.locale) } });
   const loading = useSelector(choice, selectLanguageLoading);
-  const waiting = parseLocale(useSelector(choice, selectLanguageWaiting));
-  const noticeShown = useSelector(choice, selectLanguageNoticeShown);
+  const notice = useSelector(choice, selectLanguageNotice);
+  const noticeLocale = parseLocale(notice?.locale);
+  const group = useRef<HTMLDivElement>(null);
+  const closeFocused = useRef(false);
+  const focusPressed = () => group.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus();
+  const close = () => {
+    choice.send({ type: 'user.dismiss' });
+    focusPressed();
+  };
+  // The notice gone by itself (back online) while its close button had the focus: the focus goes
+  // back to the switch instead of the page's start.
+  const shown = notice !== null;
+  useEffect(() => {
+    if (shown || !closeFocused.current) return;
+    closeFocused.current = false;
+    focusPressed();
+  }, [shown]);
   return (
     <div className={classes.wrapper}>
-      <div role="group" aria-label={t({ id: 'components.languageSwitch.label', message: 'Language' })} className={classes.switch}>
+      <div ref={group} role="group" aria-label={t({ id: 'components.languageSwitch.label', message: 'Language' })} className={classes.switch}>
         {locales.map((locale) => (
           <UnstyledButton
             key={locale}
             lang={locale}
             className={classes.option}
             aria-pressed={i18n.locale === locale}
-            aria-busy={loading === locale || undefined}
+            data-loading={loading === locale || undefined}
             onClick={() => choice.send({ type: 'user.choose', locale, shown: i18n.locale })}
           >
             <span aria-hidden>{locale.toUpperCase()}</span>
@@ -43,20 +68,27 @@ export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLang
           </UnstyledButton>
         ))}
       </div>
-      <div role="status" className={classes.notice} data-shown={(noticeShown && waiting) || undefined}>
-        {noticeShown && waiting && (
-          <>
-            <span>
-              <Trans id="components.languageSwitch.waiting">
-                <span lang={waiting}>{localeNames[waiting]}</span> will show once you're back online.
-              </Trans>
-            </span>
-            <CloseButton
-              size="sm"
-              aria-label={t({ id: 'components.languageSwitch.closeNotice', message: 'Close' })}
-              onClick={() => choice.send({ type: 'user.dismiss' })}
-            />
-          </>
+      <div className={classes.notice} data-shown={(notice && noticeLocale) || undefined}>
+        <div role="status">
+          {notice && noticeLocale && notice.reason === 'offline' && (
+            <Trans id="components.languageSwitch.waiting">
+              <span lang={noticeLocale}>{localeNames[noticeLocale]}</span> will show once you're back online.
+            </Trans>
+          )}
+          {notice && noticeLocale && notice.reason === 'failed' && (
+            <Trans id="components.languageSwitch.failed">
+              <span lang={noticeLocale}>{localeNames[noticeLocale]}</span> could not be loaded. Please try again later.
+            </Trans>
+          )}
+        </div>
+        {notice && noticeLocale && (
+          <CloseButton
+            size="sm"
+            aria-label={t({ id: 'components.languageSwitch.closeNotice', message: 'Close' })}
+            onClick={close}
+            onFocus={() => (closeFocused.current = true)}
+            onBlur={() => (closeFocused.current = false)}
+          />
         )}
       </div>
     </div>

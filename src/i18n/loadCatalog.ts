@@ -11,6 +11,8 @@ export interface RetryOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Whether the browser may reach the network (navigator.onLine): offline, a retry cannot help. */
   online?: () => boolean;
+  /** Aborted when the load is put aside: no retry after it. */
+  signal?: AbortSignal;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -25,14 +27,15 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
 export async function loadCatalog(
   locale: Locale,
   importer: CatalogImporter,
-  { retries = 5, initialDelayMs = 350, sleep = wait, online = browserOnline }: RetryOptions = {},
+  { retries = 5, initialDelayMs = 350, sleep = wait, online = browserOnline, signal }: RetryOptions = {},
 ): Promise<Messages> {
   for (let attempt = 0; ; attempt++) {
     try {
       return (await importer(locale)).messages;
     } catch (error) {
-      if (attempt >= retries || !online()) throw error;
+      if (attempt >= retries || !online() || signal?.aborted) throw error;
       await sleep(initialDelayMs * 2 ** attempt);
+      if (signal?.aborted) throw error;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { languageChoiceMachine } from '../../machines/languageChoice.machine';
-import { selectLanguageLoading, selectLanguageNoticeShown, selectLanguageWaiting } from '../../machines/languageChoice.selectors';
-import type { LanguageChoiceEvent } from '../../machines/languageChoice.types';
+import { selectLanguageLoading, selectLanguageNotice } from '../../machines/languageChoice.selectors';
+import type { LanguageChoiceEvent, LanguageChoiceInput } from '../../machines/languageChoice.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
 import { actorStarted, actorStopped, type Effect } from './recording';
@@ -14,73 +14,101 @@ const events = {
   'user.dismiss': [{ type: 'user.dismiss' }],
 } satisfies EventFixtures<LanguageChoiceEvent>;
 
-/** `activate` shows the language chosen, or English when the chosen catalog could not load. */
+/** `activate` shows the language chosen, or English when the chosen catalog could not load (offline or not). */
 const outputs = {
-  activate: ['es', 'en'],
+  activate: [
+    { shown: 'es', offline: false },
+    { shown: 'en', offline: true },
+    { shown: 'en', offline: false },
+  ],
   watchOnline: [undefined],
 } satisfies ActorOutputFixtures<typeof languageChoiceMachine>;
+
+const inputs: Record<string, LanguageChoiceInput | undefined> = {
+  'started as chosen': undefined,
+  'started without Español, offline': { notShown: { locale: 'es', offline: true } },
+  'started without Español, online': { notShown: { locale: 'es', offline: false } },
+};
+
+type Phase = 'idle' | 'switching' | 'waiting' | 'failed';
 
 /**
  * The rules (SPEC §9, the machine's doc comment): pressing the language shown does nothing;
  * pressing another one loads it. When the language shown in the end is another one (the catalog
- * could not load), the choice waits for the browser to come back online, and loads again then.
+ * could not load): offline, the choice waits for the browser to come back online, with a notice
+ * the member may close, and loads again then; online, a notice says it failed until closed.
  * While one loads, pressing another language loads that one instead (the first load is put
- * aside); pressing the same one changes nothing. While one waits, the switch says so until the
- * member closes the notice, and any press loads what was pressed (the language shown: it loads
- * at once and the wait ends).
+ * aside); pressing the same one changes nothing. While a choice waits or failed, any press loads
+ * what was pressed. A choice the app started without waits or failed likewise.
  */
-function languageChoiceRules() {
-  let phase: 'idle' | 'switching' | 'unavailable' = 'idle';
-  let wanted: string | null = null;
-  let notice = false;
+function languageChoiceRules(input: LanguageChoiceInput | undefined) {
+  let wanted: string | null = input?.notShown?.locale ?? null;
+  let phase: Phase = !input?.notShown ? 'idle' : input.notShown.offline ? 'waiting' : 'failed';
+  let notice = phase !== 'idle';
+  const wait = (): Effect[] => {
+    phase = 'waiting';
+    notice = true;
+    return [actorStarted('watchOnline')];
+  };
   const load = (locale: string): Effect[] => {
-    const stop = phase === 'switching' ? [actorStopped('activate')] : phase === 'unavailable' ? [actorStopped('watchOnline')] : [];
+    const stop = phase === 'switching' ? [actorStopped('activate')] : phase === 'waiting' ? [actorStopped('watchOnline')] : [];
     phase = 'switching';
     wanted = locale;
     notice = false;
     return [...stop, actorStarted('activate', { locale })];
   };
   return {
-    started: [],
+    started: phase === 'waiting' ? [actorStarted('watchOnline')] : [],
     on(event: PathEvent<LanguageChoiceEvent>): Effect[] {
       switch (event.type) {
         case 'user.choose':
           if (phase === 'idle') return event.locale === event.shown ? [] : load(event.locale);
           if (phase === 'switching') return event.locale === wanted ? [] : load(event.locale);
           return load(event.locale);
-        case 'xstate.done.actor.activate':
-          if (event.output === wanted) {
+        case 'xstate.done.actor.activate': {
+          const { shown, offline } = event.output as { shown: string; offline: boolean };
+          if (shown === wanted) {
             phase = 'idle';
             wanted = null;
             return [];
           }
-          phase = 'unavailable';
+          if (offline) return wait();
+          phase = 'failed';
           notice = true;
-          return [actorStarted('watchOnline')];
+          return [];
+        }
         case 'xstate.error.actor.activate':
-          phase = 'unavailable';
+          phase = 'failed';
           notice = true;
-          return [actorStarted('watchOnline')];
+          return [];
         case 'user.dismiss':
           if (!notice) throw new Error('only a notice shown can be closed');
           notice = false;
+          if (phase === 'failed') {
+            phase = 'idle';
+            wanted = null;
+          }
           return [];
         case 'connectivity.online':
-          if (phase !== 'unavailable') throw new Error(`being online matters only while a language waits (not ${phase})`);
+          if (phase !== 'waiting') throw new Error(`being online matters only while a choice waits (not ${phase})`);
           return load(wanted!);
         default:
           throw new Error(`the rules have no ${event.type}`);
       }
     },
-    meaning: () => ({ loading: phase === 'switching' ? wanted : null, waiting: phase === 'unavailable' ? wanted : null, notice }),
+    meaning: () => ({
+      loading: phase === 'switching' ? wanted : null,
+      notice: notice && wanted ? { locale: wanted, reason: phase === 'waiting' ? 'offline' : 'failed' } : null,
+    }),
   };
 }
 
 describeMachinePaths({
   name: 'languageChoice',
   machine: languageChoiceMachine,
+  inputs,
   events,
   outputs,
-  meaning: (s) => ({ loading: selectLanguageLoading(s), waiting: selectLanguageWaiting(s), notice: selectLanguageNoticeShown(s) }),
+  meaning: (s) => ({ loading: selectLanguageLoading(s), notice: selectLanguageNotice(s) }),
   oracle: languageChoiceRules,
 });

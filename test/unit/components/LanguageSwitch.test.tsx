@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { LanguageSwitch } from '../../../src/components/LanguageSwitch';
 import { languageChoiceLogic } from '../../../src/actors/languageChoice';
-import { activateLocale, chooseLocale, i18n } from '../../../src/i18n/i18n';
+import { activateLocale, chooseLocale, i18n, importCatalog, localeNotShown } from '../../../src/i18n/i18n';
 import { languageStorageKey, type Locale } from '../../../src/i18n/locales';
 
 afterEach(async () => {
@@ -52,53 +52,96 @@ describe('LanguageSwitch', () => {
   });
 });
 
-describe('LanguageSwitch offline (the chosen catalog cannot load)', () => {
-  it('keeps English, says Español will show once back online, and shows it when the connection comes back', async () => {
-    await activateLocale('en');
-    // The first load fails as offline does (activateLocale falls back to English); the next is real.
-    const choose = vi.fn(async (locale: Locale, signal: AbortSignal) => (choose.mock.calls.length === 1 ? 'en' : chooseLocale(locale, signal)));
+describe('LanguageSwitch when the chosen catalog cannot load', () => {
+  const renderWith = (deps: Parameters<typeof languageChoiceLogic>[0]) =>
     render(
       <I18nProvider i18n={i18n}>
         <MantineProvider>
-          <LanguageSwitch logic={languageChoiceLogic(choose)} />
+          <LanguageSwitch logic={languageChoiceLogic(deps)} />
         </MantineProvider>
       </I18nProvider>,
     );
+  const status = () => screen.getByRole('status');
+
+  it('offline: keeps English, says Español will show once back online, and shows it when the connection comes back', async () => {
+    await activateLocale('en');
+    let online = false;
+    // The first load fails as offline does (activateLocale falls back to English); the next is real.
+    const choose = vi.fn(async (locale: Locale, signal: AbortSignal) => (choose.mock.calls.length === 1 ? 'en' : chooseLocale(locale, signal)));
+    renderWith({ choose, online: () => online });
     fireEvent.click(screen.getByRole('button', { name: 'Español' }));
-    const notice = await screen.findByText(/will show once you're back online/);
-    expect(screen.getByRole('status').textContent).toBe("Español will show once you're back online.");
-    expect(notice.closest('[role="status"]')).toBeTruthy();
+    // The live region holds the words only (its close button would be read with them).
+    await waitFor(() => expect(status().textContent).toBe("Español will show once you're back online."));
+    expect(status().querySelector('button')).toBeNull();
     expect(i18n.locale).toBe('en');
     expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
 
+    online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(i18n.locale).toBe('es'));
     expect(choose).toHaveBeenLastCalledWith('es', expect.any(AbortSignal));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    await waitFor(() => expect(status().textContent).toBe(''));
     expect(screen.getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('closes the notice on demand, and choosing English again ends the wait', async () => {
+  it('closing the notice puts the focus on the language shown; English pressed while Español waits ends the wait', async () => {
     await activateLocale('en');
     const choose = vi.fn(async (locale: Locale) => (locale === 'es' ? ('en' as const) : chooseLocale(locale)));
-    render(
-      <I18nProvider i18n={i18n}>
-        <MantineProvider>
-          <LanguageSwitch logic={languageChoiceLogic(choose)} />
-        </MantineProvider>
-      </I18nProvider>,
-    );
+    renderWith({ choose, online: () => false });
     fireEvent.click(screen.getByRole('button', { name: 'Español' }));
-    await screen.findByText(/will show once you're back online/);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('status').textContent).toBe('');
+    await waitFor(() => expect(status().textContent).toContain('back online'));
+    const closeButton = screen.getByRole('button', { name: 'Close' });
+    closeButton.focus();
+    fireEvent.click(closeButton);
+    expect(status().textContent).toBe('');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'English' }));
 
-    // English, pressed while Español waits: stored as the choice, and nothing waits for the connection.
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
     await waitFor(() => expect(localStorage.getItem(languageStorageKey)).toBe('en'));
     act(() => void window.dispatchEvent(new Event('online')));
     await act(async () => {});
     expect(choose.mock.calls.map(([locale]) => locale)).toEqual(['es', 'en']);
     expect(i18n.locale).toBe('en');
+  });
+
+  it('online (the server failed): says Español could not be loaded, and does not wait for an online event', async () => {
+    await activateLocale('en');
+    const choose = vi.fn(async () => 'en' as const);
+    renderWith({ choose, online: () => true });
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await waitFor(() => expect(status().textContent).toBe('Español could not be loaded. Please try again later.'));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(async () => {});
+    expect(choose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(status().textContent).toBe('');
+    // Pressed again, it is tried again.
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await waitFor(() => expect(choose).toHaveBeenCalledTimes(2));
+  });
+
+  it('a stored choice whose catalog could not load at start waits for the connection too', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // What main.tsx does with a stored 'es' offline, its catalog never fetched: English shows.
+    const shown = await activateLocale('es', async (locale) => {
+      if (locale === 'es') throw new Error('offline');
+      return importCatalog(locale);
+    });
+    expect(shown).toBe('en');
+    expect(localeNotShown()).toBe('es');
+    render(
+      <I18nProvider i18n={i18n}>
+        <MantineProvider>
+          <LanguageSwitch />
+        </MantineProvider>
+      </I18nProvider>,
+    );
+    expect(status().textContent).toBe("Español will show once you're back online.");
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(i18n.locale).toBe('es'));
+    expect(localeNotShown()).toBeNull();
+    await waitFor(() => expect(status().textContent).toBe(''));
+    onLine.mockRestore();
   });
 });

@@ -154,14 +154,20 @@ describe('UntilOnline (the toast container, the install instructions)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { Screen, load } = flakyScreen(1);
+    // UntilOnline holds its own Suspense: while its code loads, what stands beside it stays
+    // (an outer boundary's fallback would take the place of both).
     const { container } = render(
-      <UntilOnline>
-        <Screen />
-      </UntilOnline>,
+      <Suspense fallback={<p>outer fallback</p>}>
+        <p>beside</p>
+        <UntilOnline>
+          <Screen />
+        </UntilOnline>
+      </Suspense>,
     );
+    expect(container.textContent).toBe('beside');
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(async () => {});
-    expect(container.textContent).toBe('');
+    expect(container.textContent).toBe('beside');
     expect(screen.queryByRole('alert')).toBeNull();
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('heading', { name: 'Redeem' })).toBeTruthy();
