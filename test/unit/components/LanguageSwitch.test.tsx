@@ -13,11 +13,11 @@ afterEach(async () => {
   await act(() => activateLocale('en'));
 });
 
-function renderSwitch() {
+function renderSwitch(props: Parameters<typeof LanguageSwitch>[0] = {}) {
   render(
     <I18nProvider i18n={i18n}>
       <MantineProvider>
-        <LanguageSwitch />
+        <LanguageSwitch {...props} />
       </MantineProvider>
     </I18nProvider>,
   );
@@ -53,14 +53,7 @@ describe('LanguageSwitch', () => {
 });
 
 describe('LanguageSwitch when the chosen catalog cannot load', () => {
-  const renderWith = (deps: Parameters<typeof languageChoiceLogic>[0]) =>
-    render(
-      <I18nProvider i18n={i18n}>
-        <MantineProvider>
-          <LanguageSwitch logic={languageChoiceLogic(deps)} />
-        </MantineProvider>
-      </I18nProvider>,
-    );
+  const renderWith = (deps: Parameters<typeof languageChoiceLogic>[0]) => renderSwitch({ logic: languageChoiceLogic(deps) });
   const status = () => screen.getByRole('status');
 
   it('offline: keeps English, says Español will show once back online, and shows it when the connection comes back', async () => {
@@ -129,13 +122,7 @@ describe('LanguageSwitch when the chosen catalog cannot load', () => {
     });
     expect(shown).toBe('en');
     expect(localeNotShown()).toBe('es');
-    render(
-      <I18nProvider i18n={i18n}>
-        <MantineProvider>
-          <LanguageSwitch />
-        </MantineProvider>
-      </I18nProvider>,
-    );
+    renderSwitch();
     expect(status().textContent).toBe("Español will show once you're back online.");
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
