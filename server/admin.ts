@@ -134,20 +134,20 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
 }
 
 /** Exit code 1 for a refusal, 2 for bad input (with the usage); anything else is a failure. */
-function exitCodeOf(error: unknown, name: string | undefined): number {
+function exitCodeOf(error: unknown, name: string | undefined, io: CliIo): number {
   if (error instanceof RefusedError) {
-    console.error(`Refused: ${error.message}`);
+    io.err(`Refused: ${error.message}`);
     return 1;
   }
   if (error instanceof UsageError) {
-    console.error(`Error: ${error.message}\n\n${usageOf(name)}`);
+    io.err(`Error: ${error.message}\n\n${usageOf(name)}`);
     return 2;
   }
   throw error;
 }
 
 /** One command through a running server's operator API (PIPS_SERVER_URL, or the server found holding DATA_DIR). */
-async function runRemote(argv: string[], serverUrl: string): Promise<number> {
+async function runRemote(argv: string[], serverUrl: string, io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   try {
     const command = name === undefined ? undefined : byName.get(name);
@@ -159,111 +159,126 @@ async function runRemote(argv: string[], serverUrl: string): Promise<number> {
       );
     }
     const values = parseCommandArgs(command, rest);
-    const auth = { email: process.env.PIPS_OPERATOR_EMAIL, password: process.env.PIPS_OPERATOR_PASSWORD, sessionFile: sessionFile() };
-    const ctx = await connectRemote(serverUrl, auth, (line) => console.log(line));
+    const auth = { email: io.env.PIPS_OPERATOR_EMAIL, password: io.env.PIPS_OPERATOR_PASSWORD, sessionFile: sessionFile(io.env) };
+    const ctx = await connectRemote(serverUrl, auth, io.out);
     return await remote.run(values, ctx);
   } catch (error) {
-    return exitCodeOf(error, name);
+    return exitCodeOf(error, name, io);
   }
 }
 
 /** `login`: signs in to a server and saves the session for the next commands. */
-async function login(args: string[], found: string | undefined): Promise<number> {
+async function login(args: string[], found: string | undefined, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args, options: { server: { type: 'string' }, email: { type: 'string' } }, strict: true });
-  const server = values.server ?? process.env.PIPS_SERVER_URL ?? found;
+  const server = values.server ?? io.env.PIPS_SERVER_URL ?? found;
   if (!server) throw new UsageError('login needs --server <url> (no running server holds this DATA_DIR, and PIPS_SERVER_URL is not set)');
   if (!/^https?:\/\/[^\s]+$/.test(server)) throw new UsageError(`--server must be an http(s) URL such as http://127.0.0.1:8080 (got "${server}")`);
-  const email = values.email ?? process.env.PIPS_OPERATOR_EMAIL;
+  const email = values.email ?? io.env.PIPS_OPERATOR_EMAIL;
   if (!email) throw new UsageError('login needs --email <address> (an operator:add account)');
-  const password = process.env.PIPS_OPERATOR_PASSWORD ?? (await askPassword(`Password for ${email}: `));
+  const password = io.env.PIPS_OPERATOR_PASSWORD ?? (await askPassword(`Password for ${email}: `));
   if (!password) throw new UsageError('no password: set PIPS_OPERATOR_PASSWORD, or run login in a terminal to be asked');
   const tokens = await signIn(server, email, password);
-  const file = sessionFile();
+  const file = sessionFile(io.env);
   saveSession(file, { server: serverBase(server), email, ...tokens });
-  const ctx = await connectRemote(server, { sessionFile: file }, (line) => console.log(line));
+  const ctx = await connectRemote(server, { sessionFile: file }, io.out);
   const { communities } = await ctx.call<{ communities: { communityId: string; name: string; role: string }[] }>('GET', '/admin/communities');
-  console.log(`Signed in to ${serverBase(server)} as ${email}; the session is kept in ${file}.`);
-  if (communities.length === 0) console.log('This account runs no community yet: an owner gives it a role with operator:add.');
-  for (const c of communities) console.log(`  ${c.communityId}  "${c.name}"  your role: ${c.role}`);
+  io.out(`Signed in to ${serverBase(server)} as ${email}; the session is kept in ${file}.`);
+  if (communities.length === 0) io.out('This account runs no community yet: an owner gives it a role with operator:add.');
+  for (const c of communities) io.out(`  ${c.communityId}  "${c.name}"  your role: ${c.role}`);
   return 0;
 }
 
 /** `logout`: ends the saved session on its server and removes it. */
-async function logout(): Promise<number> {
-  const file = sessionFile();
+async function logout(io: CliIo): Promise<number> {
+  const file = sessionFile(io.env);
   const saved = readSession(file);
   if (!saved) {
-    console.log('No saved session.');
+    io.out('No saved session.');
     return 0;
   }
   try {
     await signOut(saved.server, saved);
-    console.log(`Signed out of ${saved.server}.`);
+    io.out(`Signed out of ${saved.server}.`);
   } catch (error) {
-    console.error(`The server did not confirm the sign-out (${error instanceof Error ? error.message : String(error)}); the session is removed here anyway.`);
+    io.err(`The server did not confirm the sign-out (${error instanceof Error ? error.message : String(error)}); the session is removed here anyway.`);
   }
   forgetSession(file);
   return 0;
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+/** What the CLI reads and writes: the environment and the two output streams. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const processIo: CliIo = { env: process.env, out: (line) => console.log(line), err: (line) => console.error(line) };
+
+/**
+ * The CLI: one command of `argv` (what follows `npm run admin --`), on the database, or through
+ * the running server; returns the exit code. Throws what is neither a refusal nor a usage error.
+ * The tests run it in their own process with their own `io`.
+ */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0])) {
-    console.log(USAGE);
-    return;
+    io.out(USAGE);
+    return 0;
   }
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   // A server holding the PGlite folder: the CLI goes through it instead of refusing the locked folder.
   const found = !config.databaseUrl ? runningServer(config.dataDir) : undefined;
   if (argv[0] === 'login' || argv[0] === 'logout') {
     try {
-      process.exitCode = argv[0] === 'login' ? await login(argv.slice(1), found?.url) : await logout();
+      return argv[0] === 'login' ? await login(argv.slice(1), found?.url, io) : await logout(io);
     } catch (error) {
-      process.exitCode = error instanceof Error && error.name === 'TypeError' && 'code' in error ? exitCodeOf(new UsageError(error.message), undefined) : exitCodeOf(error, undefined);
+      return error instanceof Error && error.name === 'TypeError' && 'code' in error
+        ? exitCodeOf(new UsageError(error.message), undefined, io)
+        : exitCodeOf(error, undefined, io);
     }
-    return;
   }
-  const serverUrl = process.env.PIPS_SERVER_URL || found?.url;
+  const serverUrl = io.env.PIPS_SERVER_URL || found?.url;
   if (serverUrl) {
-    const why = process.env.PIPS_SERVER_URL ? 'PIPS_SERVER_URL' : `it holds PGlite in ${resolve(config.dataDir)} (process ${found!.pid})`;
-    console.error(`pips admin: through the server at ${serverBase(serverUrl)} (its operator API; ${why}); links use the server's PUBLIC_URL`);
-    process.exitCode = await runRemote(argv, serverUrl);
-    return;
+    const why = io.env.PIPS_SERVER_URL ? 'PIPS_SERVER_URL' : `it holds PGlite in ${resolve(config.dataDir)} (process ${found!.pid})`;
+    io.err(`pips admin: through the server at ${serverBase(serverUrl)} (its operator API; ${why}); links use the server's PUBLIC_URL`);
+    return runRemote(argv, serverUrl, io);
   }
   // Which data and which public address: on stderr, so what a command prints stays parseable.
   const where = config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${resolve(config.dataDir)}`;
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
-  console.error(`pips admin: ${where}; links use PUBLIC_URL=${config.publicUrl}`);
-  if (fresh) console.error(`pips admin: warning: ${resolve(config.dataDir)} holds no database yet, so a new empty one is made there; if your server keeps its data elsewhere, set DATA_DIR to that folder.`);
+  io.err(`pips admin: ${where}; links use PUBLIC_URL=${config.publicUrl}`);
+  if (fresh) io.err(`pips admin: warning: ${resolve(config.dataDir)} holds no database yet, so a new empty one is made there; if your server keeps its data elsewhere, set DATA_DIR to that folder.`);
   let database;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof Error && error.message.includes('is in use by process')) {
-      console.error(`Refused: ${error.message}\nOr make the change through the running server: set PIPS_SERVER_URL, and sign in with npm run admin -- login (see help).`);
-      process.exitCode = 1;
-      return;
+      io.err(`Refused: ${error.message}\nOr make the change through the running server: set PIPS_SERVER_URL, and sign in with npm run admin -- login (see help).`);
+      return 1;
     }
     throw error;
   }
   try {
     await migrateToLatest(database.db);
-    process.exitCode = await runAdmin(argv, {
+    return await runAdmin(argv, {
       db: database.db,
       publicUrl: config.publicUrl,
-      out: (line) => console.log(line),
+      out: io.out,
       scryptCost: config.scryptCost,
     });
   } catch (error) {
-    process.exitCode = exitCodeOf(error, argv[0]);
+    return exitCodeOf(error, argv[0], io);
   } finally {
     await database.close();
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error('admin failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error('admin failed:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -16,7 +16,7 @@ export interface SavedSession {
   refreshToken: string;
 }
 
-export const sessionFile = (): string => process.env.PIPS_SESSION_FILE || join(homedir(), '.config', 'pips', 'admin-session.json');
+export const sessionFile = (env: NodeJS.ProcessEnv = process.env): string => env.PIPS_SESSION_FILE || join(homedir(), '.config', 'pips', 'admin-session.json');
 
 /** A server URL as sessions and calls use it (no trailing slash). */
 export const serverBase = (url: string): string => url.replace(/\/+$/, '');
