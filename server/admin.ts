@@ -218,7 +218,8 @@ const processIo: CliIo = { env: process.env, out: (line) => console.log(line), e
 /**
  * The CLI: one command of `argv` (what follows `npm run admin --`), on the database, or through
  * the running server; returns the exit code. Throws what is neither a refusal nor a usage error.
- * The tests run it in their own process with their own `io`.
+ * The tests run it in their own process with their own `io` (for the commands through a server:
+ * on the database, `operator:add` still reads OPERATOR_PASSWORD from the process's environment).
  */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0])) {
