@@ -34,8 +34,9 @@ export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLang
   const { i18n, t } = useLingui();
   const choice = useActorRef(logic, { input: { notShown: startedWithout(i18n.locale) } });
   const loading = useSelector(choice, selectLanguageLoading);
-  const notice = useSelector(choice, selectLanguageNotice);
-  const noticeLocale = parseLocale(notice?.locale);
+  const selected = useSelector(choice, selectLanguageNotice);
+  const noticeLocale = parseLocale(selected?.locale);
+  const notice = selected && noticeLocale ? { locale: noticeLocale, reason: selected.reason } : null;
   const group = useRef<HTMLDivElement>(null);
   const closeFocused = useRef(false);
   const focusPressed = () => group.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus();
@@ -45,12 +46,12 @@ export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLang
   };
   // The notice gone by itself (back online) while its close button had the focus: the focus goes
   // back to the switch instead of the page's start.
-  const shown = notice !== null;
+  const noticeShown = notice !== null;
   useEffect(() => {
-    if (shown || !closeFocused.current) return;
+    if (noticeShown || !closeFocused.current) return;
     closeFocused.current = false;
     focusPressed();
-  }, [shown]);
+  }, [noticeShown]);
   return (
     <div className={classes.wrapper}>
       <div ref={group} role="group" aria-label={t({ id: 'components.languageSwitch.label', message: 'Language' })} className={classes.switch}>
@@ -68,20 +69,20 @@ export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLang
           </UnstyledButton>
         ))}
       </div>
-      <div className={classes.notice} data-shown={(notice && noticeLocale) || undefined}>
+      <div className={classes.notice} data-shown={noticeShown || undefined}>
         <div role="status">
-          {notice && noticeLocale && notice.reason === 'offline' && (
+          {notice?.reason === 'offline' && (
             <Trans id="components.languageSwitch.waiting">
-              <span lang={noticeLocale}>{localeNames[noticeLocale]}</span> will show once you're back online.
+              <span lang={notice.locale}>{localeNames[notice.locale]}</span> will show once you're back online.
             </Trans>
           )}
-          {notice && noticeLocale && notice.reason === 'failed' && (
+          {notice?.reason === 'failed' && (
             <Trans id="components.languageSwitch.failed">
-              <span lang={noticeLocale}>{localeNames[noticeLocale]}</span> could not be loaded. Please try again later.
+              <span lang={notice.locale}>{localeNames[notice.locale]}</span> could not be loaded. Please try again later.
             </Trans>
           )}
         </div>
-        {notice && noticeLocale && (
+        {notice && (
           <CloseButton
             size="sm"
             aria-label={t({ id: 'components.languageSwitch.closeNotice', message: 'Close' })}
