@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { languageChoiceMachine } from '../../machines/languageChoice.machine';
 import type { LanguageActivation } from '../../machines/languageChoice.types';
-import { chooseLocale } from '../i18n/i18n';
+import { chooseLocale, i18n } from '../i18n/i18n';
 import { parseLocale, type Locale } from '../i18n/locales';
 import { watchOnline } from './watchOnline';
 
@@ -16,7 +16,8 @@ export interface LanguageChoiceDeps {
 
 /**
  * The language switch's actor bound to the browser: `activate` stores the choice and loads its
- * catalog (Lingui) and tells whether the browser was offline when it could not; the window's
+ * catalog (Lingui) and tells whether the browser was offline when it could not (even when the
+ * English fallback could not load either); the window's
  * online event says when to try a waiting choice again.
  */
 export function languageChoiceLogic({ choose = chooseLocale, online = () => navigator.onLine, target }: LanguageChoiceDeps = {}) {
@@ -25,7 +26,15 @@ export function languageChoiceLogic({ choose = chooseLocale, online = () => navi
       activate: fromPromise<LanguageActivation, { locale: string }>(async ({ input, signal }) => {
         const locale = parseLocale(input.locale);
         if (!locale) throw new Error(`no catalog for ${input.locale}`);
-        const shown = await choose(locale, signal);
+        let shown: string;
+        try {
+          shown = await choose(locale, signal);
+        } catch (error) {
+          // Not even the English fallback could load (a member shown Spanish choosing English on
+          // a first visit): offline, the choice waits like any other; online it failed.
+          if (online()) throw error;
+          shown = i18n.locale;
+        }
         return { shown, offline: shown !== locale && !online() };
       }),
       watchOnline: watchOnline(target),

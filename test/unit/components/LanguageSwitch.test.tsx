@@ -21,7 +21,7 @@ function renderSwitch(props: Parameters<typeof LanguageSwitch>[0] = {}) {
       </MantineProvider>
     </I18nProvider>,
   );
-  return screen.getByRole('group', { name: 'Language' });
+  return screen.getByRole('group', { name: /^(Language|Idioma)$/ });
 }
 
 describe('LanguageSwitch', () => {
@@ -111,6 +111,23 @@ describe('LanguageSwitch when the chosen catalog cannot load', () => {
     // Pressed again, it is tried again.
     fireEvent.click(screen.getByRole('button', { name: 'Español' }));
     await waitFor(() => expect(choose).toHaveBeenCalledTimes(2));
+  });
+
+  it('offline, a choice that fails outright (not even the English fallback loads) waits for the connection too', async () => {
+    await activateLocale('es');
+    let online = false;
+    const choose = vi.fn(async (locale: Locale, signal: AbortSignal) => {
+      if (!online) throw new Error('Failed to fetch dynamically imported module');
+      return chooseLocale(locale, signal);
+    });
+    renderSwitch({ logic: languageChoiceLogic({ choose, online: () => online }) });
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(status().textContent).toBe('English se mostrará cuando vuelvas a estar en línea.'));
+    expect(i18n.locale).toBe('es');
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(i18n.locale).toBe('en'));
+    await waitFor(() => expect(status().textContent).toBe(''));
   });
 
   it('a stored choice whose catalog could not load at start waits for the connection too', async () => {
