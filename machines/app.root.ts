@@ -13,6 +13,7 @@ import type { triviaVerificationMachine } from './triviaVerification.machine';
 import { clockMachine } from './clock.machine';
 import { connectivitySyncMachine } from './connectivitySync.machine';
 import { installPromptMachine } from './installPrompt.machine';
+import { languageChoiceMachine } from './languageChoice.machine';
 import type { oidcCallbackMachine } from './oidcCallback.machine';
 import { pendingLogoutsMachine } from './pendingLogouts.machine';
 import type { qrScannerMachine } from './qrScanner.machine';
@@ -96,7 +97,8 @@ export const memberActorIds = [
  * under its `systemId`, so they reach each other with `sendTo(system.get(id))`. The session is
  * the one source of who is signed in: the root follows its snapshots and tells the connectivity
  * sync and the resources when the verified member changes, and the resources when the language
- * does. Screens read these actors and send them events; the browser bindings are given with
+ * does. The language choice starts with a stored choice whose catalog could not load at start.
+ * Screens read these actors and send them events; the browser bindings are given with
  * `.provide()` by the app (src/actors).
  */
 export function createAppMachine(member: MemberActors, onDemand: OnDemandActors) {
@@ -147,6 +149,8 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     emailCheck: onDemand.emailCheck,
     /** Logouts made offline, sent to the server when the app is online (the session queues them). */
     pendingLogouts: pendingLogoutsMachine,
+    /** The member choosing the language with the top bar's switch, also offline (SPEC §9). */
+    languageChoice: languageChoiceMachine,
     /** Sends `language.changed` when the member switches the language. */
     watchLanguage: fromCallback<EventObject>(() => () => {}),
     /** The member's announcements and the bell (SPEC §2, §4). */
@@ -204,7 +208,12 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ member: null, language: input?.language ?? 'en', reloadedRecently: input?.reloadedRecently ?? false }),
+  context: ({ input }) => ({
+    member: null,
+    language: input?.language ?? 'en',
+    reloadedRecently: input?.reloadedRecently ?? false,
+    languageNotShown: input?.languageNotShown ?? null,
+  }),
   invoke: [
     {
       id: 'session',
@@ -234,6 +243,7 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     { id: 'accountDeletion', systemId: 'accountDeletion', src: 'accountDeletion' },
     { id: 'emailCheck', systemId: 'emailCheck', src: 'emailCheck' },
     { id: 'pendingLogouts', systemId: 'pendingLogouts', src: 'pendingLogouts' },
+    { id: 'languageChoice', systemId: 'languageChoice', src: 'languageChoice', input: ({ context }) => ({ notShown: context.languageNotShown }) },
     { id: 'watchLanguage', src: 'watchLanguage' },
     { id: 'announcements', systemId: 'announcements', src: 'announcements', input: ({ context }) => ({ language: context.language }) },
     { id: 'pushNotifications', systemId: 'pushNotifications', src: 'pushNotifications', input: ({ context }) => ({ language: context.language }) },

@@ -1,10 +1,13 @@
 /** Types of the app's root: the system every app-wide actor runs in. */
+import type { LanguageChoiceInput } from './languageChoice.types';
 
 export interface AppInput {
   /** The language the app starts in (detected before the first render). */
   language?: string;
   /** This page load follows a reload the app made itself a moment ago (no reload loops). */
   reloadedRecently?: boolean;
+  /** The language chosen before whose catalog could not load at start (handed to the language choice). */
+  languageNotShown?: LanguageChoiceInput['notShown'];
 }
 
 export interface AppContext {
@@ -14,6 +17,8 @@ export interface AppContext {
   language: string;
   /** See AppInput: handed to the service worker actor. */
   reloadedRecently: boolean;
+  /** See AppInput: handed to the language choice actor. */
+  languageNotShown: NonNullable<LanguageChoiceInput['notShown']> | null;
 }
 
 export type AppEvent =

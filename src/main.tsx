@@ -6,6 +6,7 @@ import './theme/app.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { notShownAtStart } from './actors/languageChoice';
 import { readReloadedRecently } from './actors/serviceWorker';
 import { readStoredCredentials } from './data/credentials';
 import { holdDatabasesUntil } from './data/lazyDatabases';
@@ -38,7 +39,7 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App input={{ language, reloadedRecently: readReloadedRecently() }} onScreenShown={screenShown} />
+      <App input={{ language, reloadedRecently: readReloadedRecently(), languageNotShown: notShownAtStart(language) }} onScreenShown={screenShown} />
     </StrictMode>,
   );
 });

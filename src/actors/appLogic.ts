@@ -13,6 +13,7 @@ import { i18n } from '../i18n/i18n';
 import { createSystemApi, type SystemApiDeps } from './api';
 import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivitySync';
 import { installPromptLogic } from './installPrompt';
+import { languageChoiceLogic } from './languageChoice';
 import { firstScreenHold } from '../data/lazyDatabases';
 import { lazyActor, onceRetried } from './lazyActor';
 import type { MemberActorFactories } from './memberFeatures';
@@ -83,6 +84,7 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
       installPrompt: installPromptLogic(),
       clock: clockMachine.provide({ actions: { readNow: assign({ now: () => Date.now() }) } }),
       pendingLogouts: pendingLogoutsLogic({ systemApi }),
+      languageChoice: languageChoiceLogic(),
       watchLanguage,
     },
   });

@@ -20,6 +20,7 @@ import type { PendingQueues } from '../../machines/connectivitySync.types';
 import type { earnActionMachine } from '../../machines/earnAction.machine';
 import type { formWizardMachine } from '../../machines/formWizard.machine';
 import type { installPromptMachine } from '../../machines/installPrompt.machine';
+import type { languageChoiceMachine } from '../../machines/languageChoice.machine';
 import type { oidcCallbackMachine } from '../../machines/oidcCallback.machine';
 import type { pushNotificationsMachine } from '../../machines/pushNotifications.machine';
 import type { qrScannerMachine } from '../../machines/qrScanner.machine';
@@ -48,6 +49,7 @@ export interface SystemActors {
   resources: ActorRefFrom<typeof resourcesMachine>;
   serviceWorker: ActorRefFrom<typeof serviceWorkerMachine>;
   installPrompt: ActorRefFrom<typeof installPromptMachine>;
+  languageChoice: ActorRefFrom<typeof languageChoiceMachine>;
   clock: ActorRefFrom<typeof clockMachine>;
   earnScanner: ActorRefFrom<typeof qrScannerMachine>;
   communityScanner: ActorRefFrom<typeof qrScannerMachine>;

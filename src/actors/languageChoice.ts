@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { languageChoiceMachine } from '../../machines/languageChoice.machine';
-import type { LanguageActivation } from '../../machines/languageChoice.types';
-import { chooseLocale, i18n } from '../i18n/i18n';
+import type { LanguageActivation, LanguageChoiceInput } from '../../machines/languageChoice.types';
+import { chooseLocale, i18n, localeNotShown } from '../i18n/i18n';
 import { parseLocale, type Locale } from '../i18n/locales';
 import { watchOnline } from './watchOnline';
 
@@ -40,4 +40,13 @@ export function languageChoiceLogic({ choose = chooseLocale, online = () => navi
       watchOnline: watchOnline(target),
     },
   });
+}
+
+/**
+ * The language choice's input at app start: the stored choice whose catalog could not load (the
+ * app shows `shown` instead), and whether the browser was offline then; null when it shows.
+ */
+export function notShownAtStart(shown: string, online = navigator.onLine): LanguageChoiceInput['notShown'] {
+  const locale = localeNotShown();
+  return locale && locale !== shown ? { locale, offline: !online } : null;
 }

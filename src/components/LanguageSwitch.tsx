@@ -1,25 +1,19 @@
 import { memo, useEffect, useRef } from 'react';
 import { CloseButton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { languageChoiceMachine } from '../../machines/languageChoice.machine';
 import { selectLanguageLoading, selectLanguageNotice } from '../../machines/languageChoice.selectors';
-import { languageChoiceLogic } from '../actors/languageChoice';
-import { localeNotShown } from '../i18n/i18n';
+import { useSystemActor } from '../actors/hooks';
 import { localeNames, locales, parseLocale } from '../i18n/locales';
 import classes from './LanguageSwitch.module.css';
 
-const browserLanguageChoice = languageChoiceLogic();
-
-/** The language the app was asked for at start but could not show (its catalog did not load), if any. */
-function startedWithout(shown: string) {
-  const locale = localeNotShown();
-  return locale && locale !== shown ? { locale, offline: !navigator.onLine } : null;
-}
-
 /**
  * The top bar's EN | ES switch: one toggle button per language (each named in full for screen
- * readers, the chosen one pressed); remembers the choice and switches the catalog (the
- * languageChoice machine). The language loading pulses. When the chosen catalog cannot load, a
+ * readers, the chosen one pressed); remembers the choice and switches the catalog through the
+ * system's language choice actor (machines/languageChoice.machine.ts), so a choice waiting for
+ * the connection waits for the whole visit, whatever is mounted. The language loading pulses. When the chosen catalog cannot load, a
  * notice under the switch (a live region) says so: offline (before the service worker saved it),
  * that the language shows once the device is back online, which it then does; online, that it
  * could not load. A choice the app started without (its catalog could not load at start) is told
@@ -30,9 +24,13 @@ function startedWithout(shown: string) {
  * of the first download. Memoized: it changes only with the language, not with every re-render
  * of the top bar while the session and the member's data arrive.
  */
-export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLanguageChoice }: { logic?: typeof browserLanguageChoice }) {
+export const LanguageSwitch = memo(function LanguageSwitch() {
+  return <LanguageSwitchView choice={useSystemActor('languageChoice')} />;
+});
+
+/** The switch driven by `choice`, a language choice actor (the system's, or a test's own). */
+export function LanguageSwitchView({ choice }: { choice: ActorRefFrom<typeof languageChoiceMachine> }) {
   const { i18n, t } = useLingui();
-  const choice = useActorRef(logic, { input: { notShown: startedWithout(i18n.locale) } });
   const loading = useSelector(choice, selectLanguageLoading);
   const selected = useSelector(choice, selectLanguageNotice);
   const noticeLocale = parseLocale(selected?.locale);
@@ -94,4 +92,4 @@ export const LanguageSwitch = memo(function LanguageSwitch({ logic = browserLang
       </div>
     </div>
   );
-});
+}

@@ -69,6 +69,7 @@ const outputs = {
   accountDeletion: [undefined],
   emailCheck: [undefined],
   pendingLogouts: [undefined],
+  languageChoice: [undefined],
   watchLanguage: [undefined],
   announcements: [undefined],
   pushNotifications: [undefined],
@@ -90,7 +91,8 @@ const outputs = {
  * over (the open questionnaire, the redemption dialog, the earn scanner, the account forms). A new
  * language gives the resources the new scope. The Chance to Win actor is told the same scope as the
  * resources, every time; so is the push registration (issue 9), which registers again in a new
- * language.
+ * language. The language choice starts with the stored choice whose catalog could not load at
+ * start, if any.
  */
 function appRules(input: AppInput | undefined) {
   let memberId: number | null = null;
@@ -116,6 +118,7 @@ function appRules(input: AppInput | undefined) {
     ['accountDeletion'],
     ['emailCheck'],
     ['pendingLogouts'],
+    ['languageChoice', { notShown: input?.languageNotShown ?? null }],
     ['watchLanguage'],
     ['announcements', { language }],
     ['pushNotifications', { language }],
@@ -184,7 +187,11 @@ describeMachinePaths({
   snapshots,
   // The root is the system: its own children take the app-wide systemIds.
   systemIds: [],
-  inputs: { 'detected language': undefined, 'Spanish, after our own reload': { language: 'es', reloadedRecently: true } },
+  inputs: {
+    'detected language': undefined,
+    'Spanish, after our own reload': { language: 'es', reloadedRecently: true },
+    'Spanish chosen, not loaded offline': { language: 'en', languageNotShown: { locale: 'es', offline: true } },
+  },
   meaning: (s) => ({ member: s.context.member, language: s.context.language }),
   oracle: appRules,
 });

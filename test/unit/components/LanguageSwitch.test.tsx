@@ -2,22 +2,31 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { LanguageSwitch } from '../../../src/components/LanguageSwitch';
-import { languageChoiceLogic } from '../../../src/actors/languageChoice';
+import { createActor, type Actor } from 'xstate';
+import { LanguageSwitchView } from '../../../src/components/LanguageSwitch';
+import { languageChoiceLogic, notShownAtStart } from '../../../src/actors/languageChoice';
 import { activateLocale, chooseLocale, i18n, importCatalog, localeNotShown } from '../../../src/i18n/i18n';
 import { languageStorageKey, type Locale } from '../../../src/i18n/locales';
+import type { LanguageChoiceInput } from '../../../machines/languageChoice.types';
+
+let actors: Actor<ReturnType<typeof languageChoiceLogic>>[] = [];
 
 afterEach(async () => {
   cleanup();
+  for (const actor of actors) actor.stop();
+  actors = [];
   localStorage.clear();
   await act(() => activateLocale('en'));
 });
 
-function renderSwitch(props: Parameters<typeof LanguageSwitch>[0] = {}) {
+/** The switch with a language choice actor of its own, started as the app starts it (`input`: main.tsx's). */
+function renderSwitch({ logic = languageChoiceLogic(), input }: { logic?: ReturnType<typeof languageChoiceLogic>; input?: LanguageChoiceInput } = {}) {
+  const choice = createActor(logic, { input }).start();
+  actors.push(choice);
   render(
     <I18nProvider i18n={i18n}>
       <MantineProvider>
-        <LanguageSwitch {...props} />
+        <LanguageSwitchView choice={choice} />
       </MantineProvider>
     </I18nProvider>,
   );
@@ -139,7 +148,7 @@ describe('LanguageSwitch when the chosen catalog cannot load', () => {
     });
     expect(shown).toBe('en');
     expect(localeNotShown()).toBe('es');
-    renderSwitch();
+    renderSwitch({ input: { notShown: notShownAtStart(shown, false) } });
     expect(status().textContent).toBe("Español will show once you're back online.");
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
