@@ -1,4 +1,4 @@
-import type { ActivityItem, CommunitySupport, Dashboard, GiftCard, Promo, Questionnaire, Transaction } from '../api/client';
+import type { ActivityItem, CommunitySupport, Dashboard, GiftCard, Promo, Questionnaire, Transaction, User } from '../api/client';
 import type { AnnouncementItem } from '../../machines/announcements.types';
 import type { ResourceData, ResourceKey } from './resourceFetchers';
 import type { TextMapper } from './translations';
@@ -66,6 +66,9 @@ export const supportTexts: TextPick<CommunitySupport> = (support, text) => ({
   contact: support.contact ? { ...support.contact, text: orNull(support.contact.text, text) } : support.contact,
 });
 
+/** The member's profile: only their community's name is the operator's (Profile shows it). */
+export const profileTexts: TextPick<User> = (user, text) => ({ ...user, communityName: orNull(user.communityName, text) });
+
 export const announcementTexts: TextPick<AnnouncementItem> = (item, text) => ({ ...item, title: text(item.title), text: text(item.text) });
 
 export const chanceToWinTexts = <T extends { name: string; prize?: string | null }>(contest: T, text: TextMapper): T => ({
@@ -88,6 +91,7 @@ export const resourceTexts: { [K in ResourceKey]?: TextPick<ResourceData[K]> } =
   giftCards: each(giftCardTexts),
   dashboard: dashboardTexts,
   transaction: transactionTexts,
+  profile: profileTexts,
   support: supportTexts,
   guestSupport: supportTexts,
   chanceToWinArchive: each(chanceToWinTexts),

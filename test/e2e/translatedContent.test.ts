@@ -95,6 +95,12 @@ describe('translated content in Chromium', () => {
     }
   });
 
+  it('shows the member’s community by its translated name on Profile', async () => {
+    await page.goto(`${product.url}/profile`);
+    await main().getByText('[es] Harbour Club', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await main().getByText('Harbour Club', { exact: true }).count()).toBe(0);
+  });
+
   it('shows the demo community’s own Spanish name on its join link', async () => {
     const visitor = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
     try {

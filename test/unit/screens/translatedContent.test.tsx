@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CommunitySupport } from '../../../src/api/client';
 import { forgetTranslations } from '../../../src/data/translations';
-import { fakeFetch, requests, type SentRequest } from './fakeFetch';
+import { fakeFetch, requests, user, type SentRequest } from './fakeFetch';
 import { renderApp } from './renderApp';
 import { resetData, signIn } from './rewards/dataHarness';
 
@@ -44,6 +44,17 @@ describe('operator content in the member’s language', () => {
       { data: 'Ask us anything at the front desk', targetLang: 'es-LA' },
       { data: 'Harbour Club', targetLang: 'es-LA' },
     ]);
+  });
+
+  it('shows the community’s name in Spanish on Profile', async () => {
+    const sent = fakeFetch({
+      'GET /mobile/user/get': { data: { ...user, communityName: 'Harbour Club' } },
+      'POST /api/translate': translator,
+    });
+    await renderApp({ path: '/profile', language: 'es' });
+    expect(await main().findByText('Club del Puerto')).toBeTruthy();
+    expect(main().queryByText('Harbour Club')).toBeNull();
+    expect(requests(sent, 'POST', '/api/translate').map((request) => request.form)).toEqual([{ data: 'Harbour Club', targetLang: 'es-LA' }]);
   });
 
   it('shows the original when the translation fails', async () => {
