@@ -366,7 +366,7 @@ export async function ensureDemoContest(db: Kysely<Database>, communityId: strin
       .insertInto('ctw_contests')
       .values({
         community_id: communityId,
-        name: JSON.stringify({ en: 'Demo Chance to Win', es: 'Chance to Win de demostración' }),
+        name: JSON.stringify({ en: 'Demo Chance to Win', es: 'Oportunidad de ganar de demostración' }),
         prize: JSON.stringify({ en: 'A community hoodie', es: 'Una sudadera de la comunidad' }),
         threshold_pips: 20,
         starts_at: now,

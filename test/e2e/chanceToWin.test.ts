@@ -59,7 +59,7 @@ const words = {
     missing: 'Te faltan 10 pips para clasificarte',
     noPlayers: 'Todavía no se ha clasificado nadie.',
     qualified: 'Estás en el sorteo',
-    toast: '¡Felicidades! Te has clasificado para el sorteo Chance to Win.',
+    toast: '¡Felicidades! Te has clasificado para el sorteo de Oportunidad de ganar.',
     you: 'tú',
     winners: (name: string) => `Ganadores: ${name}`,
     pastContests: 'Sorteos anteriores',
@@ -322,7 +322,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     const { page } = players.es;
     const name = words.es.pastContests;
     await page.goto(`${stack.product.url}/chance-to-win`);
-    await page.getByRole('heading', { name: 'Chance to Win', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Oportunidad de ganar', level: 1 }).waitFor({ timeout: 15_000 });
     // The card icon takes the bell's place in the top bar.
     expect(await page.getByTestId('top-bar-actions').getByRole('button', { name }).isVisible()).toBe(true);
     expect(await page.getByTestId('bell').count()).toBe(0);

@@ -25,7 +25,7 @@ const ARCHIVE_SIZE = 50;
 
 const NOT_ACTIVE: Record<ContentLanguage, string> = {
   en: 'There is no Chance to Win contest right now.',
-  es: 'No hay ningún sorteo Chance to Win en este momento.',
+  es: 'No hay ningún sorteo de Oportunidad de ganar en este momento.',
 };
 
 const notActive = (language: ContentLanguage) => new AppError('CHALLENGE_NOT_ACTIVE', 404, NOT_ACTIVE[language]);

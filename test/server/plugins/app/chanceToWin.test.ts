@@ -263,7 +263,7 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     expect(await ensureDemoContest(h.db, h.community.id)).toEqual({ created: false });
     const user = await h.registerVerified();
     const data = expectOk(await current(user, 'es'));
-    expect(data).toMatchObject({ name: 'Chance to Win de demostración', thresholdInPips: 20, earnedPips: 0 });
+    expect(data).toMatchObject({ name: 'Oportunidad de ganar de demostración', thresholdInPips: 20, earnedPips: 0 });
     expect(data.proof.commitment).toMatch(/^[0-9a-f]{64}$/);
   });
 
