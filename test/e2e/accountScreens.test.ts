@@ -102,6 +102,8 @@ const shots: Shot[] = [
     },
   },
   { name: 'earn', standing: 'verified', path: () => '/earn' },
+  { name: 'trivia', standing: 'verified', path: () => '/trivia/individual' },
+  { name: 'chance-to-win', standing: 'verified', path: () => '/chance-to-win' },
 ];
 
 /** axe-core and screenshots (390x844 and 1280x800) of every screen of the issue, in English and Spanish. */

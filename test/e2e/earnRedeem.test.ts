@@ -428,6 +428,10 @@ describe('earn and redeem in Chromium', () => {
     const row = page.locator(`a[href="/rewards/${transactionId}"]`);
     await row.waitFor();
     expect(await row.innerText()).toContain(content.coffee.title);
+    // A card, not a link in a sentence: its title in the text colour, not the link blue (nor, once
+    // opened, a visited link's purple, which the browser hides from scripts but follows the same rule).
+    const colors = await row.evaluate((card) => [getComputedStyle(card.querySelector('h2')!).color, getComputedStyle(document.body).color]);
+    expect(colors[0]).toBe(colors[1]);
     await row.click();
     await page.waitForURL(`**/rewards/${transactionId}`);
     await until(async () => (await code.innerText()) === shown);

@@ -58,8 +58,9 @@ export default function IndividualTriviaScreen() {
             {contests.map((contest) => (
               <li key={contest.id}>
                 <Paper component={Link} href={linkTo(paths.triviaContest, { id: contest.id })} withBorder p="md" radius="lg" style={{ display: 'block' }}>
-                  <Group justify="space-between" wrap="nowrap">
-                    <Stack gap={2}>
+                  {/* On a phone a long status (Spanish) goes under the name instead of being cut off. */}
+                  <Group justify="space-between" gap="xs">
+                    <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
                       <Text fw={700}>{contest.name}</Text>
                       <Text size="sm" c="dimmed">
                         {contest.assigned && contest.teamName ? (

@@ -34,8 +34,8 @@ export async function settle(page: Page): Promise<void> {
 
 /**
  * Writes `<dir>/<locale>/<name>-<width>x<height>.png` for both viewports (full page), then puts the
- * viewport back as it was. At each size, no button's label may be cut off (a long Spanish label
- * in a narrow card once was: Mantine's labels do not wrap by themselves).
+ * viewport back as it was. At each size, no button's or badge's label may be cut off (long
+ * Spanish labels in narrow cards once were: Mantine's labels do not wrap by themselves).
  */
 export async function captureScreen(page: Page, name: string, locale: string): Promise<string[]> {
   const before = page.viewportSize();
@@ -48,11 +48,11 @@ export async function captureScreen(page: Page, name: string, locale: string): P
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     files.push(file);
     const cutOff = await page.evaluate(() =>
-      [...document.querySelectorAll('.mantine-Button-label')]
+      [...document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label')]
         .filter((label) => label.getClientRects().length > 0 && label.scrollWidth > label.clientWidth + 1)
         .map((label) => label.textContent),
     );
-    expect(cutOff, `button labels cut off on ${name} (${locale}) at ${size.width}x${size.height}`).toEqual([]);
+    expect(cutOff, `labels cut off on ${name} (${locale}) at ${size.width}x${size.height}`).toEqual([]);
   }
   if (before) await page.setViewportSize(before);
   return files;
