@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
-import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActivityItem } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';
@@ -11,6 +12,7 @@ import { ActivityKindIcon } from './ActivityKindIcon';
 import { activityMessages, kindLabels } from './activityMessages';
 import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
 import { formatNumber } from '../../i18n/formatters';
+import { linkTo, paths } from '../../routing/paths';
 
 const newestFirst = (a: ActivityItem, b: ActivityItem) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id;
 
@@ -72,9 +74,14 @@ export default function ActivityScreen() {
       ) : items.length === 0 ? (
         // Never 'nothing here' above a list of what waits to be sent.
         pendingCount === 0 ? (
-          <Text c="dimmed">
-            <Trans id="pages.activity.empty">Nothing here yet: the pips you earn and spend will show up here.</Trans>
-          </Text>
+          <Stack gap="xs" align="flex-start">
+            <Text c="dimmed">
+              <Trans id="pages.activity.empty">Nothing here yet: the pips you earn and spend will show up here.</Trans>
+            </Text>
+            <Anchor component={Link} href={linkTo(paths.earn)}>
+              <Trans id="pages.activity.goEarn">Earn your first pips</Trans>
+            </Anchor>
+          </Stack>
         ) : null
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={i18n._(activityMessages.listLabel)}>

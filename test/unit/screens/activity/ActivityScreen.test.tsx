@@ -147,6 +147,8 @@ describe('ActivityScreen', () => {
     serve([]);
     await renderActivity();
     expect(await screen.findByText('Nothing here yet: the pips you earn and spend will show up here.')).toBeTruthy();
+    // and where to start
+    expect(screen.getByRole('link', { name: 'Earn your first pips' }).getAttribute('href')).toBe('/earn');
   });
 
   it('speaks Spanish', async () => {
