@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -144,9 +144,6 @@ function Wizard({ questionnaire, form }: WizardProps) {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} href={formsList} size="sm">
-        <Trans id="pages.forms.backToList">Back to forms</Trans>
-      </Anchor>
       <Stack gap="xs">
         <Title order={1} size="h2">
           {form.title}

@@ -195,6 +195,14 @@ describe('a questionnaire at /forms/{id}', () => {
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
   });
 
+  it('has one way back to the list: the back link above the title', async () => {
+    serve();
+    await renderForms('/forms/3');
+    await stepHeading(/Step 1 of 3/);
+    const back = screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/forms');
+    expect(back.map((link) => link.textContent)).toEqual(['All forms']);
+  });
+
   it('does not leave a step until it validates: errors in place, tied to their question, focus on the first', async () => {
     serve();
     await renderForms('/forms/3');
