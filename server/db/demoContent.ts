@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { commitmentOf, newSeed } from '../contests/draw';
 import { parsePayload } from '../questionnaires/payload';
+import { insertAnnouncement } from './repositories/announcements';
 import { createEarnQrCode } from './repositories/earnQrCodes';
 import { createEarnPromo } from './repositories/promos';
 import { createQuestionnaire } from './repositories/questionnaires';
@@ -131,6 +132,29 @@ export const DEMO_SUPPORT: SupportContactInput = {
   },
 };
 
+/**
+ * The demo community's news, oldest first: what a new member finds under the bell (issue 12: the
+ * demo community's content exists in both languages). Each links to the screen it speaks of.
+ */
+export const DEMO_ANNOUNCEMENTS = [
+  {
+    title: { en: 'Welcome to the demo community', es: 'Te damos la bienvenida a la comunidad de demostración' },
+    text: {
+      en: 'Earn pips by scanning codes, answering the survey and playing trivia, then trade them for rewards. Everything here is a demo.',
+      es: 'Gana pips escaneando códigos, respondiendo la encuesta y jugando a la trivia, y cámbialos por recompensas. Todo aquí es de demostración.',
+    },
+    url: '/earn',
+  },
+  {
+    title: { en: 'The prize draw is open', es: 'El sorteo está abierto' },
+    text: {
+      en: 'Earn enough pips before the drawing date to enter the draw for a community hoodie.',
+      es: 'Gana suficientes pips antes de la fecha del sorteo para participar por una sudadera de la comunidad.',
+    },
+    url: '/chance-to-win',
+  },
+];
+
 export interface DemoContent {
   /** Whether this call created the content (false: it was there already). */
   created: boolean;
@@ -247,6 +271,12 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
       const codes = new Set<string>();
       while (codes.size < DEMO_CODES_PER_OPTION) codes.add(demoCode());
       await importGiftCardCodes(trx, optionId, [...codes]);
+    }
+
+    // A second apart, so they list in this order.
+    const now = Date.now();
+    for (const [index, announcement] of DEMO_ANNOUNCEMENTS.entries()) {
+      await insertAnnouncement(trx, { communityId, ...announcement }, new Date(now - (DEMO_ANNOUNCEMENTS.length - index) * 1000));
     }
 
     const qr = await createEarnQrCode(trx, {

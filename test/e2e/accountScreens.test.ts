@@ -102,6 +102,7 @@ const shots: Shot[] = [
     },
   },
   { name: 'earn', standing: 'verified', path: () => '/earn' },
+  { name: 'announcements', standing: 'verified', path: () => '/announcements' },
   { name: 'trivia', standing: 'verified', path: () => '/trivia/individual' },
   { name: 'chance-to-win', standing: 'verified', path: () => '/chance-to-win' },
 ];

@@ -95,14 +95,25 @@ function AnnouncementCard({ item, now, onRead, onDelete }: { item: AnnouncementI
   const { i18n } = useLingui();
   const unread = item.status !== 3;
   return (
-    <Paper component="li" withBorder radius="lg" p="md" data-testid="announcement" data-id={item.id} data-unread={unread} bg={unread ? 'var(--mantine-color-blue-light)' : undefined}>
+    // Unread: an accent on the edge, a bold title and a badge; the card stays white, so its links
+    // and buttons keep their contrast (on a tinted card they fell under 4.5:1).
+    <Paper
+      component="li"
+      withBorder
+      radius="lg"
+      p="md"
+      data-testid="announcement"
+      data-id={item.id}
+      data-unread={unread}
+      style={unread ? { borderInlineStart: '4px solid var(--mantine-primary-color-filled)' } : undefined}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={unread ? 800 : 600} style={{ overflowWrap: 'anywhere' }} component="h2" fz="md" m={0}>
             {item.title}
           </Text>
           {unread && (
-            <Badge color="blue" variant="filled" size="sm">
+            <Badge variant="filled" size="sm" style={{ flex: 'none' }}>
               {i18n._(m.unread)}
             </Badge>
           )}

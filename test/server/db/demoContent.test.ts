@@ -18,6 +18,7 @@ async function counts(db: Kysely<Database>, communityId: string) {
     codes: await count(db.selectFrom('gift_card_codes').select((eb) => eb.fn.countAll().as('n')).where('option_id', 'in', optionIds).executeTakeFirstOrThrow()),
     questionnaires: await count(db.selectFrom('questionnaires').select((eb) => eb.fn.countAll().as('n')).where('community_id', '=', communityId).executeTakeFirstOrThrow()),
     qrCodes: await count(db.selectFrom('earn_qr_codes').select((eb) => eb.fn.countAll().as('n')).where('community_id', '=', communityId).executeTakeFirstOrThrow()),
+    announcements: await count(db.selectFrom('announcements').select((eb) => eb.fn.countAll().as('n')).where('community_id', '=', communityId).executeTakeFirstOrThrow()),
   };
 }
 
@@ -37,7 +38,7 @@ describe.each(backends)('demo content on $name', (backend) => {
     expect(first.created).toBe(true);
     expect(first.earnQrCode).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     const after = await counts(db, community.id);
-    expect(after).toEqual({ earn: 4, redeem: 2, options: 4, codes: 4 * DEMO_CODES_PER_OPTION, questionnaires: 1, qrCodes: 1 });
+    expect(after).toEqual({ earn: 4, redeem: 2, options: 4, codes: 4 * DEMO_CODES_PER_OPTION, questionnaires: 1, qrCodes: 1, announcements: 2 });
 
     const second = await ensureDemoContent(db, community.id);
     expect(second).toEqual({ created: false, earnQrCode: first.earnQrCode });
@@ -100,6 +101,14 @@ describe.each(backends)('demo content on $name', (backend) => {
         expect(codes).toHaveLength(DEMO_CODES_PER_OPTION);
         for (const { code } of codes) expect(code).toMatch(/^DEMO-[0-9A-F]{4}-[0-9A-F]{4}$/);
       }
+    }
+
+    // News under the bell, newest first, in both languages, each leading to a screen of the app.
+    const news = await db.selectFrom('announcements').selectAll().where('community_id', '=', community.id).orderBy('id', 'desc').execute();
+    expect(news.map((a) => a.url)).toEqual(['/chance-to-win', '/earn']);
+    for (const item of news) {
+      expect(item).toMatchObject({ active: true, title: { en: expect.any(String), es: expect.any(String) }, text: { en: expect.any(String), es: expect.any(String) } });
+      expect(new Date(item.send_date).getTime()).toBeLessThanOrEqual(Date.now());
     }
 
     const qr = await db.selectFrom('earn_qr_codes').selectAll().where('community_id', '=', community.id).executeTakeFirstOrThrow();
