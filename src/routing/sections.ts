@@ -48,8 +48,10 @@ function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
     case 'Announcements':
     case 'ChanceToWin':
     case 'IndividualTrivia':
-    case 'TriviaContest':
       return { section: 'home', back: 'home' };
+    case 'TriviaContest':
+      // one level up: Trivia lists the contests
+      return { section: 'home', back: 'trivia' };
     case 'RewardDetail':
       return { section: 'home', back: 'rewards' };
     case 'TriviaQuestion':

@@ -312,7 +312,7 @@ describe('trivia in Chromium', () => {
       await page.getByRole('link', { name: new RegExp(contestName) }).click();
       await page.waitForURL(`**/trivia/contest/${contestId}`);
       await heading(page, contestName);
-      expect(await backLink(page)).toMatchObject({ href: '/home' });
+      expect(await backLink(page)).toEqual({ text: t.backToTrivia, href: '/trivia/individual' });
 
       // A leaderboard name that is an e-mail address is refused on the screen, before any call.
       const nameField = page.getByLabel(t.displayName);

@@ -20,7 +20,7 @@ describe('whereabouts', () => {
     ['/trivia/individual', 'home', '/home'],
     ['/trivia/individual/question', 'home', '/trivia/individual'],
     ['/trivia/individual/answer', 'home', '/trivia/individual'],
-    ['/trivia/contest/5', 'home', '/home'],
+    ['/trivia/contest/5', 'home', '/trivia/individual'],
     ['/trivia/contest/5/question', 'home', '/trivia/contest/5'],
     ['/trivia/contest/5/answer', 'home', '/trivia/contest/5'],
     ['/trivia/contest/12/info', 'home', '/trivia/contest/12'],
