@@ -109,41 +109,47 @@ export default function TriviaContestScreen() {
             <Title order={2} size="h4">
               <Trans id="pages.trivia.chart.leaders">Leaderboard</Trans>
             </Title>
-            <Table data-testid="trivia-leaders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans id="pages.trivia.chart.rankColumn">Rank</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans id="pages.trivia.chart.nameColumn">Name</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans id="pages.trivia.chart.correctColumn">Right answers</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {chart.leaders.map((leader) => {
-                  const me = leader.userId === chart.userId;
-                  return (
-                    <Table.Tr key={leader.userId} fw={me ? 700 : undefined} aria-current={me ? 'true' : undefined}>
-                      <Table.Td>{leader.rank}</Table.Td>
-                      <Table.Td>
-                        {leader.displayName ?? '?'}
-                        {me ? (
-                          <>
-                            {' '}
-                            <Trans id="pages.trivia.chart.youMark">(you)</Trans>
-                          </>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{leader.correctAnswers}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            {chart.leaders.length === 0 ? (
+              <Text c="dimmed">
+                <Trans id="pages.trivia.chart.noLeaders">Nobody has answered yet: the first right answer leads.</Trans>
+              </Text>
+            ) : (
+              <Table data-testid="trivia-leaders">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>
+                      <Trans id="pages.trivia.chart.rankColumn">Rank</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans id="pages.trivia.chart.nameColumn">Name</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans id="pages.trivia.chart.correctColumn">Right answers</Trans>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {chart.leaders.map((leader) => {
+                    const me = leader.userId === chart.userId;
+                    return (
+                      <Table.Tr key={leader.userId} fw={me ? 700 : undefined} aria-current={me ? 'true' : undefined}>
+                        <Table.Td>{leader.rank}</Table.Td>
+                        <Table.Td>
+                          {leader.displayName ?? '?'}
+                          {me ? (
+                            <>
+                              {' '}
+                              <Trans id="pages.trivia.chart.youMark">(you)</Trans>
+                            </>
+                          ) : null}
+                        </Table.Td>
+                        <Table.Td>{leader.correctAnswers}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            )}
           </Stack>
           {chart.teams && chart.teams.length > 0 ? (
             <Stack gap="xs">

@@ -57,6 +57,7 @@ describe('IndividualTriviaScreen: the contest list says which contests still hav
 describe('the trivia screens\' back links', () => {
   it.each([
     ['/trivia/individual/question', 'Back to trivia', '/trivia/individual'],
+    ['/trivia/contest/2', 'Back to trivia', '/trivia/individual'],
     ['/trivia/contest/2/question', 'Back to the contest', '/trivia/contest/2'],
     ['/trivia/contest/2/info', 'Back to the contest', '/trivia/contest/2'],
   ])('%s goes back to its trivia screen', async (path, label, href) => {
@@ -65,6 +66,18 @@ describe('the trivia screens\' back links', () => {
     const back = await screen.findByTestId('back-link');
     expect(back.textContent).toBe(label);
     expect(back.getAttribute('href')).toBe(href);
+  });
+});
+
+describe('a contest nobody has answered yet', () => {
+  it('says so instead of an empty leaderboard', async () => {
+    fakeFetch({
+      'GET /mobile/contest/trivias': { data: { contests: contests.slice(0, 1) } },
+      'GET /mobile/contest/trivia/1/charts': { data: { userId: 7, userCorrectAnswers: 0, userTotalPips: 0, userRank: null, userDisplayName: null, leaders: [] } },
+    });
+    await renderApp({ path: '/trivia/contest/1' });
+    expect(await screen.findByText('Nobody has answered yet: the first right answer leads.')).toBeTruthy();
+    expect(screen.queryByTestId('trivia-leaders')).toBeNull();
   });
 });
 
