@@ -3,7 +3,7 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { selectAccess } from '../../machines/session.selectors';
-import { columnWidthOf } from '../routing/layout';
+import { columnWidthOf, type ColumnWidth } from '../routing/layout';
 import { paths } from '../routing/paths';
 import { useSession } from '../actors/hooks';
 import { AnnouncementBell } from './AnnouncementBell';
@@ -16,6 +16,9 @@ import { UpdateNotice } from './UpdateNotice';
 import { BackLink } from './navigation/BackLink';
 import { HeaderSections, TabBar, TabBarSpacer } from './navigation/SectionNavigation';
 import { ScreenLoader } from './ScreenLoader';
+
+/** Mantine's container size for each column width (md 960 px, sm 720 px, xs 540 px). */
+const columnSizes: Record<ColumnWidth, string> = { wide: 'md', narrow: 'sm', compact: 'xs' };
 
 const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
 
@@ -37,7 +40,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const verified = access === 'verified';
   const [location] = useLocation();
   const main = (content: ReactNode) => (
-    <Container component="main" size={columnWidthOf(location) === 'wide' ? 'md' : 'sm'} py="lg" w="100%" style={{ flex: 1 }}>
+    <Container component="main" size={columnSizes[columnWidthOf(location)]} py="lg" w="100%" style={{ flex: 1 }}>
       <UpdateNotice />
       <BackLink />
       {content}

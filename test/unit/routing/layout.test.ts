@@ -9,8 +9,14 @@ describe('columnWidthOf', () => {
   });
 
   it('keeps forms, account screens and reading pages narrow, and does not widen look-alike paths', () => {
-    for (const path of ['/', '/login', '/signup', '/verify', '/profile', '/profile/change-password', '/forms/7', '/support', '/delete-account', '/homework', '/earnings']) {
+    for (const path of ['/', '/welcome', '/profile', '/forms/7', '/support', '/delete-account', '/homework', '/earnings', '/login-help']) {
       expect([path, columnWidthOf(path)]).toEqual([path, 'narrow']);
+    }
+  });
+
+  it('gives the short account forms a compact column', () => {
+    for (const path of ['/login', '/login/', '/signup', '/verify', '/forgot-password', '/reset-password', '/profile/change-password']) {
+      expect([path, columnWidthOf(path)]).toEqual([path, 'compact']);
     }
   });
 });
