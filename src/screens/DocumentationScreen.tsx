@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import diagrams from 'virtual:machine-diagrams';
 
 /** What each lifecycle of the app is, for the diagrams' titles. */
-const machineTitles: Record<string, MessageDescriptor> = {
+export const machineTitles: Record<string, MessageDescriptor> = {
   app: msg({ id: 'pages.documentation.machine.app', message: 'The app: every lifecycle below, started together' }),
   session: msg({ id: 'pages.documentation.machine.session', message: 'Your session: log in, verify, log out' }),
   verification: msg({ id: 'pages.documentation.machine.verification', message: 'Verifying your e-mail code' }),
@@ -29,6 +29,10 @@ const machineTitles: Record<string, MessageDescriptor> = {
   announcements: msg({ id: 'pages.documentation.machine.announcements', message: 'Your announcements: read, delete, undo on failure' }),
   chanceToWin: msg({ id: 'pages.documentation.machine.chanceToWin', message: 'Chance to Win: your progress and the celebration' }),
   archiveDrawer: msg({ id: 'pages.documentation.machine.archiveDrawer', message: 'The drawer of past contests' }),
+  pushNotifications: msg({ id: 'pages.documentation.machine.pushNotifications', message: 'Notifications on this device' }),
+  triviaVerification: msg({ id: 'pages.documentation.machine.triviaVerification', message: 'Which trivia contests still have questions' }),
+  triviaRound: msg({ id: 'pages.documentation.machine.triviaRound', message: 'A trivia round: question, answer, result' }),
+  operatorConsole: msg({ id: 'pages.documentation.machine.operatorConsole', message: 'The operator console' }),
 };
 
 /**
