@@ -17,8 +17,8 @@ export interface LanguageChoiceDeps {
 /**
  * The language switch's actor bound to the browser: `activate` stores the choice and loads its
  * catalog (Lingui) and tells whether the browser was offline when it could not (even when the
- * English fallback could not load either); the window's
- * online event says when to try a waiting choice again.
+ * English fallback could not load either); the window's online event says when to try a waiting
+ * choice again.
  */
 export function languageChoiceLogic({ choose = chooseLocale, online = () => navigator.onLine, target }: LanguageChoiceDeps = {}) {
   return languageChoiceMachine.provide({

@@ -14,10 +14,11 @@ import classes from './LanguageSwitch.module.css';
  * readers, the chosen one pressed); remembers the choice and switches the catalog through the
  * system's language choice actor (machines/languageChoice.machine.ts), so a choice waiting for
  * the connection waits for the whole visit, whatever is mounted. The language loading pulses.
- * When the chosen catalog cannot load, a notice under the switch (a live region) says so: offline (before the service worker saved it),
- * that the language shows once the device is back online, which it then does; online, that it
- * could not load. A choice the app started without (its catalog could not load at start) is told
- * likewise. Closing the notice puts the focus back on the language pressed.
+ * When the chosen catalog cannot load, a notice under the switch (a live region) says so:
+ * offline (before the service worker saved it), that the language shows once the device is back
+ * online, which it then does; online, that it could not load. A choice the app started without
+ * (its catalog could not load at start) is told likewise. Closing the notice puts the focus back
+ * on the language pressed.
  *
  * Two plain buttons rather than Mantine's SegmentedControl, whose sliding indicator measured the
  * layout on every render of the top bar (a forced reflow on each page's first load) and cost 2 KB
