@@ -7,6 +7,7 @@ import { machineDiagrams } from './build/machineDiagramsPlugin';
 import { mantineComponentCss } from './build/mantineComponentCss';
 import { nonBlockingStylesheets } from './build/nonBlockingStylesheets';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender/plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -31,14 +32,16 @@ export default defineConfig({
         // The member's catalog parts (build/catalogParts.ts) are precached with their chunks, in
         // both languages, so a language switch works offline. The operator console and its
         // catalog are for the few who run a community (online), and the OpenAPI viewer (~500 KB)
-        // for the few who open /api-docs: not in every member's install.
-        globIgnores: ['**/admin-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*'],
+        // for the few who open /api-docs: not in every member's install. The prerendered pages
+        // (build/prerender) are for first visits: an installed app opens on its cached shell.
+        globIgnores: ['**/admin-*.js', '**/ApiDocsViewer-*', '**/AdminScreen-*', 'prerendered/**'],
       },
       devOptions: { enabled: false },
     }),
     nonBlockingStylesheets(),
     catalogParts(),
     precompress(),
+    prerender(),
   ],
   server: {
     host: '127.0.0.1',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const sources = ['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'openapi.yaml'];
+const sources = ['src', 'machines', 'locales', 'public', 'build', 'index.html', 'vite.config.ts', 'package-lock.json', 'openapi.yaml'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -12,6 +12,7 @@ import { readStoredCredentials } from './data/credentials';
 import { holdDatabasesUntil } from './data/lazyDatabases';
 import { activateLocale } from './i18n/i18n';
 import { browserLocaleSources, detectLocale } from './i18n/locales';
+import { takeOverPrerendered } from './prerendered';
 import { preloadFirstScreen } from './routing/screens';
 import { applyStylesheets } from './theme/applyStylesheets';
 
@@ -24,16 +25,19 @@ function removeSplash(): void {
 }
 
 preloadFirstScreen(location.pathname, readStoredCredentials());
+// A prerendered page (build/prerender) shows until the app's first screen replaces it.
+const { container, screenShown: replacePrerendered } = takeOverPrerendered(document.getElementById('root')!);
 
 // IndexedDB waits until the first screen has painted (at most 3 s): see holdDatabasesUntil.
 let screenShown: () => void = () => {};
 const firstScreen = new Promise<void>((resolve) => (screenShown = resolve));
+firstScreen.then(() => replacePrerendered());
 const painted = firstScreen.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 holdDatabasesUntil(Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 3000))]));
 
 const [language] = await Promise.all([activateLocale(detectLocale(browserLocaleSources())), applyStylesheets()]);
 
-const root = createRoot(document.getElementById('root')!);
+const root = createRoot(container);
 // A transition: React renders the first screen in slices and lets the browser breathe between
 // them (one long task would block input and count as Total Blocking Time).
 startTransition(() => {

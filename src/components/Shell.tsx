@@ -52,7 +52,8 @@ export function Shell({ children }: { children: ReactNode }) {
         component="header"
         bg="white"
         pt="env(safe-area-inset-top, 0px)"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        // Longhands: the build's prerender (happy-dom) writes a shorthand holding var() wrongly.
+        style={{ borderBottomWidth: 1, borderBottomStyle: 'solid', borderBottomColor: 'var(--mantine-color-gray-2)' }}
       >
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +32,23 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** The folder of the build's prerendered pages (build/prerender): `login.html`, `login.es.html`... */
+const PRERENDERED_DIR = 'prerendered';
+
+/** The paths the build prerendered, each with the languages it has a page in (`/login` -> en, es). */
+function prerenderedPages(root: string): Map<string, Set<string>> {
+  const pages = new Map<string, Set<string>>();
+  const dir = resolve(root, PRERENDERED_DIR);
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) {
+    const match = /^([a-z0-9-]+)(?:\.([a-z]{2}))?\.html$/.exec(name);
+    if (!match) continue;
+    const path = `/${match[1]}`;
+    pages.set(path, (pages.get(path) ?? new Set()).add(match[2] ?? 'en'));
+  }
+  return pages;
+}
+
 /**
  * Serves the built PWA from STATIC_DIR. Any GET that is neither an API path nor a file gets
  * the app shell (client-side routes such as /, /login or /reset-password?...). Without a build, a
@@ -39,13 +56,16 @@ const NOT_BUILT_PAGE = `<!doctype html>
  *
  * The shell names its language's catalog in a modulepreload (build/catalogParts.ts):
  * `index.html` the English one, `index.es.html` the Spanish one, sent when Accept-Language
- * prefers Spanish (the same rule as the mails; `Vary: Accept-Language`).
+ * prefers Spanish (the same rule as the mails; `Vary: Accept-Language`). A path the build
+ * prerendered (/login, /welcome) gets its page in that language instead: the same shell
+ * with the screen already in it.
  */
 export default fp<{ staticDir: string }>(
   async (app, { staticDir }) => {
     const root = resolve(staticDir);
     const built = existsSync(root) && statSync(root).isDirectory() && existsSync(resolve(root, 'index.html'));
     const spanishShell = built && existsSync(resolve(root, 'index.es.html'));
+    const prerendered = built ? prerenderedPages(root) : new Map<string, Set<string>>();
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -63,7 +83,13 @@ export default fp<{ staticDir: string }>(
     }
 
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-      const shell = spanishShell && mailLanguage(request.headers['accept-language']) === 'es' ? 'index.es.html' : 'index.html';
+      const language = mailLanguage(request.headers['accept-language']);
+      const path = request.url.split('?')[0];
+      const shell = prerendered.get(path)?.has(language)
+        ? `${PRERENDERED_DIR}${path}${language === 'en' ? '' : `.${language}`}.html`
+        : spanishShell && language === 'es'
+          ? 'index.es.html'
+          : 'index.html';
       return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').sendFile(shell);
     };
     if (built) app.get('/', sendShell);

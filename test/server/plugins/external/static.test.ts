@@ -10,6 +10,10 @@ import { call, createHarness, expectFailure, expectOk, type Harness } from '../.
 const INDEX = '<!doctype html><html><body><div id="root"></div><!-- pips shell --></body></html>';
 // The Spanish shell names the Spanish catalog (build/catalogParts.ts); long enough to be precompressed.
 const INDEX_ES = `<!doctype html><html><head><link rel="modulepreload" href="/assets/messages-es.js"></head><body><div id="root"></div>${'<!-- es -->'.repeat(120)}</body></html>`;
+// What build/prerender writes: a route's page per language, with its compressed copies.
+const WELCOME = '<!doctype html><html><body><div id="root"><div data-prerendered inert><h1>Welcome to pips</h1></div></div></body></html>';
+const WELCOME_ES = `<!doctype html><html lang="es"><body><div id="root"><div data-prerendered inert><h1>Te damos la bienvenida</h1></div></div>${'<!-- es -->'.repeat(120)}</body></html>`;
+const TERMS = '<!doctype html><html><body><div id="root"><div data-prerendered inert><h1>Terms</h1></div></div></body></html>';
 const MANIFEST = JSON.stringify({ name: 'pips rewards', short_name: 'pips', start_url: '/', display: 'standalone' });
 
 describe.each(backends)('static PWA on $name', (backend) => {
@@ -25,6 +29,11 @@ describe.each(backends)('static PWA on $name', (backend) => {
     await writeFile(join(dist, 'index.es.html.br'), brotliCompressSync(INDEX_ES));
     await writeFile(join(dist, 'index.es.html.gz'), gzipSync(INDEX_ES));
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("pips")');
+    await mkdir(join(dist, 'prerendered'));
+    await writeFile(join(dist, 'prerendered', 'welcome.html'), WELCOME);
+    await writeFile(join(dist, 'prerendered', 'welcome.es.html'), WELCOME_ES);
+    await writeFile(join(dist, 'prerendered', 'welcome.es.html.br'), brotliCompressSync(WELCOME_ES));
+    await writeFile(join(dist, 'prerendered', 'terms.html'), TERMS);
     await writeFile(join(dist, 'manifest.webmanifest'), MANIFEST);
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
     // What build/precompress.ts writes next to a text file of the build.
@@ -112,6 +121,31 @@ describe.each(backends)('static PWA on $name', (backend) => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_ES);
     expect(String(response.headers.vary)).toMatch(/Accept-Language/i);
+  });
+
+  it.each([
+    ['/welcome', 'en', WELCOME],
+    ['/welcome?community=1', 'en-GB', WELCOME],
+    ['/welcome', 'es-MX,es;q=0.9', WELCOME_ES],
+    ['/terms', 'en', TERMS],
+    // No Spanish page for /terms: the Spanish shell, as for any other path.
+    ['/terms', 'es', INDEX_ES],
+    ['/welcome/', 'en', INDEX],
+    ['/welcome/more', 'en', INDEX],
+    ['/home', 'en', INDEX],
+  ])('answers %s (Accept-Language %s) with its prerendered page in that language when the build made one', async (url, language, expected) => {
+    const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(expected);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toMatch(/Accept-Language/i);
+  });
+
+  it('sends a prerendered page precompressed', async () => {
+    const response = await app.inject({ method: 'GET', url: '/welcome', headers: { 'accept-language': 'es', 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(WELCOME_ES);
   });
 
   it('keeps API paths out of the fallback', async () => {

@@ -1,0 +1,30 @@
+import { createRoot } from 'react-dom/client';
+import { App } from '../../src/App';
+import { activateLocale } from '../../src/i18n/i18n';
+import type { Locale } from '../../src/i18n/locales';
+
+/**
+ * Build time only (build/prerender/run.ts, in happy-dom): the app as a first visit to the current
+ * location shows it, the way `main.tsx` starts it, and #root's markup once the screen (not the
+ * loader) has been committed and what it asked of the build's static files has arrived
+ * (`settle`: the web manifest's app name on /welcome), with the attributes the app set on <html> (Mantine's
+ * `data-mantine-color-scheme`, which its stylesheets select on).
+ */
+export async function renderFirstScreen(language: Locale, settle: () => Promise<void> = async () => {}): Promise<{ markup: string; htmlAttributes: Record<string, string> }> {
+  await activateLocale(language);
+  const container = document.createElement('div');
+  document.body.append(container);
+  let shown!: () => void;
+  const screenShown = new Promise<void>((resolve) => (shown = resolve));
+  const root = createRoot(container);
+  root.render(<App input={{ language, reloadedRecently: false }} onScreenShown={() => shown()} />);
+  await screenShown;
+  await settle();
+  const markup = container.innerHTML;
+  const htmlAttributes = Object.fromEntries(
+    [...document.documentElement.attributes].filter(({ name }) => name.startsWith('data-')).map(({ name, value }) => [name, value]),
+  );
+  root.unmount();
+  container.remove();
+  return { markup, htmlAttributes };
+}

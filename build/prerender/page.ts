@@ -1,0 +1,61 @@
+/** A page the build prerenders: its path, and the module of the screen it shows. */
+export interface PrerenderedRoute {
+  path: string;
+  screen: string;
+}
+
+/**
+ * The public screens a first visit opens on (issue 12: "the public screens may be prerendered"):
+ * their HTML shows the screen at once instead of the splash while the app's script loads. Only
+ * screens every visitor sees alike: /signup is left out, because a visitor who has scanned their
+ * community's code sees its form, and the page would say to scan one until the app replaced it.
+ */
+export const prerenderedRoutes: readonly PrerenderedRoute[] = [
+  { path: '/login', screen: 'src/screens/LoginScreen.tsx' },
+  { path: '/welcome', screen: 'src/screens/WelcomeScreen.tsx' },
+];
+
+/** Where a route's page is written under the build's folder, per shell language. */
+export function prerenderedFile(path: string, language: string): string {
+  return `prerendered${path}${language === 'en' ? '' : `.${language}`}.html`;
+}
+
+export interface PageParts {
+  /** The markup the app renders into #root for this route. */
+  markup: string;
+  /** The attributes the app sets on <html> (Mantine's color scheme). */
+  htmlAttributes: Readonly<Record<string, string>>;
+  /** The screen chunk's stylesheets (hrefs), beyond the shell's own. */
+  stylesheets: readonly string[];
+  /** The screen chunk's scripts (hrefs), fetched with the shell's. */
+  scripts: readonly string[];
+}
+
+/**
+ * A prerendered page from its language's shell (index.html, index.es.html):
+ * - #root holds the screen's markup, `inert` (nothing can be typed into a form the app is about
+ *   to replace) and marked `data-prerendered` for `main.tsx`, which swaps it for the app once the
+ *   app shows its screen;
+ * - <html> carries the attributes the app sets on it (Mantine's stylesheets select on its color
+ *   scheme);
+ * - no splash (the page itself paints at once);
+ * - its stylesheets block the first paint (the shell's are preloaded and applied by `main.tsx`:
+ *   here the markup must never paint unstyled), with the screen chunk's own; the screen's scripts
+ *   are preloaded with the shell's.
+ */
+export function prerenderedPage(shell: string, { markup, htmlAttributes, stylesheets, scripts }: PageParts): string {
+  const root = '<div id="root"></div>';
+  if (!shell.includes(root)) throw new Error('prerender: the shell has no empty #root');
+  const head =
+    stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') +
+    scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  const attributes = Object.entries(htmlAttributes)
+    .map(([name, value]) => ` ${name}="${value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`)
+    .join('');
+  return shell
+    .replace(/<html([^>]*)>/, `<html$1${attributes}>`)
+    .replace(/<link rel="preload" as="style" data-app-stylesheet([^>]*)>/g, '<link rel="stylesheet"$1>')
+    .replace('</head>', `${head}</head>`)
+    .replace(/\s*<div id="splash"[\s\S]*?<\/svg>\s*<\/div>/, '')
+    .replace(root, `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
+}

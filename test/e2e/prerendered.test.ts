@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotDir, viewports } from './support/screens';
+import { startStack, type Stack } from './support/stack';
+
+/**
+ * The public screens a first visit opens on come prerendered (build/prerender): the page shows the
+ * screen before any script runs, in the visitor's language, and the app, once it has started,
+ * replaces it with the same screen: nothing moves. /signup, not prerendered, still opens on the
+ * splash.
+ */
+const pages = [
+  { path: '/login', heading: { en: 'Log in', es: 'Iniciar sesión' } },
+  { path: '/welcome', heading: { en: 'Welcome to pips', es: 'Te damos la bienvenida a pips' } },
+] as const;
+const cases = pages.flatMap((page) =>
+  (['en', 'es'] as const).flatMap((locale) => Object.entries(viewports).map(([size, viewport]) => ({ ...page, locale, size, viewport }))),
+);
+
+/** Where every heading, field, button and link of the page lies (what a shift would move). */
+function layout(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('h1, input, button, a')]
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const text = (element.textContent ?? '').trim().slice(0, 24);
+        return `${element.tagName} "${text}" at ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+  );
+}
+
+describe('prerendered first screens', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it.each(cases)('$path in $locale on a $size: shown before any script runs, replaced by the app without a shift', async ({
+    path,
+    heading,
+    locale,
+    size,
+    viewport,
+  }) => {
+    const acceptLanguage = locale === 'es' ? 'es-ES' : 'en-US';
+    // Without JavaScript: what the page itself shows until the app has started.
+    const bare = await stack.browser.newContext({ viewport, locale: acceptLanguage, javaScriptEnabled: false });
+    const before = await bare.newPage();
+    await before.goto(`${stack.product.url}${path}`);
+    await expect(before.locator('h1').textContent()).resolves.toBe(heading[locale]);
+    expect(await before.locator('html').getAttribute('lang')).toBe(locale);
+    // Nothing can be typed into a form the app is about to replace.
+    expect(await before.locator('#root > [data-prerendered]').getAttribute('inert')).toBe('');
+    await expect(before.locator('#splash').count()).resolves.toBe(0);
+    const file = join(screenshotDir, locale, `prerendered${path.replace('/', '-')}-${viewport.width}x${viewport.height}.png`);
+    mkdirSync(dirname(file), { recursive: true });
+    await before.screenshot({ path: file, fullPage: true });
+    const prerendered = await layout(before);
+    await bare.close();
+
+    // With it: the app replaces the page once its screen shows, at the same places.
+    const context = await stack.browser.newContext({ viewport, locale: acceptLanguage });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
+      });
+      await page.goto(`${stack.product.url}${path}`);
+      await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+      await expect(page.locator('h1').textContent()).resolves.toBe(heading[locale]);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await layout(page), `${path} ${size}`).toEqual(prerendered);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      // /welcome's title takes the web manifest's app name when it arrives, as it did before.
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(path === '/welcome' ? 0.01 : 0.0001);
+      // The app's own fields take input.
+      if (path === '/login') {
+        await page.getByLabel(locale === 'es' ? 'Correo electrónico' : 'Email').fill('ada@example.org');
+        await expect(page.getByLabel(locale === 'es' ? 'Correo electrónico' : 'Email').inputValue()).resolves.toBe('ada@example.org');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves /signup to the app: a visitor who scanned their community sees its form, not the page', async () => {
+    const bare = await stack.browser.newContext({ viewport: viewports.phone, javaScriptEnabled: false });
+    try {
+      const page = await bare.newPage();
+      await page.goto(`${stack.product.url}/signup`);
+      await expect(page.locator('#splash').count()).resolves.toBe(1);
+      await expect(page.locator('#root').innerHTML()).resolves.toBe('');
+    } finally {
+      await bare.close();
+    }
+  });
+});
