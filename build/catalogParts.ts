@@ -142,7 +142,7 @@ export function catalogParts(): Plugin {
     generateBundle(_options, bundle) {
       for (const [fileName, source] of parts) this.emitFile({ type: 'asset', fileName, source });
       // The shells name their language's first-load part in a modulepreload, so it comes in
-      // parallel with the `app` chunk instead of one round trip after it.
+      // parallel with the `app` chunk instead of one round trip after it, and their language.
       const shell = bundle['index.html'] as OutputAsset | undefined;
       if (!shell) return;
       const html = String(shell.source);
@@ -150,7 +150,9 @@ export function catalogParts(): Plugin {
         const files = initialParts.get(locale);
         if (!files?.length) throw new Error(`catalog-parts: the first load has no ${locale} messages`);
         const links = files.map((file) => `  <link rel="modulepreload" crossorigin href="${base}${file}">\n`).join('');
-        return html.replace('</head>', `${links}  </head>`);
+        // The page's own language: a screen reader reads it before the app sets it (and the
+        // prerendered Spanish pages, build/prerender, are Spanish from the first paint).
+        return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}  </head>`);
       };
       shell.source = withParts('en');
       this.emitFile({ type: 'asset', fileName: SPANISH_SHELL, source: withParts('es') });

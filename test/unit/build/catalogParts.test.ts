@@ -76,7 +76,7 @@ describe('catalogParts in a build', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'catalog-parts-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body><script type="module" src="./main.js"></script></body></html>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><head></head><body><script type="module" src="./main.js"></script></body></html>');
     writeFileSync(join(dir, 'main.js'), `import('./home.js'); console.log({ id: "pages.login.title" });`);
     writeFileSync(join(dir, 'home.js'), `export const title = { id: "pages.home.tiles.triviaText" };`);
     output = (await build({
@@ -114,6 +114,11 @@ describe('catalogParts in a build', () => {
     const entryUrls = urlsIn(chunk('index').code);
     expect(String(asset('index.html')!.source)).toContain(`<link rel="modulepreload" crossorigin href="${entryUrls.en}">`);
     expect(String(asset(SPANISH_SHELL)!.source)).toContain(`<link rel="modulepreload" crossorigin href="${entryUrls.es}">`);
+  });
+
+  it('gives each shell its language', () => {
+    expect(String(asset('index.html')!.source)).toMatch(/<html lang="en">/);
+    expect(String(asset(SPANISH_SHELL)!.source)).toMatch(/<html lang="es">/);
   });
 
   it('leaves out the whole catalog', () => {
