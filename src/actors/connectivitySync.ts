@@ -10,6 +10,7 @@ import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import { syncMessages } from './syncMessages';
 import { showToast, type ToastKind, type ToastText } from './toast';
+import { browserOnline } from './watchOnline';
 
 // The queues live in Dexie, which loads when a verified member's queues are first read, not
 // with the login screen.
@@ -61,7 +62,7 @@ type PageLike = Pick<Document, 'addEventListener' | 'removeEventListener' | 'vis
  */
 export function watchWindowNetwork(
   target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
-  isOnline: () => boolean = () => navigator.onLine,
+  isOnline: () => boolean = browserOnline,
   page: PageLike | undefined = typeof document === 'undefined' ? undefined : document,
 ) {
   return fromCallback<EventObject>(({ sendBack }) => {

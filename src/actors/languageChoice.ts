@@ -4,6 +4,7 @@ import type { LanguageActivation, LanguageChoiceInput } from '../../machines/lan
 import { chooseLocale, i18n, localeNotShown } from '../i18n/i18n';
 import { parseLocale, type Locale } from '../i18n/locales';
 import { watchOnline } from './watchOnline';
+import { browserOnline } from './watchOnline';
 
 export interface LanguageChoiceDeps {
   /** Stores the choice and shows its catalog; tells the locale shown (i18n's `chooseLocale`). */
@@ -20,7 +21,7 @@ export interface LanguageChoiceDeps {
  * English fallback could not load either); the window's online event says when to try a waiting
  * choice again.
  */
-export function languageChoiceLogic({ choose = chooseLocale, online = () => navigator.onLine, target }: LanguageChoiceDeps = {}) {
+export function languageChoiceLogic({ choose = chooseLocale, online = browserOnline, target }: LanguageChoiceDeps = {}) {
   return languageChoiceMachine.provide({
     actors: {
       activate: fromPromise<LanguageActivation, { locale: string }>(async ({ input, signal }) => {
@@ -46,7 +47,7 @@ export function languageChoiceLogic({ choose = chooseLocale, online = () => navi
  * The language choice's input at app start: the stored choice whose catalog could not load (the
  * app shows `shown` instead), and whether the browser was offline then; null when it shows.
  */
-export function notShownAtStart(shown: string, online = navigator.onLine): LanguageChoiceInput['notShown'] {
+export function notShownAtStart(shown: string, online = browserOnline()): LanguageChoiceInput['notShown'] {
   const locale = localeNotShown();
   return locale && locale !== shown ? { locale, offline: !online } : null;
 }

@@ -1,6 +1,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import { serviceWorkerMachine } from '../../machines/serviceWorker.machine';
 import { registerWorker } from './registerWorker';
+import { browserOnline } from './watchOnline';
 
 /** SPEC §9: background content sync every 24 hours. */
 const contentSyncIntervalMs = 24 * 60 * 60 * 1000;
@@ -120,12 +121,12 @@ export const watchPageWith = (answers: () => Promise<boolean> = serverAnswers) =
   // with nothing); a stale deploy is then reloaded 100 ms later.
   const chunkFailed = () => {
     // The 'offline' event may come after the failed request: the machine hears it first.
-    if (!navigator.onLine) return offline();
+    if (!browserOnline()) return offline();
     void answers().then((there) => {
       if (there && !stopped) sendBack({ type: 'chunk.failed' });
     });
   };
-  if (!navigator.onLine) offline();
+  if (!browserOnline()) offline();
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   document.addEventListener('visibilitychange', shown);

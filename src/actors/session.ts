@@ -20,6 +20,7 @@ import type { SystemApi } from './api';
 import { revokeSession } from './pendingLogouts';
 import type { PushBrowser } from './pushBrowser';
 import { showToast } from './toast';
+import { browserOnline } from './watchOnline';
 
 /** An API answer as the session machine reads it: auth data, or the error code as data. */
 export function toAuthResult(result: ApiResult<AuthData>): AuthResult {
@@ -128,7 +129,7 @@ export function sessionLogic({ systemApi: { apiOf }, readStored = readStoredCred
         revokeSession(
           apiOf(system),
           { authToken: readAuthToken() ?? undefined, refreshToken: readRefreshToken() ?? undefined },
-          typeof navigator === 'undefined' || navigator.onLine !== false,
+          browserOnline(),
         ),
       ),
     },

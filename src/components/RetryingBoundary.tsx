@@ -1,5 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { retryFailedLazies } from './retryableLazy';
+import { browserOnline } from '../actors/watchOnline';
 
 /** What a fallback is given: whether the device is offline, and a way to try again now. */
 export interface Failure {
@@ -20,7 +21,7 @@ interface State {
   offline: boolean;
 }
 
-const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+const isOffline = () => !browserOnline();
 
 /**
  * An error boundary for lazily loaded parts of the app, whose code may fail to load (offline,
@@ -61,7 +62,7 @@ export class RetryingBoundary extends Component<Props, State> {
 
   /** Shown again while online (offline, a retry would only flash the loader over the notice). */
   private retryWhenShown = () => {
-    if (document.visibilityState !== 'hidden' && navigator.onLine) this.retry();
+    if (document.visibilityState !== 'hidden' && browserOnline()) this.retry();
   };
 
   private retry = () => {

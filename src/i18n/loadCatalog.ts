@@ -1,5 +1,6 @@
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
+import { browserOnline } from '../actors/watchOnline';
 
 export type CatalogImporter = (locale: Locale) => Promise<{ messages: Messages }>;
 
@@ -17,7 +18,6 @@ export interface RetryOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
  * Loads a catalog, retrying a failed chunk load with exponential back-off (350, 700, 1400 ... ms).
