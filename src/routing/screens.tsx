@@ -8,11 +8,19 @@ import { findRoute, type ScreenKey } from './routeTable';
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /**
- * A screen that sends an account request (an on-demand actor: machines/app.root.ts) and does not
- * import its module itself: the module is fetched with the screen, not once it has rendered.
+ * The screens that send an account request (an on-demand actor: machines/app.root.ts). A screen
+ * does not import the requests' module itself: it is fetched with the screen, not once the screen
+ * has rendered and asked (a reset link's first visit would wait one more round trip).
+ * `test/unit/routing/accountRequestScreens.test.ts` checks this list against the screens' code.
  */
-const withAccountRequests = (screen: () => ScreenModule) => (): ScreenModule =>
-  Promise.all([screen(), import('../actors/accountRequests')]).then(([module]) => module);
+export const accountRequestScreens: ReadonlySet<ScreenKey> = new Set<ScreenKey>([
+  'ForgotPassword',
+  'ResetPassword',
+  'Profile',
+  'ChangePassword',
+  'DeleteAccount',
+  'ApiDocs',
+]);
 
 /**
  * Every screen is its own chunk (SPEC §2: separately loaded screens); the operator console
@@ -22,18 +30,18 @@ const loaders: Record<ScreenKey, () => ScreenModule> = {
   Login: () => import('../screens/LoginScreen'),
   Welcome: () => import('../screens/WelcomeScreen'),
   Signup: () => import('../screens/SignupScreen'),
-  ForgotPassword: withAccountRequests(() => import('../screens/ForgotPasswordScreen')),
+  ForgotPassword: () => import('../screens/ForgotPasswordScreen'),
   CommunityQRScan: () => import('../screens/CommunityScanScreen'),
   ResetPassword: () => import('../screens/ResetPasswordScreen'),
   Verify: () => import('../screens/VerifyScreen'),
   AuthCallback: () => import('../oidc/AuthCallbackScreen'),
   Sitemap: () => import('../screens/SitemapScreen'),
   Home: () => import('../screens/HomeScreen'),
-  Profile: withAccountRequests(() => import('../screens/ProfileScreen')),
+  Profile: () => import('../screens/ProfileScreen'),
   ChangePassword: () => import('../screens/ChangePasswordScreen'),
   DeleteAccount: () => import('../screens/DeleteAccountScreen'),
   Documentation: () => import('../screens/DocumentationScreen'),
-  ApiDocs: withAccountRequests(() => import('../screens/apiDocs/ApiDocsScreen')),
+  ApiDocs: () => import('../screens/apiDocs/ApiDocsScreen'),
   Activity: () => import('../screens/activity/ActivityScreen'),
   Announcements: () => import('../screens/announcements/AnnouncementsScreen'),
   ChanceToWin: () => import('../screens/chanceToWin/ChanceToWinScreen'),
@@ -52,9 +60,15 @@ const loaders: Record<ScreenKey, () => ScreenModule> = {
   Admin: () => import('../screens/admin/AdminScreen'),
 };
 
+/** A screen's module, with the account requests' module for a screen that sends them. */
+const load = (key: ScreenKey): ScreenModule =>
+  accountRequestScreens.has(key)
+    ? Promise.all([loaders[key](), import('../actors/accountRequests')]).then(([module]) => module)
+    : loaders[key]();
+
 /** The component each screen key of the route table renders. */
 export const screens = {} as Record<ScreenKey, ComponentType>;
-for (const key of Object.keys(loaders) as ScreenKey[]) screens[key] = retryableLazy(loaders[key]);
+for (const key of Object.keys(loaders) as ScreenKey[]) screens[key] = retryableLazy(() => load(key));
 
 /** An unknown URL's screen (not in the route table: no pattern matches it). */
 export const NotFoundScreen = retryableLazy(() => import('../screens/NotFoundScreen'));
@@ -83,5 +97,5 @@ export function firstScreenOf(pathname: string, standing: SessionStanding): Scre
  */
 export function preloadFirstScreen(pathname: string, credentials: StoredCredentials): void {
   const screen = firstScreenOf(pathname, storedStanding(credentials));
-  if (screen) loaders[screen]().catch(() => undefined);
+  if (screen) load(screen).catch(() => undefined);
 }
