@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
@@ -14,7 +15,11 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 /** Paths the reference server answers; the dev server proxies them so the PWA talks to one origin. */
 const apiPrefixes = ['/api', '/mobile', '/web'];
 
+/** The web manifest's app name as built: Welcome's title while the manifest is fetched (src/appName.ts). */
+const manifestName = (JSON.parse(readFileSync(new URL('./public/manifest.webmanifest', import.meta.url), 'utf8')) as { name?: string }).name ?? '';
+
 export default defineConfig({
+  define: { 'import.meta.env.PIPS_MANIFEST_NAME': JSON.stringify(manifestName) },
   plugins: [
     mantineComponentCss(),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),

@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_PROGRAM_URL?: string;
   /** Set by the production build: the member's catalog comes in per-chunk parts (build/catalogParts.ts). */
   readonly PIPS_CATALOG_PARTS?: boolean;
+  /** The web manifest's app name at build (vite.config.ts). */
+  readonly PIPS_MANIFEST_NAME?: string;
 }
 
 /** Tabler icons imported one file per icon (the package's barrel holds thousands). */

@@ -2,12 +2,13 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useResource } from '../actors/hooks';
+import { appNameOf } from '../appName';
 import { Logo } from '../components/Logo';
 import { paths } from '../routing/paths';
 
-/** SPEC §2: welcome text with the app name from the web manifest (default 'Rewards'). */
+/** SPEC §2: welcome text with the app name from the web manifest (src/appName.ts). */
 export default function WelcomeScreen() {
-  const appName = useResource('manifest').data?.name || 'Rewards';
+  const appName = appNameOf(useResource('manifest').data?.name);
   return (
     <Stack gap="lg" align="center" ta="center" py="xl">
       <Logo size={72} />

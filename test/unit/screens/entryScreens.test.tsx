@@ -103,10 +103,10 @@ describe('WelcomeScreen', () => {
     expect(hrefOf('Continue with email')).toBe('/signup');
   });
 
-  it("falls back to 'Rewards'", async () => {
+  it('shows the name the manifest had at build until (or unless) the fetched one answers', async () => {
     fakeFetch({});
     await renderApp({ path: '/welcome' });
-    expect(await screen.findByRole('heading', { name: 'Welcome to Rewards' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to pips' })).toBeTruthy();
   });
 });
 
