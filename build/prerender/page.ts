@@ -25,10 +25,17 @@ export interface PageParts {
   markup: string;
   /** The attributes the app sets on <html> (Mantine's color scheme). */
   htmlAttributes: Readonly<Record<string, string>>;
-  /** The screen chunk's stylesheets (hrefs), beyond the shell's own. */
+  /** The CSS the screen is styled with (the shell's stylesheets and the screen chunk's), to inline. */
+  css: string;
+  /** The screen chunk's stylesheets (hrefs): preloaded, its chunk applies them. */
   stylesheets: readonly string[];
   /** The screen chunk's scripts (hrefs), fetched with the shell's. */
   scripts: readonly string[];
+}
+
+/** The stylesheets a shell links (hrefs): the app's, preloaded and applied by `main.tsx`. */
+export function shellStylesheets(shell: string): string[] {
+  return [...shell.matchAll(/<link rel="preload" as="style" data-app-stylesheet[^>]*\bhref="([^"]+)"/g)].map(([, href]) => href);
 }
 
 /**
@@ -38,24 +45,30 @@ export interface PageParts {
  *   app shows its screen;
  * - <html> carries the attributes the app sets on it (Mantine's stylesheets select on its color
  *   scheme);
- * - no splash (the page itself paints at once);
- * - its stylesheets block the first paint (the shell's are preloaded and applied by `main.tsx`:
- *   here the markup must never paint unstyled), with the screen chunk's own; the screen's scripts
- *   are preloaded with the shell's.
+ * - no splash (the page itself paints at once), and no paint before #root is parsed whole;
+ * - the screen's CSS inline in the head (`data-prerendered-css`; run.ts keeps only the rules the
+ *   markup uses), so the page paints styled as soon as it arrives, with no stylesheet to wait for:
+ *   the shell's own stay preloaded for the app (`main.tsx` applies them), and the screen chunk's
+ *   are preloaded with its scripts.
  */
-export function prerenderedPage(shell: string, { markup, htmlAttributes, stylesheets, scripts }: PageParts): string {
+export function prerenderedPage(shell: string, { markup, htmlAttributes, css, stylesheets, scripts }: PageParts): string {
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error('prerender: the shell has no empty #root');
+  if (css.includes('</style')) throw new Error('prerender: the CSS closes its <style>');
   const head =
-    stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') +
+    // The first paint waits until the markup is parsed whole (Chromium; the marker follows it):
+    // a frame of part of it (the top bar's language switch 6 px wide, the footer without its
+    // last word) and then the rest was a layout shift.
+    '<link rel="expect" href="#prerendered-end" blocking="render">' +
+    `<style data-prerendered-css>${css}</style>` +
+    stylesheets.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`).join('') +
     scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
   const attributes = Object.entries(htmlAttributes)
     .map(([name, value]) => ` ${name}="${value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`)
     .join('');
   return shell
     .replace(/<html([^>]*)>/, `<html$1${attributes}>`)
-    .replace(/<link rel="preload" as="style" data-app-stylesheet([^>]*)>/g, '<link rel="stylesheet"$1>')
     .replace('</head>', `${head}</head>`)
     .replace(/\s*<div id="splash"[\s\S]*?<\/svg>\s*<\/div>/, '')
-    .replace(root, `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
+    .replace(root, `<div id="root"><div data-prerendered inert>${markup}</div></div><i id="prerendered-end" hidden></i>`);
 }

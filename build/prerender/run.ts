@@ -5,15 +5,16 @@
  * The app renders in happy-dom through Vite's module loader, in production mode, as `main.tsx`
  * starts it for a first visitor: nothing stored, the network not answering yet (the API never
  * answers here; the build's own static files, such as the web manifest, do). Each route's markup,
- * once its screen shows, goes into its language's shell (build/prerender/page.ts), written with
- * its brotli and gzip copies beside it.
+ * once its screen shows, goes into its language's shell with the CSS it uses inline
+ * (build/prerender/page.ts), written with its brotli and gzip copies beside it.
  */
 import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
+import Beasties from 'beasties';
 import { createServer } from 'vite';
-import { prerenderedFile, prerenderedPage } from './page';
+import { prerenderedFile, prerenderedPage, shellStylesheets } from './page';
 
 export interface PrerenderJob {
   outDir: string;
@@ -57,6 +58,16 @@ async function settle(): Promise<void> {
   }
 }
 
+/** A built file's text, by its URL path. */
+const built = (href: string) => readFileSync(join(outDir, href), 'utf8');
+
+/**
+ * Keeps, of the page's inline CSS, the rules its markup uses (Beasties: selectors matched against
+ * the document, unused @keyframes and media queries dropped); the stylesheets it links are left
+ * as they are.
+ */
+const critical = new Beasties({ external: false, reduceInlineStyles: true, mergeStylesheets: false, logLevel: 'warn' });
+
 try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/build/prerender/entry.tsx')) as typeof import('./entry');
   for (const [language, shellFile] of Object.entries(job.shells)) {
@@ -67,7 +78,10 @@ try {
       const { markup, htmlAttributes } = await renderFirstScreen(language as 'en' | 'es', settle);
       const mangled = /([a-z-]+)-width: (var\([^;]+\)); \1-style: \2;/.exec(markup);
       if (mangled) throw new Error(`prerender: happy-dom wrote a shorthand holding var() as ${mangled[0]}: use longhands (${route.path})`);
-      const page = prerenderedPage(shell, { markup, htmlAttributes, stylesheets: route.stylesheets, scripts: route.scripts });
+      const css = [...shellStylesheets(shell), ...route.stylesheets].map(built).join('\n');
+      const page = await critical.process(
+        prerenderedPage(shell, { markup, htmlAttributes, css, stylesheets: route.stylesheets, scripts: route.scripts }),
+      );
       const file = join(outDir, prerenderedFile(route.path, language));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, page);

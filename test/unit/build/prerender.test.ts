@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { prerenderedFile, prerenderedPage, prerenderedRoutes } from '../../../build/prerender/page';
+import { prerenderedFile, prerenderedPage, prerenderedRoutes, shellStylesheets } from '../../../build/prerender/page';
 import { screenFiles } from '../../../build/prerender/plugin';
 
 /** The shape of the built index.html (see dist/index.html). */
@@ -26,6 +26,7 @@ const shell = `<!doctype html>
 const parts = {
   markup: '<main><h1>Iniciar sesión</h1></main>',
   htmlAttributes: { 'data-mantine-color-scheme': 'light' },
+  css: 'h1{font-size:2rem}',
   stylesheets: ['/assets/LoginScreen-d.css'],
   scripts: ['/assets/LoginScreen-e.js'],
 };
@@ -35,16 +36,24 @@ describe('prerenderedPage', () => {
 
   it('puts the screen in #root, inert and marked for main.tsx, and drops the splash', () => {
     expect(page).toContain('<div id="root"><div data-prerendered inert><main><h1>Iniciar sesión</h1></main></div></div>');
+    // and holds the first paint until all of it is parsed
+    expect(page).toContain('<link rel="expect" href="#prerendered-end" blocking="render">');
+    expect(page.indexOf('id="prerendered-end"')).toBeGreaterThan(page.indexOf('Iniciar sesión'));
     expect(page).not.toContain('splash');
     expect(page).toContain('<noscript>');
   });
 
-  it('makes every stylesheet block the first paint (the screen must never paint unstyled) and preloads the screen', () => {
-    expect(page).not.toContain('data-app-stylesheet');
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/app-c.css">');
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginScreen-d.css">');
+  it('styles the screen with inline CSS, no stylesheet to wait for; the app’s stay preloaded and the screen’s come with its scripts', () => {
+    expect(page).toContain('<style data-prerendered-css>h1{font-size:2rem}</style>');
+    expect(page.indexOf('data-prerendered-css')).toBeLessThan(page.indexOf('</head>'));
+    expect(page).not.toMatch(/rel="stylesheet"/);
+    expect(page).toContain('<link rel="preload" as="style" data-app-stylesheet crossorigin href="/assets/app-c.css">');
+    expect(page).toContain('<link rel="preload" as="style" crossorigin href="/assets/LoginScreen-d.css">');
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginScreen-e.js">');
-    expect(page.indexOf('LoginScreen-d.css')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('refuses CSS that would close its <style>', () => {
+    expect(() => prerenderedPage(shell, { ...parts, css: 'a{}</style><script>' })).toThrow(/closes/);
   });
 
   it('keeps the shell’s language and adds what the app sets on <html>', () => {
@@ -57,6 +66,12 @@ describe('prerenderedPage', () => {
 
   it('refuses a shell without an empty #root', () => {
     expect(() => prerenderedPage(shell.replace('<div id="root"></div>', '<div id="app"></div>'), parts)).toThrow(/#root/);
+  });
+});
+
+describe('shellStylesheets', () => {
+  it('lists the stylesheets the shell preloads for the app', () => {
+    expect(shellStylesheets(shell)).toEqual(['/assets/app-c.css']);
   });
 });
 
