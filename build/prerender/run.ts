@@ -8,8 +8,8 @@
  * once its screen shows, goes into its language's shell with the CSS it uses inline
  * (build/prerender/page.ts), written with its brotli and gzip copies beside it.
  */
-import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import Beasties from 'beasties';
@@ -44,7 +44,7 @@ const served: Promise<unknown>[] = [];
 globalThis.fetch = ((input: RequestInfo | URL) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
   const file = join(outDir, decodeURIComponent(url.pathname));
-  if (url.pathname.startsWith('/api') || !file.startsWith(outDir) || !existsSync(file)) return new Promise<never>(() => {});
+  if (url.pathname.startsWith('/api') || !file.startsWith(outDir + sep) || !existsSync(file)) return new Promise<never>(() => {});
   const answer = Promise.resolve(new Response(readFileSync(file), { status: 200 }));
   served.push(answer);
   return answer;
