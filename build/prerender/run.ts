@@ -66,7 +66,15 @@ const built = (href: string) => readFileSync(join(outDir, href), 'utf8');
  * the document, unused @keyframes and media queries dropped); the stylesheets it links are left
  * as they are.
  */
-const critical = new Beasties({ external: false, reduceInlineStyles: true, mergeStylesheets: false, logLevel: 'warn' });
+const critical = new Beasties({
+  external: false,
+  reduceInlineStyles: true,
+  mergeStylesheets: false,
+  // Mantine's colour variables sit under `:root[data-mantine-color-scheme=light],:host(...)`, a list
+  // Beasties cannot match (`:host`): without them the page painted a white "Log in" button.
+  allowRules: [/:root/, /:host/],
+  logLevel: 'warn',
+});
 
 try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/build/prerender/entry.tsx')) as typeof import('./entry');

@@ -32,6 +32,11 @@ function layout(page: Page): Promise<string[]> {
   );
 }
 
+/** The top bar and the screen as the page shows them (the footer aside: the bare page shows <noscript> under it). */
+async function look(page: Page): Promise<Buffer[]> {
+  return [await page.locator('header').screenshot({ animations: 'disabled' }), await page.locator('main').screenshot({ animations: 'disabled' })];
+}
+
 describe('prerendered first screens', () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -62,6 +67,7 @@ describe('prerendered first screens', () => {
     mkdirSync(dirname(file), { recursive: true });
     await before.screenshot({ path: file, fullPage: true });
     const prerendered = await layout(before);
+    const prerenderedLook = await look(before);
     await bare.close();
 
     // With it: the app replaces the page once its screen shows, at the same places.
@@ -80,6 +86,9 @@ describe('prerendered first screens', () => {
       await expect(page.locator('h1').textContent()).resolves.toBe(heading[locale]);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await layout(page), `${path} ${size}`).toEqual(prerendered);
+      // and it looks the same, pixel for pixel (colours too: the layout alone missed a white button)
+      const appLook = await look(page);
+      expect(appLook.map((shot, i) => shot.equals(prerenderedLook[i])), `${path} ${size}: top bar, screen`).toEqual([true, true]);
       const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
       expect(shifts).toEqual([]);
       // The app's own fields take input.
