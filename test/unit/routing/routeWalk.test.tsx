@@ -18,7 +18,7 @@ type Standing = keyof typeof sessions;
 /** The h1 each screen shows (in English, with every API call failing); null: the screen of another room, any h1. */
 const headings: Record<ScreenKey, string | RegExp | null> = {
   Login: 'Log in',
-  Welcome: 'Welcome to Rewards',
+  Welcome: 'Welcome to pips',
   Signup: 'Create your account',
   ForgotPassword: 'Forgot your password?',
   CommunityQRScan: null,
