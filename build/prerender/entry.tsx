@@ -3,14 +3,19 @@ import { App } from '../../src/App';
 import { activateLocale } from '../../src/i18n/i18n';
 import type { Locale } from '../../src/i18n/locales';
 
+/** What a first visit's screen is made of: #root's markup and the attributes the app set on <html>. */
+export interface FirstScreen {
+  markup: string;
+  /** Mantine's `data-mantine-color-scheme`, which its stylesheets select on. */
+  htmlAttributes: Record<string, string>;
+}
+
 /**
  * Build time only (build/prerender/run.ts, in happy-dom): the app as a first visit to the current
- * location shows it, the way `main.tsx` starts it, and #root's markup once the screen (not the
- * loader) has been committed and what it asked of the build's static files has arrived
- * (`settle`: the web manifest's app name on /welcome), with the attributes the app set on <html> (Mantine's
- * `data-mantine-color-scheme`, which its stylesheets select on).
+ * location shows it, started the way `main.tsx` starts it, taken once the screen (not the loader)
+ * has been committed and what it asked of the build's static files has arrived (`settle`).
  */
-export async function renderFirstScreen(language: Locale, settle: () => Promise<void> = async () => {}): Promise<{ markup: string; htmlAttributes: Record<string, string> }> {
+export async function renderFirstScreen(language: Locale, settle: () => Promise<void> = async () => {}): Promise<FirstScreen> {
   await activateLocale(language);
   const container = document.createElement('div');
   document.body.append(container);

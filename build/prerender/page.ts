@@ -45,7 +45,7 @@ export function shellStylesheets(shell: string): string[] {
  *   app shows its screen;
  * - <html> carries the attributes the app sets on it (Mantine's stylesheets select on its color
  *   scheme);
- * - no splash (the page itself paints at once), and no paint before #root is parsed whole;
+ * - no splash (the page itself paints at once), and no paint before the markup is parsed whole;
  * - the screen's CSS inline in the head (`data-prerendered-css`; run.ts keeps only the rules the
  *   markup uses), so the page paints styled as soon as it arrives, with no stylesheet to wait for:
  *   the shell's own stay preloaded for the app (`main.tsx` applies them), and the screen chunk's
