@@ -15,7 +15,7 @@ export interface FirstScreen {
  * location shows it, started the way `main.tsx` starts it, taken once the screen (not the loader)
  * has been committed and what it asked of the build's static files has arrived (`settle`).
  */
-export async function renderFirstScreen(language: Locale, settle: () => Promise<void> = async () => {}): Promise<FirstScreen> {
+export async function renderFirstScreen(language: Locale, settle: () => Promise<void>): Promise<FirstScreen> {
   await activateLocale(language);
   const container = document.createElement('div');
   document.body.append(container);

@@ -3,8 +3,7 @@ import { languageChoiceMachine } from '../../machines/languageChoice.machine';
 import type { LanguageActivation, LanguageChoiceInput } from '../../machines/languageChoice.types';
 import { chooseLocale, i18n, localeNotShown } from '../i18n/i18n';
 import { parseLocale, type Locale } from '../i18n/locales';
-import { watchOnline } from './watchOnline';
-import { browserOnline } from './watchOnline';
+import { browserOnline, watchOnline } from './watchOnline';
 
 export interface LanguageChoiceDeps {
   /** Stores the choice and shows its catalog; tells the locale shown (i18n's `chooseLocale`). */
