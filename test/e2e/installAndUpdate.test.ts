@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { launchChromium } from './support/browser';
-import { captureScreen } from './support/screens';
+import { appShows, captureScreen } from './support/screens';
 import { startProduct, type RunningProduct } from './support/serverProcess';
 
 const safariOnIphone =
@@ -66,7 +66,7 @@ describe('install prompt and app updates in Chromium', () => {
 
     it('appears when the browser offers to install, and shows the browser dialog when pressed', async () => {
       await page.goto(`${product.url}/login`);
-      await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+      await appShows(page, 'Log in');
       await offerInstall(page);
       await installButton(page).waitFor({ timeout: 10_000 });
       expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('1');
@@ -82,7 +82,7 @@ describe('install prompt and app updates in Chromium', () => {
     it('changes style after 3 views (the count kept in local storage)', async () => {
       for (const views of [2, 3, 4]) {
         await page.reload();
-        await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+        await appShows(page, 'Log in');
         await offerInstall(page);
         await installButton(page).waitFor({ timeout: 10_000 });
         expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe(String(views));
@@ -96,7 +96,7 @@ describe('install prompt and app updates in Chromium', () => {
       await expect.poll(() => installButton(page).isVisible()).toBe(false);
       expect(await page.evaluate(() => localStorage.getItem('appInstalled'))).toBe('true');
       await page.reload();
-      await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+      await appShows(page, 'Log in');
       // The browser's offer is handled as it is dispatched: an app installed from here shows no
       // button, and no view is counted.
       await offerInstall(page);
@@ -150,7 +150,7 @@ describe('install prompt and app updates in Chromium', () => {
       await checkForUpdate(page);
       // The new version takes over and the page reloads itself (100 ms after the takeover).
       await page.waitForFunction(() => !(window as unknown as { __before?: boolean }).__before, null, { timeout: 30_000 });
-      await page.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 15_000 });
+      await appShows(page, 'Log in');
       // The reloaded page is controlled by the new version, with nothing waiting.
       await controlled(page);
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);

@@ -13,12 +13,22 @@ export const viewports = {
 export const screenshotDir = 'artifacts/screenshots';
 
 /**
- * Waits until the screen is done: splash gone, no skeleton or spinner left in the main area (data
+ * The app itself shows `heading`. A prerendered page (build/prerender) shows the same heading
+ * before any script has run, inert, until the app replaces it: whatever acts on the app (a
+ * browser event it listens for, a field to fill) waits for this.
+ */
+export async function appShows(page: Page, heading: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'), null, { timeout });
+  await page.getByRole('heading', { name: heading }).waitFor({ timeout });
+}
+
+/**
+ * Waits until the screen is done: splash or prerendered page gone, no skeleton or spinner left in the main area (data
  * loaded), fonts ready, finite animations and transitions ended.
  */
 export async function settle(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => !document.querySelector('#splash, main .mantine-Skeleton-root, main .mantine-Loader-root'), null, {
+    .waitForFunction(() => !document.querySelector('#splash, [data-prerendered], main .mantine-Skeleton-root, main .mantine-Loader-root'), null, {
       timeout: 5000,
     })
     .catch(() => {
