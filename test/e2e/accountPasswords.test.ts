@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
+import { appStarted } from './support/screens';
 import type { RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -35,6 +36,7 @@ describe('passwords in Chromium', () => {
 
   it('asks for a reset by e-mail from the login screen', async () => {
     await page.goto(`${product.url}/login`);
+    await appStarted(page);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
 import { reserveProduct, runAdminCli, type ProductPlace, type RunningProduct } from './support/serverProcess';
+import { appStarted } from './support/screens';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -150,6 +151,7 @@ describe('announcements in Chromium', () => {
     const spanish = await es.newPage();
     const other = await createMember(product, sink, { label: 'anuncios', communityId: small });
     await spanish.goto(`${product.url}/login`);
+    await appStarted(spanish);
     await spanish.locator('input[type="email"]').fill(other.email);
     await spanish.locator('input[type="password"]').first().fill(other.password);
     await spanish.locator('button[type="submit"]').click();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expectAccessible } from './support/a11y';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
 import { memberApi } from './support/memberApi';
-import { captureScreen, viewports } from './support/screens';
+import { appStarted, captureScreen, viewports } from './support/screens';
 import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -186,6 +186,7 @@ describe('trivia in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${product.url}/login`);
     if (language === 'es') {
+      await appStarted(page);
       await page.getByLabel('Correo electrónico').fill(member.email);
       await page.getByLabel('Contraseña', { exact: true }).fill(member.password);
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();

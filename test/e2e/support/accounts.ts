@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { appStarted } from './screens';
 import type { RunningProduct } from './serverProcess';
 
 /** Rate limits relaxed for a test file that makes many calls from one address (README: RATE_LIMIT_<NAME>). */
@@ -87,6 +88,8 @@ export async function createMember(
 /** Logs in through the login form (mouse and keyboard as a user would), leaving "keep me logged in" as asked. */
 export async function logIn(page: Page, product: RunningProduct, member: { email: string; password: string }, { rememberMe = true } = {}) {
   if (!page.url().endsWith('/login')) await page.goto(`${product.url}/login`);
+  // The prerendered form shows first, inert: what is typed there would be lost.
+  await appStarted(page);
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   const remember = page.getByLabel('Keep me logged in');

@@ -18,8 +18,13 @@ export const screenshotDir = 'artifacts/screenshots';
  * browser event it listens for, a field to fill) waits for this.
  */
 export async function appShows(page: Page, heading: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'), null, { timeout });
+  await appStarted(page, timeout);
   await page.getByRole('heading', { name: heading }).waitFor({ timeout });
+}
+
+/** No prerendered page is left: the app has shown its first screen (see `appShows`). */
+export async function appStarted(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'), null, { timeout });
 }
 
 /**
