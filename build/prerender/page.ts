@@ -20,6 +20,16 @@ export function prerenderedFile(path: string, language: string): string {
   return `prerendered${path}${language === 'en' ? '' : `.${language}`}.html`;
 }
 
+/**
+ * The list of the pages written, under the build's folder: the server reads it to know which page
+ * to send for which path and language (server/plugins/external/static.ts), so the pages' names are
+ * known here only.
+ */
+export const PRERENDERED_INDEX = 'prerendered/pages.json';
+
+/** What `PRERENDERED_INDEX` holds: per path, per language, the page's file under the build's folder. */
+export type PrerenderedIndex = Record<string, Record<string, string>>;
+
 export interface PageParts {
   /** The markup the app renders into #root for this route. */
   markup: string;

@@ -14,7 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import Beasties from 'beasties';
 import { createServer } from 'vite';
-import { prerenderedFile, prerenderedPage, shellStylesheets } from './page';
+import { PRERENDERED_INDEX, prerenderedFile, prerenderedPage, shellStylesheets, type PrerenderedIndex } from './page';
 
 export interface PrerenderJob {
   outDir: string;
@@ -78,6 +78,7 @@ const critical = new Beasties({
 
 try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/build/prerender/entry.tsx')) as typeof import('./entry');
+  const index: PrerenderedIndex = {};
   for (const [language, shellFile] of Object.entries(job.shells)) {
     const shell = readFileSync(join(outDir, shellFile), 'utf8');
     for (const route of job.routes) {
@@ -90,13 +91,16 @@ try {
       const page = await critical.process(
         prerenderedPage(shell, { markup, htmlAttributes, css, stylesheets: route.stylesheets, scripts: route.scripts }),
       );
-      const file = join(outDir, prerenderedFile(route.path, language));
+      const name = prerenderedFile(route.path, language);
+      (index[route.path] ??= {})[language] = name;
+      const file = join(outDir, name);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, page);
       writeFileSync(`${file}.br`, brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       writeFileSync(`${file}.gz`, gzipSync(page, { level: 9 }));
     }
   }
+  writeFileSync(join(outDir, PRERENDERED_INDEX), `${JSON.stringify(index, null, 2)}\n`);
 } finally {
   await vite.close();
 }

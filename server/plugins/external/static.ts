@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,19 +32,35 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-/** The folder of the build's prerendered pages (build/prerender): `login.html`, `login.es.html`... */
-const PRERENDERED_DIR = 'prerendered';
+/**
+ * The build's list of its prerendered pages (build/prerender/page.ts, `PRERENDERED_INDEX`): per
+ * path, per language, the page's file (`{"/login": {"en": "prerendered/login.html", ...}}`).
+ */
+const PRERENDERED_INDEX = 'prerendered/pages.json';
 
-/** The paths the build prerendered, each with the languages it has a page in (`/login` -> en, es). */
-function prerenderedPages(root: string): Map<string, Set<string>> {
-  const pages = new Map<string, Set<string>>();
-  const dir = resolve(root, PRERENDERED_DIR);
-  if (!existsSync(dir)) return pages;
-  for (const name of readdirSync(dir)) {
-    const match = /^([a-z0-9-]+)(?:\.([a-z]{2}))?\.html$/.exec(name);
-    if (!match) continue;
-    const path = `/${match[1]}`;
-    pages.set(path, (pages.get(path) ?? new Set()).add(match[2] ?? 'en'));
+/**
+ * The pages the build prerendered, by path and language. A list that is missing or unreadable, or
+ * an entry naming a file outside the build or not there, leaves that page out: its path gets the
+ * shell, as any other.
+ */
+export function prerenderedPages(root: string): Map<string, Map<string, string>> {
+  const pages = new Map<string, Map<string, string>>();
+  let index: unknown;
+  try {
+    index = JSON.parse(readFileSync(resolve(root, PRERENDERED_INDEX), 'utf8'));
+  } catch {
+    return pages;
+  }
+  if (!index || typeof index !== 'object') return pages;
+  for (const [path, languages] of Object.entries(index)) {
+    if (!path.startsWith('/') || !languages || typeof languages !== 'object') continue;
+    for (const [language, file] of Object.entries(languages as Record<string, unknown>)) {
+      if (typeof file !== 'string') continue;
+      const full = resolve(root, file);
+      if (!full.startsWith(root + sep) || !existsSync(full)) continue;
+      if (!pages.has(path)) pages.set(path, new Map());
+      pages.get(path)!.set(language, relative(root, full));
+    }
   }
   return pages;
 }
@@ -65,7 +81,7 @@ export default fp<{ staticDir: string }>(
     const root = resolve(staticDir);
     const built = existsSync(root) && statSync(root).isDirectory() && existsSync(resolve(root, 'index.html'));
     const spanishShell = built && existsSync(resolve(root, 'index.es.html'));
-    const prerendered = built ? prerenderedPages(root) : new Map<string, Set<string>>();
+    const prerendered = built ? prerenderedPages(root) : new Map<string, Map<string, string>>();
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -85,11 +101,7 @@ export default fp<{ staticDir: string }>(
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
       const language = mailLanguage(request.headers['accept-language']);
       const path = request.url.split('?')[0];
-      const shell = prerendered.get(path)?.has(language)
-        ? `${PRERENDERED_DIR}${path}${language === 'en' ? '' : `.${language}`}.html`
-        : spanishShell && language === 'es'
-          ? 'index.es.html'
-          : 'index.html';
+      const shell = prerendered.get(path)?.get(language) ?? (spanishShell && language === 'es' ? 'index.es.html' : 'index.html');
       return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').sendFile(shell);
     };
     if (built) app.get('/', sendShell);

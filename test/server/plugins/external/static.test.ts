@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
@@ -34,6 +34,18 @@ describe.each(backends)('static PWA on $name', (backend) => {
     await writeFile(join(dist, 'prerendered', 'welcome.es.html'), WELCOME_ES);
     await writeFile(join(dist, 'prerendered', 'welcome.es.html.br'), brotliCompressSync(WELCOME_ES));
     await writeFile(join(dist, 'prerendered', 'terms.html'), TERMS);
+    // The build's list of its pages; the server sends only what it lists and finds inside the build.
+    await writeFile(
+      join(dist, 'prerendered', 'pages.json'),
+      JSON.stringify({
+        '/welcome': { en: 'prerendered/welcome.html', es: 'prerendered/welcome.es.html' },
+        '/terms': { en: 'prerendered/terms.html' },
+        // A sibling of the build whose name starts like it.
+        '/home': { en: `../${basename(dist)}-outside.html` },
+        '/profile': { en: 'prerendered/profile.html' },
+      }),
+    );
+    await writeFile(`${dist}-outside.html`, '<p>outside the build</p>');
     await writeFile(join(dist, 'manifest.webmanifest'), MANIFEST);
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
     // What build/precompress.ts writes next to a text file of the build.
@@ -48,6 +60,7 @@ describe.each(backends)('static PWA on $name', (backend) => {
   afterAll(async () => {
     await h.close();
     await rm(dist, { recursive: true, force: true });
+    await rm(`${dist}-outside.html`, { force: true });
   });
 
   it('serves built files with long caching for hashed assets only', async () => {
@@ -133,6 +146,8 @@ describe.each(backends)('static PWA on $name', (backend) => {
     ['/welcome/', 'en', INDEX],
     ['/welcome/more', 'en', INDEX],
     ['/home', 'en', INDEX],
+    // Listed, but outside the build or not there: the shell.
+    ['/profile', 'en', INDEX],
   ])('answers %s (Accept-Language %s) with its prerendered page in that language when the build made one', async (url, language, expected) => {
     const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
     expect(response.statusCode).toBe(200);
