@@ -11,7 +11,7 @@ import { readReloadedRecently } from './actors/serviceWorker';
 import { readStoredCredentials } from './data/credentials';
 import { holdDatabasesUntil } from './data/lazyDatabases';
 import { activateLocale } from './i18n/i18n';
-import { browserLocaleSources, detectLocale } from './i18n/locales';
+import { browserLocaleSources, detectLocale, rememberStoredLanguage } from './i18n/locales';
 import { takeOverPrerendered } from './prerendered';
 import { preloadFirstScreen } from './routing/screens';
 import { applyStylesheets } from './theme/applyStylesheets';
@@ -35,7 +35,9 @@ firstScreen.then(() => replacePrerendered());
 const painted = firstScreen.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 holdDatabasesUntil(Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 3000))]));
 
-const [language] = await Promise.all([activateLocale(detectLocale(browserLocaleSources())), applyStylesheets()]);
+const localeSources = browserLocaleSources();
+rememberStoredLanguage(localeSources.stored);
+const [language] = await Promise.all([activateLocale(detectLocale(localeSources)), applyStylesheets()]);
 
 const root = createRoot(container);
 // A transition: React renders the first screen in slices and lets the browser breathe between

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { appCatalogParts } from './catalogParts';
 import { loadCatalog, type CatalogImporter } from './loadCatalog';
-import { defaultLocale, languageStorageKey, type Locale } from './locales';
+import { defaultLocale, languageStorageKey, rememberLanguageForServer, type Locale } from './locales';
 
 export { i18n };
 
@@ -64,5 +64,6 @@ export async function chooseLocale(locale: Locale, signal?: AbortSignal): Promis
   } catch {
     // the choice still applies for this visit
   }
+  rememberLanguageForServer(locale);
   return activateLocale(locale, importCatalog, signal);
 }

@@ -6,6 +6,25 @@ export const defaultLocale: Locale = 'en';
 /** localStorage key holding the user's language choice. */
 export const languageStorageKey = 'language';
 
+/**
+ * The cookie that tells the server the member's chosen language, so that the page it sends for a
+ * first screen (the shell, a prerendered /login) is in that language rather than the browser's
+ * (server/plugins/external/static.ts). Only the choice, never anything else.
+ */
+export const languageCookie = 'language';
+
+/** Tells the server the chosen language from now on (a year, every path, never cross-site). */
+export function rememberLanguageForServer(locale: Locale, doc: Document = document): void {
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  doc.cookie = `${languageCookie}=${locale}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`;
+}
+
+/** The stored choice, also told to the server when it does not know it yet (a choice made before the cookie existed). */
+export function rememberStoredLanguage(stored: string | null | undefined, doc: Document = document): void {
+  const locale = parseLocale(stored);
+  if (locale && !doc.cookie.split(/;\s*/).includes(`${languageCookie}=${locale}`)) rememberLanguageForServer(locale, doc);
+}
+
 /** Native names, shown in the language switch (never translated). */
 export const localeNames: Record<Locale, string> = { en: 'English', es: 'Español' };
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotDir, viewports } from './support/screens';
+import { appShows, screenshotDir, viewports } from './support/screens';
 import { startStack, type Stack } from './support/stack';
 
 /**
@@ -98,6 +98,27 @@ describe('prerendered first screens', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+
+  it('sends the page in the language chosen in the app, not the browser’s', async () => {
+    const context = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US' });
+    const bare = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US', javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.product.url}/login`);
+      await appShows(page, 'Log in');
+      await page.getByRole('button', { name: 'Español', exact: true }).click();
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      // The next visit, in the same browser: the page itself is Spanish, before any script runs.
+      await bare.addCookies(await context.cookies());
+      const next = await bare.newPage();
+      await next.goto(`${stack.product.url}/login`);
+      await expect(next.locator('h1').textContent()).resolves.toBe('Iniciar sesión');
+      expect(await next.locator('html').getAttribute('lang')).toBe('es');
+    } finally {
+      await context.close();
+      await bare.close();
     }
   });
 

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
-import { mailLanguage } from '../../mail/language';
+import { mailLanguage, type MailLanguage } from '../../mail/language';
 
 /** Paths that belong to the API: unknown ones answer the envelope, never the app shell. */
 export const API_PREFIXES = ['/api', '/mobile', '/web'];
@@ -66,13 +66,24 @@ export function prerenderedPages(root: string): Map<string, Map<string, string>>
 }
 
 /**
+ * The language of the page sent for a path: the member's choice in the app (the `language`
+ * cookie the PWA writes, src/i18n/locales.ts), else the browser's (Accept-Language, the same rule
+ * as the mails).
+ */
+export function pageLanguage(headers: FastifyRequest['headers']): MailLanguage {
+  const cookie = headers.cookie;
+  const chosen = typeof cookie === 'string' && cookie.length <= 4096 ? /(?:^|;\s*)language=(en|es)(?:;|\s*$)/.exec(cookie)?.[1] : undefined;
+  return (chosen as MailLanguage | undefined) ?? mailLanguage(headers['accept-language']);
+}
+
+/**
  * Serves the built PWA from STATIC_DIR. Any GET that is neither an API path nor a file gets
  * the app shell (client-side routes such as /, /login or /reset-password?...). Without a build, a
  * short page says how to make one.
  *
  * The shell names its language's catalog in a modulepreload (build/catalogParts.ts):
- * `index.html` the English one, `index.es.html` the Spanish one, sent when Accept-Language
- * prefers Spanish (the same rule as the mails; `Vary: Accept-Language`). A path the build
+ * `index.html` the English one, `index.es.html` the Spanish one, sent when the page's language
+ * is Spanish (`pageLanguage`: the member's choice, else Accept-Language; `Vary` names both). A path the build
  * prerendered (/login, /welcome) gets its page in that language instead: the same shell
  * with the screen already in it.
  */
@@ -99,10 +110,10 @@ export default fp<{ staticDir: string }>(
     }
 
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-      const language = mailLanguage(request.headers['accept-language']);
+      const language = pageLanguage(request.headers);
       const path = request.url.split('?')[0];
       const shell = prerendered.get(path)?.get(language) ?? (spanishShell && language === 'es' ? 'index.es.html' : 'index.html');
-      return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').sendFile(shell);
+      return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(shell);
     };
     if (built) app.get('/', sendShell);
 

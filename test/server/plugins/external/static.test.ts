@@ -157,6 +157,25 @@ describe.each(backends)('static PWA on $name', (backend) => {
     expect(String(response.headers.vary)).toMatch(/Accept-Language/i);
   });
 
+  it.each([
+    ['language=es', 'en-US', WELCOME_ES],
+    ['theme=dark; language=es', 'en', WELCOME_ES],
+    ['language=en', 'es', WELCOME],
+    // Not a language the app has, or not the language cookie: the browser's language decides.
+    ['language=fr', 'es', WELCOME_ES],
+    ['language=es-x', 'en', WELCOME],
+    ['mylanguage=es', 'en', WELCOME],
+  ])('sends the page in the language the member chose in the app (cookie %s, Accept-Language %s)', async (cookie, language, expected) => {
+    const response = await app.inject({ method: 'GET', url: '/welcome', headers: { cookie, 'accept-language': language } });
+    expect(response.body).toBe(expected);
+    expect(String(response.headers.vary)).toMatch(/Cookie/);
+  });
+
+  it('sends the shell in the chosen language too', async () => {
+    const response = await app.inject({ method: 'GET', url: '/home', headers: { cookie: 'language=es', 'accept-language': 'en' } });
+    expect(response.body).toBe(INDEX_ES);
+  });
+
   it('sends a prerendered page precompressed', async () => {
     const response = await app.inject({ method: 'GET', url: '/welcome', headers: { 'accept-language': 'es', 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBe('br');
