@@ -13,6 +13,7 @@ import type {
   StatusOp,
   WriteCacheParams,
 } from './announcements.types';
+import { isCopyHeldBack, isCopyInLanguage } from './storedCopy';
 
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
@@ -161,8 +162,8 @@ export const announcementsMachine = setup({
   },
   guards: {
     hasMember: (_, params: { userId: number | null }) => params.userId !== null,
-    hasCopy: (_, params: { list: CachedList }) => params.list !== null && params.list.savedIn === undefined,
-    hasOtherLanguageCopy: (_, params: { list: CachedList }) => params.list !== null && params.list.savedIn !== undefined,
+    hasCopy: (_, params: { list: CachedList }) => isCopyInLanguage(params.list),
+    hasOtherLanguageCopy: (_, params: { list: CachedList }) => isCopyHeldBack(params.list),
     isOk: (_, params: { output: PageOutput }) => params.output.ok,
     /** More pages, for a list in this language (a next page would mix the languages). */
     canLoadMore: ({ context }) => context.hasMore && context.items.length > 0 && context.fromOtherLanguage === undefined,

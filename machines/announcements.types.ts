@@ -3,6 +3,8 @@
  * with their status records, read and deleted at once and reverted when the server refuses.
  */
 
+import type { StoredCopy } from './storedCopy';
+
 /** One announcement as the app shows it (statuses 1 and 2 unread, 3 read). */
 export interface AnnouncementItem {
   id: number;
@@ -34,10 +36,9 @@ export interface StoredList {
 
 /**
  * The stored copy of the first pages, or null. `savedIn`: only a copy saved in another language
- * was found (the member switched language since), and this is its language: it is held back while
- * the network answers and shown only if the load fails.
+ * was found, and this is its language: it is held back (machines/storedCopy.ts).
  */
-export type CachedList = (StoredList & { savedIn?: string }) | null;
+export type CachedList = StoredCopy<StoredList> | null;
 
 export interface Scope {
   userId: number;

@@ -7,6 +7,7 @@ import type {
   ResourceScope,
   WriteCacheInput,
 } from './cachedResource.types';
+import { isCopyHeldBack, isCopyInLanguage } from './storedCopy';
 
 /** A scope for the machine started without input (the Stately visualizer). */
 const defaultScope: ResourceScope = { key: 'resource', userId: null, language: 'en' };
@@ -63,8 +64,9 @@ export const cachedResourceMachine = setup({
   guards: {
     /** A copy to show now: in the scope's language, or in another one once the network failed. */
     showsCopy: ({ context }, params: { copy: CachedCopy }) =>
-      params.copy !== null && (!params.copy.inOtherLanguage || context.errorCode !== null),
-    hasCopy: (_, params: { copy: CachedCopy }) => params.copy !== null,
+      isCopyInLanguage(params.copy) || (isCopyHeldBack(params.copy) && context.errorCode !== null),
+    /** Only a copy in another language: held back (machines/storedCopy.ts). */
+    holdsCopyBack: (_, params: { copy: CachedCopy }) => isCopyHeldBack(params.copy),
     /** A copy in another language is held back while the network answers. */
     holdsBack: ({ context }) => context.fallback !== undefined,
     /** A copy from the store is shown. */
@@ -117,7 +119,7 @@ export const cachedResourceMachine = setup({
                 actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
               },
               {
-                guard: { type: 'hasCopy', params: ({ event }) => ({ copy: event.output }) },
+                guard: { type: 'holdsCopyBack', params: ({ event }) => ({ copy: event.output }) },
                 target: 'holdingBack',
                 actions: { type: 'holdBack', params: ({ event }) => ({ copy: event.output }) },
               },

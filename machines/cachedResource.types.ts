@@ -3,6 +3,8 @@
  * The data is opaque to the machine; its adapters know what it is.
  */
 
+import type { StoredCopy } from './storedCopy';
+
 /**
  * Which data a cached load is for: the resource's key (and the id of one item, e.g. a reward's
  * transaction), the member it belongs to (null for public data) and the language it is in. The
@@ -21,11 +23,10 @@ export interface WriteCacheInput extends ResourceScope {
 }
 
 /**
- * What `readCache` found: the stored copy, or null when nothing is held. `inOtherLanguage`: the
- * copy was saved in another language than the scope's (the member switched language since); it
- * is shown only if the network fails, so an online member never sees the old language.
+ * What `readCache` found: the stored copy, or null when nothing is held. A copy saved in another
+ * language than the scope's carries it in `savedIn` and is held back (machines/storedCopy.ts).
  */
-export type CachedCopy = { data: unknown; inOtherLanguage?: boolean } | null;
+export type CachedCopy = StoredCopy<{ data: unknown }> | null;
 
 /**
  * Output of `fetchRemote`: the fresh data, or an expected failure as data (NETWORK_ERROR,

@@ -1,4 +1,5 @@
 import type { AnnouncementItem, CachedList, StatusOp } from '../../machines/announcements.types';
+import { storedCopy } from '../../machines/storedCopy';
 import type { Announcement, UserAnnouncement } from '../api/client';
 import type { QueuedAnnouncementStatus } from './databases';
 import { inLanguageOrNewest } from './inLanguageOrNewest';
@@ -49,7 +50,7 @@ export async function readAnnouncementCache(userId: number, language: string): P
   const lists = (await databases()).announcements.lists;
   const row = await inLanguageOrNewest(lists.get([userId, language]), () => lists.where('userId').equals(userId).toArray());
   if (!row || !row.data) return null;
-  return row.language === language ? row.data : { ...row.data, savedIn: row.language };
+  return storedCopy(row.data, row.language, language);
 }
 
 export async function writeAnnouncementCache(userId: number, language: string, list: NonNullable<CachedList>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import { storedCopy, type StoredCopy } from '../../machines/storedCopy';
 import type { Transaction } from '../api/client';
 import type { CacheKey, CachedRow, Databases } from './databases';
 import { inLanguageOrNewest } from './inLanguageOrNewest';
@@ -23,11 +24,11 @@ export interface CacheScope {
   language: string;
 }
 
-/** A cached copy, and whether it was saved in another language than the one asked for. */
-export type CachedResourceCopy<T> = { data: T; inOtherLanguage?: true } | null;
+/** A cached copy, marked with the language it was saved in when not the one asked for. */
+export type CachedResourceCopy<T> = StoredCopy<{ data: T }> | null;
 
 const copyOf = <T>(row: CachedRow<T> | undefined, scope: CacheScope): CachedResourceCopy<T> =>
-  row ? (row.language === scope.language ? { data: row.data } : { data: row.data, inOtherLanguage: true }) : null;
+  row ? storedCopy({ data: row.data }, row.language, scope.language) : null;
 
 /**
  * The cached copy of a resource for this member in this language, or else the one last saved in

@@ -17,7 +17,7 @@ const events = {
 } satisfies EventFixtures<CachedResourceEvent>;
 
 const outputs = {
-  readCache: [null, { data: ['cached promo'] }, { data: ['saved in English'], inOtherLanguage: true }],
+  readCache: [null, { data: ['cached promo'] }, { data: ['saved in English'], savedIn: 'en' }],
   fetchRemote: [
     { ok: true, data: ['fresh promo'] },
     { ok: false, code: 'NETWORK_ERROR' },
@@ -68,7 +68,7 @@ function cachedResourceRules(input: ResourceScope | undefined) {
         case 'xstate.done.actor.readCache':
         case 'xstate.error.actor.readCache': {
           const copy = event.type === 'xstate.done.actor.readCache' ? (event.output as CachedCopy) : null;
-          if (copy?.inOtherLanguage && !networkFailed) heldBack = copy.data;
+          if (copy?.savedIn && !networkFailed) heldBack = copy.data;
           else if (copy) [data, fromCache] = [copy.data, true];
           reading = false;
           if (networkFailed) phase = 'settled';

@@ -190,15 +190,15 @@ describe('per member and per language', () => {
     expect(result.current).toMatchObject({ data: [promo(1, 'Share a post')], fromCache: true, error: 'NETWORK_ERROR' });
     // the store says which copies are in another language; the newest wins
     const es = { userId: MEMBER, language: 'es' };
-    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(1, 'Share a post')], inOtherLanguage: true });
+    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(1, 'Share a post')], savedIn: 'en' });
     expect(await readCachedResource('earnPromos', { userId: 8, language: 'es' })).toBeNull();
     await writeCachedResource('earnPromos', { userId: MEMBER, language: 'fr' }, [promo(2, 'Partager')]);
-    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(2, 'Partager')], inOtherLanguage: true });
+    expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(2, 'Partager')], savedIn: 'fr' });
     await writeCachedResource('earnPromos', es, [promo(1, 'Comparte una publicación')]);
     expect(await readCachedResource('earnPromos', es)).toEqual({ data: [promo(1, 'Comparte una publicación')] });
     const detail: Transaction = { transactionId: 4, name: 'Coffee card', pips: 100, date: '2026-01-01T00:00:00Z', code: 'CODE-1', url: null, terms: 'Terms' };
     await writeCachedTransaction(en, detail);
-    expect(await readCachedTransaction(4, es)).toEqual({ data: detail, inOtherLanguage: true });
+    expect(await readCachedTransaction(4, es)).toEqual({ data: detail, savedIn: 'en' });
     expect(await readCachedTransaction(5, es)).toBeNull();
   });
 

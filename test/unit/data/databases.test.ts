@@ -35,7 +35,7 @@ describe('cached data, keyed per user and per language', () => {
     expect(await readCachedResource('earnPromos', { userId: 7, language: 'es' })).toEqual({ data: [promo(1, 'Comparte una publicación')] });
     expect(await readCachedResource('earnPromos', { userId: 8, language: 'en' })).toEqual({ data: [promo(2, 'Another member')] });
     // Member 8 has no Spanish copy: the English one comes, marked (shown only if the network fails).
-    expect(await readCachedResource('earnPromos', { userId: 8, language: 'es' })).toEqual({ data: [promo(2, 'Another member')], inOtherLanguage: true });
+    expect(await readCachedResource('earnPromos', { userId: 8, language: 'es' })).toEqual({ data: [promo(2, 'Another member')], savedIn: 'en' });
     expect(await readCachedResource('earnPromos', { userId: 9, language: 'en' })).toBeNull();
     // Another resource in another database is not confused with it.
     expect(await readCachedResource('redeemPromos', { userId: 7, language: 'en' })).toBeNull();
@@ -137,8 +137,8 @@ describe("logout (SPEC §4): clearing the member's local data", () => {
       expect(await readCachedResource('dashboard', { userId: 7, language })).toBeNull();
       expect(await readCachedResource('support', { userId: 7, language })).toBeNull();
       // another member's rows stay, in each language (not a copy from the other language)
-      expect((await readCachedResource('support', { userId: 8, language }))?.inOtherLanguage).toBeUndefined();
-      expect((await readCachedResource('earnPromos', { userId: 8, language }))?.inOtherLanguage).toBeUndefined();
+      expect((await readCachedResource('support', { userId: 8, language }))?.savedIn).toBeUndefined();
+      expect((await readCachedResource('earnPromos', { userId: 8, language }))?.savedIn).toBeUndefined();
       expect(await readCachedResource('earnPromos', { userId: 8, language })).not.toBeNull();
     }
     expect(await readCachedTransaction(1, { userId: 7, language: 'en' })).toBeNull();
