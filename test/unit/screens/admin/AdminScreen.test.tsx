@@ -1,6 +1,6 @@
 // Loads fake-indexeddb before Dexie is imported.
 import '../../data/dataTestKit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, fakeFetch, requests } from '../fakeFetch';
 import { renderApp } from '../renderApp';
@@ -12,6 +12,10 @@ const option = (codesLeft: number) => ({ optId: 31, label: { en: '$5 card' }, pi
 const reward = { id: 21, communityId: 'harbour', type: 'REDEEM', title: { en: 'Book voucher', es: 'Vale de libros' }, description: null, url: null, pips: 0, earnLimit: 'ONCE', archived: false, createdAt: '2026-11-20T10:00:00.000Z' };
 
 const main = () => within(screen.getByRole('main'));
+
+// The console is the largest lazy screen: its first import, transformed on the spot, took more
+// than the first test's wait on a busy two-core machine (CI's clean-clone run, 2026-11-28).
+beforeAll(() => import('../../../../src/screens/admin/AdminScreen'), 60_000);
 
 beforeEach(() => void signIn());
 afterEach(resetData);
