@@ -43,7 +43,7 @@ const PRERENDERED_INDEX = 'prerendered/pages.json';
  * an entry naming a file outside the build or not there, leaves that page out: its path gets the
  * shell, as any other.
  */
-export function prerenderedPages(root: string): Map<string, Map<string, string>> {
+function prerenderedPages(root: string): Map<string, Map<string, string>> {
   const pages = new Map<string, Map<string, string>>();
   let index: unknown;
   try {
@@ -65,14 +65,17 @@ export function prerenderedPages(root: string): Map<string, Map<string, string>>
   return pages;
 }
 
+/** The `language` cookie among the request's cookies, when it names a language the app has. */
+const CHOSEN_LANGUAGE = /(?:^|;\s*)language=(en|es)(?:;|\s*$)/;
+
 /**
  * The language of the page sent for a path: the member's choice in the app (the `language`
  * cookie the PWA writes, src/i18n/locales.ts), else the browser's (Accept-Language, the same rule
  * as the mails).
  */
-export function pageLanguage(headers: FastifyRequest['headers']): MailLanguage {
+function pageLanguage(headers: FastifyRequest['headers']): MailLanguage {
   const cookie = headers.cookie;
-  const chosen = typeof cookie === 'string' && cookie.length <= 4096 ? /(?:^|;\s*)language=(en|es)(?:;|\s*$)/.exec(cookie)?.[1] : undefined;
+  const chosen = typeof cookie === 'string' && cookie.length <= 4096 ? CHOSEN_LANGUAGE.exec(cookie)?.[1] : undefined;
   return (chosen as MailLanguage | undefined) ?? mailLanguage(headers['accept-language']);
 }
 
@@ -83,9 +86,9 @@ export function pageLanguage(headers: FastifyRequest['headers']): MailLanguage {
  *
  * The shell names its language's catalog in a modulepreload (build/catalogParts.ts):
  * `index.html` the English one, `index.es.html` the Spanish one, sent when the page's language
- * is Spanish (`pageLanguage`: the member's choice, else Accept-Language; `Vary` names both). A path the build
- * prerendered (/login, /welcome) gets its page in that language instead: the same shell
- * with the screen already in it.
+ * is Spanish (`pageLanguage`: the member's choice, else Accept-Language; `Vary` names both). A
+ * path the build prerendered (/login, /welcome) gets its page in that language instead: the same
+ * shell with the screen already in it.
  */
 export default fp<{ staticDir: string }>(
   async (app, { staticDir }) => {
