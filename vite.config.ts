@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogParts } from './build/catalogParts';
+import { earlyEntry } from './build/earlyEntry';
 import { machineDiagrams } from './build/machineDiagramsPlugin';
 import { mantineComponentCss } from './build/mantineComponentCss';
 import { nonBlockingStylesheets } from './build/nonBlockingStylesheets';
@@ -44,6 +45,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     nonBlockingStylesheets(),
+    earlyEntry('src/earlyInstallOffer.ts'),
     catalogParts(),
     precompress(),
     prerender(),
@@ -64,7 +66,8 @@ export default defineConfig({
             // Everything the first screen needs whatever the route (React, Mantine's provider, the
             // actor system, the shell) in one file instead of some forty: each file costs a
             // request and its headers, and small files compress worse.
-            { name: 'app', tags: ['$initial'] },
+            // Not the early install offer's holder: its own entry must run before this file arrives.
+            { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/earlyInstallOffer.ts') },
           ],
           // A screen's small shared pieces (a Mantine input, a message table) travel inside the
           // screen's own file instead of a file each.

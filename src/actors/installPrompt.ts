@@ -12,6 +12,17 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/**
+ * The offer the browser made before the app listened, held by src/earlyInstallOffer.ts (the page's
+ * first script), or null (no offer yet, or no holder: a page without it). Asked with a DOM event,
+ * answered at once; the holder hands it over once and stops holding.
+ */
+export function takeEarlyInstallOffer(): BeforeInstallPromptEvent | null {
+  let offer: Event | null = null;
+  window.dispatchEvent(new CustomEvent('pips:take-early-install-offer', { detail: (held: Event | null) => (offer = held) }));
+  return offer as BeforeInstallPromptEvent | null;
+}
+
 /** Running as the installed app (iOS Safari marks it on navigator). */
 export const isStandalone = (): boolean =>
   window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -39,10 +50,12 @@ export const readInstallState = fromPromise<InstallStateOutput>(async () => {
 
 /**
  * Keeps the browser's install offer for the button (`prompt.available`), shows it on
- * `prompt.show` and reports the member's answer; reports `appinstalled`.
+ * `prompt.show` and reports the member's answer; reports `appinstalled`. An offer the browser made
+ * before the app listened (src/earlyInstallOffer.ts) counts as made now.
  */
 export const watchInstallPrompt = fromCallback<EventObject>(({ sendBack, receive }) => {
-  let offer: BeforeInstallPromptEvent | null = null;
+  let offer = takeEarlyInstallOffer();
+  if (offer) sendBack({ type: 'prompt.available' });
   const onOffer = (event: Event) => {
     // The app shows its own button instead of the browser's mini-infobar.
     event.preventDefault();

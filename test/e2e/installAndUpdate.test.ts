@@ -11,9 +11,12 @@ import { startProduct, type RunningProduct } from './support/serverProcess';
 const safariOnIphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-/** The browser's install offer, as Chromium would make it: `prompt()` answers with `outcome`. */
-async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
-  await page.evaluate((answer) => {
+/**
+ * The browser's install offer, as Chromium would make it: `prompt()` answers with `outcome`.
+ * Whether a listener took it (prevented the browser's own mini-infobar).
+ */
+async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed'): Promise<boolean> {
+  return page.evaluate((answer) => {
     const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
       prompt(): Promise<void>;
       userChoice: Promise<{ outcome: string }>;
@@ -24,6 +27,7 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dis
     };
     offer.userChoice = Promise.resolve({ outcome: answer });
     window.dispatchEvent(offer);
+    return offer.defaultPrevented;
   }, outcome);
 }
 
@@ -102,6 +106,30 @@ describe('install prompt and app updates in Chromium', () => {
       await offerInstall(page);
       expect(await installButton(page).count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('4');
+    });
+
+    it("keeps an offer the browser made before the app's script arrived (the page's first script holds it)", async () => {
+      const early = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', serviceWorkers: 'block' });
+      const tab = await early.newPage();
+      // The app's chunk is held back, as on a slow network, while the browser makes its offer.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await tab.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await tab.goto(`${product.url}/login`, { waitUntil: 'commit' });
+      // Offered until the page's holder takes it (before it runs, nobody does).
+      await expect.poll(() => offerInstall(tab).catch(() => false)).toBe(true);
+      expect(await tab.evaluate(() => document.querySelector('[data-prerendered]') !== null)).toBe(true);
+
+      release();
+      await appShows(tab, 'Log in');
+      await installButton(tab).waitFor({ timeout: 10_000 });
+      expect(await tab.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('1');
+      await installButton(tab).click();
+      await expect.poll(() => tab.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(1);
+      await early.close();
     });
 
     it('on Safari, which never offers, the button opens the install instructions', async () => {

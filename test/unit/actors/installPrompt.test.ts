@@ -107,6 +107,33 @@ describe('the install prompt binding (beforeinstallprompt, the views, the instal
     expect(localStorage.getItem(installKeys.appInstalled)).toBeNull();
   });
 
+  it('an offer the browser made before the app listened is held (src/earlyInstallOffer.ts) and shows the button once the app starts', async () => {
+    // A fresh page: the holder listens from its import on, as its own entry ahead of the app's script.
+    vi.resetModules();
+    await import('../../../src/earlyInstallOffer');
+    const fresh = await import('../../../src/actors/installPrompt');
+    const offer = installOffer('dismissed');
+    window.dispatchEvent(offer);
+    expect(offer.defaultPrevented).toBe(true);
+
+    const actor = createActor(fresh.installPromptLogic()).start();
+    running.push(actor as never);
+    await waitFor(actor, (s) => s.matches({ offerable: 'available' }));
+    expect(localStorage.getItem(installKeys.installButtonViews)).toBe('1');
+    actor.send({ type: 'user.install' });
+    expect(offer.prompt).toHaveBeenCalledTimes(1);
+    await waitFor(actor, (s) => s.matches({ offerable: 'waiting' }));
+
+    // The holder let go: the next offer is the app's own listener's, and it is not shown twice.
+    const next = installOffer('accepted');
+    window.dispatchEvent(next);
+    expect(selectInstallButtonShown(actor.getSnapshot())).toBe(true);
+    actor.stop();
+    const restarted = createActor(fresh.installPromptLogic()).start();
+    running.push(restarted as never);
+    await waitFor(restarted, (s) => s.matches({ offerable: 'waiting' }));
+  });
+
   it('the appinstalled event hides the button for good', async () => {
     const actor = startInstallPrompt();
     await waitFor(actor, (s) => s.matches({ offerable: 'waiting' }));
