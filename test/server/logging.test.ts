@@ -6,6 +6,7 @@ import { ensureDemoCommunity } from '../../server/db/repositories/communities';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/db/index';
 import { createMemoryMailer, type MemoryMailer } from '../../server/mail/memoryMailer';
 import { call, testConfig, TEST_PASSWORD, uniqueEmail } from './helpers/harness';
+import { migratedPgliteTemplate } from './helpers/pgliteTemplate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -25,7 +26,7 @@ afterEach(async () => {
 });
 
 async function loggedApp(logFormat: LogFormat): Promise<Logged> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
   await migrateToLatest(database.db);
   const community = await ensureDemoCommunity(database.db);
   const mailer = createMemoryMailer();

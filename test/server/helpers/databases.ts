@@ -70,20 +70,62 @@ export const backends: Backend[] = [
   ...(runsOn('postgres') ? [postgres(process.env.TEST_DATABASE_URL!)] : []),
 ];
 
-/** Empties every table (keeps the schema and the migration record). */
-export async function truncateAll(db: Kysely<Database>): Promise<void> {
-  // Every table the migrations made in this connection's schema, so a new one is never missed.
-  const { rows } = await sql<{ name: string }>`
+/**
+ * The tables the migrations made in this connection's schema (not the migration record), each
+ * before the tables it references, so deleting in this order breaks no foreign key. Read once per
+ * database: a new table is never missed, and the schema does not change within a file.
+ */
+const emptyingOrder = new WeakMap<Kysely<Database>, Promise<string[]>>();
+
+async function readEmptyingOrder(db: Kysely<Database>): Promise<string[]> {
+  const { rows: tables } = await sql<{ name: string }>`
     select tablename as name from pg_tables
     where schemaname = current_schema() and tablename not like 'kysely_migration%'
   `.execute(db);
-  if (rows.length === 0) return;
-  const truncate = sql`truncate table ${sql.join(rows.map((row) => sql.table(row.name)))} restart identity cascade`;
-  // A job a test's app left running (a draw, a push) may hold a row lock the truncate needs at the
-  // same moment: PostgreSQL then cancels one of the two (40P01); the truncate tries again.
+  const { rows: references } = await sql<{ child: string; parent: string }>`
+    select child.relname as child, parent.relname as parent
+    from pg_constraint c
+    join pg_class child on child.oid = c.conrelid
+    join pg_class parent on parent.oid = c.confrelid
+    join pg_namespace n on n.oid = c.connamespace
+    where c.contype = 'f' and n.nspname = current_schema() and child.relname <> parent.relname
+  `.execute(db);
+  const order: string[] = [];
+  let left = tables.map((t) => t.name);
+  while (left.length > 0) {
+    // A table goes once no table still to empty references it.
+    const ready = left.filter((name) => !references.some((r) => r.parent === name && left.includes(r.child)));
+    if (ready.length === 0) throw new Error(`truncateAll: the foreign keys between ${left.join(', ')} form a cycle`);
+    order.push(...ready);
+    left = left.filter((name) => !ready.includes(name));
+  }
+  return order;
+}
+
+/**
+ * Empties every table and starts every sequence over (keeps the schema and the migration record):
+ * what `truncate … restart identity cascade` does, a test's worth of rows at a time. DELETE in
+ * foreign-key order then `setval`: TRUNCATE makes new files for each of the ~40 tables and their
+ * indexes, 140 ms a test on an idle PostgreSQL against 20 ms, and it was most of the PostgreSQL
+ * suites' time on a busy machine.
+ */
+export async function truncateAll(db: Kysely<Database>): Promise<void> {
+  let order = emptyingOrder.get(db);
+  if (!order) emptyingOrder.set(db, (order = readEmptyingOrder(db)));
+  const tables = await order;
+  if (tables.length === 0) return;
+  // A job a test's app left running (a draw, a push) may hold a row lock the delete needs at the
+  // same moment: PostgreSQL then cancels one of the two (40P01); the emptying tries again.
   for (let attempt = 1; ; attempt++) {
     try {
-      await truncate.execute(db);
+      await db.transaction().execute(async (trx) => {
+        for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+        await sql`
+          select setval(s.seqrelid, s.seqstart, false)
+          from pg_sequence s join pg_class c on c.oid = s.seqrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema()
+        `.execute(trx);
+      });
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;

@@ -10,6 +10,7 @@ import { ensureDemoCommunity } from '../../../server/db/repositories/communities
 import type { Database } from '../../../server/db/schema';
 import { createMemoryMailer } from '../../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes, type RedeemPromo } from './catalog';
+import { migratedPgliteTemplate } from './pgliteTemplate';
 import { adminQuery, insertVerifiedMember } from './postgresRaces';
 import { startServer } from './startServer';
 
@@ -30,10 +31,17 @@ export interface Place {
 
 export function pglitePlace(): Place {
   const dataDir = mkdtempSync(join(tmpdir(), 'pips-kill-'));
+  let made = false;
   return {
     name: 'pglite',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ dataDir }),
+    // The folder's first opening loads the migrated template instead of running PGlite's initdb
+    // and the migrations (seconds of CPU); it is the same folder from then on.
+    async open() {
+      const loadDataDir = made ? undefined : await migratedPgliteTemplate();
+      made = true;
+      return openDatabase({ dataDir, loadDataDir });
+    },
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
