@@ -95,7 +95,7 @@ async function readEmptyingOrder(db: Kysely<Database>): Promise<string[]> {
   while (left.length > 0) {
     // A table goes once no table still to empty references it.
     const ready = left.filter((name) => !references.some((r) => r.parent === name && left.includes(r.child)));
-    if (ready.length === 0) throw new Error(`truncateAll: the foreign keys between ${left.join(', ')} form a cycle`);
+    if (ready.length === 0) throw new Error(`emptyTables: the foreign keys between ${left.join(', ')} form a cycle`);
     order.push(...ready);
     left = left.filter((name) => !ready.includes(name));
   }
@@ -109,7 +109,7 @@ async function readEmptyingOrder(db: Kysely<Database>): Promise<string[]> {
  * indexes, 140 ms a test on an idle PostgreSQL against 20 ms, and it was most of the PostgreSQL
  * suites' time on a busy machine.
  */
-export async function truncateAll(db: Kysely<Database>): Promise<void> {
+export async function emptyTables(db: Kysely<Database>): Promise<void> {
   let order = emptyingOrder.get(db);
   if (!order) emptyingOrder.set(db, (order = readEmptyingOrder(db)));
   const tables = await order;

@@ -6,7 +6,7 @@ import { ensureDemoCommunity } from '../../../server/db/repositories/communities
 import type { Community } from '../../../server/db/schema';
 import { createMemoryMailer, type MemoryMailer } from '../../../server/mail/memoryMailer';
 import { createTestClock, type TestClock } from './clock';
-import { truncateAll, type Backend, type TestDatabase } from './databases';
+import { emptyTables, type Backend, type TestDatabase } from './databases';
 
 export const TEST_PASSWORD = 'Sup3r-secret!';
 
@@ -169,7 +169,7 @@ export async function createHarness(backend: Backend, overrides: ConfigOverrides
     community: await ensureDemoCommunity(database.db),
     call: (options) => call(app, options),
     async reset() {
-      await truncateAll(database.db);
+      await emptyTables(database.db);
       mailer.clear();
       mailer.failWith(null);
       clock.reset();

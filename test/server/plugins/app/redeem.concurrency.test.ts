@@ -6,7 +6,7 @@ import { ensureDemoCommunity } from '../../../../server/db/repositories/communit
 import type { Database } from '../../../../server/db/schema';
 import { createMemoryMailer } from '../../../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes, type RedeemPromo } from '../../helpers/catalog';
-import { runsOn, truncateAll } from '../../helpers/databases';
+import { runsOn, emptyTables } from '../../helpers/databases';
 import { adminQuery, insertVerifiedMember } from '../../helpers/postgresRaces';
 import { startServer, type StartedServer } from '../../helpers/startServer';
 
@@ -44,7 +44,7 @@ describe.skipIf(!runsOn('postgres'))('redeem under concurrency on postgres', () 
     await admin(`drop schema if exists ${schema} cascade`);
   });
   beforeEach(async () => {
-    await truncateAll(db);
+    await emptyTables(db);
     communityId = (await ensureDemoCommunity(db)).id;
   });
 
