@@ -10,7 +10,6 @@ import type { Plugin } from 'vite';
  * server serves it as it is. vite.config.ts keeps it out of the `app` chunk.
  */
 export function earlyEntry(source: string): Plugin {
-  const file = resolve(source);
   let root = process.cwd();
   return {
     name: 'pips-early-entry',
@@ -24,7 +23,7 @@ export function earlyEntry(source: string): Plugin {
         let src = `/${source}`;
         if (ctx.bundle) {
           const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === resolve(root, source));
-          if (!chunk) throw new Error(`pips-early-entry: no entry chunk for ${file}`);
+          if (!chunk) throw new Error(`pips-early-entry: no entry chunk for ${source}`);
           src = `/${chunk.fileName}`;
         }
         return html.replace(/<script\b/, `<script type="module" crossorigin src="${src}"></script>\n    <script`);
