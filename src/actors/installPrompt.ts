@@ -19,7 +19,9 @@ interface BeforeInstallPromptEvent extends Event {
  */
 export function takeEarlyInstallOffer(): BeforeInstallPromptEvent | null {
   let offer: Event | null = null;
-  window.dispatchEvent(new CustomEvent('pips:take-early-install-offer', { detail: (held: Event | null) => (offer = held) }));
+  // The window's own CustomEvent (the same as the global one in a page; not in a test whose window
+  // is happy-dom's in Node, where a foreign event thrown here ended the app's whole system).
+  window.dispatchEvent(new window.CustomEvent('pips:take-early-install-offer', { detail: (held: Event | null) => (offer = held) }));
   return offer as BeforeInstallPromptEvent | null;
 }
 
