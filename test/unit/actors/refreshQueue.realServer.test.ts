@@ -16,6 +16,7 @@ import { createApi } from '../../../src/api/client';
 import { createAppLogic } from '../../../src/actors/appLogic';
 import { readAuthToken, storeCredentials } from '../../../src/data/credentials';
 import { createTestClock } from '../../server/helpers/clock';
+import { migratedPgliteTemplate } from '../../server/helpers/pgliteTemplate';
 import { startServer, type StartedServer } from '../../server/helpers/startServer';
 
 const page = new Window({ url: 'http://localhost:5173/' });
@@ -74,7 +75,7 @@ describe('token refresh queue against the real server', () => {
   };
 
   beforeAll(async () => {
-    const opened = await openDatabase({ dataDir: 'memory://' });
+    const opened = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
     await migrateToLatest(opened.db);
     closeDb = opened.close;
     const community = await ensureDemoCommunity(opened.db);
