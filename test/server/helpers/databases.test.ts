@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addGiftCardCodes, createRedeemPromo } from './catalog';
-import { backends, emptyTables } from './databases';
+import { backends, emptyTables, schemaTables } from './databases';
 import { expectOk, useHarness } from './harness';
 import { insertVerifiedMember } from './postgresRaces';
 
 /** Each table of the schema (not the migration record) with its row count. */
 async function rowCounts(db: Parameters<typeof emptyTables>[0]): Promise<Record<string, number>> {
-  const { rows } = await sql<{ name: string }>`
-    select tablename as name from pg_tables where schemaname = current_schema() and tablename not like 'kysely_migration%'
-  `.execute(db);
   const counts: Record<string, number> = {};
-  for (const { name } of rows) {
+  for (const name of await schemaTables(db)) {
     const counted = await sql<{ n: string }>`select count(*) as n from ${sql.table(name)}`.execute(db);
     counts[name] = Number(counted.rows[0].n);
   }
@@ -50,8 +47,9 @@ describe.each(backends)('emptyTables on $name', (backend) => {
     const after = await rowCounts(h.db);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
-    // The ids start over: the next reward is number 1 again.
-    const again = await createRedeemPromo(h.db, { communityId: (await h.reset(), h.community.id), options: [{ pips: 5 }] });
+    // The ids start over: the next reward is number 1 again (in the demo community the reset makes anew).
+    await h.reset();
+    const again = await createRedeemPromo(h.db, { communityId: h.community.id, options: [{ pips: 5 }] });
     expect(again.id).toBe(1);
   });
 });

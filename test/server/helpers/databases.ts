@@ -70,6 +70,15 @@ export const backends: Backend[] = [
   ...(runsOn('postgres') ? [postgres(process.env.TEST_DATABASE_URL!)] : []),
 ];
 
+/** The tables the migrations made in this connection's schema (not the migration record). */
+export async function schemaTables(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_migration%'
+  `.execute(db);
+  return rows.map((row) => row.name);
+}
+
 /**
  * The tables the migrations made in this connection's schema (not the migration record), each
  * before the tables it references, so deleting in this order breaks no foreign key. Read once per
@@ -78,10 +87,6 @@ export const backends: Backend[] = [
 const emptyingOrder = new WeakMap<Kysely<Database>, Promise<string[]>>();
 
 async function readEmptyingOrder(db: Kysely<Database>): Promise<string[]> {
-  const { rows: tables } = await sql<{ name: string }>`
-    select tablename as name from pg_tables
-    where schemaname = current_schema() and tablename not like 'kysely_migration%'
-  `.execute(db);
   const { rows: references } = await sql<{ child: string; parent: string }>`
     select child.relname as child, parent.relname as parent
     from pg_constraint c
@@ -91,7 +96,7 @@ async function readEmptyingOrder(db: Kysely<Database>): Promise<string[]> {
     where c.contype = 'f' and n.nspname = current_schema() and child.relname <> parent.relname
   `.execute(db);
   const order: string[] = [];
-  let left = tables.map((t) => t.name);
+  let left = await schemaTables(db);
   while (left.length > 0) {
     // A table goes once no table still to empty references it.
     const ready = left.filter((name) => !references.some((r) => r.parent === name && left.includes(r.child)));
