@@ -23,7 +23,11 @@ export default tseslint.config(
       // createMachine(): importing it would put all of them in the first visit's JavaScript.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)machines(/index)?$', message: "import from the machine's own file (machines/<name>.machine, .selectors, .types)" }] },
+        {
+          patterns: [{ regex: '(^|/)machines(/index)?$', message: "import from the machine's own file (machines/<name>.machine, .selectors, .types)" }],
+          // @xstate/react's renders every actor change synchronously, in one long task.
+          paths: [{ name: '@xstate/react', importNames: ['useSelector'], message: 'use src/actors/useSelector (a change the member did not cause renders as a transition)' }],
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../../machines/announcements.machine';
 import { selectUnreadCount } from '../../machines/announcements.selectors';

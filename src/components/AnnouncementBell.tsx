@@ -22,7 +22,7 @@ function Bell() {
       ? t({ id: 'components.bell.label', message: 'Announcements' })
       : t({ id: 'components.bell.labelUnread', message: `Announcements, ${count} unread` });
   return (
-    <Box pos="relative">
+    <Box pos="relative" display="flex">
       <ActionIcon component={Link} href="/announcements" variant="subtle" color="dark" size="lg" radius="xl" aria-label={label} data-testid="bell">
         <IconBell size={22} stroke={1.8} aria-hidden />
       </ActionIcon>

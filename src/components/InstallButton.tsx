@@ -2,7 +2,7 @@ import { retryableLazy } from './retryableLazy';
 import { UntilOnline } from './RetryingBoundary';
 import { Button } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import {
   selectInstallButtonProminent,
   selectInstallButtonShown,

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { CloseButton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import type { ActorRefFrom } from 'xstate';
 import type { languageChoiceMachine } from '../../machines/languageChoice.machine';
 import { selectLanguageLoading, selectLanguageNotice } from '../../machines/languageChoice.selectors';

@@ -72,7 +72,9 @@ export function Shell({ children }: { children: ReactNode }) {
               </Group>
             </Anchor>
             {verified && <HeaderSections />}
-            <Group gap="xs" wrap="nowrap" data-testid="top-bar-actions">
+            {/* Its own height: the bell and the install button come after the first paint
+                (with the member's actors, with the browser's offer) and must not push the page down. */}
+            <Group gap="xs" wrap="nowrap" h={36} data-testid="top-bar-actions">
               <LanguageSwitch />
               {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
               <InstallButton />

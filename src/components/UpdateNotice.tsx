@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import { selectUpdateOffered } from '../../machines/serviceWorker.selectors';
 import { useSystemActor } from '../actors/hooks';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import { Link, useSearchParams } from 'wouter';
 import { useIsOffline, useSystemActor } from '../actors/hooks';
 import { commonMessages } from '../components/errorMessages';

@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Loader, Stack, Text } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { qrScannerMachine } from '../../machines/qrScanner.machine';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import { useLocation, useSearchParams } from 'wouter';
 import { selectAccess } from '../../machines/session.selectors';
 import { selectAccepted } from '../../machines/qrScanner.selectors';

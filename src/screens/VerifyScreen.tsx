@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/c
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/useSelector';
 import { selectEmail } from '../../machines/session.selectors';
 import {
   selectIsResending,

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { selectPushCheckAnswered, selectShowsPushInvitation, showsInvitationAfter } from '../../../machines/pushNotifications.selectors';
 import { useMember, useSystemActorNow } from '../../actors/hooks';
 import { isPending } from '../../actors/lazyActor';

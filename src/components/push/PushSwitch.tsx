@@ -1,6 +1,6 @@
 import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { selectPushChecked, selectPushDenied, selectPushSwitch } from '../../../machines/pushNotifications.selectors';
 import { useSystemActor } from '../../actors/hooks';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { useActorRef } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors } from './adminMessages';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import { useConsole } from './consoleContext';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, FileInput, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableFrame } from './TableFrame';
 import { selectConsoleQuery, selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { selectPreview } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors, skipReasons } from './adminMessages';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import type { ActorRefFrom } from 'xstate';
 import type { operatorConsoleMachine } from '../../../machines/operatorConsole.machine';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { useLingui } from '@lingui/react';
 import { Link } from 'wouter';
 import {

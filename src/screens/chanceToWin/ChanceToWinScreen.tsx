@@ -2,7 +2,7 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import { Alert, Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { DRAG_DISMISS_PX } from '../../../machines/archiveDrawer.machine';
 import { selectContestData, selectContestError, selectContestLoading } from '../../../machines/chanceToWin.selectors';
 import type { ChanceToWin, ChanceToWinContest } from '../../api/client';

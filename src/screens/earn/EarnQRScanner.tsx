@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import type { EarnQrOutcome } from '../../../machines/earnPipeline.types';
 import { selectAccepted } from '../../../machines/qrScanner.selectors';
 import { useSystemActor } from '../../actors/hooks';

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { retryableLazy } from '../../components/retryableLazy';
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
 import { selectOpenContests, selectRunningContests } from '../../../machines/triviaVerification.selectors';

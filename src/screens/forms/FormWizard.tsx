@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Link } from 'wouter';
 import {
   selectRejection,

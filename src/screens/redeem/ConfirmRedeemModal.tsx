@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import type { ActorRefFrom } from 'xstate';
 import type { redemptionMachine } from '../../../machines/redemption.machine';
 import { selectCanRetryRedemption, selectIsRedeeming, selectRedemptionError } from '../../../machines/redemption.selectors';

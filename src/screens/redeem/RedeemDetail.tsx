@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { selectRedemptionChoice, selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
 import type { Promo } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';

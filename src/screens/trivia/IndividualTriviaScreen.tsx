@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Link } from 'wouter';
 import { selectAnsweredContests, selectTriviaContests, selectTriviaScanning } from '../../../machines/triviaVerification.selectors';
 import { useSystemActor } from '../../actors/hooks';

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Plural, Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Link } from 'wouter';
 import { selectRoundResult } from '../../../machines/triviaRound.selectors';
 import { linkTo, paths } from '../../routing/paths';

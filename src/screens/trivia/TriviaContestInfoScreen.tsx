@@ -1,6 +1,6 @@
 import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Link, useParams } from 'wouter';
 import { selectTriviaContests } from '../../../machines/triviaVerification.selectors';
 import { useSystemActor } from '../../actors/hooks';

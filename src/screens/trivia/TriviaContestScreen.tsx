@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { selectRoundBusy, selectRoundChart, selectRoundError } from '../../../machines/triviaRound.selectors';

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/useSelector';
 import { Link } from 'wouter';
 import {
   selectRoundAnswering,

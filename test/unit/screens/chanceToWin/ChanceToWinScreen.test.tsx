@@ -143,7 +143,7 @@ describe('ChanceToWinScreen', () => {
       .map((player) => player.textContent);
     expect(names).toEqual([`${fictionalName(12, 90210, 'es')}25 pips`, `${fictionalName(12, 31337, 'es')}12 pips`]);
     expect(fictionalName(12, 90210, 'es')).not.toBe(fictionalName(12, 90210, 'en'));
-    fireEvent.click(within(screen.getByTestId('top-bar-actions')).getByRole('button', { name: 'Sorteos anteriores' }));
+    fireEvent.click(await within(screen.getByTestId('top-bar-actions')).findByRole('button', { name: 'Sorteos anteriores' }));
     const list = within(await drawer());
     await waitFor(() => expect(list.getByTestId('ctw-archive-11')).toBeTruthy());
     expect(list.getByText('Ganadores: Ana B., Bea C., Carl D.')).toBeTruthy();
