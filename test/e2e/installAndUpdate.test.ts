@@ -118,18 +118,24 @@ describe('install prompt and app updates in Chromium', () => {
         await held;
         await route.continue();
       });
-      await tab.goto(`${product.url}/login`, { waitUntil: 'commit' });
-      // Offered until the page's holder takes it (before it runs, nobody does).
-      await expect.poll(() => offerInstall(tab).catch(() => false)).toBe(true);
-      expect(await tab.evaluate(() => document.querySelector('[data-prerendered]') !== null)).toBe(true);
+      // The held chunk is let go and the context closed whatever happens: a failure here leaves
+      // no request hanging into the next test.
+      try {
+        await tab.goto(`${product.url}/login`, { waitUntil: 'commit' });
+        // Offered until the page's holder takes it (before it runs, nobody does).
+        await expect.poll(() => offerInstall(tab).catch(() => false)).toBe(true);
+        expect(await tab.evaluate(() => document.querySelector('[data-prerendered]') !== null)).toBe(true);
 
-      release();
-      await appShows(tab, 'Log in');
-      await installButton(tab).waitFor({ timeout: 10_000 });
-      expect(await tab.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('1');
-      await installButton(tab).click();
-      await expect.poll(() => tab.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(1);
-      await early.close();
+        release();
+        await appShows(tab, 'Log in');
+        await installButton(tab).waitFor({ timeout: 10_000 });
+        expect(await tab.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('1');
+        await installButton(tab).click();
+        await expect.poll(() => tab.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(1);
+      } finally {
+        release();
+        await early.close();
+      }
     });
 
     it('on Safari, which never offers, the button opens the install instructions', async () => {
