@@ -15,6 +15,10 @@ function causedByMember(): boolean {
   return event instanceof UIEvent || event.type === 'change' || event.type === 'submit' || event.type === 'reset';
 }
 
+/** An actor that failed: its snapshot's error is thrown to the nearest error boundary. */
+const failed = (snapshot: unknown): snapshot is { status: 'error'; error: unknown } =>
+  typeof snapshot === 'object' && snapshot !== null && 'status' in snapshot && snapshot.status === 'error';
+
 /**
  * What a component shows of an actor's snapshot, as `@xstate/react`'s `useSelector` (same
  * arguments, same result), but the re-render that follows a change the member did not cause is a
@@ -45,7 +49,7 @@ export function useSelector<TActor extends AnyActorRef | undefined, T>(
   const [held, setHeld] = useState(() => ({ actor, snapshot: read() }));
   // Another actor than the one held (a prop that changed): its snapshot of now, until the effect holds it.
   const snapshot = held.actor === actor ? held.snapshot : read();
-  if (snapshot && typeof snapshot === 'object' && 'status' in snapshot && snapshot.status === 'error') throw (snapshot as { error: unknown }).error;
+  if (failed(snapshot)) throw snapshot.error;
 
   // The selection last committed, kept while an equal one is selected (the same object, as
   // useSyncExternalStoreWithSelector returns it).
@@ -62,13 +66,12 @@ export function useSelector<TActor extends AnyActorRef | undefined, T>(
   useEffect(() => {
     if (!actor) return;
     // The snapshot React will render last: the one this component rendered, then each one handed
-    // to it (React applies them in order, a transition's after an event's).
+    // to it (React applies a component's updates in the order they were made, whatever their lanes).
     let requested = latest.current.snapshot;
     const check = () => {
       const now = actor.getSnapshot() as Snapshot;
       const { selector, compare } = latest.current;
-      const failed = now && typeof now === 'object' && 'status' in now && now.status === 'error';
-      if (!failed && compare(selector(requested), selector(now))) return;
+      if (!failed(now) && compare(selector(requested), selector(now))) return;
       requested = now;
       const hold = () => setHeld({ actor, snapshot: now });
       if (causedByMember()) hold();
