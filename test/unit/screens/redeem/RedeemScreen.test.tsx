@@ -245,7 +245,8 @@ describe('RedeemScreen: redeeming', () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(redeemPosts(sent)).toHaveLength(2));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Sent is not yet answered: the dialog offers Close once the second lost answer shows.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
