@@ -55,7 +55,11 @@ describe('getting around', () => {
 
   const members: Partial<Record<Locale, Member>> = {};
 
-  async function openSignedIn(locale: Locale, size: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
+  async function openSignedIn(
+    locale: Locale,
+    size: keyof typeof viewports,
+    beforeHome: (page: Page) => Promise<unknown> = async () => {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: viewports[size], locale: locale === 'es' ? 'es-ES' : 'en-US' });
     // The layout shifts of each page load, as Chromium scores them (those right after input are not counted).
     await context.addInitScript(() => {
@@ -76,6 +80,7 @@ describe('getting around', () => {
       localStorage.setItem('isVerified', 'true');
       localStorage.setItem('rememberMe', 'true');
     }, member);
+    await beforeHome(page);
     await page.goto(`${product.url}/home`);
     await page.locator('h1').first().waitFor();
     return { context, page };
@@ -143,6 +148,31 @@ describe('getting around', () => {
       await page.locator('h1').first().waitFor();
       expect((await page.locator('main').boundingBox())!.width).toBeLessThan(760);
       await context.close();
+    });
+
+    it.each(['phone', 'desktop'] as const)("Home's progress placeholder is as tall as the card that takes its place (%s)", async (size) => {
+      // The rewards' answer is held, so the placeholder stays until it is measured.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { context, page } = await openSignedIn(locale, size, (page) =>
+        page.route('**/mobile/promos/get*', async (route) => {
+          await held;
+          await route.continue();
+        }),
+      );
+      try {
+        const placeholder = page.getByTestId('reward-progress-loading');
+        await placeholder.waitFor();
+        const before = (await placeholder.boundingBox())!;
+        release();
+        const card = page.getByTestId('reward-progress');
+        await card.waitFor();
+        const after = (await card.boundingBox())!;
+        expect({ top: Math.round(after.y), height: Math.round(after.height) }).toEqual({ top: Math.round(before.y), height: Math.round(before.height) });
+      } finally {
+        release();
+        await context.close();
+      }
     });
 
     it.each(['phone', 'desktop'] as const)('screens below a section come back with their back links (%s)', async (size) => {

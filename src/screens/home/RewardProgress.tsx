@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Progress, Skeleton, Text } from '@mantine/core';
+import { Anchor, Flex, Paper, Progress, Skeleton, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useResource } from '../../actors/hooks';
@@ -27,7 +27,7 @@ export function RewardProgress({ balance }: { balance: number | undefined }) {
   const price = format(target.price);
   return (
     <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="home-next-reward" data-testid="reward-progress">
-      <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+      <Flex {...headingLayout}>
         <Text fw={700} id="home-next-reward">
           {target.kind === 'next' ? (
             <Trans id="pages.home.progress.next">Next reward: {title}</Trans>
@@ -42,7 +42,7 @@ export function RewardProgress({ balance }: { balance: number | undefined }) {
             <Trans id="pages.home.progress.redeem">Redeem now</Trans>
           )}
         </Anchor>
-      </Group>
+      </Flex>
       <Progress
         value={percent}
         size="lg"
@@ -65,13 +65,31 @@ export function RewardProgress({ balance }: { balance: number | undefined }) {
   );
 }
 
-/** The card's lines (one line of title, the bar, one line of figures) as skeletons. */
+/**
+ * The title and its link: one above the other on phones, one row from `sm` up. Never left to
+ * wrapping, so the placeholder below has the height the card will have on every width.
+ */
+const headingLayout = {
+  direction: { base: 'column', sm: 'row' },
+  justify: 'space-between',
+  align: { base: 'flex-start', sm: 'baseline' },
+  gap: { base: 2, sm: 'xs' },
+} as const;
+
+/** The card's lines (the title and its link, the bar, one line of figures) as skeletons. */
 function ProgressPlaceholder() {
   return (
     <Paper withBorder p="md" radius="lg" aria-hidden data-testid="reward-progress-loading">
-      <Skeleton w="70%">
-        <Text fw={700}>&nbsp;</Text>
-      </Skeleton>
+      <Flex {...headingLayout}>
+        <Skeleton w="60%">
+          <Text fw={700}>&nbsp;</Text>
+        </Skeleton>
+        <Skeleton w="25%" miw={96}>
+          <Text size="sm" fw={600}>
+            &nbsp;
+          </Text>
+        </Skeleton>
+      </Flex>
       <Skeleton mt="sm" radius="xl">
         <Progress value={0} size="lg" />
       </Skeleton>
