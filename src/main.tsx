@@ -3,6 +3,8 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './theme/app.css';
+// The first evaluation in stages, each a task of its own (src/startup): before every other import.
+import './startup';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -150,6 +150,28 @@ describe('getting around', () => {
       await context.close();
     });
 
+    it("the app's first evaluation pauses between its stages before Home's first render (src/startup)", async () => {
+      const { context, page } = await openSignedIn(locale, 'phone', (page) =>
+        page.addInitScript(() => {
+          // What #root held at each pause of the app's start (scheduler.yield: Chromium has it).
+          const pauses: number[] = ((window as unknown as { startPauses: number[] }).startPauses = []);
+          const scheduler = (window as unknown as { scheduler: { yield: () => Promise<void> } }).scheduler;
+          const pause = scheduler.yield.bind(scheduler);
+          scheduler.yield = () => {
+            pauses.push(document.getElementById('root')!.childElementCount);
+            return pause();
+          };
+        }),
+      );
+      try {
+        await page.getByTestId('reward-progress').waitFor();
+        // React DOM, the machines, the actor system, the shell: four pauses, all before the app's first render.
+        expect(await page.evaluate(() => (window as unknown as { startPauses: number[] }).startPauses)).toEqual([0, 0, 0, 0]);
+      } finally {
+        await context.close();
+      }
+    });
+
     it.each(['phone', 'desktop'] as const)("Home's progress placeholder is as tall as the card that takes its place (%s)", async (size) => {
       // The rewards' answer is held, so the placeholder stays until it is measured.
       let release = () => {};
