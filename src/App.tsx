@@ -1,9 +1,7 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import type { AppInput } from '../machines/app.types';
-import { AppActor } from './actors/AppActor';
-import { createAppLogic, type AppLogic } from './actors/appLogic';
+import { AppActor, type AppSystem } from './actors/AppActor';
 import { SystemApiContext } from './actors/systemApiContext';
 import { toastHost } from './actors/toast';
 import { retryableLazy } from './components/retryableLazy';
@@ -16,23 +14,23 @@ import { cssVariablesResolver, theme } from './theme/theme';
 const Toasts = retryableLazy(() => import('./components/Toasts'));
 
 export interface AppProps {
-  /** What the app's root starts with (language, reload guard). */
-  input?: AppInput;
-  /** Test seam: the app system bound to fakes. */
-  logic?: AppLogic;
+  /**
+   * The app's actor system (`createAppSystem`), started by whoever made it: `main.tsx` with
+   * `createAppLogic()`, tests with the same bound to fakes.
+   */
+  system: AppSystem;
   /** Called once a screen (not the loader) has been committed. */
   onScreenShown?: () => void;
 }
 
 /** Providers (language, theme, toasts, the app's actor system) around the shell and the routes. */
-export function App({ input, logic, onScreenShown }: AppProps) {
-  const [appLogic] = useState(() => logic ?? createAppLogic());
+export function App({ system, onScreenShown }: AppProps) {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ToastHost />
-        <SystemApiContext.Provider value={'systemApi' in appLogic ? appLogic.systemApi : null}>
-          <AppActor.Provider logic={appLogic} options={{ input }}>
+        <SystemApiContext.Provider value={system.systemApi}>
+          <AppActor.Provider value={system.root}>
             <Shell>
               <AppRoutes onScreenShown={onScreenShown} />
             </Shell>

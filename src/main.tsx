@@ -8,6 +8,8 @@ import './startup';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { createAppSystem } from './actors/AppActor';
+import { createAppLogic } from './actors/appLogic';
 import { notShownAtStart } from './actors/languageChoice';
 import { readReloadedRecently } from './actors/serviceWorker';
 import { readStoredCredentials } from './data/credentials';
@@ -17,6 +19,7 @@ import { browserLocaleSources, detectLocale, rememberStoredLanguage } from './i1
 import { takeOverPrerendered } from './prerendered';
 import { preloadFirstScreen } from './routing/screens';
 import { applyStylesheets } from './theme/applyStylesheets';
+import { nextTask } from './startup/breathe';
 
 /** Fades the splash of index.html out once the app has painted. */
 function removeSplash(): void {
@@ -41,13 +44,24 @@ const localeSources = browserLocaleSources();
 rememberStoredLanguage(localeSources.stored);
 const [language] = await Promise.all([activateLocale(detectLocale(localeSources)), applyStylesheets()]);
 
+// The actor system starts (the session read back, the first loads asked for) in a task of its
+// own, before the first render: XState's start of the root and its children is not added to the
+// task of React's first commit and its effects.
+const system = createAppSystem(createAppLogic(), {
+  language,
+  reloadedRecently: readReloadedRecently(),
+  languageNotShown: notShownAtStart(language),
+});
+system.root.start();
+await nextTask();
+
 const root = createRoot(container);
 // A transition: React renders the first screen in slices and lets the browser breathe between
 // them (one long task would block input and count as Total Blocking Time).
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App input={{ language, reloadedRecently: readReloadedRecently(), languageNotShown: notShownAtStart(language) }} onScreenShown={screenShown} />
+      <App system={system} onScreenShown={screenShown} />
     </StrictMode>,
   );
 });

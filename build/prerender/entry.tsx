@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from '../../src/App';
+import { createAppSystem } from '../../src/actors/AppActor';
+import { createAppLogic } from '../../src/actors/appLogic';
 import { activateLocale } from '../../src/i18n/i18n';
 import type { Locale } from '../../src/i18n/locales';
 
@@ -21,8 +23,10 @@ export async function renderFirstScreen(language: Locale, settle: () => Promise<
   document.body.append(container);
   let shown!: () => void;
   const screenShown = new Promise<void>((resolve) => (shown = resolve));
+  const system = createAppSystem(createAppLogic(), { language, reloadedRecently: false });
+  system.root.start();
   const root = createRoot(container);
-  root.render(<App input={{ language, reloadedRecently: false }} onScreenShown={() => shown()} />);
+  root.render(<App system={system} onScreenShown={() => shown()} />);
   await screenShown;
   await settle();
   const markup = container.innerHTML;
@@ -30,6 +34,7 @@ export async function renderFirstScreen(language: Locale, settle: () => Promise<
     [...document.documentElement.attributes].filter(({ name }) => name.startsWith('data-')).map(({ name, value }) => [name, value]),
   );
   root.unmount();
+  system.root.stop();
   container.remove();
   return { markup, htmlAttributes };
 }

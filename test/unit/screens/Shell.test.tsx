@@ -12,7 +12,7 @@ import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { theme } from '../../../src/theme/theme';
 import { resetData } from '../data/dataTestKit';
 import { fakeFetch } from './fakeFetch';
-import { appContext } from './renderApp';
+import { appContext, startedSystem, StopsOnUnmount } from './renderApp';
 
 afterEach(resetData);
 
@@ -60,13 +60,11 @@ describe('the app telling that its first screen is shown', () => {
     fakeFetch({});
     const calls: boolean[] = [];
     const location = memoryLocation({ path: '/sitemap' });
+    const system = startedSystem(createAppLogic({ navigate: location.navigate }), { language: 'en' });
     render(
       <Router hook={location.hook}>
-        <App
-          logic={createAppLogic({ navigate: location.navigate })}
-          input={{ language: 'en' }}
-          onScreenShown={() => calls.push(Boolean(document.querySelector('main h1')))}
-        />
+        <StopsOnUnmount root={system.root} />
+        <App system={system} onScreenShown={() => calls.push(Boolean(document.querySelector('main h1')))} />
       </Router>,
     );
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();

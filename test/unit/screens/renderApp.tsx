@@ -1,14 +1,12 @@
 import '../data/dataTestKit';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ActorRefFrom } from 'xstate';
 import type { AppInput } from '../../../machines/app.types';
-import type { appMachine } from '../../../machines/app.machine';
 import { App } from '../../../src/App';
-import { AppActor } from '../../../src/actors/AppActor';
+import { AppActor, createAppSystem, type AppRoot } from '../../../src/actors/AppActor';
 import { createAppLogic, type AppLogic, type AppLogicDeps } from '../../../src/actors/appLogic';
 import { activateLocale } from '../../../src/i18n/i18n';
 
@@ -36,16 +34,35 @@ export async function renderApp({ path = '/', language = 'en', ...deps }: Render
   // still loads it on demand, but the first import's transform does not land inside a test.
   await import('../../../src/actors/memberFeatures');
   const location = memoryLocation({ path, record: true });
-  const logic = createAppLogic({ navigate: location.navigate, ...deps });
+  const system = startedSystem(createAppLogic({ navigate: location.navigate, ...deps }), { language });
   const view = render(
     <Router hook={location.hook}>
-      <App logic={logic} input={{ language }} />
+      <App system={system} />
+      <StopsOnUnmount root={system.root} />
     </Router>,
   );
   return { ...view, location };
 }
 
-export type AppRoot = ActorRefFrom<typeof appMachine>;
+export type { AppRoot };
+
+/** The app's actor system from `logic`, started as `main.tsx` starts it: before the first render. */
+export function startedSystem(logic: AppLogic, input: AppInput) {
+  const system = createAppSystem(logic, input);
+  system.root.start();
+  return system;
+}
+
+/** Stops the app's root when the rendered app is unmounted (testing-library's cleanup). */
+export function StopsOnUnmount({ root }: { root: AppRoot }) {
+  useEffect(
+    () => () => {
+      root.stop();
+    },
+    [root],
+  );
+  return null;
+}
 
 /**
  * For hooks and bindings without the screens: the app's actor system in its React context
@@ -55,15 +72,21 @@ export type AppRoot = ActorRefFrom<typeof appMachine>;
 export function appContext(logic: AppLogic = createAppLogic(), input: AppInput = { language: 'en' }) {
   let root: AppRoot | undefined;
   function Probe() {
-    root = AppActor.useActorRef() as AppRoot;
+    root = AppActor.useActorRef();
     return null;
   }
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppActor.Provider logic={logic} options={{ input }}>
-      <Probe />
-      {children}
-    </AppActor.Provider>
-  );
+  // One system per rendered wrapper, started before it renders as main.tsx does, stopped on unmount.
+  function Started({ children }: { children: ReactNode }) {
+    const [system] = useState(() => startedSystem(logic, input));
+    return (
+      <AppActor.Provider value={system.root}>
+        <StopsOnUnmount root={system.root} />
+        <Probe />
+        {children}
+      </AppActor.Provider>
+    );
+  }
+  const wrapper = ({ children }: { children: ReactNode }) => <Started>{children}</Started>;
   return {
     wrapper,
     root: (): AppRoot => {
