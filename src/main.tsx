@@ -29,7 +29,7 @@ function removeSplash(): void {
   setTimeout(() => splash.remove(), 250);
 }
 
-preloadFirstScreen(location.pathname, readStoredCredentials());
+void preloadFirstScreen(location.pathname, readStoredCredentials());
 // A prerendered page (build/prerender) shows until the app's first screen replaces it.
 const { container, screenShown: replacePrerendered } = takeOverPrerendered(document.getElementById('root')!);
 

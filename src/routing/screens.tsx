@@ -93,9 +93,15 @@ export function firstScreenOf(pathname: string, standing: SessionStanding): Scre
 /**
  * Starts fetching the first screen's chunk while the catalog loads and the session starts, instead
  * of once the route renders (on a slow network the screen's chunk was the last link of a chain:
- * app, catalog, session, screen). The lazy component finds the module already on its way.
+ * app, catalog, session, screen). The lazy component finds the module already on its way. The
+ * promise settles once the chunk has come or failed.
  */
-export function preloadFirstScreen(pathname: string, credentials: StoredCredentials): void {
+export function preloadFirstScreen(pathname: string, credentials: StoredCredentials): Promise<void> {
   const screen = firstScreenOf(pathname, storedStanding(credentials));
-  if (screen) load(screen).catch(() => undefined);
+  if (!screen) return Promise.resolve();
+  // Settles either way: a chunk that failed to come is asked for again when the route renders.
+  return load(screen).then(
+    () => undefined,
+    () => undefined,
+  );
 }

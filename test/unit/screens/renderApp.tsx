@@ -8,7 +8,9 @@ import type { AppInput } from '../../../machines/app.types';
 import { App } from '../../../src/App';
 import { AppActor, createAppSystem, type AppRoot } from '../../../src/actors/AppActor';
 import { createAppLogic, type AppLogic, type AppLogicDeps } from '../../../src/actors/appLogic';
+import { readStoredCredentials } from '../../../src/data/credentials';
 import { activateLocale } from '../../../src/i18n/i18n';
+import { preloadFirstScreen } from '../../../src/routing/screens';
 
 // A screen is a lazily loaded chunk behind the session's restore, and a busy 2-core machine runs
 // several test files at once: more than the defaults (1 s per query, 5 s per test).
@@ -33,6 +35,9 @@ export async function renderApp({ path = '/', language = 'en', ...deps }: Render
   // The member actors' chunk, imported once here as the browser holds it in its cache: the app
   // still loads it on demand, but the first import's transform does not land inside a test.
   await import('../../../src/actors/memberFeatures');
+  // The first screen's chunk likewise, as main.tsx starts fetching it before the first render: its
+  // first transform, on a busy machine, took more than a query's 5 s.
+  await preloadFirstScreen(new URL(path, 'http://pips.test').pathname, readStoredCredentials());
   const location = memoryLocation({ path, record: true });
   const system = startedSystem(createAppLogic({ navigate: location.navigate, ...deps }), { language });
   const view = render(
