@@ -44,10 +44,13 @@ const localeSources = browserLocaleSources();
 rememberStoredLanguage(localeSources.stored);
 const [language] = await Promise.all([activateLocale(detectLocale(localeSources)), applyStylesheets()]);
 
-// The actor system starts (the session read back, the first loads asked for) in a task of its
-// own, before the first render: XState's start of the root and its children is not added to the
-// task of React's first commit and its effects.
-const system = createAppSystem(createAppLogic(), {
+// The actor system is built (each machine given its browser bindings: XState builds the machine
+// again for each `.provide()`), then started (the session read back, the first loads asked for),
+// each in a task of its own, before the first render: neither is added to the task of React's
+// first commit and its effects.
+const logic = createAppLogic();
+await nextTask();
+const system = createAppSystem(logic, {
   language,
   reloadedRecently: readReloadedRecently(),
   languageNotShown: notShownAtStart(language),
