@@ -165,9 +165,10 @@ describe('getting around', () => {
       );
       try {
         await page.getByTestId('reward-progress').waitFor();
-        // After React DOM, the machines, the actor system's code, the shell, and the actor system's
-        // start (main.tsx): five pauses, all before the app's first render.
-        expect(await page.evaluate(() => (window as unknown as { startPauses: number[] }).startPauses)).toEqual([0, 0, 0, 0, 0]);
+        // After React DOM, the machines, the actor system's code and the shell (src/startup), then
+        // after the actor system is built and after it is started (main.tsx): six pauses, all
+        // before the app's first render.
+        expect(await page.evaluate(() => (window as unknown as { startPauses: number[] }).startPauses)).toEqual([0, 0, 0, 0, 0, 0]);
       } finally {
         await context.close();
       }
