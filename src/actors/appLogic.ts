@@ -24,6 +24,7 @@ import { resourcesLogic } from './resources';
 import { serviceWorkerLogic } from './serviceWorker';
 import { sessionLogic, type SessionDeps } from './session';
 import { tokenRefreshLogic } from './tokenRefresh';
+import { nextTask } from '../startup/breathe';
 
 type AccountRequestLogic = typeof submissionMachine;
 
@@ -91,9 +92,6 @@ export function createAppLogic({ navigate = historyNavigate, readStored, connect
   // The API of this system, for actors a lazily loaded screen starts itself (the operator console).
   return Object.assign(logic, { systemApi });
 }
-
-/** Resolves in a task of its own: what comes after it does not lengthen the task before. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The member actors as lazy actors (src/actors/lazyActor.ts) sharing one load of their chunk
