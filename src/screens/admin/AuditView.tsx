@@ -1,5 +1,6 @@
 import { Code, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './TableFrame';
 import type { AdminAuditPage } from './consoleLogic';
 
@@ -23,15 +24,15 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
   return (
     <TableFrame label={t({ id: 'admin.view.audit', message: 'Audit log' })} minWidth={720}>
       <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th><Trans id="admin.audit.when">When</Trans></Table.Th>
-            <Table.Th><Trans id="admin.audit.who">Who</Trans></Table.Th>
-            <Table.Th><Trans id="admin.audit.what">What</Trans></Table.Th>
-            <Table.Th><Trans id="admin.audit.item">Item</Trans></Table.Th>
-            <Table.Th><Trans id="admin.audit.change">Change</Trans></Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
+            <Trans key="admin.audit.who" id="admin.audit.who">Who</Trans>,
+            <Trans key="admin.audit.what" id="admin.audit.what">What</Trans>,
+            <Trans key="admin.audit.item" id="admin.audit.item">Item</Trans>,
+            <Trans key="admin.audit.change" id="admin.audit.change">Change</Trans>,
+          ]}
+        />
         <Table.Tbody>
           {page.entries.map((entry) => (
             <Table.Tr key={entry.id}>

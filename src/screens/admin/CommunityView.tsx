@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';
 import type { CommunityData } from './consoleLogic';
@@ -168,17 +169,13 @@ function Operators({ operators, owner }: { operators: CommunityData['operators']
         </Title>
         <TableFrame label={t({ id: 'admin.operators.title', message: 'Operators' })} minWidth={460}>
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans id="admin.operators.email">E-mail</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans id="admin.operators.role">Role</Trans>
-                </Table.Th>
-                {owner ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                <Trans key="admin.operators.email" id="admin.operators.email">E-mail</Trans>,
+                <Trans key="admin.operators.role" id="admin.operators.role">Role</Trans>,
+                ...(owner ? [''] : []),
+              ]}
+            />
             <Table.Tbody>
               {operators.map((o) => (
                 <Table.Tr key={o.userId}>

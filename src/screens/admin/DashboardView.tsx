@@ -1,5 +1,6 @@
 import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './TableFrame';
 import type { DashboardData } from './consoleLogic';
 import { localText } from './DoneNotice';
@@ -69,19 +70,13 @@ export function DashboardView({ data }: { data: DashboardData }) {
         ) : (
           <TableFrame label={t({ id: 'admin.dashboard.stockTitle', message: 'Gift-card codes left' })} minWidth={480}>
             <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans id="admin.dashboard.reward">Reward</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans id="admin.dashboard.option">Option</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans id="admin.dashboard.left">Codes left</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  <Trans key="admin.dashboard.reward" id="admin.dashboard.reward">Reward</Trans>,
+                  <Trans key="admin.dashboard.option" id="admin.dashboard.option">Option</Trans>,
+                  <Trans key="admin.dashboard.left" id="admin.dashboard.left">Codes left</Trans>,
+                ]}
+              />
               <Table.Tbody>
                 {report.stock.map((row) => (
                   <Table.Tr key={row.optId}>
@@ -130,13 +125,13 @@ function EarnedPerDay({ report }: { report: DashboardData['report'] }) {
         </Title>
         <TableFrame label={t({ id: 'admin.dashboard.perDay', message: 'Pips earned per day' })} minWidth={320}>
           <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th><Trans id="admin.dashboard.day">Day (UTC)</Trans></Table.Th>
-                <Table.Th><Trans id="admin.members.pips">Pips</Trans></Table.Th>
-                <Table.Th><Trans id="admin.dashboard.times">Times earned</Trans></Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                <Trans key="admin.dashboard.day" id="admin.dashboard.day">Day (UTC)</Trans>,
+                <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
+                <Trans key="admin.dashboard.times" id="admin.dashboard.times">Times earned</Trans>,
+              ]}
+            />
             <Table.Tbody>
               {days.map(([day, total]) => (
                 <Table.Tr key={day}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '../../actors/useSelector';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import { useConsole } from './consoleContext';
 import type { AdminCodePage, AdminMemberLedger } from './consoleLogic';
@@ -41,13 +42,13 @@ export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
       </Text>
       <TableFrame label={t({ id: 'admin.member.ledger', message: 'Ledger' })} minWidth={560}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th><Trans id="admin.audit.when">When</Trans></Table.Th>
-              <Table.Th><Trans id="admin.member.what">What</Trans></Table.Th>
-              <Table.Th><Trans id="admin.bulk.delta">Pips</Trans></Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
+              <Trans key="admin.member.what" id="admin.member.what">What</Trans>,
+              <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
+            ]}
+          />
           <Table.Tbody>
             {data.entries.map((entry) => (
               <Table.Tr key={entry.id}>
@@ -83,13 +84,13 @@ export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: b
       </Text>
       <TableFrame label={t({ id: 'admin.codes.label', message: 'Gift-card codes' })} minWidth={560}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th><Trans id="admin.import.code">Code</Trans></Table.Th>
-              <Table.Th><Trans id="admin.codes.status">Status</Trans></Table.Th>
-              {canWrite ? <Table.Th><Trans id="admin.members.actions">Actions</Trans></Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              <Trans key="admin.import.code" id="admin.import.code">Code</Trans>,
+              <Trans key="admin.codes.status" id="admin.codes.status">Status</Trans>,
+              ...(canWrite ? [<Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>] : []),
+            ]}
+          />
           <Table.Tbody>
             {data.codes.map((code) => (
               <Table.Tr key={code.id}>

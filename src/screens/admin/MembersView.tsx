@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, FileInput, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './TableFrame';
 import { selectConsoleQuery, selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
 import { bulkProblems, fieldErrors } from './adminMessages';
@@ -36,15 +37,15 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
       </Text>
       <TableFrame label={t({ id: 'admin.view.members', message: 'Members' })} minWidth={640}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th><Trans id="admin.members.name">Name</Trans></Table.Th>
-              <Table.Th><Trans id="admin.members.email">E-mail</Trans></Table.Th>
-              <Table.Th><Trans id="admin.members.pips">Pips</Trans></Table.Th>
-              <Table.Th><Trans id="admin.members.earned">Earned / used</Trans></Table.Th>
-              {canWrite ? <Table.Th><Trans id="admin.members.actions">Actions</Trans></Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              <Trans key="admin.members.name" id="admin.members.name">Name</Trans>,
+              <Trans key="admin.members.email" id="admin.members.email">E-mail</Trans>,
+              <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
+              <Trans key="admin.members.earned" id="admin.members.earned">Earned / used</Trans>,
+              ...(canWrite ? [<Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>] : []),
+            ]}
+          />
           <Table.Tbody>
             {page.members.map((member) => (
               <MemberRow key={member.userId} member={member} canWrite={canWrite} open={adjusting === member.userId}
@@ -98,14 +99,14 @@ function BulkAdjust() {
             </Text>
             <TableFrame label={t({ id: 'admin.bulk.title', message: 'Adjust many members from a CSV' })} minWidth={560}>
               <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th><Trans id="admin.bulk.line">Line</Trans></Table.Th>
-                    <Table.Th><Trans id="admin.members.email">E-mail</Trans></Table.Th>
-                    <Table.Th><Trans id="admin.bulk.delta">Pips</Trans></Table.Th>
-                    <Table.Th><Trans id="admin.bulk.outcome">Before → after, or the problem</Trans></Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  columns={[
+                    <Trans key="admin.bulk.line" id="admin.bulk.line">Line</Trans>,
+                    <Trans key="admin.members.email" id="admin.members.email">E-mail</Trans>,
+                    <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
+                    <Trans key="admin.bulk.outcome" id="admin.bulk.outcome">Before → after, or the problem</Trans>,
+                  ]}
+                />
                 <Table.Tbody>
                   {result.rows.map((row) => (
                     <Table.Tr key={row.line}>

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { selectPreview } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors, skipReasons } from './adminMessages';
 import { say } from './say';
@@ -472,16 +473,12 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
           </Text>
           {skipped > 0 ? (
             <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans id="admin.import.code">Code</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans id="admin.import.why">Skipped because</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  <Trans key="admin.import.code" id="admin.import.code">Code</Trans>,
+                  <Trans key="admin.import.why" id="admin.import.why">Skipped because</Trans>,
+                ]}
+              />
               <Table.Tbody>
                 {preview.skipped.map((row, i) => (
                   <Table.Tr key={i}>

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../components/TableHead';
 import { useSelector } from '../../actors/useSelector';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -115,19 +116,13 @@ export default function TriviaContestScreen() {
               </Text>
             ) : (
               <Table data-testid="trivia-leaders">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans id="pages.trivia.chart.rankColumn">Rank</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans id="pages.trivia.chart.nameColumn">Name</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans id="pages.trivia.chart.correctColumn">Right answers</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  columns={[
+                    <Trans key="pages.trivia.chart.rankColumn" id="pages.trivia.chart.rankColumn">Rank</Trans>,
+                    <Trans key="pages.trivia.chart.nameColumn" id="pages.trivia.chart.nameColumn">Name</Trans>,
+                    <Trans key="pages.trivia.chart.correctColumn" id="pages.trivia.chart.correctColumn">Right answers</Trans>,
+                  ]}
+                />
                 <Table.Tbody>
                   {chart.leaders.map((leader) => {
                     const me = leader.userId === chart.userId;
