@@ -12,7 +12,7 @@ import { createAppSystem } from './actors/AppActor';
 import { createAppLogic } from './actors/appLogic';
 import { notShownAtStart } from './actors/languageChoice';
 import { readReloadedRecently } from './actors/serviceWorker';
-import { readStoredCredentials } from './data/credentials';
+import { readStoredCredentials, tellServerSignedIn } from './data/credentials';
 import { holdDatabasesUntil } from './data/lazyDatabases';
 import { activateLocale } from './i18n/i18n';
 import { browserLocaleSources, detectLocale, rememberStoredLanguage } from './i18n/locales';
@@ -29,7 +29,11 @@ function removeSplash(): void {
   setTimeout(() => splash.remove(), 250);
 }
 
-void preloadFirstScreen(location.pathname, readStoredCredentials());
+const stored = readStoredCredentials();
+void preloadFirstScreen(location.pathname, stored);
+// The server sends a signed-in member the shell rather than a prerendered guest screen: a session
+// stored before the cookie existed, or a cookie left after the storage was cleared, is told now.
+tellServerSignedIn(stored.authToken !== null);
 // A prerendered page (build/prerender) shows until the app's first screen replaces it.
 const { container, screenShown: replacePrerendered } = takeOverPrerendered(document.getElementById('root')!);
 

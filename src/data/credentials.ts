@@ -31,6 +31,23 @@ export function readStoredCredentials(): StoredCredentials {
   };
 }
 
+/**
+ * The cookie that tells the server this browser holds a signed-in member, so that a visit to a
+ * guest screen it prerendered (/login, /welcome) gets the shell instead of a form the app would
+ * only send the member away from (server/plugins/external/static.ts). Never the token: only `1`.
+ */
+export const signedInCookie = 'signedIn';
+
+/** Tells the server whether a session is stored (a year, every path, never cross-site); writes only a change. */
+export function tellServerSignedIn(signedIn: boolean, doc: Document = document): void {
+  const holds = doc.cookie.split(/;\s*/).includes(`${signedInCookie}=1`);
+  if (holds === signedIn) return;
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  // Taken away with a date long past (Max-Age=0 expires "now", which some cookie jars still keep for that millisecond).
+  const lifetime = signedIn ? `Max-Age=${365 * 24 * 60 * 60}` : 'Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  doc.cookie = `${signedInCookie}=${signedIn ? '1' : ''}; Path=/; ${lifetime}; SameSite=Lax${secure}`;
+}
+
 export function storeCredentials(auth: {
   authToken: string;
   refreshToken: string;
@@ -45,6 +62,7 @@ export function storeCredentials(auth: {
   write(credentialKeys.email, auth.email);
   write(credentialKeys.isVerified, String(auth.isVerified));
   storeRememberMe(auth.rememberMe);
+  tellServerSignedIn(true);
 }
 
 export function storeTokens(authToken: string, refreshToken: string): void {
@@ -59,4 +77,5 @@ export function clearCredentials(): void {
   for (const key of [credentialKeys.authToken, credentialKeys.refreshToken, credentialKeys.userId, credentialKeys.email, credentialKeys.isVerified]) {
     write(key, null);
   }
+  tellServerSignedIn(false);
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, logIn } from './support/accounts';
 import { appShows, screenshotDir, viewports } from './support/screens';
 import { startStack, type Stack } from './support/stack';
 
@@ -119,6 +120,35 @@ describe('prerendered first screens', () => {
     } finally {
       await context.close();
       await bare.close();
+    }
+  });
+
+  it('sends a signed-in member the splash, not the guest screen they would be sent away from, until they log out', async () => {
+    const member = await createMember(stack.product, stack.sink, { label: 'prerendered', firstName: 'Hedy' });
+    // No service worker: what the server itself sends for each visit.
+    const context = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US', serviceWorkers: 'block' });
+    const signedIn = async () => (await context.cookies()).find((cookie) => cookie.name === 'signedIn')?.value;
+    try {
+      const page = await context.newPage();
+      await logIn(page, stack.product, member);
+      await page.getByRole('heading', { name: 'Hi, Hedy' }).waitFor();
+      expect(await signedIn()).toBe('1');
+      for (const path of ['/login', '/welcome']) {
+        const response = await page.goto(`${stack.product.url}${path}`);
+        const html = await response!.text();
+        expect(html).not.toContain('data-prerendered');
+        expect(html).toContain('id="splash"');
+        await page.waitForURL('**/home');
+        await page.getByRole('heading', { name: 'Hi, Hedy' }).waitFor();
+      }
+      await page.goto(`${stack.product.url}/profile`);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL('**/login');
+      expect(await signedIn()).toBeUndefined();
+      const response = await page.goto(`${stack.product.url}/welcome`);
+      expect(await response!.text()).toContain('data-prerendered');
+    } finally {
+      await context.close();
     }
   });
 

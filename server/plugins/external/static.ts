@@ -69,6 +69,22 @@ function prerenderedPages(root: string): Map<string, Map<string, string>> {
 const CHOSEN_LANGUAGE = /(?:^|;\s*)language=(en|es)(?:;|\s*$)/;
 
 /**
+ * The cookie the PWA writes while it holds a stored session (src/data/credentials.ts): no token,
+ * only that a member is signed in on this browser.
+ */
+const STORED_SESSION = /(?:^|;\s*)signedIn=1(?:;|\s*$)/;
+
+/**
+ * Whether the browser says it holds a signed-in member. The pages the build prerendered are guest
+ * screens (/login, /welcome) the app sends a signed-in member away from: their form, shown inert
+ * until the app has started, would only be in the way, so such a visit gets the shell (the splash).
+ */
+function holdsSession(headers: FastifyRequest['headers']): boolean {
+  const cookie = headers.cookie;
+  return typeof cookie === 'string' && cookie.length <= 4096 && STORED_SESSION.test(cookie);
+}
+
+/**
  * The language of the page sent for a path: the member's choice in the app (the `language`
  * cookie the PWA writes, src/i18n/locales.ts), else the browser's (Accept-Language, the same rule
  * as the mails).
@@ -88,7 +104,7 @@ function pageLanguage(headers: FastifyRequest['headers']): MailLanguage {
  * `index.html` the English one, `index.es.html` the Spanish one, sent when the page's language
  * is Spanish (`pageLanguage`: the member's choice, else Accept-Language; `Vary` names both). A
  * path the build prerendered (/login, /welcome) gets its page in that language instead: the same
- * shell with the screen already in it.
+ * shell with the screen already in it, unless the browser holds a signed-in member (`holdsSession`).
  */
 export default fp<{ staticDir: string }>(
   async (app, { staticDir }) => {
@@ -115,7 +131,8 @@ export default fp<{ staticDir: string }>(
     const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
       const language = pageLanguage(request.headers);
       const path = request.url.split('?')[0];
-      const shell = prerendered.get(path)?.get(language) ?? (spanishShell && language === 'es' ? 'index.es.html' : 'index.html');
+      const page = holdsSession(request.headers) ? undefined : prerendered.get(path)?.get(language);
+      const shell = page ?? (spanishShell && language === 'es' ? 'index.es.html' : 'index.html');
       return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(shell);
     };
     if (built) app.get('/', sendShell);

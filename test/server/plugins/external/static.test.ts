@@ -171,6 +171,21 @@ describe.each(backends)('static PWA on $name', (backend) => {
     expect(String(response.headers.vary)).toMatch(/Cookie/);
   });
 
+  it.each([
+    ['signedIn=1', '/welcome', 'en', INDEX],
+    ['language=es; signedIn=1', '/welcome', 'en', INDEX_ES],
+    ['signedIn=1; theme=dark', '/terms', 'en', INDEX],
+    // Not the cookie the app writes while it holds a session: the prerendered page.
+    ['signedIn=0', '/welcome', 'en', WELCOME],
+    ['notsignedIn=1', '/welcome', 'en', WELCOME],
+    ['signedIn=10', '/welcome', 'es', WELCOME_ES],
+  ])('with cookie %s, answers %s (Accept-Language %s) with the shell when the browser holds a signed-in member', async (cookie, url, language, expected) => {
+    const response = await app.inject({ method: 'GET', url, headers: { cookie, 'accept-language': language } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(expected);
+    expect(String(response.headers.vary)).toMatch(/Cookie/);
+  });
+
   it('sends the shell in the chosen language too', async () => {
     const response = await app.inject({ method: 'GET', url: '/home', headers: { cookie: 'language=es', 'accept-language': 'en' } });
     expect(response.body).toBe(INDEX_ES);
