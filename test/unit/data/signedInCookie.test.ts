@@ -1,24 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearCredentials, readAuthToken, signedInCookie, storeCredentials, tellServerSignedIn } from '../../../src/data/credentials';
+import { recordingDocument } from '../recordingDocument';
 
 const holdsCookie = () => document.cookie.split(/;\s*/).includes(`${signedInCookie}=1`);
-
-/** A fake document whose cookie setter records what was written (attributes included). */
-function recordingDocument(protocol: string, cookie = '') {
-  const written: string[] = [];
-  return {
-    written,
-    doc: {
-      location: { protocol },
-      get cookie() {
-        return cookie;
-      },
-      set cookie(value: string) {
-        written.push(value);
-      },
-    } as unknown as Document,
-  };
-}
 
 const auth = { authToken: 'token-1', refreshToken: 'refresh-1', userId: 7, isVerified: true, email: 'ada@example.org', rememberMe: true };
 

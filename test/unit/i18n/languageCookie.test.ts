@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLocale } from '../../../src/i18n/i18n';
 import { languageCookie, rememberLanguageForServer, rememberStoredLanguage } from '../../../src/i18n/locales';
+import { recordingDocument } from '../recordingDocument';
 
 const clearCookie = () => (document.cookie = `${languageCookie}=; Path=/; Max-Age=0`);
 const cookieValue = () => /(?:^|;\s*)language=([^;]*)/.exec(document.cookie)?.[1];
-
-/** A fake document whose cookie setter records what was written (attributes included). */
-function recordingDocument(protocol: string, cookie = '') {
-  const written: string[] = [];
-  return {
-    written,
-    doc: {
-      location: { protocol },
-      get cookie() {
-        return cookie;
-      },
-      set cookie(value: string) {
-        written.push(value);
-      },
-    } as unknown as Document,
-  };
-}
 
 describe('the language cookie (the server sends the first page in the chosen language)', () => {
   afterEach(() => {
