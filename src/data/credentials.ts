@@ -1,4 +1,5 @@
 import { readStored as read, writeStored as write } from './localStore';
+import { holdsCookie, writeServerCookie } from './serverCookies';
 import type { StoredCredentials } from '../../machines/session.types';
 
 /** The localStorage keys of the session (plan: authToken, refreshToken, rememberMe, userId, email, isVerified). */
@@ -38,14 +39,9 @@ export function readStoredCredentials(): StoredCredentials {
  */
 export const signedInCookie = 'signedIn';
 
-/** Tells the server whether a session is stored (a year, every path, never cross-site); writes only a change. */
+/** Tells the server whether a session is stored (see ./serverCookies); writes only a change. */
 export function tellServerSignedIn(signedIn: boolean, doc: Document = document): void {
-  const holds = doc.cookie.split(/;\s*/).includes(`${signedInCookie}=1`);
-  if (holds === signedIn) return;
-  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  // Taken away with a date long past (Max-Age=0 expires "now", which some cookie jars still keep for that millisecond).
-  const lifetime = signedIn ? `Max-Age=${365 * 24 * 60 * 60}` : 'Expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  doc.cookie = `${signedInCookie}=${signedIn ? '1' : ''}; Path=/; ${lifetime}; SameSite=Lax${secure}`;
+  if (holdsCookie(signedInCookie, '1', doc) !== signedIn) writeServerCookie(signedInCookie, signedIn ? '1' : null, doc);
 }
 
 export function storeCredentials(auth: {

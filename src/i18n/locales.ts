@@ -1,3 +1,5 @@
+import { holdsCookie, writeServerCookie } from '../data/serverCookies';
+
 /** The languages the app ships; English is the source and the fallback. */
 export const locales = ['en', 'es'] as const;
 export type Locale = (typeof locales)[number];
@@ -15,14 +17,13 @@ export const languageCookie = 'language';
 
 /** Tells the server the chosen language from now on (a year, every path, never cross-site). */
 export function rememberLanguageForServer(locale: Locale, doc: Document = document): void {
-  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  doc.cookie = `${languageCookie}=${locale}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`;
+  writeServerCookie(languageCookie, locale, doc);
 }
 
 /** The stored choice, also told to the server when it does not know it yet (a choice made before the cookie existed). */
 export function rememberStoredLanguage(stored: string | null | undefined, doc: Document = document): void {
   const locale = parseLocale(stored);
-  if (locale && !doc.cookie.split(/;\s*/).includes(`${languageCookie}=${locale}`)) rememberLanguageForServer(locale, doc);
+  if (locale && !holdsCookie(languageCookie, locale, doc)) rememberLanguageForServer(locale, doc);
 }
 
 /** Native names, shown in the language switch (never translated). */

@@ -91,9 +91,8 @@ export function appContext(logic: AppLogic = createAppLogic(), input: AppInput =
       </AppActor.Provider>
     );
   }
-  const wrapper = ({ children }: { children: ReactNode }) => <Started>{children}</Started>;
   return {
-    wrapper,
+    wrapper: Started,
     root: (): AppRoot => {
       if (!root) throw new Error('the app context is not rendered');
       return root;
