@@ -16,6 +16,7 @@ import { UpdateNotice } from './UpdateNotice';
 import { BackLink } from './navigation/BackLink';
 import { HeaderSections, TabBar, TabBarSpacer } from './navigation/SectionNavigation';
 import { ScreenLoader } from './ScreenLoader';
+import classes from './Shell.module.css';
 
 /** Mantine's container size for each column width (md 960 px, sm 720 px, xs 540 px). */
 const columnSizes: Record<ColumnWidth, string> = { wide: 'md', narrow: 'sm', compact: 'xs' };
@@ -29,23 +30,21 @@ const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
  * link of a screen below a section, the screen, the 'Powered by' footer, and on phones the tab
  * bar. The sections appear once the member is verified.
  *
- * While a screen's chunk loads (or the session is read at start) only the loader shows: the
- * footer and the tab bar's spacer come with the screen, below it, instead of standing at the
- * bottom of the first view and then moving (a layout shift of 0.07 to 0.11 on every signed-in
- * screen's first visit).
+ * The main area, its new-version notice and its back link stay in place while a screen's chunk
+ * loads: only the screen itself suspends (to the loader). A back link drawn twice, once with the
+ * loader and once with the screen, would be a new element under the finger when the chunk came
+ * between pressing and lifting it, and the browser drops such a click.
+ *
+ * While the main area holds only the loader (a chunk on its way, the session being read at
+ * start), the footer and the tab bar's spacer are not shown (Shell.module.css): they come with
+ * the screen, below it, instead of standing at the bottom of the first view and then moving (a
+ * layout shift of 0.07 to 0.11 on every signed-in screen's first visit).
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const access = useSession(selectAccess);
   const verified = access === 'verified';
   const [location] = useLocation();
-  const main = (content: ReactNode) => (
-    <Container component="main" size={columnSizes[columnWidthOf(location)]} py="lg" w="100%" style={{ flex: 1 }}>
-      <UpdateNotice />
-      <BackLink />
-      {content}
-    </Container>
-  );
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -82,11 +81,17 @@ export function Shell({ children }: { children: ReactNode }) {
           </Group>
         </Container>
       </Box>
-      <Suspense fallback={main(<ScreenLoader />)}>
-        {main(<ScreenErrorBoundary location={location}>{children}</ScreenErrorBoundary>)}
+      <Container component="main" size={columnSizes[columnWidthOf(location)]} py="lg" w="100%" className={classes.main}>
+        <UpdateNotice />
+        <BackLink />
+        <Suspense fallback={<ScreenLoader />}>
+          <ScreenErrorBoundary location={location}>{children}</ScreenErrorBoundary>
+        </Suspense>
+      </Container>
+      <div className={classes.belowScreen}>
         {access !== 'pending' && <Footer />}
         {verified && <TabBarSpacer />}
-      </Suspense>
+      </div>
       {verified && <TabBar />}
     </Box>
   );

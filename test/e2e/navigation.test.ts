@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { createMember, relaxedLimits, type Member } from './support/accounts';
 import { captureScreen, settle, viewports } from './support/screens';
@@ -59,8 +59,9 @@ describe('getting around', () => {
     locale: Locale,
     size: keyof typeof viewports,
     beforeHome: (page: Page) => Promise<unknown> = async () => {},
+    contextOptions: BrowserContextOptions = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: viewports[size], locale: locale === 'es' ? 'es-ES' : 'en-US' });
+    const context = await browser.newContext({ viewport: viewports[size], locale: locale === 'es' ? 'es-ES' : 'en-US', ...contextOptions });
     // The layout shifts of each page load, as Chromium scores them (those right after input are not counted).
     await context.addInitScript(() => {
       const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
@@ -247,6 +248,43 @@ describe('getting around', () => {
       await follow(main.getByRole('link', { name: w.changePassword }), '/profile/change-password');
       await goBack(w.back.profile, '/profile', 'profile');
       await context.close();
+    });
+
+    it("a press on the back link that the screen's code comes in the middle of still goes back; the footer waits for the screen", async () => {
+      // The Forms screen's code is held (the service worker, which would answer from its cache, is kept out).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { context, page } = await openSignedIn(
+        locale,
+        'phone',
+        (page) =>
+          page.route(/\/assets\/FormsScreen-[^/]*\.js$/, async (route) => {
+            await held;
+            await route.continue();
+          }),
+        { serviceWorkers: 'block' },
+      );
+      try {
+        await page.getByTestId('reward-progress').waitFor();
+        await page.locator('main').getByRole('link', { name: new RegExp(`^${w.forms}`) }).click();
+        await expect.poll(() => pathOf(page)).toBe('/forms');
+        const loader = page.locator('main > [data-screen-loader]');
+        await loader.waitFor();
+        expect(await page.locator('footer').isVisible()).toBe(false);
+        // Pressed while the loader shows, lifted once the screen is there: a back link drawn anew
+        // with the screen would lose this click (a flaky failure of the test above, on a busy CI).
+        const box = (await backLink(page).boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        release();
+        await loader.waitFor({ state: 'detached' });
+        await page.mouse.up();
+        await expect.poll(() => pathOf(page)).toBe('/earn');
+        await page.locator('footer').waitFor();
+      } finally {
+        release();
+        await context.close();
+      }
     });
 
     it('an unknown URL says Page not found and leads home', async () => {

@@ -17,7 +17,7 @@ import { appContext, startedSystem, StopsOnUnmount } from './renderApp';
 afterEach(resetData);
 
 describe('the Shell while a screen loads', () => {
-  it('shows the loader without the footer, and the footer below the screen once it has come', async () => {
+  it('keeps the main area and its back link while the loader gives way to the screen', async () => {
     await activateLocale('en');
     fakeFetch({});
     let arrive: () => void = () => {};
@@ -31,7 +31,7 @@ describe('the Shell while a screen loads', () => {
     render(
       <I18nProvider i18n={i18n}>
         <MantineProvider theme={theme}>
-          <Router hook={memoryLocation({ path: '/sitemap' }).hook}>
+          <Router hook={memoryLocation({ path: '/forms' }).hook}>
             <AppSystem>
               <Shell>
                 <Screen />
@@ -42,15 +42,20 @@ describe('the Shell while a screen loads', () => {
       </I18nProvider>,
     );
 
-    // The session has settled (the header's language switch is there) and the screen is loading.
+    // The session has settled (the header's language switch is there) and the screen is loading:
+    // the loader stands alone in the main area (what holds back the footer, Shell.module.css).
     expect(await screen.findByRole('group', { name: 'Language' })).toBeTruthy();
-    expect(await screen.findByLabelText('Loading')).toBeTruthy();
-    expect(screen.queryByRole('contentinfo')).toBeNull();
+    const main = screen.getByRole('main');
+    await waitFor(() => expect(main.querySelector(':scope > [data-screen-loader]')).not.toBeNull());
+    const backLink = screen.getByRole('link', { name: 'Back to Earn' });
 
     await act(async () => arrive());
     expect(await screen.findByText('The screen')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('contentinfo').textContent).toContain('Powered by'));
-    expect(screen.queryByLabelText('Loading')).toBeNull();
+    expect(main.querySelector(':scope > [data-screen-loader]')).toBeNull();
+    // The same elements, not new ones: a press on the back link as the screen came still clicks it.
+    expect(screen.getByRole('main')).toBe(main);
+    expect(screen.getByRole('link', { name: 'Back to Earn' })).toBe(backLink);
+    expect(screen.getByRole('contentinfo').textContent).toContain('Powered by');
   });
 });
 
