@@ -192,6 +192,25 @@ describe('operator console in Chromium', () => {
     await settle(page);
     await expectAccessible(page, 'admin audit (en)');
     await captureScreen(page, 'admin-audit', 'en');
+
+    // On a phone, one card per write: nothing scrolls sideways, the date keeps to one line.
+    await page.setViewportSize(viewports.phone);
+    try {
+      const card = main().getByTestId('audit-entries').getByRole('listitem').filter({ hasText: 'promo.archive' }).first();
+      await card.waitFor();
+      expect(await card.innerText()).toContain(owner.email);
+      const box = (await card.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      expect(await main().getByRole('table').count()).toBe(0);
+      const date = card.getByTestId('audit-when');
+      const lineHeight = await date.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+      expect((await date.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+      await expectAccessible(page, 'admin audit on a phone (en)');
+    } finally {
+      await page.setViewportSize(viewports.desktop);
+    }
   });
 
   it('creates an earn QR code, draws it for download, the member earns by its link, and it is ended', async () => {

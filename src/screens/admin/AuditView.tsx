@@ -1,8 +1,10 @@
-import { Code, Table, Text } from '@mantine/core';
+import { Box, Code, Paper, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './TableFrame';
 import type { AdminAuditPage } from './consoleLogic';
+
+type AdminAuditEntry = AdminAuditPage['entries'][number];
 
 const brief = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -10,7 +12,24 @@ const brief = (value: unknown): string => {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 };
 
-/** Every operator write of the community, newest first: who, what, when, before and after. */
+/** The record's state before (if any) and after the write, each cut to a line's worth. */
+function Change({ entry }: { entry: AdminAuditEntry }) {
+  // JSON has no spaces to wrap at: it breaks anywhere rather than widening the page.
+  const wraps = { overflowWrap: 'anywhere' } as const;
+  return (
+    <>
+      {entry.before ? <Code style={wraps}>{brief(entry.before)}</Code> : null}
+      {entry.before ? ' → ' : null}
+      <Code style={wraps}>{brief(entry.after)}</Code>
+    </>
+  );
+}
+
+/**
+ * Every operator write of the community, newest first: who, what, when, before and after. A
+ * table from the `sm` breakpoint up; on a phone, one card per write, so that nothing scrolls
+ * sideways and the date keeps to one line.
+ */
 export function AuditView({ page }: { page: AdminAuditPage }) {
   const { i18n, t } = useLingui();
   if (page.entries.length === 0) {
@@ -21,36 +40,60 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
     );
   }
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const label = t({ id: 'admin.view.audit', message: 'Audit log' });
   return (
-    <TableFrame label={t({ id: 'admin.view.audit', message: 'Audit log' })} minWidth={720}>
-      <Table striped>
-        <TableHead
-          columns={[
-            <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
-            <Trans key="admin.audit.who" id="admin.audit.who">Who</Trans>,
-            <Trans key="admin.audit.what" id="admin.audit.what">What</Trans>,
-            <Trans key="admin.audit.item" id="admin.audit.item">Item</Trans>,
-            <Trans key="admin.audit.change" id="admin.audit.change">Change</Trans>,
-          ]}
-        />
-        <Table.Tbody>
-          {page.entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
-              <Table.Td>{entry.operator ?? '—'}</Table.Td>
-              <Table.Td>{entry.action}</Table.Td>
-              <Table.Td>
+    <>
+      <Stack component="ul" gap="sm" hiddenFrom="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }} data-testid="audit-entries">
+        {page.entries.map((entry) => (
+          <Paper component="li" key={entry.id} withBorder radius="md" p="sm">
+            <Text fw={600}>
+              {entry.action}{' '}
+              <Text span fw={400} c="dimmed">
                 {entry.entity} #{entry.entityId}
-              </Table.Td>
-              <Table.Td>
-                {entry.before ? <Code>{brief(entry.before)}</Code> : null}
-                {entry.before ? ' → ' : null}
-                <Code>{brief(entry.after)}</Code>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
+              </Text>
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="audit-when">
+              {when.format(new Date(entry.at))}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {entry.operator ?? '—'}
+            </Text>
+            <Text size="sm" mt={6}>
+              <Change entry={entry} />
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <TableFrame label={label} minWidth={720}>
+          <Table striped>
+            <TableHead
+              columns={[
+                <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
+                <Trans key="admin.audit.who" id="admin.audit.who">Who</Trans>,
+                <Trans key="admin.audit.what" id="admin.audit.what">What</Trans>,
+                <Trans key="admin.audit.item" id="admin.audit.item">Item</Trans>,
+                <Trans key="admin.audit.change" id="admin.audit.change">Change</Trans>,
+              ]}
+            />
+            <Table.Tbody>
+              {page.entries.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</Table.Td>
+                  <Table.Td>{entry.operator ?? '—'}</Table.Td>
+                  <Table.Td>{entry.action}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {entry.entity} #{entry.entityId}
+                  </Table.Td>
+                  <Table.Td>
+                    <Change entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableFrame>
+      </Box>
+    </>
   );
 }
