@@ -12,10 +12,11 @@ const brief = (value: unknown): string => {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 };
 
+/** JSON and e-mail addresses have no spaces to wrap at: they break anywhere rather than widening the page. */
+const wraps = { overflowWrap: 'anywhere' } as const;
+
 /** The record's state before (if any) and after the write, each cut to a line's worth. */
 function Change({ entry }: { entry: AdminAuditEntry }) {
-  // JSON has no spaces to wrap at: it breaks anywhere rather than widening the page.
-  const wraps = { overflowWrap: 'anywhere' } as const;
   return (
     <>
       {entry.before ? <Code style={wraps}>{brief(entry.before)}</Code> : null}
@@ -41,22 +42,29 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
   }
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const label = t({ id: 'admin.view.audit', message: 'Audit log' });
+  // What both layouts show of each write, written once.
+  const rows = page.entries.map((entry) => ({
+    entry,
+    at: when.format(new Date(entry.at)),
+    who: entry.operator ?? '—',
+    item: `${entry.entity} #${entry.entityId}`,
+  }));
   return (
     <>
       <Stack component="ul" gap="sm" hiddenFrom="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }} data-testid="audit-entries">
-        {page.entries.map((entry) => (
+        {rows.map(({ entry, at, who, item }) => (
           <Paper component="li" key={entry.id} withBorder radius="md" p="sm">
             <Text fw={600}>
               {entry.action}{' '}
               <Text span fw={400} c="dimmed">
-                {entry.entity} #{entry.entityId}
+                {item}
               </Text>
             </Text>
             <Text size="sm" c="dimmed" data-testid="audit-when">
-              {when.format(new Date(entry.at))}
+              {at}
             </Text>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {entry.operator ?? '—'}
+            <Text size="sm" c="dimmed" style={wraps}>
+              {who}
             </Text>
             <Text size="sm" mt={6}>
               <Change entry={entry} />
@@ -77,14 +85,12 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
               ]}
             />
             <Table.Tbody>
-              {page.entries.map((entry) => (
+              {rows.map(({ entry, at, who, item }) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</Table.Td>
-                  <Table.Td>{entry.operator ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{at}</Table.Td>
+                  <Table.Td>{who}</Table.Td>
                   <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {entry.entity} #{entry.entityId}
-                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item}</Table.Td>
                   <Table.Td>
                     <Change entry={entry} />
                   </Table.Td>
