@@ -173,6 +173,16 @@ describe('Web Push in Chromium', () => {
     const second = await createMember(product, sink, { label: 'blocked', communityId });
     await logIn(other, product, second);
     await other.waitForURL('**/home', { timeout: 15_000 });
+    // On a phone the invitation's two answers are stacked, each the card's width (side by side
+    // they do not fit, and "Not now" wrapped alone under the first).
+    const invitation = other.getByTestId('push-invitation');
+    await expect.poll(() => invitation.isVisible()).toBe(true);
+    const turnOn = (await invitation.getByRole('button', { name: 'Turn on notifications' }).boundingBox())!;
+    const notNow = (await invitation.getByRole('button', { name: 'Not now' }).boundingBox())!;
+    expect(notNow.width).toBeCloseTo(turnOn.width, 0);
+    expect(notNow.x).toBeCloseTo(turnOn.x, 0);
+    expect(notNow.y).toBeGreaterThanOrEqual(turnOn.y + turnOn.height);
+    expect(turnOn.x + turnOn.width).toBeLessThanOrEqual(390);
     await other.goto(`${product.url}/profile`);
     // Headless Chromium has no prompt to show: an ungranted permission is refused.
     await other.getByRole('switch', { name: 'Announcements on this device' }).click({ force: true });

@@ -7,6 +7,7 @@ import { selectPushCheckAnswered, selectShowsPushInvitation, showsInvitationAfte
 import { useMember, useSystemActorNow } from '../../actors/hooks';
 import { isPending } from '../../actors/lazyActor';
 import { browserPush, pushCheckAtOnce } from '../../actors/pushBrowser';
+import classes from './PushInvitation.module.css';
 
 /**
  * Home's one-time invitation to turn notifications on (issue 9): shown while they are off and
@@ -42,14 +43,14 @@ export function PushInvitation() {
             Turn on notifications to hear from your community when something new happens, even with the app closed.
           </Trans>
         </Text>
-        <Group gap="sm">
+        <div className={classes.answers}>
           <Button disabled={!answered} onClick={() => push.send({ type: 'user.enable' })}>
             <Trans id="pages.home.pushInvitation.enable">Turn on notifications</Trans>
           </Button>
           <Button variant="subtle" disabled={!answered} onClick={() => push.send({ type: 'user.dismissInvitation' })}>
             <Trans id="pages.home.pushInvitation.dismiss">Not now</Trans>
           </Button>
-        </Group>
+        </div>
       </Stack>
     </Paper>
   );
