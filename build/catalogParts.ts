@@ -9,6 +9,15 @@ import type { Plugin } from 'vite';
 /** The shell a Spanish-speaking browser gets (the server picks it by Accept-Language). */
 export const SPANISH_SHELL = 'index.es.html';
 
+/**
+ * The shell's line for a browser without JavaScript (index.html's `<noscript>`), in each shell's
+ * language: the Spanish shell and its prerendered pages said it in English.
+ */
+export const NO_SCRIPT = {
+  en: 'pips needs JavaScript to run.',
+  es: 'pips necesita JavaScript para funcionar.',
+} as const;
+
 /** The member's catalog (lingui.config.ts); the operator console's keeps its own chunk. */
 const MEMBER_CATALOG = resolve('locales/{locale}/messages');
 
@@ -152,7 +161,10 @@ export function catalogParts(): Plugin {
         const links = files.map((file) => `  <link rel="modulepreload" crossorigin href="${base}${file}">\n`).join('');
         // The page's own language: a screen reader reads it before the app sets it (and the
         // prerendered Spanish pages, build/prerender, are Spanish from the first paint).
-        return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}  </head>`);
+        return html
+          .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+          .replace('</head>', `${links}  </head>`)
+          .replace(NO_SCRIPT.en, NO_SCRIPT[locale as keyof typeof NO_SCRIPT] ?? NO_SCRIPT.en);
       };
       shell.source = withParts('en');
       this.emitFile({ type: 'asset', fileName: SPANISH_SHELL, source: withParts('es') });

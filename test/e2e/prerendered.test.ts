@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, logIn } from './support/accounts';
 import { appShows, screenshotDir, viewports } from './support/screens';
 import { startStack, type Stack } from './support/stack';
+import { NO_SCRIPT } from '../../build/catalogParts';
 
 /**
  * The public screens a first visit opens on come prerendered (build/prerender): the page shows the
@@ -61,6 +62,8 @@ describe('prerendered first screens', () => {
     await before.goto(`${stack.product.url}${path}`);
     await expect(before.locator('h1').textContent()).resolves.toBe(heading[locale]);
     expect(await before.locator('html').getAttribute('lang')).toBe(locale);
+    // The line for a browser without JavaScript is in the page's language too.
+    expect(await before.locator('noscript').textContent()).toBe(NO_SCRIPT[locale]);
     // Nothing can be typed into a form the app is about to replace.
     expect(await before.locator('#root > [data-prerendered]').getAttribute('inert')).toBe('');
     await expect(before.locator('#splash').count()).resolves.toBe(0);
