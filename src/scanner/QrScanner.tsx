@@ -1,5 +1,4 @@
 import { Alert, Button, FileButton, Loader, Stack, Text } from '@mantine/core';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../actors/useSelector';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
@@ -8,14 +7,20 @@ import type { qrScannerMachine } from '../../machines/qrScanner.machine';
 import { selectCameraLive, selectScannerError, selectScannerPhase, type QrScannerPhase } from '../../machines/qrScanner.selectors';
 import type { QrScannerErrorCode } from '../../machines/qrScanner.types';
 import { commonMessages } from '../components/errorMessages';
-import { describeCameraError, describeRejection as defaultDescribeRejection, statusMessages } from './qrScannerMessages';
+import {
+  describeCameraError,
+  describeRejection as defaultDescribeRejection,
+  retryMessages,
+  statusMessages,
+  type QrRejection,
+} from './qrScannerMessages';
 import classes from './QrScanner.module.css';
 
 export interface QrScannerProps {
   /** The scanner actor (the app's earn or community scanner). */
   scanner: ActorRefFrom<typeof qrScannerMachine>;
-  /** The text under 'Uh-oh, something went wrong' for a refused code (default: 'Please try again.'). */
-  describeRejection?: (code: QrScannerErrorCode | null) => MessageDescriptor;
+  /** How a refused photo or code is shown (default: 'Uh-oh, something went wrong', the reason, 'Try again'). */
+  describeRejection?: (code: QrScannerErrorCode | null) => QrRejection;
   /**
    * What the accepted code did, from the screen that owns the scanner (earned, saved for later):
    * shown first, in place of the generic 'Code accepted.'.
@@ -47,6 +52,7 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
     [camera],
   );
   const errorCode = useSelector(actor, selectScannerError);
+  const rejection = phase === 'rejected' ? describeRejection(errorCode) : null;
   const live = useSelector(actor, selectCameraLive);
   const resetPhoto = useRef<() => void>(null);
   const result = useRef<HTMLDivElement>(null);
@@ -66,9 +72,9 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
     <Stack gap="md">
       <div ref={result} className={classes.result}>
         {phase === 'accepted' && outcome}
-        {phase === 'rejected' && (
-          <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-            {i18n._(describeRejection(errorCode))}
+        {rejection && (
+          <Alert color={rejection.color} variant="light" role="alert" title={i18n._(rejection.title)} data-testid="qr-rejection">
+            {i18n._(rejection.message)}
           </Alert>
         )}
         {phase === 'cameraUnavailable' && (
@@ -103,9 +109,7 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
           </Button>
         )}
         {(phase === 'rejected' || phase === 'cameraUnavailable') && (
-          <Button onClick={() => actor.send({ type: 'user.retry' })}>
-            <Trans id="components.qrScanner.retry">Try again</Trans>
-          </Button>
+          <Button onClick={() => actor.send({ type: 'user.retry' })}>{i18n._(rejection?.retry ?? retryMessages.tryAgain)}</Button>
         )}
         <FileButton
           onChange={pickPhoto}

@@ -36,8 +36,34 @@ export const rejectionMessages: Record<string, MessageDescriptor> = {
 export const describeCameraError = (code: QrScannerErrorCode | null): MessageDescriptor =>
   (code && cameraMessages[code]) || cameraMessages.CAMERA_UNAVAILABLE;
 
-export const describeRejection = (code: QrScannerErrorCode | null): MessageDescriptor =>
-  (code && rejectionMessages[code]) || commonMessages.tryAgain;
+/**
+ * How a refused photo or code is shown: a title, the reason, the alert's colour and the retry
+ * button's label. A failure (no code in the photo, offline, the server) is red 'Uh-oh, something
+ * went wrong' with 'Try again'; a code that was read but gives nothing (already earned, expired) is
+ * an answer, not a failure, and a screen describes it in its own words.
+ */
+export interface QrRejection {
+  title: MessageDescriptor;
+  message: MessageDescriptor;
+  color: 'red' | 'blue' | 'orange';
+  retry: MessageDescriptor;
+}
+
+export const retryMessages = {
+  tryAgain: msg({ id: 'components.qrScanner.retry', message: 'Try again' }),
+  scanAnother: msg({ id: 'components.qrScanner.scanAnother', message: 'Scan another code' }),
+};
+
+/** A failure: red, 'Uh-oh, something went wrong', the reason, 'Try again'. */
+export const failure = (message: MessageDescriptor): QrRejection => ({
+  title: commonMessages.somethingWrong,
+  message,
+  color: 'red',
+  retry: retryMessages.tryAgain,
+});
+
+export const describeRejection = (code: QrScannerErrorCode | null): QrRejection =>
+  failure((code && rejectionMessages[code]) || commonMessages.tryAgain);
 
 /** What the scanner is doing, for the live status line (phases with an alert have none). */
 export const statusMessages = {

@@ -293,9 +293,14 @@ describe('earn and redeem in Chromium', () => {
     // The camera still films the same code: scanning again is refused, nothing more is credited.
     await phone.getByRole('button', { name: 'Scan with the camera' }).click();
     await phone.getByText('You already scanned this code.').waitFor({ timeout: 20_000 });
-    expect(await phone.getByText('Uh-oh, something went wrong').isVisible()).toBe(true);
+    // An answer, not a failure: 'Already earned', and the way on is another code.
+    const refusal = phone.getByTestId('qr-rejection');
+    expect(await refusal.innerText()).toContain('Already earned');
+    expect(await phone.getByText('Uh-oh, something went wrong').count()).toBe(0);
     await expectInView(phone, phone.getByRole('alert').filter({ hasText: 'You already scanned this code.' }));
     expect(await phone.getByLabel('Camera preview').count()).toBe(0);
+    expect(await phone.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await phone.getByRole('button', { name: 'Scan another code' }).isVisible()).toBe(true);
     await captureScreen(phone, 'earn-redeem/earn-qr-refused', 'en');
     // And straight to the server, as a replayed scan would come.
     expect(await api.earnQr(qrLink)).toMatchObject({ ok: false, code: 'ALREADY_EARNED' });

@@ -2,10 +2,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QrScannerErrorCode } from '../../../machines/qrScanner.types';
 import { commonMessages } from '../../components/errorMessages';
-import { rejectionMessages } from '../../scanner/qrScannerMessages';
+import { failure, rejectionMessages, retryMessages, type QrRejection } from '../../scanner/qrScannerMessages';
 import { alreadyEarnedToday } from './earnMessages';
 
-/** Why a scanned earn code was refused, under 'Uh-oh, something went wrong'. */
+/** Why a scanned earn code was refused. */
 export const earnQrRejectionMessages: Record<string, MessageDescriptor> = {
   ...rejectionMessages,
   INVALID_TOKEN: msg({ id: 'pages.earn.qr.invalidCode', message: 'This is not an earn code.' }),
@@ -17,5 +17,28 @@ export const earnQrRejectionMessages: Record<string, MessageDescriptor> = {
   QUEUE_FAILED: msg({ id: 'pages.earn.error.queueFailed', message: 'Failed to save action for offline processing.' }),
 };
 
-export const describeEarnQrRejection = (code: QrScannerErrorCode | null): MessageDescriptor =>
-  (code && earnQrRejectionMessages[code]) || commonMessages.tryAgain;
+const titles = {
+  alreadyEarned: msg({ id: 'pages.earn.qr.alreadyEarnedTitle', message: 'Already earned' }),
+  unusable: msg({ id: 'pages.earn.qr.unusableTitle', message: 'This code gives no pips' }),
+};
+
+/**
+ * The codes that were read and answered, not failures: a code already earned is blue ('Already
+ * earned'), one expired, not yet active, used up or not an earn code is orange; each offers to scan
+ * another code. Anything else (offline, the server, an unreadable photo) is a failure to retry.
+ */
+const answers: Record<string, MessageDescriptor> = {
+  ALREADY_EARNED: titles.alreadyEarned,
+  ALREADY_EARNED_TODAY: titles.alreadyEarned,
+  INVALID_TOKEN: titles.unusable,
+  QR_CODE_EXPIRED: titles.unusable,
+  QR_CODE_NOT_YET_VALID: titles.unusable,
+  QR_CODE_EXHAUSTED: titles.unusable,
+};
+
+export const describeEarnQrRejection = (code: QrScannerErrorCode | null): QrRejection => {
+  const message = (code && earnQrRejectionMessages[code]) || commonMessages.tryAgain;
+  const title = code ? answers[code] : undefined;
+  if (!title) return failure(message);
+  return { title, message, color: title === titles.alreadyEarned ? 'blue' : 'orange', retry: retryMessages.scanAnother };
+};

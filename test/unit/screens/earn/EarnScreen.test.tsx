@@ -349,19 +349,23 @@ describe('EarnScreen: earn QR codes', () => {
   });
 
   it.each([
-    ['ALREADY_EARNED', 'You already scanned this code.'],
-    ['ALREADY_EARNED_TODAY', 'You already earned these pips today. Come back tomorrow.'],
-    ['QR_CODE_EXPIRED', 'This code has expired.'],
-    ['QR_CODE_NOT_YET_VALID', 'This code is not active yet. Please try again later.'],
-    ['QR_CODE_EXHAUSTED', 'This code has been used up: no pips are left on it.'],
-    ['INVALID_TOKEN', 'This is not an earn code.'],
-    ['INTERNAL_ERROR', 'Please try again.'],
-  ])('says what went wrong for %s', async (error, text) => {
+    ['ALREADY_EARNED', 'Already earned', 'You already scanned this code.', 'Scan another code'],
+    ['ALREADY_EARNED_TODAY', 'Already earned', 'You already earned these pips today. Come back tomorrow.', 'Scan another code'],
+    ['QR_CODE_EXPIRED', 'This code gives no pips', 'This code has expired.', 'Scan another code'],
+    ['QR_CODE_NOT_YET_VALID', 'This code gives no pips', 'This code is not active yet. Please try again later.', 'Scan another code'],
+    ['QR_CODE_EXHAUSTED', 'This code gives no pips', 'This code has been used up: no pips are left on it.', 'Scan another code'],
+    ['INVALID_TOKEN', 'This code gives no pips', 'This is not an earn code.', 'Scan another code'],
+    ['INTERNAL_ERROR', 'Uh-oh, something went wrong', 'Please try again.', 'Try again'],
+  ])('says what became of the code for %s', async (error, title, text, retry) => {
     serve(qrRoutes({ status: error === 'INTERNAL_ERROR' ? 500 : 409, error }));
     await renderEarn(`/earn?qr=${code}`);
-    expect(await screen.findByText('Uh-oh, something went wrong')).toBeTruthy();
-    expect(screen.getByText(text)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    const alert = await screen.findByTestId('qr-rejection');
+    expect(within(alert).getByText(title)).toBeTruthy();
+    expect(within(alert).getByText(text)).toBeTruthy();
+    // An answer (the code was read) is not dressed as a failure, and a failure is not an answer.
+    expect(screen.queryAllByText('Uh-oh, something went wrong')).toHaveLength(title === 'Uh-oh, something went wrong' ? 1 : 0);
+    expect(screen.getByRole('button', { name: retry })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: retry === 'Try again' ? 'Scan another code' : 'Try again' })).toBeNull();
   });
 
   it('never sends a link that holds no earn code', async () => {
