@@ -67,7 +67,8 @@ const texts = {
     rulesAndDates: 'Rules and dates',
     rules: 'One answer per question.',
     pipsPerAnswer: 'Pips for each right answer: 5',
-    dates: /^From .*2020.* to .*2099/,
+    // Long month, day, year and the time (the day is the browser's time zone's).
+    dates: /^From [A-Z][a-z]+ \d{1,2}, 20(19|20) at .* to [A-Z][a-z]+ \d{1,2}, 209[89] at /,
     team: /Your team: (Owls|Foxes)/,
     back: 'Back',
     ocean: 'Largest ocean?',
@@ -114,7 +115,7 @@ const texts = {
     rulesAndDates: 'Reglas y fechas',
     rules: 'Una respuesta por pregunta.',
     pipsPerAnswer: 'Pips por cada respuesta correcta: 5',
-    dates: /^Del .*2020.* al .*2099/,
+    dates: /^Del \d{1,2} de [a-z]+ de 20(19|20).* al \d{1,2} de [a-z]+ de 209[89]/,
     team: /Tu equipo: (Búhos|Zorros)/,
     back: 'Volver',
     ocean: '¿El océano más grande?',

@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import { selectTriviaContests } from '../../../machines/triviaVerification.selectors';
 import { useSystemActor } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
+import { formatLongDateTime } from '../../i18n/relativeTime';
 
 /** A contest's rules (`/trivia/contest/{id}/info`): dates, the member's team, pips per right answer. */
 export default function TriviaContestInfoScreen() {
@@ -12,7 +13,7 @@ export default function TriviaContestInfoScreen() {
   const { id } = useParams<{ id: string }>();
   const contestId = Number(id);
   const contest = useSelector(useSystemActor('triviaVerification'), (s) => selectTriviaContests(s).find((c) => c.id === contestId));
-  const date = (iso?: string) => (iso ? i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const date = (iso?: string) => (iso ? formatLongDateTime(iso, i18n.locale) : '—');
   const pips = contest?.pipsPerCorrectAnswer ?? 0;
   return (
     <Stack gap="lg">

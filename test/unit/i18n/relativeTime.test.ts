@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useNow } from '../../../src/actors/hooks';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
-import { formatLongDate, formatRelative, relativeSpan } from '../../../src/i18n/relativeTime';
+import { formatLongDate, formatLongDateTime, formatRelative, relativeSpan } from '../../../src/i18n/relativeTime';
 import { appContext } from '../screens/renderApp';
 
 const now = Date.parse('2026-03-15T12:00:00Z');
@@ -77,6 +77,13 @@ describe('formatLongDate', () => {
     expect(formatLongDate('2026-03-05T12:00:00Z', 'en')).toBe('March 5, 2026');
     expect(formatLongDate('2026-03-05T12:00:00Z', 'es')).toBe('5 de marzo de 2026');
     expect(formatLongDate('garbage', 'en')).toBe('');
+  });
+
+  it('writes the long date with its time for a contest (never the short "Mar 5, 2026")', () => {
+    // Noon UTC is March 5 in every time zone the tests run in; the hour is the zone's.
+    expect(formatLongDateTime('2026-03-05T12:00:00Z', 'en')).toMatch(/^March 5, 2026 at \d{1,2}:\d{2}\s(AM|PM)$/);
+    expect(formatLongDateTime('2026-03-05T12:00:00Z', 'es')).toMatch(/^5 de marzo de 2026,? (a las )?\d{1,2}:\d{2}/);
+    expect(formatLongDateTime('garbage', 'es')).toBe('');
   });
 });
 
