@@ -201,8 +201,10 @@ export function connectivitySyncLogic({
       processFormQueue: formQueueRun,
     },
     actions: {
-      notifyOffline: () => toast('error', () => i18n._(syncMessages.offline), { id: 'connectivity-offline' }),
-      notifyOnline: () => toast('success', () => i18n._(syncMessages.online), { id: 'connectivity-online' }),
+      // One toast for the connection: 'You're offline' turns into 'You're back online' in place
+      // (the two shown together, one above the other, contradict each other).
+      notifyOffline: () => toast('error', () => i18n._(syncMessages.offline), { id: 'connectivity' }),
+      notifyOnline: () => toast('success', () => i18n._(syncMessages.online), { id: 'connectivity' }),
       notifyPending: (_, { queue, count }) => toast('info', () => i18n._(syncMessages.pending[queue](count)), { id: `sync-${queue}` }),
       notifySynced: (_, { queue, count }) => toast('success', () => i18n._(syncMessages.synced[queue](count)), { id: `sync-${queue}` }),
       notifyFailed: (_, { queue, count, rejected, kept }) => {

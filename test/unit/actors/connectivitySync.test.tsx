@@ -141,7 +141,7 @@ describe('the connectivity sync in the app system (SPEC §4 Connectivity)', () =
   it('offline: the flag and the error toast; back online: the success toast, the counts, the queues sent', async () => {
     signIn();
     const sent = serve();
-    const { net, toasts, connectivity } = syncDeps(true);
+    const { net, toasts, toastIds, connectivity } = syncDeps(true);
     const app = appContext(createAppLogic({ connectivity }));
     const { result } = renderHook(() => useIsOffline(), { wrapper: app.wrapper });
     expect(result.current).toBe(false);
@@ -164,6 +164,8 @@ describe('the connectivity sync in the app system (SPEC §4 Connectivity)', () =
       'info: 1 offline form waiting to be sent…',
       'success: 1 offline form sent.',
     ]);
+    // 'Offline' turns into 'back online' in place: one toast for the connection, never both at once.
+    expect(toastIds).toEqual(['connectivity', 'connectivity', 'sync-earn', 'sync-earn', 'sync-forms', 'sync-forms']);
     expect(earnCalls(sent)).toHaveLength(2);
     expect(await listOfflineEarn(MEMBER)).toEqual([]);
     expect(await listOfflineForms(MEMBER)).toEqual([]);
