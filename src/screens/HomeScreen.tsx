@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Skeleton, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Skeleton, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconBulb from '@tabler/icons-react/dist/esm/icons/IconBulb.mjs';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
 import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
@@ -149,15 +149,16 @@ export default function HomeScreen() {
         </SimpleGrid>
       </nav>
 
-      <Group justify="center" gap="lg">
-        <Anchor component={Link} href={paths.support} fw={600} style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+      {/* One above the other: side by side, the Spanish link wrapped on a phone with its icon hanging between its lines. */}
+      <Stack align="center" gap="sm">
+        <Anchor component={Link} href={paths.support} fw={600} fz="sm" ta="center" style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
           <IconLifebuoy size={18} aria-hidden />
           <Trans id="pages.home.support">Need help? Contact support</Trans>
         </Anchor>
         <Button variant="default" onClick={() => session.send({ type: 'user.logout' })}>
           <Trans id="pages.home.logout">Log out</Trans>
         </Button>
-      </Group>
+      </Stack>
     </Stack>
   );
 }

@@ -74,6 +74,19 @@ describe('help and support in Chromium', () => {
     await settle(page);
     await expectAccessible(page, 'support (es)');
     await captureScreen(page, 'support', 'es');
+
+    // Home's way here, in Spanish on a phone: one line inside the screen, not squeezed beside
+    // 'Log out' into two lines with the icon hanging between them.
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'Inicio', exact: true }).click();
+    const homeLink = main().getByRole('link', { name: '¿Necesitas ayuda? Contacta con soporte' });
+    await homeLink.waitFor();
+    const box = await homeLink.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.height).toBeLessThan(36);
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewports.phone.width);
+    await homeLink.click();
+    await main().getByRole('heading', { level: 1, name: 'Ayuda y soporte' }).waitFor();
   });
 
   it('offline, a reload shows the saved copy and says so', async () => {
