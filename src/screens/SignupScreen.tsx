@@ -110,7 +110,8 @@ export default function SignupScreen() {
           </Text>
         </Paper>
       ) : (
-        <Alert color="red" variant="light" role="alert" title={i18n._(validationMessages['validation.community.required'])}>
+        // The first step, not a mistake: no form to fill (it could not be sent) until a community is known.
+        <Alert color="indigo" variant="light" title={i18n._(validationMessages['validation.community.required'])} data-testid="signup-needs-community">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
               <Trans id="pages.signup.communityHint">
@@ -124,117 +125,119 @@ export default function SignupScreen() {
         </Alert>
       )}
 
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t({ id: 'pages.signup.email', message: 'Email' })}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            onBlur={touch('email')}
-            error={errorOf('email') ?? (emailTaken ? i18n._(registerErrors.EMAIL_TAKEN) : undefined)}
-          />
-          <TextInput
-            label={t({ id: 'pages.signup.phone', message: 'Phone (optional)' })}
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => set('phone', e.currentTarget.value)}
-            onBlur={touch('phone')}
-            error={errorOf('phone')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      {community && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
             <TextInput
-              label={t({ id: 'pages.signup.firstName', message: 'First name' })}
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={(e) => set('firstName', e.currentTarget.value)}
-              onBlur={touch('firstName')}
-              error={errorOf('firstName')}
+              label={t({ id: 'pages.signup.email', message: 'Email' })}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={(e) => set('email', e.currentTarget.value)}
+              onBlur={touch('email')}
+              error={errorOf('email') ?? (emailTaken ? i18n._(registerErrors.EMAIL_TAKEN) : undefined)}
             />
             <TextInput
-              label={t({ id: 'pages.signup.lastName', message: 'Last name' })}
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={(e) => set('lastName', e.currentTarget.value)}
-              onBlur={touch('lastName')}
-              error={errorOf('lastName')}
+              label={t({ id: 'pages.signup.phone', message: 'Phone (optional)' })}
+              type="tel"
+              autoComplete="tel"
+              value={values.phone}
+              onChange={(e) => set('phone', e.currentTarget.value)}
+              onBlur={touch('phone')}
+              error={errorOf('phone')}
             />
-          </SimpleGrid>
-          <TextInput
-            label={t({ id: 'pages.signup.dateOfBirth', message: 'Date of birth' })}
-            type="date"
-            autoComplete="bday"
-            max={today.toISOString().slice(0, 10)}
-            value={values.dateOfBirth}
-            onChange={(e) => set('dateOfBirth', e.currentTarget.value)}
-            onBlur={touch('dateOfBirth')}
-            error={errorOf('dateOfBirth')}
-          />
-          <PasswordInput
-            label={t({ id: 'pages.signup.password', message: 'Password' })}
-            description={t({
-              id: 'pages.signup.passwordHint',
-              message: 'At least 8 characters, with a number, an uppercase and a lowercase letter and a special character.',
-            })}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
-            onBlur={touch('password')}
-            error={errorOf('password')}
-            visibilityToggleButtonProps={{
-              'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
-            }}
-          />
-          <PasswordInput
-            label={t({ id: 'pages.signup.confirmPassword', message: 'Confirm password' })}
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.currentTarget.value)}
-            onBlur={touch('confirmPassword')}
-            error={errorOf('confirmPassword')}
-            visibilityToggleButtonProps={{
-              'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
-            }}
-          />
-          {minor && (
-            <Checkbox
-              label={t({
-                id: 'pages.signup.guardianConsent',
-                message: 'My parent or guardian allows me to use pips',
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                label={t({ id: 'pages.signup.firstName', message: 'First name' })}
+                autoComplete="given-name"
+                value={values.firstName}
+                onChange={(e) => set('firstName', e.currentTarget.value)}
+                onBlur={touch('firstName')}
+                error={errorOf('firstName')}
+              />
+              <TextInput
+                label={t({ id: 'pages.signup.lastName', message: 'Last name' })}
+                autoComplete="family-name"
+                value={values.lastName}
+                onChange={(e) => set('lastName', e.currentTarget.value)}
+                onBlur={touch('lastName')}
+                error={errorOf('lastName')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t({ id: 'pages.signup.dateOfBirth', message: 'Date of birth' })}
+              type="date"
+              autoComplete="bday"
+              max={today.toISOString().slice(0, 10)}
+              value={values.dateOfBirth}
+              onChange={(e) => set('dateOfBirth', e.currentTarget.value)}
+              onBlur={touch('dateOfBirth')}
+              error={errorOf('dateOfBirth')}
+            />
+            <PasswordInput
+              label={t({ id: 'pages.signup.password', message: 'Password' })}
+              description={t({
+                id: 'pages.signup.passwordHint',
+                message: 'At least 8 characters, with a number, an uppercase and a lowercase letter and a special character.',
               })}
-              checked={values.guardianConsent}
-              onChange={(e) => {
-                set('guardianConsent', e.currentTarget.checked);
-                touch('guardianConsent')();
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.currentTarget.value)}
+              onBlur={touch('password')}
+              error={errorOf('password')}
+              visibilityToggleButtonProps={{
+                'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
               }}
-              error={errorOf('guardianConsent')}
             />
-          )}
-          <Checkbox
-            label={t({ id: 'pages.signup.terms', message: 'I agree to the terms and conditions' })}
-            description={
-              // A new tab, so the half-filled form stays as it is.
-              <Anchor href={paths.terms} target="_blank" rel="noopener" size="sm">
-                {t({ id: 'pages.signup.readTerms', message: 'Read the terms and conditions' })}
-              </Anchor>
-            }
-            checked={values.terms}
-            onChange={(e) => {
-              set('terms', e.currentTarget.checked);
-              touch('terms')();
-            }}
-            error={errorOf('terms')}
-          />
-          <Button type="submit" fullWidth loading={busy} mt="xs">
-            <Trans id="pages.signup.submit">Create account</Trans>
-          </Button>
-        </Stack>
-      </form>
+            <PasswordInput
+              label={t({ id: 'pages.signup.confirmPassword', message: 'Confirm password' })}
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(e) => set('confirmPassword', e.currentTarget.value)}
+              onBlur={touch('confirmPassword')}
+              error={errorOf('confirmPassword')}
+              visibilityToggleButtonProps={{
+                'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
+              }}
+            />
+            {minor && (
+              <Checkbox
+                label={t({
+                  id: 'pages.signup.guardianConsent',
+                  message: 'My parent or guardian allows me to use pips',
+                })}
+                checked={values.guardianConsent}
+                onChange={(e) => {
+                  set('guardianConsent', e.currentTarget.checked);
+                  touch('guardianConsent')();
+                }}
+                error={errorOf('guardianConsent')}
+              />
+            )}
+            <Checkbox
+              label={t({ id: 'pages.signup.terms', message: 'I agree to the terms and conditions' })}
+              description={
+                // A new tab, so the half-filled form stays as it is.
+                <Anchor href={paths.terms} target="_blank" rel="noopener" size="sm">
+                  {t({ id: 'pages.signup.readTerms', message: 'Read the terms and conditions' })}
+                </Anchor>
+              }
+              checked={values.terms}
+              onChange={(e) => {
+                set('terms', e.currentTarget.checked);
+                touch('terms')();
+              }}
+              error={errorOf('terms')}
+            />
+            <Button type="submit" fullWidth loading={busy} mt="xs">
+              <Trans id="pages.signup.submit">Create account</Trans>
+            </Button>
+          </Stack>
+        </form>
+      )}
 
-      <OidcButtons mode="signup" />
+      {community && <OidcButtons mode="signup" />}
 
       <Group justify="center" gap={4}>
         <Text size="sm">

@@ -125,6 +125,11 @@ describe('SignupScreen community', () => {
     await renderApp({ path: '/signup' });
     expect(await screen.findByText('You must scan your community QR code to create an account.')).toBeTruthy();
     expect(hrefOf('Scan your community QR code')).toBe('/community-scan');
+    // No form that could not be sent: the scan is the way on, and logging in stays offered.
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+    expect(screen.queryByTestId('oidc-buttons-signup')).toBeNull();
+    expect(hrefOf('Log in')).toBe('/login');
   });
 
   it('shows the scanned community instead', async () => {
@@ -133,6 +138,8 @@ describe('SignupScreen community', () => {
     await renderApp({ path: '/signup' });
     expect(await screen.findByText('Demo Community')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Scan your community QR code' })).toBeNull();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
   });
 });
 
