@@ -1,9 +1,10 @@
-import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './TableFrame';
 import type { DashboardData } from './consoleLogic';
 import { localText } from './DoneNotice';
+import { StockBadge } from './StockBadge';
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
   const { i18n } = useLingui();
@@ -84,11 +85,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
                     <Table.Td>{localText(row.label, i18n.locale)}</Table.Td>
                     <Table.Td>
                       {row.codesLeft} / {row.codesTotal}{' '}
-                      {row.low ? (
-                        <Badge color="red" variant="light">
-                          <Trans id="admin.low">Low</Trans>
-                        </Badge>
-                      ) : null}
+                      <StockBadge codesLeft={row.codesLeft} codesTotal={row.codesTotal} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

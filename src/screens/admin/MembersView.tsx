@@ -43,7 +43,7 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
               <Trans key="admin.members.email" id="admin.members.email">E-mail</Trans>,
               <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
               <Trans key="admin.members.earned" id="admin.members.earned">Earned / used</Trans>,
-              ...(canWrite ? [<Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>] : []),
+              <Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>,
             ]}
           />
           <Table.Tbody>
@@ -173,24 +173,26 @@ function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWr
             </Badge>
           )}
         </Table.Td>
-        <Table.Td>
-          <Button variant="subtle" size="compact-sm" px={0} aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
-            onClick={() => actor.send({ type: 'user.openItem', view: 'member', id: member.userId })}>
-            <Trans id="admin.members.ledger">Ledger:</Trans> {member.email}
-          </Button>
-        </Table.Td>
+        <Table.Td>{member.email}</Table.Td>
         <Table.Td>{member.availablePips}</Table.Td>
         <Table.Td>
           {member.totalEarnedPips} / {member.totalUsedPips}
         </Table.Td>
-        {canWrite ? (
-          <Table.Td>
-            <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}
-              aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust pips: ${member.email}` })}>
-              <Trans id="admin.members.adjust">Adjust pips</Trans>
+        {/* The member's ledger first (every operator reads it), then the write. */}
+        <Table.Td>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
+              onClick={() => actor.send({ type: 'user.openItem', view: 'member', id: member.userId })}>
+              <Trans id="admin.members.ledgerButton">Ledger</Trans>
             </Button>
-          </Table.Td>
-        ) : null}
+            {canWrite ? (
+              <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}
+                aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust pips: ${member.email}` })}>
+                <Trans id="admin.members.adjust">Adjust pips</Trans>
+              </Button>
+            ) : null}
+          </Group>
+        </Table.Td>
       </Table.Tr>
       {open ? (
         <Table.Tr>

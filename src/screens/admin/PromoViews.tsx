@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Badge,
   Button,
   FileInput,
   Group,
@@ -26,6 +25,7 @@ import { useConsole, useWrite } from './consoleContext';
 import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { ArchivedBadge, ArchiveToggle, bilingual, DeleteButton, EditButton, EditForm } from './EditForm';
+import { StockBadge } from './StockBadge';
 
 const HTTPS = /^https:\/\/\S+$/;
 type Shown = 'live' | 'archived' | 'all';
@@ -390,7 +390,6 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
   const [editing, setEditing] = useState(false);
   const { send } = useWrite();
   const label = localText(option.label, i18n.locale);
-  const low = option.codesLeft < 5;
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -398,11 +397,7 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
           <Trans id="admin.rewards.option">
             {label} · {option.pips} pips · {option.codesLeft} of {option.codesTotal} codes left
           </Trans>{' '}
-          {low ? (
-            <Badge color="red" variant="light">
-              <Trans id="admin.low">Low</Trans>
-            </Badge>
-          ) : null}
+          <StockBadge codesLeft={option.codesLeft} codesTotal={option.codesTotal} />
         </Text>
         <Group gap="xs">
         {canWrite ? <EditButton title={label} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}

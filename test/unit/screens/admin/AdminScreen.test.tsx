@@ -36,6 +36,8 @@ describe('AdminScreen', () => {
     await renderApp({ path: '/admin/rewards' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Community console' })).toBeTruthy();
     expect(await main().findByText('$5 card · 30 pips · 0 of 0 codes left')).toBeTruthy();
+    // None loaded yet is not 'low': the option says it has no codes yet.
+    expect(main().getByTestId('stock-badge').textContent).toBe('No codes yet');
     expect(main().getByText('Harbour Club · your role: Owner')).toBeTruthy();
     expect(requests(sent, 'GET', '/admin/communities')[0].headers.authorization).toContain('auth-token-');
 
@@ -50,6 +52,7 @@ describe('AdminScreen', () => {
     fireEvent.click(main().getByRole('button', { name: 'Load 2 codes' }));
     expect(await main().findByText('Loaded 2 codes. 2 are left to hand out.')).toBeTruthy();
     expect(await main().findByText('$5 card · 30 pips · 2 of 2 codes left')).toBeTruthy();
+    expect(main().getByTestId('stock-badge').textContent).toBe('Low');
     expect(requests(sent, 'POST', '/admin/options/31/codes')[1].json).toEqual({ codes: ['A', 'B', 'B'], dryRun: false });
   });
 
@@ -87,6 +90,10 @@ describe('AdminScreen', () => {
     fireEvent.change(main().getByLabelText('E-mail or name'), { target: { value: ' ana ' } });
     fireEvent.click(main().getByRole('button', { name: 'Search' }));
     expect(await main().findByText('Showing 1 of 1 members.')).toBeTruthy();
+    // The e-mail column holds the e-mail; the ledger is a button of the actions column.
+    const row = within(main().getByText('ana@example.org').closest('tr')!);
+    expect(main().getByText('ana@example.org').tagName).toBe('TD');
+    expect(row.getByRole('button', { name: 'Ledger: ana@example.org' }).textContent).toBe('Ledger');
     expect(requests(sent, 'GET', '/admin/communities/harbour/members').map((r) => r.query.q)).toEqual([undefined, 'ana']);
   });
 
