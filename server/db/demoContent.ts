@@ -127,7 +127,7 @@ export const DEMO_SUPPORT: SupportContactInput = {
   url: 'https://example.org/help',
   phone: '+1 555 0100',
   text: {
-    en: 'Questions about your pips or a reward? Write to us, we answer within two working days.',
+    en: 'Questions about your pips or a reward? Write to us, we answer within two business days.',
     es: '¿Preguntas sobre tus pips o una recompensa? Escríbenos, respondemos en dos días hábiles.',
   },
 };
@@ -256,7 +256,7 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
     const books = await createReward(trx, {
       communityId,
       title: { en: 'Bookstore gift card', es: 'Tarjeta regalo de librería' },
-      description: { en: 'Spend it at the neighbourhood bookstore.', es: 'Úsala en la librería del barrio.' },
+      description: { en: 'Spend it at the neighborhood bookstore.', es: 'Úsala en la librería del barrio.' },
       terms: demoTerms,
       url: 'https://example.org/books',
       options: [
