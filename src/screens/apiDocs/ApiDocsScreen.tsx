@@ -37,6 +37,11 @@ export default function ApiDocsScreen() {
           server's contract (openapi.yaml).
         </Trans>
       </Text>
+      {i18n.locale !== 'en' && (
+        <Text size="sm" c="dimmed" data-testid="api-docs-english">
+          <Trans id="pages.apiDocs.inEnglish">The reference below is in English, the language the contract is written in.</Trans>
+        </Text>
+      )}
       <EmailCheck />
       <Suspense
         fallback={

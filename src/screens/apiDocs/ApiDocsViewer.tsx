@@ -31,5 +31,6 @@ export default function ApiDocsViewer() {
       node.replaceChildren();
     };
   }, []);
-  return <div ref={host} data-testid="openapi-viewer" className="pips-openapi" />;
+  // The contract is written in English: said so, for screen readers, whatever the page's language.
+  return <div ref={host} data-testid="openapi-viewer" className="pips-openapi" lang="en" />;
 }

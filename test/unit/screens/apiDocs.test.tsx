@@ -20,6 +20,8 @@ describe('ApiDocsScreen', () => {
     await renderApp({ path: '/api-docs' });
     expect(await screen.findByRole('heading', { name: 'API docs' })).toBeTruthy();
     expect(await screen.findByTestId('openapi-viewer')).toBeTruthy();
+    // In English there is nothing to say about the contract's language.
+    expect(screen.queryByTestId('api-docs-english')).toBeNull();
 
     type('ada@@example.org');
     press();
@@ -44,5 +46,14 @@ describe('ApiDocsScreen', () => {
     press();
     expect(await screen.findByText('Too many checks from here. Please wait a minute and try again.')).toBeTruthy();
     expect(screen.queryByTestId('email-check-result')).toBeNull();
+  });
+
+  it('in Spanish, says the reference below is in English', async () => {
+    fakeFetch({});
+    await renderApp({ path: '/api-docs', language: 'es' });
+    expect(await screen.findByRole('heading', { name: 'Documentación de la API' })).toBeTruthy();
+    expect(screen.getByTestId('api-docs-english').textContent).toBe(
+      'La referencia de abajo está en inglés, el idioma en que está escrito el contrato.',
+    );
   });
 });
