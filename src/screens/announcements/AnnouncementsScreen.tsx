@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Anchor, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '../../actors/useSelector';
 import { useLingui } from '@lingui/react';
 import { Link } from 'wouter';
@@ -126,14 +126,15 @@ function AnnouncementCard({ item, now, onRead, onDelete }: { item: AnnouncementI
             {formatRelative(item.sendDate, now, i18n)}
           </time>
         </Text>
+        {/* Three buttons of one size, the way on first: open (a link), mark as read, delete. */}
         <Group gap="xs">
           {isInternalPath(item.url) && (
-            <Anchor component={Link} href={item.url} size="sm" fw={600} onClick={unread ? onRead : undefined}>
+            <Button component={Link} href={item.url} size="xs" variant="light" onClick={unread ? onRead : undefined}>
               {i18n._(m.open)}
-            </Anchor>
+            </Button>
           )}
           {unread && (
-            <Button size="xs" variant="light" onClick={onRead}>
+            <Button size="xs" variant="default" onClick={onRead}>
               {i18n._(m.markRead)}
             </Button>
           )}
