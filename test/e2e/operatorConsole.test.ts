@@ -128,6 +128,20 @@ describe('operator console in Chromium', () => {
   it('creates a reward and loads its codes from a CSV file, after a preview naming the skipped lines; the member can redeem it', async () => {
     await nav('Rewards').click();
     await page.waitForURL('**/admin/rewards');
+    // Sent empty, the option's field has an error; its example stays grey, not the error's red.
+    await main().getByRole('button', { name: 'Create reward' }).click();
+    const optionField = main().getByLabel('Option 1 (English)');
+    await expect.poll(() => optionField.getAttribute('aria-invalid')).toBe('true');
+    const [placeholder, errorRed] = await optionField.evaluate((input) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--mantine-color-error)';
+      input.after(probe);
+      const colors = [getComputedStyle(input, '::placeholder').color, getComputedStyle(probe).color];
+      probe.remove();
+      return colors;
+    });
+    expect(await optionField.getAttribute('placeholder')).toBe('e.g. $5 card');
+    expect(placeholder).not.toBe(errorRed);
     await main().getByLabel('Title (English)').fill(books.title);
     await main().getByLabel('Option 1 (English)').fill(books.option);
     await main().getByLabel('Option 1 price in pips').fill(String(books.price));

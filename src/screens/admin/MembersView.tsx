@@ -180,7 +180,7 @@ function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWr
         </Table.Td>
         {/* The member's ledger first (every operator reads it), then the write. */}
         <Table.Td>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Button size="xs" variant="default" aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
               onClick={() => actor.send({ type: 'user.openItem', view: 'member', id: member.userId })}>
               <Trans id="admin.members.ledgerButton">Ledger</Trans>

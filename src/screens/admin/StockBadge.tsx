@@ -6,7 +6,7 @@ export const LOW_CODES = 5;
 
 /**
  * How a reward option stands on gift-card codes, at a glance: none imported yet (grey), all
- * handed out (red), a few left (orange); nothing when there are enough.
+ * handed out (solid red), a few left (light red); nothing when there are enough.
  */
 export function StockBadge({ codesLeft, codesTotal }: { codesLeft: number; codesTotal: number }) {
   if (codesTotal === 0) {
@@ -18,14 +18,14 @@ export function StockBadge({ codesLeft, codesTotal }: { codesLeft: number; codes
   }
   if (codesLeft === 0) {
     return (
-      <Badge color="red" variant="light" data-testid="stock-badge">
+      <Badge color="red.9" variant="filled" data-testid="stock-badge">
         <Trans id="admin.stock.out">None left</Trans>
       </Badge>
     );
   }
   if (codesLeft < LOW_CODES) {
     return (
-      <Badge color="orange" variant="light" data-testid="stock-badge">
+      <Badge color="red" variant="light" data-testid="stock-badge">
         <Trans id="admin.low">Low</Trans>
       </Badge>
     );
