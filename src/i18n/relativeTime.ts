@@ -67,7 +67,7 @@ export function formatLongDate(date: DateInput, locale: string): string {
   return dateTimeFormat(dateLocale(locale), { year: 'numeric', month: 'long', day: 'numeric' }).format(time);
 }
 
-/** 'March 5, 2026 at 6:30 PM' / '5 de marzo de 2026, 18:30': the long date with its time, for a contest's start and end. */
+/** 'March 5, 2026 at 6:30 PM' / '5 de marzo de 2026 a las 6:30 p.m.': the long date with its time, for a contest's start and end. */
 export function formatLongDateTime(date: DateInput, locale: string): string {
   const time = toTime(date);
   if (!Number.isFinite(time)) return '';
