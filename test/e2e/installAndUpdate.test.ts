@@ -198,7 +198,10 @@ describe('install prompt and app updates in Chromium', () => {
     it('does not reload while a form holds input: it offers the reload instead', async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
       const page = await context.newPage();
-      await page.goto(`${product.url}/signup`);
+      // Through the community's join link: without a community, sign-up offers the scan, no form.
+      await page.goto(product.joinLink);
+      await page.getByRole('button', { name: 'Continue to sign up' }).click();
+      await page.waitForURL('**/signup');
       await controlled(page);
       await page.getByLabel('First name').fill('Ada');
       await page.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
