@@ -131,7 +131,7 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
 
           <BalanceLine dashboard={dashboard} />
           {inStock && short > 0 && (
-            <Text c="red.9" fw={600} role="status">
+            <Text fw={600} role="status" data-testid="redeem-need-more">
               {i18n._(redeemMessages.needMore(short))}
             </Text>
           )}

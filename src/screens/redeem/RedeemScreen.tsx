@@ -81,7 +81,8 @@ function RewardCard({ promo, balance }: { promo: Promo; balance: number | undefi
           )}
         </Group>
         {inStock && short > 0 && (
-          <Text size="sm" c="red.9">
+          // Not an error: how far the member is from this reward.
+          <Text size="sm" c="dimmed" data-testid="redeem-need-more">
             {i18n._(redeemMessages.needMore(short))}
           </Text>
         )}

@@ -84,6 +84,8 @@ describe('RedeemScreen: the list', () => {
     expect(placeholder.querySelector('svg')).not.toBeNull();
     expect(within(cinema).getByText('Price: 400 pips')).toBeTruthy();
     expect(within(cinema).getByText('You need 100 more pips')).toBeTruthy();
+    // How far the member is, not an error: never in the error's red.
+    expect(within(cinema).getByTestId('redeem-need-more').getAttribute('style') ?? '').not.toMatch(/red/);
 
     const headphones = screen.getByRole('link', { name: /Headphones/ });
     expect(within(headphones).getByText('Out of stock')).toBeTruthy();
@@ -130,6 +132,7 @@ describe('RedeemScreen: one reward', () => {
 
     fireEvent.click(ten);
     expect(await screen.findByText('You need 200 more pips')).toBeTruthy();
+    expect(screen.getByTestId('redeem-need-more').getAttribute('style') ?? '').not.toMatch(/red/);
     expect(redeem.disabled).toBe(true);
     fireEvent.click(five);
     await waitFor(() => expect(screen.queryByText('You need 200 more pips')).toBeNull());
