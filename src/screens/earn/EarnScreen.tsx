@@ -285,7 +285,7 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
           )}
           {list.length === 0 ? (
             <Text c="dimmed">
-              <Trans id="pages.earn.actions.empty">There are no actions to earn right now. Come back soon.</Trans>
+              <Trans id="pages.earn.actions.empty">No other ways to earn right now. Come back soon.</Trans>
             </Text>
           ) : (
             // Two per row on a wide window (the column is wide there), one on phones.

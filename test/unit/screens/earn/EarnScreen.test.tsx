@@ -140,7 +140,7 @@ describe('EarnScreen: the cards and the list', () => {
   it('says when there is nothing to earn', async () => {
     fakeFetch({ 'GET /mobile/promos/get': { data: { promos: [] } } });
     await renderEarn();
-    expect(await screen.findByText('There are no actions to earn right now. Come back soon.')).toBeTruthy();
+    expect(await screen.findByText('No other ways to earn right now. Come back soon.')).toBeTruthy();
   });
 
   it('highlights and scrolls to the action of /earn/{actionId}', async () => {
