@@ -517,7 +517,10 @@ describe('operator console in Chromium', () => {
     await card.getByText('Archived', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Restore “Pier draw”' }).click();
     await done('Restored: members see it again.');
-    await card.getByText('Live', { exact: true }).waitFor();
+    await expect.poll(() => card.getByText('Archived', { exact: true }).count()).toBe(0);
+    // Drawn, and nothing beside it that reads as still running.
+    expect(await card.getByText('Drawn', { exact: true }).count()).toBe(1);
+    expect(await card.getByText('Live', { exact: true }).count()).toBe(0);
   });
 
   it('the dashboard shows the week: pips earned per day and what earned the most, the next draw', async () => {

@@ -53,7 +53,8 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
                   <Badge color="gray" variant="light">
                     <Trans id="admin.ctw.drawn">Drawn</Trans>
                   </Badge>
-                  <ArchivedBadge archived={contest.archived} />
+                  {/* 'Live' beside 'Drawn' read as a contradiction: only an archived draw says more. */}
+                  {contest.archived ? <ArchivedBadge archived /> : null}
                 </>
               ) : (
                 <Badge color="teal.9" variant="outline">
