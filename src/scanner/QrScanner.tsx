@@ -104,8 +104,13 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
 
       <Stack gap="sm">
         {(phase === 'idle' || phase === 'accepted') && (
+          // After a code, the same words as after a refused one: the next code.
           <Button onClick={() => actor.send({ type: phase === 'idle' ? 'user.start' : 'user.retry' })}>
-            <Trans id="components.qrScanner.start">Scan with the camera</Trans>
+            {phase === 'idle' ? (
+              <Trans id="components.qrScanner.start">Scan with the camera</Trans>
+            ) : (
+              i18n._(retryMessages.scanAnother)
+            )}
           </Button>
         )}
         {(phase === 'rejected' || phase === 'cameraUnavailable') && (

@@ -291,7 +291,9 @@ describe('earn and redeem in Chromium', () => {
     await until(async () => (await api.dashboard()).availablePips === 15);
 
     // The camera still films the same code: scanning again is refused, nothing more is credited.
-    await phone.getByRole('button', { name: 'Scan with the camera' }).click();
+    // The way on after a code, worded as after a refused one.
+    expect(await phone.getByRole('button', { name: 'Scan with the camera' }).count()).toBe(0);
+    await phone.getByRole('button', { name: 'Scan another code' }).click();
     await phone.getByText('You already scanned this code.').waitFor({ timeout: 20_000 });
     // An answer, not a failure: 'Already earned', and the way on is another code.
     const refusal = phone.getByTestId('qr-rejection');

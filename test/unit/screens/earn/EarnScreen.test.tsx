@@ -337,6 +337,9 @@ describe('EarnScreen: earn QR codes', () => {
     // The result says it all: no generic 'Code accepted.' and no camera box.
     expect(screen.queryByText('Code accepted.')).toBeNull();
     expect(screen.queryByLabelText('Camera preview')).toBeNull();
+    // The way on: the next code, in the same words as after a refused one.
+    expect(screen.getByRole('button', { name: 'Scan another code' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Scan with the camera' })).toBeNull();
     expect(location.history?.at(-1)).toBe('/earn');
 
     const [tokenize] = requests(sent, 'POST', '/api/tokenize');
