@@ -45,7 +45,7 @@ export const describeCameraError = (code: QrScannerErrorCode | null): MessageDes
 export interface QrRejection {
   title: MessageDescriptor;
   message: MessageDescriptor;
-  color: 'red' | 'blue' | 'orange';
+  color: 'red' | 'blue';
   retry: MessageDescriptor;
 }
 

@@ -23,9 +23,10 @@ const titles = {
 };
 
 /**
- * The codes that were read and answered, not failures: a code already earned is blue ('Already
- * earned'), one expired, not yet active, used up or not an earn code is orange; each offers to scan
- * another code. Anything else (offline, the server, an unreadable photo) is a failure to retry.
+ * The codes that were read and answered, not failures, in blue (an orange alert's title fails
+ * contrast): a code already earned says 'Already earned', one expired, not yet active, used up or
+ * not an earn code 'This code gives no pips'; each offers to scan another code. Anything else
+ * (offline, the server, an unreadable photo) is a red failure to retry.
  */
 const answers: Record<string, MessageDescriptor> = {
   ALREADY_EARNED: titles.alreadyEarned,
@@ -40,5 +41,5 @@ export const describeEarnQrRejection = (code: QrScannerErrorCode | null): QrReje
   const message = (code && earnQrRejectionMessages[code]) || commonMessages.tryAgain;
   const title = code ? answers[code] : undefined;
   if (!title) return failure(message);
-  return { title, message, color: title === titles.alreadyEarned ? 'blue' : 'orange', retry: retryMessages.scanAnother };
+  return { title, message, color: 'blue', retry: retryMessages.scanAnother };
 };
