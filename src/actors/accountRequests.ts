@@ -7,6 +7,7 @@ import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
 import { resourcesActor } from '../../machines/system';
+import { clearPushDevice } from '../data/pushDevice';
 import { memberOfSystem } from './system';
 import { showToast } from './toast';
 import type { Api } from '../api/client';
@@ -199,6 +200,7 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
           const session = system.get('session');
           // The server forgot the account's push registrations with it: the logout only drops
           // the browser's subscription (a delete call with the revoked token would be refused).
+          if (userId !== null) clearPushDevice(userId);
           session?.send({ type: 'push.unregistered' });
           const logOut = () => session?.send({ type: 'user.logout' });
           if (userId === null) return logOut();

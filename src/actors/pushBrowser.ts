@@ -170,10 +170,13 @@ export async function unsubscribePushDevice(api: Api, browser: PushBrowser, inpu
  * it then. A refusal rejects (the logout error toast); the logout goes on.
  */
 export async function unregisterPushOnLogout(api: Api, browser: PushBrowser, input: LogoutInput): Promise<void> {
+  // The session's deviceId, or what this device remembers when the logout comes before the push
+  // actor (loaded with the member screens) has read it back after a reload. None after an account
+  // deletion: the server dropped it with the account, and the deletion forgot the record.
+  const deviceId = input.deviceId ?? (input.userId === null ? null : (readPushDevice(input.userId)?.deviceId ?? null));
   await dropBrowserSubscription(browser, input.userId);
-  // The session's deviceId: none after an account deletion (the server dropped it with the account).
-  if (!input.deviceId) return;
-  const result = await api.deleteDeviceIdentifier({ identifier: input.deviceId });
+  if (!deviceId) return;
+  const result = await api.deleteDeviceIdentifier({ identifier: deviceId });
   if (!result.success && result.error !== NETWORK_ERROR) throw new Error(`deleteDeviceIdentifier: ${result.error}`);
 }
 

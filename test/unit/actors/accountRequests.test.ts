@@ -8,6 +8,7 @@ import { changePassword, deleteAccount, finishPasswordReset, PASSWORD_TOKEN_FAIL
 import type { SubmissionId } from '../../../src/actors/hooks';
 import { whenLoaded } from '../../../src/actors/lazyActor';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
+import { readPushDevice, storePushDevice } from '../../../src/data/pushDevice';
 import { fakeFetch, requests } from '../screens/fakeFetch';
 
 const ok = <T>(data: T) => ({ success: true as const, data });
@@ -172,7 +173,9 @@ describe('the account requests of the app system (accountRequestLogic)', () => {
     await queueOfflineEarn({ userId: MEMBER, metadata: { qrParam: 'CODE-OF-SEVEN-0000' } });
     await queueOfflineForm({ userId: MEMBER, formId: 3, data: {} });
     await queueOfflineEarn({ userId: 8, metadata: { qrParam: 'CODE-OF-EIGHT-0000' } });
-    fakeFetch({ 'DELETE /mobile/user': { data: { status: 'OK' } } });
+    // This device remembers the member's push registration; the server forgot it with the account.
+    storePushDevice(MEMBER, { deviceId: 'web-device-1', endpoint: 'https://push.example/send/1' });
+    const sent = fakeFetch({ 'DELETE /mobile/user': { data: { status: 'OK' } } });
     const { app, submit } = await appFor(MEMBER);
     await submit('accountDeletion', {});
 
@@ -182,6 +185,9 @@ describe('the account requests of the app system (accountRequestLogic)', () => {
     expect(await listOfflineEarn(8)).toHaveLength(1);
     expect(toastsRaised()).toEqual(['success: Your account has been deleted.']);
     expect(sessionOf(app).context.userId).toBeNull();
+    // No delete call with the revoked token (it would be refused, with a logout error toast).
+    expect(requests(sent, 'POST', '/mobile/device/identifier/delete')).toEqual([]);
+    expect(readPushDevice(MEMBER)).toBeNull();
   });
 
   it('a failure is kept as its code, and leaving the screen (user.reset) forgets it', async () => {

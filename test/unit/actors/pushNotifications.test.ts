@@ -238,6 +238,16 @@ describe('turning off and logging out', () => {
     fakeFetch({ 'POST /mobile/device/identifier/delete': { status: 500, error: 'INTERNAL_ERROR' } });
     await expect(unregisterPushOnLogout(api(), push.browser, { userId: MEMBER, reason: 'USER', deviceId: 'web-device-1' })).rejects.toThrow(/INTERNAL_ERROR/);
   });
+
+  it('logout before the push actor has read the registration back (a reload, then a quick tap): the device remembers it, and the server is told', async () => {
+    const sent = fakeFetch({ 'POST /mobile/device/identifier/delete': { data: { success: true } } });
+    const push = fakeBrowser({ permission: 'granted', existingKey: vapidBytes });
+    storePushDevice(MEMBER, { deviceId: 'web-device-7', endpoint: push.current()!.endpoint });
+    await unregisterPushOnLogout(api(), push.browser, { userId: MEMBER, reason: 'USER', deviceId: null });
+    expect(requests(sent, 'POST', '/mobile/device/identifier/delete').map((r) => r.form)).toEqual([{ identifier: 'web-device-7' }]);
+    expect(push.current()).toBeNull();
+    expect(readPushDevice(MEMBER)).toBeNull();
+  });
 });
 
 describe('in the app system: the switch, the session and the logout', () => {
