@@ -1,13 +1,15 @@
 import { Suspense, useEffect, useState } from 'react';
 import { retryableLazy } from '../../components/retryableLazy';
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
 import { selectOpenContests, selectRunningContests } from '../../../machines/triviaVerification.selectors';
 import type { Promo } from '../../api/client';
+import { msg } from '@lingui/core/macro';
 import { commonMessages } from '../../components/errorMessages';
+import { LoadFailedAlert } from '../../components/LoadNotices';
 import { safeWebUrl } from '../../components/safeWebUrl';
 import type { PendingItem } from '../../../machines/connectivitySync.types';
 import { earnWrite } from '../../actors/earnAction';
@@ -19,6 +21,8 @@ import classes from './EarnScreen.module.css';
 
 // The camera, jsQR and the scanner's machine load only when the member opens the scanner.
 const EarnQRScanner = retryableLazy(() => import('./EarnQRScanner'));
+
+const earnLoadError = msg({ id: 'pages.earn.actions.loadError', message: 'Failed to fetch earn actions' });
 
 /**
  * Earn (`/earn`, `/earn/{actionId}`, SPEC §2): the trivia and Chance to Win cards, the QR code
@@ -251,20 +255,7 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
 
       {!list ? (
         promos.status === 'failed' ? (
-          <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {promos.error === 'NETWORK_ERROR' ? (
-                  i18n._(commonMessages.offline)
-                ) : (
-                  <Trans id="pages.earn.actions.loadError">Failed to fetch earn actions</Trans>
-                )}
-              </Text>
-              <Button size="xs" variant="light" onClick={promos.reload}>
-                <Trans id="pages.earn.actions.retry">Try again</Trans>
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailedAlert title={i18n._(earnLoadError)} onRetry={promos.reload} />
         ) : promos.status === 'loading' ? (
           <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
             <Skeleton h={96} radius="lg" />

@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { Questionnaire } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';
 import { useResource } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
-import { pipsToEarnMessage } from './formMessages';
+import { LoadFailedAlert } from '../../components/LoadNotices';
+import { formMessages, pipsToEarnMessage } from './formMessages';
 import classes from './FormsScreen.module.css';
 import { usePendingFormIds } from './usePendingFormIds';
 
@@ -44,16 +45,7 @@ export function FormList() {
           </Stack>
         )
       ) : forms.status === 'failed' ? (
-        <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              <Trans id="pages.forms.loadError">Failed to fetch forms</Trans>
-            </Text>
-            <Button variant="light" color="red" onClick={forms.reload}>
-              <Trans id="pages.forms.retry">Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={i18n._(formMessages.loadError)} onRetry={forms.reload} />
       ) : (
         <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
           <Skeleton h={76} radius="lg" />

@@ -13,6 +13,7 @@ import {
 } from '../../../machines/formWizard.selectors';
 import type { Questionnaire } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';
+import { LoadFailedAlert } from '../../components/LoadNotices';
 import type { WizardDefinition } from '../../actors/formWizard';
 import { useIsOffline, useMember, useResource, useSystemActor, useUnsentInput } from '../../actors/hooks';
 import { readFormDraft } from '../../data/formDrafts';
@@ -50,7 +51,7 @@ export function FormWizard({ id }: { id: string }) {
     // A form missing from the stored list may be new: the network has the last word.
     const networkPending = !forms.data || (forms.fromCache && forms.error === undefined);
     if (formId !== null && networkPending) {
-      return forms.status === 'failed' ? <LoadFailed reload={forms.reload} /> : <WizardSkeleton />;
+      return forms.status === 'failed' ? <LoadFailedAlert title={i18n._(formMessages.loadError)} onRetry={forms.reload} /> : <WizardSkeleton />;
     }
     return <FormNotFound />;
   }
@@ -265,22 +266,6 @@ function FormNotFound() {
         </Stack>
       </Paper>
     </Stack>
-  );
-}
-
-function LoadFailed({ reload }: { reload: () => void }) {
-  const { i18n } = useLingui();
-  return (
-    <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          <Trans id="pages.forms.loadError">Failed to fetch forms</Trans>
-        </Text>
-        <Button variant="light" color="red" onClick={reload}>
-          <Trans id="pages.forms.retry">Try again</Trans>
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -7,6 +7,7 @@ import { dateTimeFormat } from '../../i18n/formatters';
 /** Fixed texts of the forms screens (SPEC §8 Form messages). */
 export const formMessages = {
   notFound: msg({ id: 'pages.forms.notFound', message: 'Form not found' }),
+  loadError: msg({ id: 'pages.forms.loadError', message: 'Failed to fetch forms' }),
   submitFailure: msg({ id: 'pages.forms.submitFailure', message: 'Failed to submit form' }),
   tryAgainLater: msg({ id: 'pages.forms.tryAgainLater', message: 'Please try again later' }),
   queueFailure: msg({ id: 'pages.forms.queueFailure', message: 'Failed to save action for offline processing.' }),

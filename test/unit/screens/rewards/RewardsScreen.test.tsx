@@ -72,6 +72,23 @@ describe('RewardsScreen (My Rewards)', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('offline with nothing saved: says so calmly, no error and no button, and shows the rewards once back online', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeFetch({ 'GET /mobile/dashboard/giftcards': noAnswer });
+    await renderRewards();
+    const notice = await screen.findByTestId('not-saved-offline');
+    expect(notice.textContent).toBe("You're offlineThis is not saved on this device yet. It shows as soon as you're back online.");
+    expect(screen.queryByText('Failed to fetch user rewards')).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fakeFetch({ 'GET /mobile/dashboard/giftcards': { data: { giftcards: giftCards, page: 1, size: 200, total: 3 } } });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('link', { name: /Coffee voucher/ })).toBeTruthy();
+    expect(screen.queryByTestId('not-saved-offline')).toBeNull();
+  });
+
   it('points to Redeem when there are no rewards yet', async () => {
     fakeFetch({ 'GET /mobile/dashboard/giftcards': { data: { giftcards: [], page: 1, size: 200, total: 0 } } });
     await renderRewards();
