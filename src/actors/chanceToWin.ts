@@ -72,7 +72,7 @@ export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemAp
         }
       }),
       readMemory: fromPromise<QualificationMemory, { userId: number }>(async ({ input }) => readMemory(input.userId)),
-      // What tells the contest to look again: the page shown again, and (issue 11) a rise of the
+      // What tells the contest to look again: the page shown again, the connection back, and (issue 11) a rise of the
       // member's totalEarnedPips however it came (this app's earns tell the resources, which tell
       // the contest; pips earned on another device or given by the operator show first in a fresh
       // dashboard).
@@ -80,10 +80,13 @@ export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemAp
         const onChange = () => {
           if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
         };
+        const onOnline = () => sendBack({ type: 'page.visible' });
         document.addEventListener('visibilitychange', onChange);
+        window.addEventListener('online', onOnline);
         const stopWatchingPips = watchEarnedPips(system, () => sendBack({ type: 'pips.changed' }));
         return () => {
           document.removeEventListener('visibilitychange', onChange);
+          window.removeEventListener('online', onOnline);
           stopWatchingPips();
         };
       }),

@@ -48,7 +48,8 @@ const words = {
     qualified: "You're in the draw",
     toast: "Congratulations! You've qualified for the Chance to Win contest.",
     you: 'you',
-    winners: (name: string) => `Winners: ${name}`,
+    winners: (name: string) => `Winner: ${name}`,
+    proof: 'Proof of the draw',
     pastContests: 'Past contests',
     verified: /^verified$/i,
     mismatch: 'Does not match: this draw cannot be verified',
@@ -61,7 +62,8 @@ const words = {
     qualified: 'Estás en el sorteo',
     toast: '¡Felicidades! Te has clasificado para el sorteo de Oportunidad de ganar.',
     you: 'tú',
-    winners: (name: string) => `Ganadores: ${name}`,
+    winners: (name: string) => `Ganó: ${name}`,
+    proof: 'Prueba del sorteo',
     pastContests: 'Sorteos anteriores',
     verified: /^verificado$/i,
     mismatch: 'No coincide: este sorteo no se puede verificar',
@@ -216,6 +218,9 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     await page.getByRole('button', { name: w.pastContests }).click();
     const item = page.locator('li[data-testid^="ctw-archive-"]').filter({ hasText: contestName });
     await item.waitFor({ timeout: 15_000 });
+    // The proof waits under its disclosure; the member opens it.
+    expect(await item.innerText()).not.toContain(commitment);
+    await item.getByText(w.proof).click();
     expect(await item.innerText()).toContain(commitment);
     expect(await item.getByTestId('ctw-verdict').innerText()).toMatch(w.verified);
 

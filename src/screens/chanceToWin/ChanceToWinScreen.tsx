@@ -1,6 +1,7 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { Alert, Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { DRAG_DISMISS_PX } from '../../../machines/archiveDrawer.machine';
@@ -10,6 +11,7 @@ import { useNow, useResource, useSystemActor } from '../../actors/hooks';
 import { fictionalName } from '../../chanceToWin/fictionalNames';
 import type { CheckedContest } from '../../data/resourceFetchers';
 import { formatLongDate } from '../../i18n/relativeTime';
+import { LoadFailedAlert } from '../../components/LoadNotices';
 
 /** Time left until the drawing, in days, hours and minutes. */
 function useTimeLeft(drawingDate: string): { days: number; hours: number; minutes: number; past: boolean } {
@@ -44,7 +46,10 @@ export default function ChanceToWinScreen() {
       ) : contest ? (
         <CurrentContestCard contest={contest} />
       ) : error ? (
-        <Alert color="red" title={t({ id: 'pages.chanceToWin.loadError', message: 'The contest could not be loaded.' })} />
+        <LoadFailedAlert
+          title={t({ id: 'pages.chanceToWin.loadError', message: 'The contest could not be loaded.' })}
+          onRetry={() => chanceToWin.send({ type: 'page.visible' })}
+        />
       ) : (
         <Text c="dimmed">
           <Trans id="pages.chanceToWin.none">There is no contest right now. Keep earning pips: the next one starts soon.</Trans>
@@ -138,13 +143,16 @@ function CurrentContestCard({ contest }: { contest: ChanceToWin }) {
 }
 
 function WinnersLine({ contest }: { contest: ChanceToWinContest }) {
-  return contest.winners.length === 0 ? (
+  const { t } = useLingui();
+  const count = contest.winners.length;
+  const names = contest.winners.map((winner) => winner.name).join(', ');
+  return count === 0 ? (
     <Text size="sm" c="dimmed">
       <Trans id="pages.chanceToWin.noWinners">No winners: nobody qualified.</Trans>
     </Text>
   ) : (
     <Text size="sm" data-testid="ctw-winners">
-      <Trans id="pages.chanceToWin.winners">Winners: {contest.winners.map((winner) => winner.name).join(', ')}</Trans>
+      {t({ id: 'pages.chanceToWin.winnersLine', message: plural(count, { one: `Winner: ${names}`, other: `Winners: ${names}` }) })}
     </Text>
   );
 }
@@ -236,7 +244,7 @@ function ArchiveList() {
   const archive = useResource('chanceToWinArchive');
   if (!archive.data) {
     return archive.status === 'failed' ? (
-      <Alert color="red" title={t({ id: 'pages.chanceToWin.archive.loadError', message: 'The past contests could not be loaded.' })} />
+      <LoadFailedAlert title={t({ id: 'pages.chanceToWin.archive.loadError', message: 'The past contests could not be loaded.' })} onRetry={archive.reload} />
     ) : (
       <Loader aria-label={t({ id: 'pages.chanceToWin.archive.loading', message: 'Loading the past contests' })} />
     );
@@ -253,11 +261,7 @@ function ArchiveList() {
       {archive.data.map((contest) => (
         <Paper component="li" key={contest.id} withBorder radius="md" p="sm" data-testid={`ctw-archive-${contest.id}`}>
           <Text fw={700}>{contest.name}</Text>
-          <Text size="sm">
-            <Trans id="pages.chanceToWin.archive.dates">
-              From {formatLongDate(contest.startDate, i18n.locale)}, drawn {formatLongDate(contest.drawingDate, i18n.locale)}
-            </Trans>
-          </Text>
+          <ContestDates contest={contest} locale={i18n.locale} />
           <WinnersLine contest={contest} />
           <DrawProof contest={contest} />
         </Paper>
@@ -266,28 +270,33 @@ function ArchiveList() {
   );
 }
 
+/** A past contest's days: both, or one when it started and was drawn the same day. */
+function ContestDates({ contest, locale }: { contest: ChanceToWinContest; locale: string }) {
+  const start = formatLongDate(contest.startDate, locale);
+  const drawn = formatLongDate(contest.drawingDate, locale);
+  return (
+    <Text size="sm">
+      {start === drawn ? (
+        <Trans id="pages.chanceToWin.archive.drawnOn">Drawn {drawn}</Trans>
+      ) : (
+        <Trans id="pages.chanceToWin.archive.dates">
+          From {start}, drawn {drawn}
+        </Trans>
+      )}
+    </Text>
+  );
+}
+
+/**
+ * The browser's own check of the draw, in words, and the published proof it checked under a
+ * disclosure: the hashes are for whoever wants to check again, not for reading in the list.
+ */
 function DrawProof({ contest }: { contest: CheckedContest }) {
   const proof = contest.proof;
   if (!proof) return null;
   const verdict = contest.check.verdict;
   return (
-    <Stack gap={2} mt="xs">
-      <Text size="xs" style={{ wordBreak: 'break-all' }}>
-        <Trans id="pages.chanceToWin.proof.commitment">Commitment: {proof.commitment}</Trans>
-      </Text>
-      {proof.seed && (
-        <Text size="xs" style={{ wordBreak: 'break-all' }}>
-          <Trans id="pages.chanceToWin.proof.seed">Seed: {proof.seed}</Trans>
-        </Text>
-      )}
-      <Text size="xs">
-        <Trans id="pages.chanceToWin.proof.entries">Entries: {proof.entryCount ?? 0}</Trans>
-      </Text>
-      {proof.entriesHash && (
-        <Text size="xs" style={{ wordBreak: 'break-all' }}>
-          <Trans id="pages.chanceToWin.proof.hash">Entry list hash: {proof.entriesHash}</Trans>
-        </Text>
-      )}
+    <Stack gap={6} mt="xs" align="flex-start">
       <Badge color={verdict === 'verified' ? 'teal' : verdict === 'notDrawn' ? 'gray' : 'red'} variant="light" data-testid="ctw-verdict">
         {verdict === 'verified' ? (
           <Trans id="pages.chanceToWin.proof.verified">Verified</Trans>
@@ -297,6 +306,29 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
           <Trans id="pages.chanceToWin.proof.mismatch">Does not match: this draw cannot be verified</Trans>
         )}
       </Badge>
+      <Box component="details" data-testid="ctw-proof" maw="100%">
+        <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+          <Trans id="pages.chanceToWin.proof.summary">Proof of the draw</Trans>
+        </Text>
+        <Stack gap={2} mt={4}>
+          <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            <Trans id="pages.chanceToWin.proof.commitment">Commitment: {proof.commitment}</Trans>
+          </Text>
+          {proof.seed && (
+            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              <Trans id="pages.chanceToWin.proof.seed">Seed: {proof.seed}</Trans>
+            </Text>
+          )}
+          <Text size="xs">
+            <Trans id="pages.chanceToWin.proof.entries">Entries: {proof.entryCount ?? 0}</Trans>
+          </Text>
+          {proof.entriesHash && (
+            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              <Trans id="pages.chanceToWin.proof.hash">Entry list hash: {proof.entriesHash}</Trans>
+            </Text>
+          )}
+        </Stack>
+      </Box>
     </Stack>
   );
 }

@@ -124,6 +124,43 @@ describe('ChanceToWinScreen', () => {
     expect(last.getByText('Summer draw')).toBeTruthy();
   });
 
+  it('a contest drawn the day it started shows that day once; one winner is named in the singular (en and es); the proof waits under a closed disclosure', async () => {
+    const flash: ChanceToWinContest = {
+      id: 12,
+      name: 'Flash draw',
+      thresholdInPips: 5,
+      startDate: '2026-09-01T08:00:00.000Z',
+      drawingDate: '2026-09-01T20:00:00.000Z',
+      winners: [{ name: 'Ana B.', entryId: first }],
+    };
+    serve({ archive: [flash, pastContests[0]] });
+    const { unmount } = await renderApp({ path: '/chance-to-win' });
+    fireEvent.click(await within(await screen.findByTestId('top-bar-actions')).findByRole('button', { name: 'Past contests' }));
+    let list = within(await drawer());
+    const item = within(await list.findByTestId('ctw-archive-12'));
+    expect(item.getByText('Drawn September 1, 2026')).toBeTruthy();
+    expect(item.queryByText(/^From /)).toBeNull();
+    expect(item.getByTestId('ctw-winners').textContent).toBe('Winner: Ana B.');
+    const summer = within(list.getByTestId('ctw-archive-11'));
+    const proof = summer.getByTestId('ctw-proof') as HTMLDetailsElement;
+    expect(proof.tagName).toBe('DETAILS');
+    expect(proof.open).toBe(false);
+    expect(proof.querySelector('summary')?.textContent).toBe('Proof of the draw');
+    expect(within(proof).getByText(`Commitment: ${summerProof.commitment}`)).toBeTruthy();
+    // The verdict is read without opening it.
+    expect(proof.contains(summer.getByTestId('ctw-verdict'))).toBe(false);
+    unmount();
+
+    await renderApp({ path: '/chance-to-win', language: 'es' });
+    fireEvent.click(await within(await screen.findByTestId('top-bar-actions')).findByRole('button', { name: 'Sorteos anteriores' }));
+    list = within(await drawer());
+    const flashEs = within(await list.findByTestId('ctw-archive-12'));
+    expect(flashEs.getByText('Sorteado el 1 de septiembre de 2026')).toBeTruthy();
+    expect(flashEs.getByTestId('ctw-winners').textContent).toBe('Ganó: Ana B.');
+    expect(list.getByText('Ganadores: Ana B., Bea C., Carl D.')).toBeTruthy();
+    expect(list.getAllByText('Prueba del sorteo')).toHaveLength(1);
+  });
+
   it('says so when no contest has been drawn yet', async () => {
     serve({ archive: [] });
     await renderApp({ path: '/chance-to-win' });
