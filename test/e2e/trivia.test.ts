@@ -336,8 +336,11 @@ describe('trivia in Chromium', () => {
       // Outside the top five: the top four and the member, with the real rank.
       const leaders = page.getByTestId('trivia-leaders');
       await leaders.waitFor();
-      const leaderRows = async () => (await leaders.locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
+      const leaderRows = async () =>
+        (await leaders.locator('tbody tr:not([data-testid="trivia-leaders-gap"])').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
       await expect.poll(leaderRows, { timeout: 15_000 }).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `7 Ada E2E ${t.you} 0`]);
+      // The two players left out between the top four and the member: a row says so.
+      expect(await leaders.locator('tbody tr').nth(4).getAttribute('data-testid')).toBe('trivia-leaders-gap');
       expect(await page.getByTestId('trivia-teams').innerText()).toContain(t.yourTeam);
       await checkScreen(page, 'contest', language);
 
@@ -372,6 +375,7 @@ describe('trivia in Chromium', () => {
       const place = page.getByTestId('trivia-my-place');
       await expect.poll(() => place.innerText(), { timeout: 15_000 }).toMatch(t.place);
       expect(await leaderRows()).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `3 Ada E2E ${t.you} 2`]);
+      expect(await page.getByTestId('trivia-leaders-gap').count()).toBe(0);
 
       // A wrong answer moves nothing; then no question is left.
       await page.getByRole('link', { name: t.answerQuestions }).click();

@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
 import { useSelector } from '../../actors/useSelector';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { selectRoundBusy, selectRoundChart, selectRoundError } from '../../../machines/triviaRound.selectors';
 import { selectTriviaContests } from '../../../machines/triviaVerification.selectors';
@@ -124,10 +124,23 @@ export default function TriviaContestScreen() {
                   ]}
                 />
                 <Table.Tbody>
-                  {chart.leaders.map((leader) => {
+                  {chart.leaders.map((leader, i) => {
                     const me = leader.userId === chart.userId;
+                    // Players between the top and the member are left out (SPEC §9): a row says so.
+                    const skipped = i > 0 && leader.rank !== undefined && leader.rank - 1 > i;
                     return (
-                      <Table.Tr key={leader.userId} fw={me ? 700 : undefined} aria-current={me ? 'true' : undefined}>
+                      <Fragment key={leader.userId}>
+                        {skipped ? (
+                          <Table.Tr data-testid="trivia-leaders-gap">
+                            <Table.Td colSpan={3} c="dimmed" ta="center">
+                              <span aria-hidden="true">…</span>
+                              <VisuallyHidden>
+                                <Trans id="pages.trivia.chart.gap">More players</Trans>
+                              </VisuallyHidden>
+                            </Table.Td>
+                          </Table.Tr>
+                        ) : null}
+                      <Table.Tr fw={me ? 700 : undefined} aria-current={me ? 'true' : undefined}>
                         <Table.Td>{leader.rank}</Table.Td>
                         <Table.Td>
                           {leader.displayName ?? '?'}
@@ -140,6 +153,7 @@ export default function TriviaContestScreen() {
                         </Table.Td>
                         <Table.Td>{leader.correctAnswers}</Table.Td>
                       </Table.Tr>
+                      </Fragment>
                     );
                   })}
                 </Table.Tbody>
@@ -152,6 +166,12 @@ export default function TriviaContestScreen() {
                 <Trans id="pages.trivia.chart.teams">Teams</Trans>
               </Title>
               <Table data-testid="trivia-teams">
+                <TableHead
+                  columns={[
+                    <Trans key="pages.trivia.chart.teamColumn" id="pages.trivia.chart.teamColumn">Team</Trans>,
+                    <Trans key="pages.trivia.chart.correctColumn" id="pages.trivia.chart.correctColumn">Right answers</Trans>,
+                  ]}
+                />
                 <Table.Tbody>
                   {chart.teams.map((team) => (
                     <Table.Tr key={team.id} fw={team.mine ? 700 : undefined}>
@@ -164,9 +184,7 @@ export default function TriviaContestScreen() {
                           </>
                         ) : null}
                       </Table.Td>
-                      <Table.Td>
-                        <Trans id="pages.trivia.chart.teamCorrect">{team.correctAnswers} right answers</Trans>
-                      </Table.Td>
+                      <Table.Td>{team.correctAnswers}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

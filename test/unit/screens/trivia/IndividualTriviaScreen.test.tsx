@@ -81,6 +81,60 @@ describe('a contest nobody has answered yet', () => {
   });
 });
 
+describe('the leaderboard and the teams', () => {
+  const chartOf = (leaders: { userId: number; correctAnswers: number; rank: number; displayName: string }[]) => ({
+    data: {
+      userId: 7,
+      userCorrectAnswers: 0,
+      userTotalPips: 0,
+      userRank: leaders.at(-1)!.rank,
+      userDisplayName: 'Ada',
+      leaders,
+      teams: [
+        { id: 1, name: 'Owls', correctAnswers: 9, members: 3, mine: false },
+        { id: 2, name: 'Foxes', correctAnswers: 4, members: 2, mine: true },
+      ],
+    },
+  });
+  const rows = () => within(screen.getByTestId('trivia-leaders')).getAllByRole('row').map((row) => row.textContent);
+
+  it('a member below the top four: a "…" row stands for the players left out; the teams have column headers', async () => {
+    fakeFetch({
+      'GET /mobile/contest/trivias': { data: { contests: contests.slice(0, 1) } },
+      'GET /mobile/contest/trivia/1/charts': chartOf([
+        { userId: 1, correctAnswers: 9, rank: 1, displayName: 'Bo' },
+        { userId: 2, correctAnswers: 8, rank: 2, displayName: 'Cy' },
+        { userId: 3, correctAnswers: 8, rank: 2, displayName: 'Di' },
+        { userId: 4, correctAnswers: 6, rank: 4, displayName: 'Ed' },
+        { userId: 7, correctAnswers: 1, rank: 9, displayName: 'Ada' },
+      ]),
+    });
+    await renderApp({ path: '/trivia/contest/1' });
+    await screen.findByTestId('trivia-leaders');
+    expect(rows()).toEqual(['RankNameRight answers', '1Bo9', '2Cy8', '2Di8', '4Ed6', '…More players', '9Ada (you)1']);
+    const teams = within(screen.getByTestId('trivia-teams'));
+    expect(teams.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Team', 'Right answers']);
+    expect(teams.getAllByRole('row').map((row) => row.textContent)).toEqual(['TeamRight answers', 'Owls9', 'Foxes (your team)4']);
+  });
+
+  it('a member right after the top four, ties included: no "…" row, nobody is left out', async () => {
+    fakeFetch({
+      'GET /mobile/contest/trivias': { data: { contests: contests.slice(0, 1) } },
+      'GET /mobile/contest/trivia/1/charts': chartOf([
+        { userId: 1, correctAnswers: 9, rank: 1, displayName: 'Bo' },
+        { userId: 2, correctAnswers: 9, rank: 1, displayName: 'Cy' },
+        { userId: 3, correctAnswers: 8, rank: 3, displayName: 'Di' },
+        { userId: 4, correctAnswers: 6, rank: 4, displayName: 'Ed' },
+        { userId: 7, correctAnswers: 1, rank: 5, displayName: 'Ada' },
+      ]),
+    });
+    await renderApp({ path: '/trivia/contest/1' });
+    await screen.findByTestId('trivia-leaders');
+    expect(rows()).toEqual(['RankNameRight answers', '1Bo9', '1Cy9', '3Di8', '4Ed6', '5Ada (you)1']);
+    expect(screen.queryByTestId('trivia-leaders-gap')).toBeNull();
+  });
+});
+
 describe('a contest round through its screens', () => {
   it('"Answer questions" after a result (by way of the leaderboard) shows the next question, not an empty screen', async () => {
     // As the server does: the next question not answered yet (the verification asks too).
