@@ -113,9 +113,7 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
             )}
           </Button>
         )}
-        {(phase === 'rejected' || phase === 'cameraUnavailable') && (
-          <Button onClick={() => actor.send({ type: 'user.retry' })}>{i18n._(rejection?.retry ?? retryMessages.tryAgain)}</Button>
-        )}
+        {phase === 'rejected' && <Button onClick={() => actor.send({ type: 'user.retry' })}>{i18n._(rejection?.retry ?? retryMessages.tryAgain)}</Button>}
         <FileButton
           onChange={pickPhoto}
           accept="image/*"
@@ -124,11 +122,17 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
           inputProps={{ 'aria-label': t({ id: 'components.qrScanner.photoInput', message: 'Photo of the QR code' }) }}
         >
           {(props) => (
-            <Button variant="default" {...props}>
+            <Button variant={phase === 'cameraUnavailable' ? 'filled' : 'default'} {...props}>
               <Trans id="components.qrScanner.choosePhoto">Choose a photo</Trans>
             </Button>
           )}
         </FileButton>
+        {/* The camera off: the photo (above) is the way on; the camera is tried again only when there is one. */}
+        {phase === 'cameraUnavailable' && errorCode !== 'CAMERA_NOT_FOUND' && (
+          <Button variant="default" onClick={() => actor.send({ type: 'user.retry' })}>
+            {i18n._(retryMessages.tryAgain)}
+          </Button>
+        )}
         {(phase === 'startingCamera' || phase === 'scanning') && (
           <Button variant="subtle" onClick={() => actor.send({ type: 'user.cancel' })}>
             <Trans id="components.qrScanner.stop">Stop the camera</Trans>

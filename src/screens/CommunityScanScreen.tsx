@@ -11,6 +11,7 @@ import { safeReturnPath } from '../data/pendingOidcSignup';
 import { paths } from '../routing/paths';
 import { QrScanner } from '../scanner/QrScanner';
 import { communityLinkFor } from '../scanner/communityLink';
+import { describeCommunityRejection } from '../scanner/communityScanMessages';
 
 /**
  * /community-scan (SPEC §2): scan the community's QR code, see the community by name, go on to
@@ -53,7 +54,7 @@ function CommunityScan({ communityId }: { communityId: string | null }) {
           Scan the QR code your community shared with you to connect your account to it.
         </Trans>
       </Text>
-      <QrScanner scanner={scanner} />
+      <QrScanner scanner={scanner} describeRejection={describeCommunityRejection} />
     </Stack>
   );
 }

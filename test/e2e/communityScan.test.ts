@@ -145,28 +145,31 @@ describe('community QR scan in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Continue to sign up' }).count()).toBe(0);
   });
 
-  it('says something went wrong for a QR code that is not a community code, and for an unknown community', async () => {
+  it('answers a QR code that is not a community code, and an unknown community, in blue with "Scan another code"', async () => {
     const { page } = await openPage(await browserFilming(videos.other));
     await page.goto(`${product.url}/community-scan`);
-    await expect.poll(() => visible(page, 'Uh-oh, something went wrong'), { timeout: 15_000 }).toBe(true);
-    expect(await visible(page, 'Please try again.')).toBe(true);
+    const rejection = page.getByTestId('qr-rejection');
+    await expect.poll(() => visible(page, 'Not a community code'), { timeout: 15_000 }).toBe(true);
+    expect(await rejection.innerText()).toContain('This QR code does not join a community. Scan the code your community shared with you.');
+    expect(await page.getByText('Uh-oh, something went wrong').count()).toBe(0);
     await expectAccessible(page, 'community scan (rejected)');
 
-    // Trying again scans again: the camera still films the same code.
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => visible(page, 'Uh-oh, something went wrong'), { timeout: 15_000 }).toBe(true);
+    // Scanning again: the camera still films the same code.
+    await page.getByRole('button', { name: 'Scan another code' }).click();
+    await expect.poll(() => visible(page, 'Not a community code'), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('pendingCommunity'))).toBeNull();
 
     // A join link with an id the server does not know.
     await page.goto(`${product.url}/community-scan?communityId=no-such-community`);
-    await expect.poll(() => visible(page, 'Uh-oh, something went wrong'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => visible(page, 'Community not found'), { timeout: 15_000 }).toBe(true);
+    expect(await rejection.innerText()).toContain('No community uses this code any more. Ask your community for its current code.');
     // A malformed one never reaches the server.
     const lookups: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/web/community/')) lookups.push(request.url());
     });
     await page.goto(`${product.url}/community-scan?communityId=%3Cimg%20src%3Dx%3E`);
-    await expect.poll(() => visible(page, 'Uh-oh, something went wrong'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => visible(page, 'Not a community code'), { timeout: 15_000 }).toBe(true);
     expect(lookups).toEqual([]);
   });
 
@@ -175,6 +178,9 @@ describe('community QR scan in Chromium', () => {
     await page.goto(`${product.url}/community-scan`);
     await expect.poll(() => visible(page, 'No camera is available here. Choose a photo of the code instead.'), { timeout: 15_000 }).toBe(true);
     await expectAccessible(page, 'community scan (no camera)');
+    // No camera to try again: the photo is the one way on.
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Choose a photo' }).getAttribute('data-variant')).toBe('filled');
     await page.getByLabel('Photo of the QR code').setInputFiles(photo);
     await expect.poll(() => visible(page, 'Demo Community'), { timeout: 15_000 }).toBe(true);
     await page.getByRole('button', { name: 'Continue to sign up' }).click();
@@ -193,13 +199,13 @@ describe('community QR scan in Chromium', () => {
       en: {
         scanning: 'Point the camera at the QR code.',
         found: 'Continue to sign up',
-        rejected: 'Uh-oh, something went wrong',
+        rejected: 'Not a community code',
         noCamera: 'No camera is available here. Choose a photo of the code instead.',
       },
       es: {
         scanning: 'Apunta la cámara al código QR.',
         found: 'Continuar con el registro',
-        rejected: '¡Ups! Algo salió mal',
+        rejected: 'No es un código de comunidad',
         noCamera: 'No hay ninguna cámara disponible. Elige una foto del código.',
       },
     };

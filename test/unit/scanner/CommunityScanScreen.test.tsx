@@ -33,20 +33,35 @@ describe('CommunityScanScreen', () => {
   });
 
   it.each([
-    ['an unknown community', 'nope', ['nope']],
-    ['a malformed id (never sent)', '%3Cscript%3E', []],
-    ['an empty id (never sent)', '', []],
-  ])('says something went wrong for %s, and offers to scan instead', async (_, id, expectedLookups) => {
+    ['an unknown community', 'nope', ['nope'], 'Community not found', 'No community uses this code any more. Ask your community for its current code.'],
+    ['a malformed id (never sent)', '%3Cscript%3E', [], 'Not a community code', 'This QR code does not join a community. Scan the code your community shared with you.'],
+    ['an empty id (never sent)', '', [], 'Not a community code', 'This QR code does not join a community. Scan the code your community shared with you.'],
+  ])('says what was scanned for %s (an answer in blue, not a failure), and offers to scan another code', async (_, id, expectedLookups, title, text) => {
     const lookups = serveCommunities();
     await renderApp({ path: `/community-scan?communityId=${id}` });
-    expect(await screen.findByText('Uh-oh, something went wrong')).toBeTruthy();
-    expect(screen.getByText('Please try again.')).toBeTruthy();
+    const rejection = await screen.findByTestId('qr-rejection');
+    expect(rejection.textContent).toBe(`${title}${text}`);
+    // Mantine writes the alert's colour into its style: blue, not the failure's red.
+    expect(rejection.getAttribute('style')).toMatch(/blue/);
+    expect(rejection.getAttribute('style')).not.toMatch(/red/);
+    expect(screen.queryByText('Uh-oh, something went wrong')).toBeNull();
     expect(lookups).toEqual(expectedLookups);
     expect(readPendingCommunity()).toBeNull();
-    // happy-dom has no camera: trying again ends on the camera message, with the photo fallback.
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // happy-dom has no camera: scanning again ends on the camera message, with the photo as the
+    // way on (the primary button) and no 'Try again' of a camera that is not there.
+    fireEvent.click(screen.getByRole('button', { name: 'Scan another code' }));
     expect(await screen.findByText('No camera is available here. Choose a photo of the code instead.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Choose a photo' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a photo' }).getAttribute('data-variant')).toBe('filled');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('in Spanish: the answer for a code that joins no community', async () => {
+    serveCommunities();
+    await renderApp({ path: '/community-scan?communityId=', language: 'es' });
+    expect((await screen.findByTestId('qr-rejection')).textContent).toBe(
+      'No es un código de comunidadEste código QR no es para unirse a una comunidad. Escanea el código que te compartió tu comunidad.',
+    );
+    expect(screen.getByRole('button', { name: 'Escanear otro código' })).toBeTruthy();
   });
 
   it('starts the camera without a link, and always offers a photo of the code', async () => {
