@@ -391,9 +391,18 @@ describe('offline earn and forms in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Perfil' }).waitFor();
     await tabBar.getByRole('link', { name: 'Canjear', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Canjear' }).waitFor();
-    await page.getByRole('button', { name: 'English', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Redeem' }).waitFor();
+    // My rewards was never loaded on this device: no error and no button, it comes with the connection.
+    await page.goto(`${product.url}/rewards`);
+    const notSaved = page.getByTestId('not-saved-offline');
+    await notSaved.getByText('Estás sin conexión').waitFor({ timeout: 15_000 });
+    expect(await notSaved.innerText()).toContain('Se mostrará en cuanto vuelvas a estar en línea.');
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    expect(await page.getByText('No se pudieron cargar tus recompensas').count()).toBe(0);
     await context.setOffline(false);
+    await page.getByText('Todavía no tienes recompensas.').waitFor({ timeout: 15_000 });
+    expect(await notSaved.count()).toBe(0);
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'My rewards' }).waitFor();
   });
 
   it('without a service worker yet, a screen whose code cannot load offline keeps the app on screen (no reload into the browser error page)', async () => {
