@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { Promo } from '../../api/client';
+import { PipsBadge } from '../../components/PipsBadge';
 import { PromoImage } from '../../components/PromoImage';
 import { safeAppPath } from './appPath';
 import { pipsToEarnMessage } from './earnMessages';
@@ -52,9 +53,7 @@ export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: Ea
             <Title order={3} size="h5" id={titleId}>
               {promo.title}
             </Title>
-            <Badge variant="light" size="lg" className={classes.pips}>
-              {i18n._(pipsToEarnMessage(promo.pips))}
-            </Badge>
+            <PipsBadge>{i18n._(pipsToEarnMessage(promo.pips))}</PipsBadge>
           </Group>
           {promo.description && (
             <Text size="sm" c="dimmed">

@@ -10,6 +10,7 @@ import type { Promo } from '../../api/client';
 import { msg } from '@lingui/core/macro';
 import { commonMessages } from '../../components/errorMessages';
 import { LoadFailedAlert } from '../../components/LoadNotices';
+import { PipsBadge } from '../../components/PipsBadge';
 import { safeWebUrl } from '../../components/safeWebUrl';
 import type { PendingItem } from '../../../machines/connectivitySync.types';
 import { earnWrite } from '../../actors/earnAction';
@@ -155,7 +156,6 @@ function PlayCards() {
       href: '/forms',
       title: t({ id: 'pages.earn.forms.title', message: 'Forms' }),
       text: t({ id: 'pages.earn.forms.text', message: 'Answer a questionnaire and earn its pips.' }),
-      pips: t({ id: 'pages.earn.forms.pips', message: 'Pips each' }),
     },
   ];
   return (
@@ -165,9 +165,7 @@ function PlayCards() {
           <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.card}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <Text fw={700}>{title}</Text>
-              <Badge variant="light" className={classes.pips}>
-                {pips}
-              </Badge>
+              {pips && <PipsBadge size="md">{pips}</PipsBadge>}
             </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {text}

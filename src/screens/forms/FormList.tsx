@@ -6,7 +6,9 @@ import { commonMessages } from '../../components/errorMessages';
 import { useResource } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 import { LoadFailedAlert } from '../../components/LoadNotices';
-import { formMessages, pipsToEarnMessage } from './formMessages';
+import { PipsBadge } from '../../components/PipsBadge';
+import { pipsToEarnMessage } from '../earn/earnMessages';
+import { formMessages } from './formMessages';
 import classes from './FormsScreen.module.css';
 import { usePendingFormIds } from './usePendingFormIds';
 
@@ -61,24 +63,23 @@ export function FormList() {
 function FormListItem({ form, pending }: { form: Questionnaire; pending: boolean }) {
   const { i18n } = useLingui();
   const open = !form.answered && !pending;
+  // The right-hand badge keeps its place in every state: the pips, then 'Completed'.
   const body = (
     <Group justify="space-between" wrap="nowrap" gap="md">
       <Stack gap={4}>
         <Text fw={600}>{form.title}</Text>
-        {form.answered ? (
-          <Badge color="teal.9" variant="outline">
-            <Trans id="pages.forms.completed">Completed</Trans>
-          </Badge>
-        ) : pending ? (
+        {pending && !form.answered ? (
           <Badge color="yellow.9" variant="outline">
             <Trans id="pages.forms.pending">Waiting to be sent</Trans>
           </Badge>
         ) : null}
       </Stack>
-      {!form.answered && (
-        <Badge size="lg" variant={open ? 'filled' : 'default'} style={{ flexShrink: 0 }}>
-          {i18n._(pipsToEarnMessage(form.pipsToEarn))}
+      {form.answered ? (
+        <Badge size="lg" color="teal.9" variant="outline" tt="none" style={{ flex: 'none' }}>
+          <Trans id="pages.forms.completed">Completed</Trans>
         </Badge>
+      ) : (
+        <PipsBadge variant={open ? 'light' : 'default'}>{i18n._(pipsToEarnMessage(form.pipsToEarn))}</PipsBadge>
       )}
     </Group>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { Link } from 'wouter';
@@ -14,6 +14,8 @@ import {
 import type { Questionnaire } from '../../api/client';
 import { commonMessages } from '../../components/errorMessages';
 import { LoadFailedAlert } from '../../components/LoadNotices';
+import { PipsBadge } from '../../components/PipsBadge';
+import { pipsToEarnMessage } from '../earn/earnMessages';
 import type { WizardDefinition } from '../../actors/formWizard';
 import { useIsOffline, useMember, useResource, useSystemActor, useUnsentInput } from '../../actors/hooks';
 import { readFormDraft } from '../../data/formDrafts';
@@ -24,7 +26,6 @@ import {
   formatIsoDate,
   formMessages,
   partErrorMessage,
-  pipsToEarnMessage,
   stepMessage,
   submitFailureMessages,
 } from './formMessages';
@@ -150,7 +151,7 @@ function Wizard({ questionnaire, form }: WizardProps) {
           {form.title}
         </Title>
         <Group gap="xs">
-          <Badge size="lg">{i18n._(pipsToEarnMessage(questionnaire.pipsToEarn))}</Badge>
+          <PipsBadge>{i18n._(pipsToEarnMessage(questionnaire.pipsToEarn))}</PipsBadge>
         </Group>
         {form.description && <Text c="dimmed">{form.description}</Text>}
       </Stack>

@@ -35,10 +35,7 @@ export const submittedMessage = (pips: number) =>
       })
     : msg({ id: 'pages.forms.submittedNoPips', message: 'Thank you! Your answers were sent.' });
 
-/** "Earn 10 pips": what a questionnaire pays. */
-export const pipsToEarnMessage = (pips: number) =>
-  msg({ id: 'pages.forms.pipsToEarn', message: `Earn ${plural(pips, { one: '# pip', other: '# pips' })}` });
-
+/** "Step 2 of 3". */
 export const stepMessage = (current: number, total: number) =>
   msg({ id: 'pages.forms.stepOf', message: `Step ${current} of ${total}` });
 

@@ -56,13 +56,15 @@ describe('the list at /forms', () => {
 
     const surveyLink = await screen.findByRole('link', { name: /Community survey/ });
     expect(surveyLink.getAttribute('href')).toBe('/forms/3');
-    expect(within(surveyLink).getByText('Earn 15 pips')).toBeTruthy();
-    expect(within(screen.getByRole('link', { name: /Quick poll/ })).getByText('Earn 1 pip')).toBeTruthy();
+    expect(within(surveyLink).getByText('+15 pips')).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: /Quick poll/ })).getByText('+1 pip')).toBeTruthy();
 
-    // Answered: no link, marked completed.
+    // Answered: no link, marked completed where the pips were (the badge keeps its place).
     expect(screen.queryByRole('link', { name: /Last month poll/ })).toBeNull();
     const answered = screen.getByText('Last month poll').closest('li')!;
-    expect(within(answered).getByText('Completed')).toBeTruthy();
+    const completed = within(answered).getByText('Completed');
+    expect(completed.closest('.mantine-Group-root')?.lastElementChild?.contains(completed)).toBe(true);
+    expect(within(surveyLink).getByTestId('pips-badge').closest('.mantine-Group-root')?.lastElementChild).toBe(within(surveyLink).getByTestId('pips-badge'));
 
     const [list] = sent.filter((r) => r.path === '/web/questionnaires');
     expect(list).toMatchObject({ method: 'GET', query: { page: '1', size: '50' } });
@@ -181,7 +183,7 @@ describe('a questionnaire at /forms/{id}', () => {
     serve();
     await renderForms('/forms/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Community survey' })).toBeTruthy();
-    expect(screen.getByText('Earn 15 pips')).toBeTruthy();
+    expect(screen.getByText('+15 pips')).toBeTruthy();
     expect(screen.getByText('Three short steps about you and the community.')).toBeTruthy();
     expect((await stepHeading(/Step 1 of 3/)).textContent).toBe('Step 1 of 3About you');
     expect(screen.getByText('Questions marked with * are required.')).toBeTruthy();
