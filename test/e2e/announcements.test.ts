@@ -162,6 +162,17 @@ describe('announcements in Chromium', () => {
     await expect.poll(() => spanish.getByTestId('announcement').getByRole('heading').allInnerTexts()).toEqual(['Noche de trivia', 'Lote 2', 'Lote 1']);
     expect(await spanish.getByText('Únete a las 8').isVisible()).toBe(true);
     expect(await spanish.getByRole('button', { name: 'Marcar como leído' }).count()).toBe(3);
+    // On a 390 px phone, in Spanish, each card's actions stay on one line: open, mark as read, and
+    // the bin (named 'Eliminar'), each at least 36 px tall.
+    for (const card of await spanish.getByTestId('announcement').all()) {
+      const boxes = await Promise.all(
+        [card.getByRole('button', { name: 'Marcar como leído' }), card.getByRole('button', { name: 'Eliminar' })].map((b) => b.boundingBox()),
+      );
+      const [mark, bin] = boxes.map((box) => box!);
+      expect(Math.abs(mark.y + mark.height / 2 - (bin.y + bin.height / 2))).toBeLessThan(2);
+      expect(Math.min(mark.height, bin.height, bin.width)).toBeGreaterThanOrEqual(36);
+      expect(bin.x + bin.width).toBeLessThanOrEqual(390);
+    }
     await es.close();
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useSelector } from '../../actors/useSelector';
 import { useLingui } from '@lingui/react';
 import { Link } from 'wouter';
@@ -126,21 +127,26 @@ function AnnouncementCard({ item, now, onRead, onDelete }: { item: AnnouncementI
             {formatRelative(item.sendDate, now, i18n)}
           </time>
         </Text>
-        {/* Three buttons of one size, the way on first: open (a link), mark as read, delete. */}
-        <Group gap="xs">
-          {isInternalPath(item.url) && (
-            <Button component={Link} href={item.url} size="xs" variant="light" onClick={unread ? onRead : undefined}>
-              {i18n._(m.open)}
-            </Button>
-          )}
-          {unread && (
-            <Button size="xs" variant="default" onClick={onRead}>
-              {i18n._(m.markRead)}
-            </Button>
-          )}
-          <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
-            {i18n._(m.delete)}
-          </Button>
+        {/*
+          The way on first, in buttons of one size: open (a link), mark as read; delete is the
+          bin at the row's end, so the row stays one line on a phone in Spanish too.
+        */}
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs">
+            {isInternalPath(item.url) && (
+              <Button component={Link} href={item.url} size="sm" variant="light" onClick={unread ? onRead : undefined}>
+                {i18n._(m.open)}
+              </Button>
+            )}
+            {unread && (
+              <Button size="sm" variant="default" onClick={onRead}>
+                {i18n._(m.markRead)}
+              </Button>
+            )}
+          </Group>
+          <ActionIcon size={36} variant="subtle" color="red" onClick={onDelete} aria-label={i18n._(m.delete)} title={i18n._(m.delete)}>
+            <IconTrash size={20} stroke={1.75} aria-hidden />
+          </ActionIcon>
         </Group>
       </Stack>
     </Paper>
