@@ -15,7 +15,11 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     // SPEC §9: modals close with a 300 ms fade.
-    Modal: { defaultProps: { transitionProps: { transition: 'fade', duration: toastTimings.closeMs } } },
+    // A dialog's title reads as its heading (Mantine draws it in regular weight).
+    Modal: {
+      defaultProps: { transitionProps: { transition: 'fade', duration: toastTimings.closeMs } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
   },
 });
 

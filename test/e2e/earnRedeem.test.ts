@@ -514,6 +514,9 @@ describe('earn and redeem in Chromium', () => {
       await visit(`/redeem/${ids.coffee}`, 'redeem-detail', `section[aria-labelledby="redeem-option"] button:enabled`);
       await shot.getByRole('button', { name: words[locale].redeem, exact: true }).click();
       await screen('redeem-confirm', shot.getByTestId('confirm-remaining').filter({ hasText: '10' }));
+      // Each amount's name on one line, 'Remaining balance' / 'Saldo restante' too, on a phone.
+      const rowHeights = await shot.getByRole('dialog').locator('tbody th').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().height)));
+      expect(new Set(rowHeights).size).toBe(1);
       await shot.getByRole('dialog').getByRole('button', { name: words[locale].confirm }).click();
       await shot.waitForURL(/\/rewards\/\d+$/, { timeout: 15_000 });
       // With the 'Reward redeemed!' toast on screen (its close button is named), then afresh.

@@ -47,13 +47,13 @@ export function ConfirmRedeemModal({ opened, redemption, rewardTitle, option, ba
             Redeem <b>{rewardTitle}</b> ({optionLabel})?
           </Trans>
         </Text>
-        <Table variant="vertical" withTableBorder layout="fixed">
+        <Table variant="vertical" withTableBorder>
           <Table.Caption>
             <Trans id="pages.redeem.confirm.caption">Amounts in pips</Trans>
           </Table.Caption>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th scope="row">
+              <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                 <Trans id="pages.redeem.confirm.balance">Current balance</Trans>
               </Table.Th>
               <Table.Td ta="right" data-testid="confirm-balance">
@@ -61,7 +61,7 @@ export function ConfirmRedeemModal({ opened, redemption, rewardTitle, option, ba
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">
+              <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                 <Trans id="pages.redeem.confirm.cost">Cost</Trans>
               </Table.Th>
               <Table.Td ta="right" data-testid="confirm-cost">
@@ -69,7 +69,7 @@ export function ConfirmRedeemModal({ opened, redemption, rewardTitle, option, ba
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">
+              <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                 <Trans id="pages.redeem.confirm.remaining">Remaining balance</Trans>
               </Table.Th>
               <Table.Td ta="right" fw={700} data-testid="confirm-remaining">
