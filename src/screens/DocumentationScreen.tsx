@@ -8,7 +8,7 @@ import diagrams from 'virtual:machine-diagrams';
 export const machineTitles: Record<string, MessageDescriptor> = {
   app: msg({ id: 'pages.documentation.machine.app', message: 'The app: every lifecycle below, started together' }),
   session: msg({ id: 'pages.documentation.machine.session', message: 'Your session: log in, verify, log out' }),
-  verification: msg({ id: 'pages.documentation.machine.verification', message: 'Verifying your e-mail code' }),
+  verification: msg({ id: 'pages.documentation.machine.verification', message: 'Verifying your email code' }),
   tokenRefresh: msg({ id: 'pages.documentation.machine.tokenRefresh', message: 'Keeping you logged in' }),
   connectivitySync: msg({ id: 'pages.documentation.machine.connectivitySync', message: 'Offline and back online' }),
   queueRun: msg({ id: 'pages.documentation.machine.queueRun', message: 'Sending what was saved offline' }),

@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { routeTable, type RouteAccess } from '../routing/routeTable';
+import { useResource } from '../actors/hooks';
 import { describeRoute } from './sitemapDescriptions';
 
 const hasRequiredParam = (pattern: string) => /:\w+(?!\?)(\/|$)/.test(pattern);
@@ -10,6 +11,7 @@ const withoutOptionalParams = (pattern: string) => pattern.replace(/\/:\w+\?/g, 
 /** Sitemap preview (SPEC §2, issue 12): every route of the app with a line on what it is, grouped by who may open it. */
 export default function SitemapScreen() {
   const { t, i18n } = useLingui();
+  const signInProviders = (useResource('authProviders').data?.length ?? 0) > 0;
   const groups: { title: string; access: RouteAccess[] }[] = [
     { title: t({ id: 'pages.sitemap.public', message: 'Before you log in' }), access: ['root', 'guest', 'public', 'verify'] },
     { title: t({ id: 'pages.sitemap.open', message: 'Open to everyone' }), access: ['open'] },
@@ -29,7 +31,7 @@ export default function SitemapScreen() {
             {routeTable
               .filter((route) => access.includes(route.access))
               .map(({ pattern }) => {
-                const description = describeRoute(pattern);
+                const description = describeRoute(pattern, { signInProviders });
                 return (
                 <List.Item key={pattern}>
                   {hasRequiredParam(pattern) ? (

@@ -42,7 +42,7 @@ export default function TermsScreen() {
           <Trans id="pages.terms.accountAge">Members under 18 need the permission of a parent or guardian.</Trans>
         </List.Item>
         <List.Item>
-          <Trans id="pages.terms.data">Your community sees your name, e-mail address, phone (if you give it) and your pips, to run the program and to reach you about it.</Trans>
+          <Trans id="pages.terms.data">Your community sees your name, email address, phone (if you give it) and your pips, to run the program and to reach you about it.</Trans>
         </List.Item>
         <List.Item>
           <Trans id="pages.terms.delete">You can delete your account at any time under Profile: your personal data is removed and your unused pips are lost.</Trans>

@@ -6,14 +6,14 @@ type PathName = keyof typeof paths;
 
 /** One line per route of the sitemap (issue 12): what a visitor finds there. */
 export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
-  root: msg({ id: 'pages.sitemap.route.root', message: 'Opens the right place: log in, verify your e-mail, or your home.' }),
-  login: msg({ id: 'pages.sitemap.route.login', message: 'Log in with your e-mail and password, or with Google or Apple.' }),
+  root: msg({ id: 'pages.sitemap.route.root', message: 'Opens the right place: log in, verify your email, or your home.' }),
+  login: msg({ id: 'pages.sitemap.route.login', message: 'Log in with your email and password, or with Google or Apple.' }),
   welcome: msg({ id: 'pages.sitemap.route.welcome', message: 'What the app is, and how to join.' }),
   signup: msg({ id: 'pages.sitemap.route.signup', message: 'Create your account in your community.' }),
-  forgotPassword: msg({ id: 'pages.sitemap.route.forgotPassword', message: 'Get a link by e-mail to choose a new password.' }),
+  forgotPassword: msg({ id: 'pages.sitemap.route.forgotPassword', message: 'Get a link by email to choose a new password.' }),
   communityScan: msg({ id: 'pages.sitemap.route.communityScan', message: "Scan your community's QR code to join it." }),
-  resetPassword: msg({ id: 'pages.sitemap.route.resetPassword', message: 'Choose a new password from the link we e-mailed.' }),
-  verify: msg({ id: 'pages.sitemap.route.verify', message: 'Enter the code we e-mailed to verify your account.' }),
+  resetPassword: msg({ id: 'pages.sitemap.route.resetPassword', message: 'Choose a new password from the link we emailed.' }),
+  verify: msg({ id: 'pages.sitemap.route.verify', message: 'Enter the code we emailed to verify your account.' }),
   authCallback: msg({ id: 'pages.sitemap.route.authCallback', message: 'Where Google or Apple sign-in comes back to the app.' }),
   sitemap: msg({ id: 'pages.sitemap.route.sitemap', message: 'This page: every screen of the app.' }),
   documentation: msg({ id: 'pages.sitemap.route.documentation', message: 'Help for members, and how the app works inside.' }),
@@ -44,5 +44,18 @@ export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
 
 const byPattern = new Map<string, MessageDescriptor>(Object.entries(paths).map(([name, pattern]) => [pattern, sitemapDescriptions[name as PathName]]));
 
-/** The description of a route of the route table, by its pattern. */
-export const describeRoute = (pattern: string): MessageDescriptor | undefined => byPattern.get(pattern);
+/** The lines that name Google and Apple, for a server that offers neither (or before it has said). */
+const withoutSignInProviders: Partial<Record<PathName, MessageDescriptor>> = {
+  login: msg({ id: 'pages.sitemap.route.loginPasswordOnly', message: 'Log in with your email and password.' }),
+  authCallback: msg({
+    id: 'pages.sitemap.route.authCallbackOff',
+    message: 'Where a sign-in with another account comes back to the app; none is offered here.',
+  }),
+};
+const byPatternWithout = new Map<string, MessageDescriptor>(
+  Object.entries(paths).map(([name, pattern]) => [pattern, withoutSignInProviders[name as PathName] ?? sitemapDescriptions[name as PathName]]),
+);
+
+/** The description of a route of the route table, by its pattern; Google and Apple only when offered. */
+export const describeRoute = (pattern: string, { signInProviders }: { signInProviders: boolean }): MessageDescriptor | undefined =>
+  (signInProviders ? byPattern : byPatternWithout).get(pattern);

@@ -479,10 +479,10 @@ describe('operator console in Chromium', () => {
     await page.waitForURL('**/admin/community');
     const settings = main().getByTestId('admin-community');
     await settings.getByRole('button', { name: 'Edit: Riverside Club' }).click();
-    await settings.getByLabel('Support e-mail (empty: no contact)').fill('not-an-address');
+    await settings.getByLabel('Support email (empty: no contact)').fill('not-an-address');
     await settings.getByRole('button', { name: 'Save changes' }).click();
-    await settings.getByText('Enter an e-mail address such as help@example.org.').waitFor();
-    await settings.getByLabel('Support e-mail (empty: no contact)').fill('help@riverside.example');
+    await settings.getByText('Enter an email address such as help@example.org.').waitFor();
+    await settings.getByLabel('Support email (empty: no contact)').fill('help@riverside.example');
     await settings.getByLabel('Note for members (English, optional)').fill('We answer on weekdays.');
     await settings.getByRole('button', { name: 'Save changes' }).click();
     await done('Changes saved.');
@@ -498,7 +498,7 @@ describe('operator console in Chromium', () => {
     // Operators: a role for the member's verified account, shown in the table, then taken away.
     await main().getByLabel('E-mail of a verified account').fill('nobody.here@example.org');
     await main().getByRole('button', { name: 'Give the role' }).click();
-    await main().getByRole('alert').getByText('No verified account uses this e-mail: ask them to sign up in the app first.').waitFor();
+    await main().getByRole('alert').getByText('No verified account uses this email: ask them to sign up in the app first.').waitFor();
     await main().getByLabel('E-mail of a verified account').fill(member.email);
     await main().getByRole('button', { name: 'Give the role' }).click();
     await done(`${member.email} is now Editor of this community.`);

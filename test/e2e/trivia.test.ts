@@ -61,7 +61,7 @@ const texts = {
     earnNote: (names: string) => `Questions waiting in ${names}`,
     and: 'and',
     displayName: 'Name on the leaderboard (optional)',
-    notAnEmail: 'Choose a name, not an e-mail address: everyone in the contest sees it.',
+    notAnEmail: 'Choose a name, not an email address: everyone in the contest sees it.',
     join: 'Join the contest',
     answerQuestions: 'Answer questions',
     rulesAndDates: 'Rules and dates',

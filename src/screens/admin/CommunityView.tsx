@@ -83,7 +83,7 @@ export function CommunityView({ data: { community: data, operators } }: { data: 
           <EditForm
             fields={[
               { key: 'name', label: t({ id: 'admin.field.communityName', message: 'Community name' }), required: true },
-              { key: 'email', label: t({ id: 'admin.field.supportEmail', message: 'Support e-mail (empty: no contact)' }) },
+              { key: 'email', label: t({ id: 'admin.field.supportEmail', message: 'Support email (empty: no contact)' }) },
               { key: 'url', label: t({ id: 'admin.field.supportUrl', message: 'Help page (https, optional)' }) },
               { key: 'phone', label: t({ id: 'admin.field.supportPhone', message: 'Phone (optional)' }) },
               { key: 'textEn', label: t({ id: 'admin.field.supportTextEn', message: 'Note for members (English, optional)' }), kind: 'textarea' },

@@ -27,7 +27,7 @@ export const roleNames = {
 const errorTexts: Record<string, MessageDescriptor> = {
   VALIDATION_ERROR: msg({ id: 'admin.error.validation', message: 'The server refused what was entered: check every field and try again.' }),
   FORBIDDEN: msg({ id: 'admin.error.forbidden', message: 'Your role in this community does not allow this.' }),
-  NOT_FOUND_ACCOUNT: msg({ id: 'admin.error.noAccount', message: 'No verified account uses this e-mail: ask them to sign up in the app first.' }),
+  NOT_FOUND_ACCOUNT: msg({ id: 'admin.error.noAccount', message: 'No verified account uses this email: ask them to sign up in the app first.' }),
   NOT_FOUND: msg({ id: 'admin.error.notFound', message: 'It is not there any more: someone may have deleted it. The list is up to date again.' }),
   ALREADY_DRAWN: msg({ id: 'admin.error.alreadyDrawn', message: 'This contest was drawn already: the list shows its winners.' }),
   IN_USE: msg({ id: 'admin.error.inUse', message: 'Something still refers to it: archive it instead.' }),
@@ -110,7 +110,7 @@ export const fieldErrors = {
   teamsEs: msg({ id: 'admin.field.teamsEsCount', message: 'Name as many teams in Spanish as in English, or none.' }),
   required: msg({ id: 'admin.field.required', message: 'Fill this in.' }),
   range: msg({ id: 'admin.field.range', message: 'Enter a whole number from {min} to {max}.' }),
-  email: msg({ id: 'admin.field.email', message: 'Enter an e-mail address such as help@example.org.' }),
+  email: msg({ id: 'admin.field.email', message: 'Enter an email address such as help@example.org.' }),
   phone: msg({ id: 'admin.field.phone', message: 'Use up to 32 of 0-9 + ( ) . - and spaces.' }),
   answers: msg({ id: 'admin.field.answersCheck', message: 'Write 2 to 6 answers, one per line, and mark the right one with * at its start.' }),
   imageFile: msg({ id: 'admin.field.imageFile', message: 'Choose a PNG, JPEG or WebP image of at most 1 MiB.' }),
@@ -127,6 +127,6 @@ export const skipReasons = {
 export const bulkProblems = {
   BAD_DELTA: msg({ id: 'admin.bulk.problem.delta', message: 'The pips are not a whole number other than 0.' }),
   NO_REASON: msg({ id: 'admin.bulk.problem.reason', message: 'No reason given.' }),
-  NO_SUCH_MEMBER: msg({ id: 'admin.bulk.problem.member', message: 'No member of this community uses this e-mail.' }),
+  NO_SUCH_MEMBER: msg({ id: 'admin.bulk.problem.member', message: 'No member of this community uses this email.' }),
   INSUFFICIENT_PIPS: msg({ id: 'admin.bulk.problem.pips', message: 'The member does not have that many pips.' }),
 };

@@ -82,7 +82,7 @@ function EmailCheck() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="api-try">
-            <Trans id="pages.apiDocs.check.title">Try the API: is an e-mail in use?</Trans>
+            <Trans id="pages.apiDocs.check.title">Try the API: is an email in use?</Trans>
           </Title>
           <Text size="sm" c="dimmed">
             <Trans id="pages.apiDocs.check.explain">Sends GET /web/user/email to the server and shows its answer.</Trans>

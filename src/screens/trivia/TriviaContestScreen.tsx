@@ -27,7 +27,7 @@ export default function TriviaContestScreen() {
   if (contestId === null) return null;
   // The leaderboard shows this name to everyone in the contest: never an e-mail address.
   const nameError = displayName.includes('@')
-    ? t({ id: 'pages.trivia.contest.displayNameEmail', message: 'Choose a name, not an e-mail address: everyone in the contest sees it.' })
+    ? t({ id: 'pages.trivia.contest.displayNameEmail', message: 'Choose a name, not an email address: everyone in the contest sees it.' })
     : null;
   const joined = contest?.assigned ?? false;
 

@@ -10,7 +10,9 @@ afterEach(resetData);
 
 describe('SitemapScreen', () => {
   it('has a description for every route of the route table', () => {
-    expect(routeTable.filter((route) => !describeRoute(route.pattern)).map((route) => route.pattern)).toEqual([]);
+    for (const signInProviders of [true, false]) {
+      expect(routeTable.filter((route) => !describeRoute(route.pattern, { signInProviders })).map((route) => route.pattern)).toEqual([]);
+    }
   });
 
   it('lists every route with its line, linking the ones without a required parameter, in the member language', async () => {
@@ -26,6 +28,23 @@ describe('SitemapScreen', () => {
     const contest = items.find((item) => item.textContent?.startsWith('/trivia/contest/:id/info'))!;
     expect(within(contest).queryByRole('link')).toBeNull();
     expect(contest.textContent).toContain("A contest's rules, dates and teams.");
+  });
+
+  it('names Google and Apple only when the server offers them', async () => {
+    const lineOf = (items: HTMLElement[], pattern: string) => items.find((item) => item.textContent?.startsWith(pattern))!.textContent;
+    fakeFetch({ 'GET /web/auth/providers': { data: { providers: [] } } });
+    const { unmount } = await renderApp({ path: '/sitemap' });
+    await screen.findByText('Log in with your email and password.');
+    let items = within(screen.getByRole('main')).getAllByRole('listitem');
+    expect(lineOf(items, '/login')).toBe('/loginLog in with your email and password.');
+    expect(lineOf(items, '/auth/callback')).not.toMatch(/Google|Apple/);
+    unmount();
+
+    fakeFetch({ 'GET /web/auth/providers': { data: { providers: [{ id: 'google', name: 'Google' }] } } });
+    await renderApp({ path: '/sitemap' });
+    await screen.findByText('Log in with your email and password, or with Google or Apple.');
+    items = within(screen.getByRole('main')).getAllByRole('listitem');
+    expect(lineOf(items, '/auth/callback')).toContain('Google or Apple');
   });
 
   it('speaks Spanish', async () => {

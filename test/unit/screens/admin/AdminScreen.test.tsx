@@ -118,7 +118,7 @@ describe('AdminScreen', () => {
     fireEvent.change(paste, { target: { value: 'email,delta,reason\nana@example.org,10,Helper\nnobody@example.org,10,Helper' } });
     fireEvent.click(main().getByRole('button', { name: 'Check every line' }));
     expect(await main().findByText('1 of 2 lines have a problem: fix the file, nothing is applied until every line is good.')).toBeTruthy();
-    expect(main().getByText('No member of this community uses this e-mail.')).toBeTruthy();
+    expect(main().getByText('No member of this community uses this email.')).toBeTruthy();
     expect(main().getByText('40 → 50')).toBeTruthy();
     expect((main().getByRole('button', { name: 'Apply 2 adjustments' }) as HTMLButtonElement).disabled).toBe(true);
 
