@@ -34,7 +34,7 @@ function layout(page: Page): Promise<string[]> {
   );
 }
 
-/** The top bar and the screen as the page shows them (the footer aside: the bare page shows <noscript> under it). */
+/** The top bar and the screen as the page shows them (the footer aside: the bare page shows its <noscript> line over it). */
 async function look(page: Page): Promise<Buffer[]> {
   return [await page.locator('header').screenshot({ animations: 'disabled' }), await page.locator('main').screenshot({ animations: 'disabled' })];
 }
@@ -64,6 +64,10 @@ describe('prerendered first screens', () => {
     expect(await before.locator('html').getAttribute('lang')).toBe(locale);
     // The line for a browser without JavaScript is in the page's language too.
     expect(await before.locator('noscript').textContent()).toBe(NO_SCRIPT[locale]);
+    // and it is on the first screen, over the bottom edge (before, it sat under the footer, out of view).
+    const line = (await before.locator('noscript > p').boundingBox())!;
+    expect(line.y + line.height).toBeLessThanOrEqual(viewport.height + 0.5);
+    expect(line.y).toBeGreaterThan(viewport.height / 2);
     // Nothing can be typed into a form the app is about to replace.
     expect(await before.locator('#root > [data-prerendered]').getAttribute('inert')).toBe('');
     await expect(before.locator('#splash').count()).resolves.toBe(0);
