@@ -2253,6 +2253,11 @@ export interface components {
             options: components["schemas"]["AdminRewardOptionNew"][];
         };
         AdminPromoNew: components["schemas"]["AdminEarnActionNew"] | components["schemas"]["AdminRewardNew"];
+        /**
+         * @description How a reward option stands on gift-card codes: none (no code ever loaded), out (every code handed out), low (fewer than 5 left), ok.
+         * @enum {string}
+         */
+        AdminStockState: "none" | "out" | "low" | "ok";
         AdminRewardOption: {
             optId: components["schemas"]["Id"];
             label: components["schemas"]["AdminText"];
@@ -2261,6 +2266,7 @@ export interface components {
             codesTotal: number;
             /** @description Codes not handed out yet (0 - out of stock). */
             codesLeft: number;
+            stock: components["schemas"]["AdminStockState"];
         };
         AdminRewardOptionList: {
             options: components["schemas"]["AdminRewardOption"][];
@@ -2387,6 +2393,7 @@ export interface components {
                 codesTotal: number;
                 /** @description Fewer than 5 codes left. */
                 low: boolean;
+                stock: components["schemas"]["AdminStockState"];
             }[];
         };
         AdminQrCode: {

@@ -180,9 +180,9 @@ describe.each(backends)('operator API on $name', (backend) => {
       }),
     );
     expect(reward.promo).toMatchObject({ type: 'REDEEM', title: { en: 'Cinema ticket' }, pips: 0 });
-    expect(reward.options.map((o: { label: unknown; pips: number; codesLeft: number }) => [o.label, o.pips, o.codesLeft])).toEqual([
-      [{ en: 'One ticket', es: 'Una entrada' }, 100, 0],
-      [{ en: 'Two tickets' }, 180, 0],
+    expect(reward.options.map((o: { label: unknown; pips: number; codesLeft: number; stock: string }) => [o.label, o.pips, o.codesLeft, o.stock])).toEqual([
+      [{ en: 'One ticket', es: 'Una entrada' }, 100, 0, 'none'],
+      [{ en: 'Two tickets' }, 180, 0, 'none'],
     ]);
     const rewards = expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'REDEEM' }, token: member.authToken })).promos;
     expect(rewards).toMatchObject([{ id: reward.promo.id, title: 'Cinema ticket', available: false }]);
@@ -344,8 +344,8 @@ describe.each(backends)('operator API on $name', (backend) => {
     ]);
     expect(report.redemptions).toEqual([{ promoId: reward.promo.id, optId: small.optId, title: { en: 'Coffee' }, label: { en: 'Small' }, count: 1, pips: 3 }]);
     expect(report.stock).toEqual([
-      { promoId: reward.promo.id, optId: large.optId, title: { en: 'Coffee' }, label: { en: 'Large' }, codesLeft: 2, codesTotal: 2, low: true },
-      { promoId: reward.promo.id, optId: small.optId, title: { en: 'Coffee' }, label: { en: 'Small' }, codesLeft: 5, codesTotal: 6, low: false },
+      { promoId: reward.promo.id, optId: large.optId, title: { en: 'Coffee' }, label: { en: 'Large' }, codesLeft: 2, codesTotal: 2, low: true, stock: 'low' },
+      { promoId: reward.promo.id, optId: small.optId, title: { en: 'Coffee' }, label: { en: 'Small' }, codesLeft: 5, codesTotal: 6, low: false, stock: 'ok' },
     ]);
     // Everything happened within the last day.
     const day = expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/report`, { days: 1 }));

@@ -84,6 +84,7 @@ const optionView = (row: repo.RewardOptionRow): Schema<'AdminRewardOption'> => (
   pips: row.pips,
   codesTotal: row.codesTotal,
   codesLeft: row.codesLeft,
+  stock: stockState(row.codesLeft, row.codesTotal),
 });
 
 type SkippedCode = Schema<'AdminCodeImportResult'>['skipped'][number];
@@ -111,6 +112,10 @@ type BulkRow = Schema<'AdminBulkAdjustResult'>['rows'][number];
 
 /** A reward option with fewer free codes than this is low on stock in the report. */
 export const LOW_STOCK = 5;
+
+/** How an option stands on codes (the console's badge): none loaded, all handed out, low, or enough. */
+export const stockState = (left: number, total: number): Schema<'AdminStockState'> =>
+  total === 0 ? 'none' : left === 0 ? 'out' : left < LOW_STOCK ? 'low' : 'ok';
 
 /** At most this many lines in one bulk adjustment. */
 export const MAX_BULK_ROWS = 5000;
@@ -740,6 +745,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           codesLeft: Number(row.left),
           codesTotal: Number(row.total),
           low: Number(row.left) < LOW_STOCK,
+          stock: stockState(Number(row.left), Number(row.total)),
         })),
       };
     },

@@ -85,7 +85,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
                     <Table.Td>{localText(row.label, i18n.locale)}</Table.Td>
                     <Table.Td>
                       {row.codesLeft} / {row.codesTotal}{' '}
-                      <StockBadge codesLeft={row.codesLeft} codesTotal={row.codesTotal} />
+                      <StockBadge stock={row.stock} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

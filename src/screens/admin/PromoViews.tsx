@@ -397,7 +397,7 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
           <Trans id="admin.rewards.option">
             {label} · {option.pips} pips · {option.codesLeft} of {option.codesTotal} codes left
           </Trans>{' '}
-          <StockBadge codesLeft={option.codesLeft} codesTotal={option.codesTotal} />
+          <StockBadge stock={option.stock} />
         </Text>
         <Group gap="xs">
         {canWrite ? <EditButton title={label} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}

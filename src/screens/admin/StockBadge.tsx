@@ -1,34 +1,32 @@
 import { Badge } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-
-/** Under this many codes left, an option is low on codes (the dashboard's report says the same). */
-export const LOW_CODES = 5;
+import type { AdminStockState } from './consoleLogic';
 
 /**
- * How a reward option stands on gift-card codes, at a glance: none imported yet (grey), all
- * handed out (solid red), a few left (light red); nothing when there are enough.
+ * How a reward option stands on gift-card codes, as the server says (`stock`): none imported yet
+ * (grey), all handed out (solid red), a few left (light red); nothing when there are enough.
  */
-export function StockBadge({ codesLeft, codesTotal }: { codesLeft: number; codesTotal: number }) {
-  if (codesTotal === 0) {
-    return (
-      <Badge color="gray" variant="light" data-testid="stock-badge">
-        <Trans id="admin.stock.none">No codes yet</Trans>
-      </Badge>
-    );
+export function StockBadge({ stock }: { stock: AdminStockState }) {
+  switch (stock) {
+    case 'none':
+      return (
+        <Badge color="gray" variant="light" data-testid="stock-badge">
+          <Trans id="admin.stock.none">No codes yet</Trans>
+        </Badge>
+      );
+    case 'out':
+      return (
+        <Badge color="red.9" variant="filled" data-testid="stock-badge">
+          <Trans id="admin.stock.out">None left</Trans>
+        </Badge>
+      );
+    case 'low':
+      return (
+        <Badge color="red" variant="light" data-testid="stock-badge">
+          <Trans id="admin.low">Low</Trans>
+        </Badge>
+      );
+    default:
+      return null;
   }
-  if (codesLeft === 0) {
-    return (
-      <Badge color="red.9" variant="filled" data-testid="stock-badge">
-        <Trans id="admin.stock.out">None left</Trans>
-      </Badge>
-    );
-  }
-  if (codesLeft < LOW_CODES) {
-    return (
-      <Badge color="red" variant="light" data-testid="stock-badge">
-        <Trans id="admin.low">Low</Trans>
-      </Badge>
-    );
-  }
-  return null;
 }

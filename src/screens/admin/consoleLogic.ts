@@ -7,6 +7,7 @@ import type { components } from '../../api/schema';
 type Schemas = components['schemas'];
 export type AdminPromo = Schemas['AdminPromo'];
 export type AdminRewardOption = Schemas['AdminRewardOption'];
+export type AdminStockState = Schemas['AdminStockState'];
 export type AdminReport = Schemas['AdminReport'];
 export type AdminMemberPage = Schemas['AdminMemberPage'];
 export type AdminAuditPage = Schemas['AdminAuditPage'];

@@ -8,7 +8,15 @@ import { resetData, signIn } from '../rewards/dataHarness';
 import { vi } from 'vitest';
 
 const community = { communityId: 'harbour', name: 'Harbour Club', role: 'owner' };
-const option = (codesLeft: number) => ({ optId: 31, label: { en: '$5 card' }, pips: 30, codesTotal: codesLeft, codesLeft });
+// The stock state as the server words it (server/plugins/app/operators.ts, stockState).
+const option = (codesLeft: number) => ({
+  optId: 31,
+  label: { en: '$5 card' },
+  pips: 30,
+  codesTotal: codesLeft,
+  codesLeft,
+  stock: codesLeft === 0 ? ('none' as const) : codesLeft < 5 ? ('low' as const) : ('ok' as const),
+});
 const reward = { id: 21, communityId: 'harbour', type: 'REDEEM', title: { en: 'Book voucher', es: 'Vale de libros' }, description: null, url: null, pips: 0, earnLimit: 'ONCE', archived: false, createdAt: '2026-11-20T10:00:00.000Z' };
 
 const main = () => within(screen.getByRole('main'));
