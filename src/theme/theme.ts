@@ -14,6 +14,11 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // Every field of a form the same height as the text fields and the buttons beside them.
+    NumberInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
+    FileInput: { defaultProps: { size: 'md' } },
+    Textarea: { defaultProps: { size: 'md' } },
     // SPEC §9: modals close with a 300 ms fade.
     // A dialog's title reads as its heading (Mantine draws it in regular weight).
     Modal: {

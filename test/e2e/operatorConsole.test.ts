@@ -331,7 +331,7 @@ describe('operator console in Chromium', () => {
   it('finds the member and adjusts their pips with a reason, which their activity shows', async () => {
     await nav('Members').click();
     await page.waitForURL('**/admin/members');
-    await main().getByLabel('E-mail or name').fill('console-member');
+    await main().getByLabel('Email or name').fill('console-member');
     await main().getByRole('button', { name: 'Search', exact: true }).click();
     await main().getByText('Showing 1 of 1 members.').waitFor();
     await main().getByRole('button', { name: `Adjust pips: ${member.email}` }).click();
@@ -496,10 +496,10 @@ describe('operator console in Chromium', () => {
     await phone.getByRole('main').getByRole('link', { name: /help@riverside\.example/ }).first().waitFor();
 
     // Operators: a role for the member's verified account, shown in the table, then taken away.
-    await main().getByLabel('E-mail of a verified account').fill('nobody.here@example.org');
+    await main().getByLabel('Email of a verified account').fill('nobody.here@example.org');
     await main().getByRole('button', { name: 'Give the role' }).click();
     await main().getByRole('alert').getByText('No verified account uses this email: ask them to sign up in the app first.').waitFor();
-    await main().getByLabel('E-mail of a verified account').fill(member.email);
+    await main().getByLabel('Email of a verified account').fill(member.email);
     await main().getByRole('button', { name: 'Give the role' }).click();
     await done(`${member.email} is now Editor of this community.`);
     await main().getByRole('row').filter({ hasText: member.email }).getByText('Editor').waitFor();

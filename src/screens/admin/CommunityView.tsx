@@ -171,7 +171,7 @@ function Operators({ operators, owner }: { operators: CommunityData['operators']
           <Table>
             <TableHead
               columns={[
-                <Trans key="admin.operators.email" id="admin.operators.email">E-mail</Trans>,
+                <Trans key="admin.operators.email" id="admin.operators.email">Email</Trans>,
                 <Trans key="admin.operators.role" id="admin.operators.role">Role</Trans>,
                 ...(owner ? [''] : []),
               ]}
@@ -197,7 +197,7 @@ function Operators({ operators, owner }: { operators: CommunityData['operators']
         {owner ? (
           <form onSubmit={submit} noValidate>
             <Group align="flex-start" gap="sm">
-              <TextInput label={t({ id: 'admin.operators.newEmail', message: 'E-mail of a verified account' })} value={email} error={error} w={300}
+              <TextInput label={t({ id: 'admin.operators.newEmail', message: 'Email of a verified account' })} value={email} error={error} w={300}
                 onChange={(e) => { setEmail(e.currentTarget.value); setError(undefined); }} />
               <Select label={t({ id: 'admin.operators.newRole', message: 'Role' })} data={roles} value={role} allowDeselect={false} w={200}
                 onChange={(value) => value && setRole(value as Role)} />

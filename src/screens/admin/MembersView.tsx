@@ -25,7 +25,7 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
     <Stack gap="md">
       <Group component="form" align="flex-end" gap="sm" role="search"
         onSubmit={(e: FormEvent) => { e.preventDefault(); actor.send({ type: 'user.search', query: search.trim() }); }}>
-        <TextInput label={t({ id: 'admin.members.search', message: 'E-mail or name' })} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
+        <TextInput label={t({ id: 'admin.members.search', message: 'Email or name' })} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
         <Button type="submit" variant="light">
           <Trans id="admin.members.searchButton">Search</Trans>
         </Button>
@@ -40,7 +40,7 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
           <TableHead
             columns={[
               <Trans key="admin.members.name" id="admin.members.name">Name</Trans>,
-              <Trans key="admin.members.email" id="admin.members.email">E-mail</Trans>,
+              <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
               <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
               <Trans key="admin.members.earned" id="admin.members.earned">Earned / used</Trans>,
               <Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>,
@@ -102,7 +102,7 @@ function BulkAdjust() {
                 <TableHead
                   columns={[
                     <Trans key="admin.bulk.line" id="admin.bulk.line">Line</Trans>,
-                    <Trans key="admin.members.email" id="admin.members.email">E-mail</Trans>,
+                    <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
                     <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
                     <Trans key="admin.bulk.outcome" id="admin.bulk.outcome">Before → after, or the problem</Trans>,
                   ]}
@@ -141,7 +141,7 @@ function BulkAdjust() {
             <Text size="sm" c="dimmed">
               <Trans id="admin.bulk.hint">A header line naming the columns email, delta and reason, then one member per line.</Trans>
             </Text>
-            <FileInput label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
+            <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
               onChange={(f) => { setFile(f); setError(undefined); }} clearable error={error} />
             <Textarea label={t({ id: 'admin.bulk.paste', message: 'Or paste the CSV' })} minRows={3} value={pasted}
               onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />

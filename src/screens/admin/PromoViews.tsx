@@ -114,7 +114,7 @@ function PromoImage({ promo }: { promo: AdminPromo }) {
       {promo.image ? (
         <img src={promo.image.url} width={promo.image.width} height={promo.image.height} alt="" style={{ width: 96, height: 'auto', borderRadius: 4 }} />
       ) : null}
-      <FileInput label={t({ id: 'admin.field.image', message: 'Image (PNG, JPEG or WebP, up to 1 MiB)' })} accept="image/png,image/jpeg,image/webp" value={file} clearable
+      <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.field.image', message: 'Image (PNG, JPEG or WebP, up to 1 MiB)' })} accept="image/png,image/jpeg,image/webp" value={file} clearable
         error={error} onChange={(f) => { setFile(f); setError(undefined); }} w={300} />
       <Button size="sm" variant="light" loading={writing} onClick={() => void upload()}>
         <Trans id="admin.image.upload">Upload image</Trans>
@@ -501,6 +501,7 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
     <Paper withBorder p="sm" radius="sm" component="form" onSubmit={previewCodes} noValidate>
       <Stack gap="xs">
         <FileInput
+          placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })}
           label={t({ id: 'admin.import.file', message: 'CSV file of codes (one per line; the first column is used)' })}
           accept=".csv,.txt,text/csv,text/plain"
           value={file}

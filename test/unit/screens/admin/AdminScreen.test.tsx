@@ -95,7 +95,7 @@ describe('AdminScreen', () => {
     });
     await renderApp({ path: '/admin/members' });
     expect(await main().findByText('Showing 1 of 2 members.')).toBeTruthy();
-    fireEvent.change(main().getByLabelText('E-mail or name'), { target: { value: ' ana ' } });
+    fireEvent.change(main().getByLabelText('Email or name'), { target: { value: ' ana ' } });
     fireEvent.click(main().getByRole('button', { name: 'Search' }));
     expect(await main().findByText('Showing 1 of 1 members.')).toBeTruthy();
     // The e-mail column holds the e-mail; the ledger is a button of the actions column.
@@ -120,6 +120,8 @@ describe('AdminScreen', () => {
     });
     await renderApp({ path: '/admin/members' });
     const paste = await main().findByLabelText('Or paste the CSV');
+    // The file field says what it is for before a file is chosen (Mantine draws an empty box).
+    expect(main().getByRole('button', { name: 'CSV file' }).textContent).toBe('Choose a file…');
     fireEvent.click(main().getByRole('button', { name: 'Check every line' }));
     expect(main().getByText('Choose a CSV file or paste its lines.')).toBeTruthy();
 
