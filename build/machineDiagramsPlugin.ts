@@ -8,7 +8,7 @@ const resolvedId = `\0${virtualId}`;
 /**
  * `virtual:machine-diagrams`: every machine of `machines/` drawn as a statechart at build time
  * (ELK layout, SVG), for the Documentation screen. The build emits one SVG file per machine and
- * the module lists their URLs; the dev server inlines them as data URLs.
+ * the module lists their URLs and sizes; the dev server inlines them as data URLs.
  */
 export function machineDiagrams(): Plugin {
   let serve = false;
@@ -24,9 +24,12 @@ export function machineDiagrams(): Plugin {
       if (id !== resolvedId) return undefined;
       const diagrams = await Promise.all(exportedMachines().map((machine) => drawMachine(machine)));
       const entries = diagrams.map(({ id: machineId, svg }) => {
-        if (serve) return `{ id: ${JSON.stringify(machineId)}, url: ${JSON.stringify(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)} }`;
+        // Its size, for the page to keep the room of a drawing not loaded yet (no layout shift).
+        const [, width, height] = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+        const fields = `id: ${JSON.stringify(machineId)}, width: ${Number(width)}, height: ${Number(height)}`;
+        if (serve) return `{ ${fields}, url: ${JSON.stringify(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)} }`;
         const ref = this.emitFile({ type: 'asset', name: `${machineId}.svg`, source: svg });
-        return `{ id: ${JSON.stringify(machineId)}, url: import.meta.ROLLUP_FILE_URL_${ref} }`;
+        return `{ ${fields}, url: import.meta.ROLLUP_FILE_URL_${ref} }`;
       });
       return `/** Every machine of the app, drawn as a statechart. */\nexport default [${entries.join(',\n')}];\n`;
     },

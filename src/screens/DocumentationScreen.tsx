@@ -103,7 +103,7 @@ export default function DocumentationScreen() {
             Each thing the app does is a state machine. These diagrams are drawn from the app's own machine definitions every time it is built: boxes are states, arrows are what moves the app from one to the next.
           </Trans>
         </Text>
-        {diagrams.map(({ id, url }) => {
+        {diagrams.map(({ id, url, width, height }) => {
           const title = machineTitles[id] ? i18n._(machineTitles[id]) : id;
           return (
             <Paper key={id} withBorder radius="md" p="sm" component="figure" m={0} data-testid={`diagram-${id}`}>
@@ -115,7 +115,7 @@ export default function DocumentationScreen() {
               </Text>
               <ScrollArea type="auto">
                 <Anchor href={url} target="_blank" rel="noopener">
-                  <Image src={url} alt={title} loading="lazy" fit="contain" mah={480} w="auto" maw="none" />
+                  <Image src={url} alt={title} loading="lazy" width={width} height={height} fit="contain" mah={480} w="auto" maw="none" />
                 </Anchor>
               </ScrollArea>
             </Paper>

@@ -176,6 +176,26 @@ describe('every account screen: accessible, photographed', () => {
       await captureScreen(page, shot.name, locale);
     });
 
+    it('documentation: draws each machine of the app as a statechart, each keeping its room before it has loaded', async () => {
+      await signIn(page, null, false);
+      standing = 'anonymous';
+      await page.goto(`${product.url}/documentation`);
+      const drawings = page.locator('figure[data-testid^="diagram-"] img');
+      await drawings.first().waitFor();
+      expect(await drawings.count()).toBeGreaterThan(10);
+      // The last one is far below: not loaded yet (lazy), yet its box already has the drawing's height.
+      const last = drawings.last();
+      expect(await last.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(0);
+      const before = (await last.boundingBox())!;
+      expect(before.height).toBeGreaterThan(20);
+      await last.scrollIntoViewIfNeeded();
+      await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect((await last.boundingBox())!.height).toBeCloseTo(before.height, 0);
+      // A drawing is the machine's SVG, drawn at build time.
+      const session = page.getByTestId('diagram-session').locator('img');
+      expect(await session.evaluate(async (img: HTMLImageElement) => (await (await fetch(img.src)).text()).startsWith('<svg'))).toBe(true);
+    });
+
     it('api-docs: asks the real server whether a member’s e-mail is in use, and draws the contract', async () => {
       await signIn(page, null, false);
       standing = 'anonymous';
