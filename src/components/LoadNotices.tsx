@@ -22,7 +22,7 @@ export function LoadFailedAlert({ title, onRetry }: { title: string; onRetry: ()
   if (offline) return <NotSavedOfflineNotice />;
   return (
     <Alert color="red" variant="light" role="alert" title={title}>
-      <Button variant="light" color="red" size="xs" mt="xs" onClick={onRetry}>
+      <Button variant="light" color="red" size="sm" mt="xs" onClick={onRetry}>
         {i18n._(retryLabel)}
       </Button>
     </Alert>
@@ -40,7 +40,7 @@ export function SavedCopyNotice({ message, onRetry }: { message: string; onRetry
       <Group justify="space-between" gap="xs">
         <Text size="sm">{message}</Text>
         {onRetry && (
-          <Button variant="subtle" size="xs" onClick={onRetry}>
+          <Button variant="subtle" size="sm" onClick={onRetry}>
             {i18n._(retryLabel)}
           </Button>
         )}

@@ -18,7 +18,7 @@ export function UpdateNotice() {
         <Text size="sm">
           <Trans id="components.update.ready">A new version of pips is ready.</Trans>
         </Text>
-        <Button size="xs" variant="light" onClick={() => serviceWorker.send({ type: 'user.reload' })}>
+        <Button size="sm" variant="light" onClick={() => serviceWorker.send({ type: 'user.reload' })}>
           <Trans id="components.update.reload">Reload</Trans>
         </Button>
       </Group>
