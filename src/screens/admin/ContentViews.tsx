@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  FileInput,
   Group,
   Image,
   NumberInput,
@@ -17,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { FileField } from './FileField';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';
@@ -389,7 +389,7 @@ function NewQuestionnaire() {
           <Trans id="admin.questionnaires.fileHint">A JSON file like examples/questionnaire.json: steps of questions (single or multiple choice, text, number, rating, date), texts in English, Spanish or both.</Trans>
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.questionnaires.file', message: 'Questionnaire file (JSON)' })} accept=".json,application/json" value={file} clearable error={errors.file}
+          <FileField label={t({ id: 'admin.questionnaires.file', message: 'Questionnaire file (JSON)' })} accept=".json,application/json" value={file} clearable error={errors.file}
             onChange={(f) => { setFile(f); setErrors((x) => ({ ...x, file: undefined })); }} />
           <NumberInput label={t({ id: 'admin.questionnaires.pips', message: 'Pips for answering' })} min={0} allowDecimal={false} value={pips} error={errors.pips}
             onChange={(value) => { setPips(value); setErrors((x) => ({ ...x, pips: undefined })); }} />
@@ -495,7 +495,7 @@ function ReplaceQuestions({ questionnaire: q }: { questionnaire: AdminQuestionna
   return (
     <Paper withBorder p="sm" mt="sm" radius="sm" component="form" onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm">
-        <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.questionnaires.replaceFile', message: 'New questions (JSON file, as for a new questionnaire)' })} accept=".json,application/json"
+        <FileField label={t({ id: 'admin.questionnaires.replaceFile', message: 'New questions (JSON file, as for a new questionnaire)' })} accept=".json,application/json"
           value={file} clearable error={error} onChange={(f) => { setFile(f); setError(undefined); }} w={360} />
         <Button type="submit" size="sm" variant="light" loading={writing}>
           <Trans id="admin.questionnaires.replace">Replace the questions</Trans>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, FileInput, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { FileField } from './FileField';
 import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
@@ -141,7 +142,7 @@ function BulkAdjust() {
             <Text size="sm" c="dimmed">
               <Trans id="admin.bulk.hint">A header line naming the columns email, delta and reason, then one member per line.</Trans>
             </Text>
-            <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
+            <FileField label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
               onChange={(f) => { setFile(f); setError(undefined); }} clearable error={error} />
             <Textarea label={t({ id: 'admin.bulk.paste', message: 'Or paste the CSV' })} minRows={3} value={pasted}
               onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />

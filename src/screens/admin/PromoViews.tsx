@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  FileInput,
   Group,
   NumberInput,
   Paper,
@@ -14,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { FileField } from './FileField';
 import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
@@ -114,7 +114,7 @@ function PromoImage({ promo }: { promo: AdminPromo }) {
       {promo.image ? (
         <img src={promo.image.url} width={promo.image.width} height={promo.image.height} alt="" style={{ width: 96, height: 'auto', borderRadius: 4 }} />
       ) : null}
-      <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.field.image', message: 'Image (PNG, JPEG or WebP, up to 1 MiB)' })} accept="image/png,image/jpeg,image/webp" value={file} clearable
+      <FileField label={t({ id: 'admin.field.image', message: 'Image (PNG, JPEG or WebP, up to 1 MiB)' })} accept="image/png,image/jpeg,image/webp" value={file} clearable
         error={error} onChange={(f) => { setFile(f); setError(undefined); }} w={300} />
       <Button size="sm" variant="light" loading={writing} onClick={() => void upload()}>
         <Trans id="admin.image.upload">Upload image</Trans>
@@ -500,8 +500,7 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
   return (
     <Paper withBorder p="sm" radius="sm" component="form" onSubmit={previewCodes} noValidate>
       <Stack gap="xs">
-        <FileInput
-          placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })}
+        <FileField
           label={t({ id: 'admin.import.file', message: 'CSV file of codes (one per line; the first column is used)' })}
           accept=".csv,.txt,text/csv,text/plain"
           value={file}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FileField } from './FileField';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from './adminMessages';
 import { localInputValue, useWrite } from './consoleContext';
@@ -101,7 +102,7 @@ function ImportQuestions({ data }: { data: AdminTrivia }) {
           <Trans id="admin.trivia.importHint">A JSON file like examples/trivia-questions.json: each question with 2 to 6 answers, exactly one right; texts in English, Spanish or both.</Trans>
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FileInput placeholder={t({ id: 'admin.file.choose', message: 'Choose a file…' })} label={t({ id: 'admin.trivia.file', message: 'Questions file (JSON)' })} accept=".json,application/json" value={file} clearable error={error}
+          <FileField label={t({ id: 'admin.trivia.file', message: 'Questions file (JSON)' })} accept=".json,application/json" value={file} clearable error={error}
             onChange={(f) => { setFile(f); setError(undefined); }} />
           <Select label={t({ id: 'admin.trivia.target', message: 'Add them to' })} allowDeselect={false} value={target} onChange={(v) => v && setTarget(v)}
             data={[

@@ -98,19 +98,20 @@ describe('the leaderboard and the teams', () => {
   });
   const rows = () => within(screen.getByTestId('trivia-leaders')).getAllByRole('row').map((row) => row.textContent);
 
-  it('a member below the top four: a "…" row stands for the players left out; the teams have column headers', async () => {
+  /** Renders the contest with these leaders (name, right answers, rank), Ada (the member, user 7) among them. */
+  async function showLeaders(leaders: [name: string, correctAnswers: number, rank: number][]) {
     fakeFetch({
       'GET /mobile/contest/trivias': { data: { contests: contests.slice(0, 1) } },
-      'GET /mobile/contest/trivia/1/charts': chartOf([
-        { userId: 1, correctAnswers: 9, rank: 1, displayName: 'Bo' },
-        { userId: 2, correctAnswers: 8, rank: 2, displayName: 'Cy' },
-        { userId: 3, correctAnswers: 8, rank: 2, displayName: 'Di' },
-        { userId: 4, correctAnswers: 6, rank: 4, displayName: 'Ed' },
-        { userId: 7, correctAnswers: 1, rank: 9, displayName: 'Ada' },
-      ]),
+      'GET /mobile/contest/trivia/1/charts': chartOf(
+        leaders.map(([displayName, correctAnswers, rank], i) => ({ userId: displayName === 'Ada' ? 7 : i + 1, correctAnswers, rank, displayName })),
+      ),
     });
     await renderApp({ path: '/trivia/contest/1' });
     await screen.findByTestId('trivia-leaders');
+  }
+
+  it('a member below the top four: a "…" row stands for the players left out; the teams have column headers', async () => {
+    await showLeaders([['Bo', 9, 1], ['Cy', 8, 2], ['Di', 8, 2], ['Ed', 6, 4], ['Ada', 1, 9]]);
     expect(rows()).toEqual(['RankNameRight answers', '1Bo9', '2Cy8', '2Di8', '4Ed6', '…More players', '9Ada (you)1']);
     const teams = within(screen.getByTestId('trivia-teams'));
     expect(teams.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Team', 'Right answers']);
@@ -118,18 +119,7 @@ describe('the leaderboard and the teams', () => {
   });
 
   it('a member right after the top four, ties included: no "…" row, nobody is left out', async () => {
-    fakeFetch({
-      'GET /mobile/contest/trivias': { data: { contests: contests.slice(0, 1) } },
-      'GET /mobile/contest/trivia/1/charts': chartOf([
-        { userId: 1, correctAnswers: 9, rank: 1, displayName: 'Bo' },
-        { userId: 2, correctAnswers: 9, rank: 1, displayName: 'Cy' },
-        { userId: 3, correctAnswers: 8, rank: 3, displayName: 'Di' },
-        { userId: 4, correctAnswers: 6, rank: 4, displayName: 'Ed' },
-        { userId: 7, correctAnswers: 1, rank: 5, displayName: 'Ada' },
-      ]),
-    });
-    await renderApp({ path: '/trivia/contest/1' });
-    await screen.findByTestId('trivia-leaders');
+    await showLeaders([['Bo', 9, 1], ['Cy', 9, 1], ['Di', 8, 3], ['Ed', 6, 4], ['Ada', 1, 5]]);
     expect(rows()).toEqual(['RankNameRight answers', '1Bo9', '1Cy9', '3Di8', '4Ed6', '5Ada (you)1']);
     expect(screen.queryByTestId('trivia-leaders-gap')).toBeNull();
   });
