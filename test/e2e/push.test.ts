@@ -177,8 +177,15 @@ describe('Web Push in Chromium', () => {
     // they do not fit, and "Not now" wrapped alone under the first).
     const invitation = other.getByTestId('push-invitation');
     await expect.poll(() => invitation.isVisible()).toBe(true);
-    const turnOn = (await invitation.getByRole('button', { name: 'Turn on notifications' }).boundingBox())!;
-    const notNow = (await invitation.getByRole('button', { name: 'Not now' }).boundingBox())!;
+    // Both buttons read in one go: Home's cards above may still change height as their data
+    // comes, and two separate reads could straddle that move.
+    const [turnOn, notNow] = await invitation.evaluate((card) =>
+      ['Turn on notifications', 'Not now'].map((name) => {
+        const button = [...card.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+        const { x, y, width, height } = button.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
     expect(notNow.width).toBeCloseTo(turnOn.width, 0);
     expect(notNow.x).toBeCloseTo(turnOn.x, 0);
     expect(notNow.y).toBeGreaterThanOrEqual(turnOn.y + turnOn.height);
