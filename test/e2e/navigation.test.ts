@@ -19,6 +19,7 @@ const words = {
     back: { home: 'Back to home', earn: 'Back to Earn', profile: 'Back to profile' },
     notFound: 'Page not found',
     goHome: 'Go to the home page',
+    home: { shortcuts: 'Shortcuts', noReward: 'No rewards available yet', waysToEarn: 'Ways to earn' },
   },
   es: {
     sections: { home: 'Inicio', earn: 'Ganar', redeem: 'Canjear', activity: 'Actividad', profile: 'Perfil' },
@@ -29,6 +30,7 @@ const words = {
     back: { home: 'Volver al inicio', earn: 'Volver a Ganar', profile: 'Volver al perfil' },
     notFound: 'Página no encontrada',
     goHome: 'Ir a la página de inicio',
+    home: { shortcuts: 'Accesos directos', noReward: 'Aún no hay recompensas', waysToEarn: 'Formas de ganar' },
   },
 } as const;
 
@@ -200,6 +202,41 @@ describe('getting around', () => {
         await card.waitFor();
         const after = (await card.boundingBox())!;
         expect({ top: Math.round(after.y), height: Math.round(after.height) }).toEqual({ top: Math.round(before.y), height: Math.round(before.height) });
+      } finally {
+        release();
+        await context.close();
+      }
+    });
+
+    it.each(['phone', 'desktop'] as const)('with no reward to aim at, Home says so in the placeholder\'s room (%s)', async (size) => {
+      // The community's rewards, held and then answered as none in stock (every option sold out).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { context, page } = await openSignedIn(locale, size, (page) =>
+        page.route('**/mobile/promos/get*', async (route) => {
+          await held;
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: { promos: { options?: { inStock: boolean }[] }[] } };
+          for (const promo of body.data.promos) for (const option of promo.options ?? []) option.inStock = false;
+          await route.fulfill({ response, json: body });
+        }),
+      );
+      try {
+        const placeholder = page.getByTestId('reward-progress-loading');
+        await placeholder.waitFor();
+        const before = (await placeholder.boundingBox())!;
+        const tilesBefore = (await page.getByRole('navigation', { name: w.home.shortcuts }).boundingBox())!;
+        release();
+        const card = page.getByTestId('reward-progress-none');
+        await card.waitFor();
+        expect(await card.innerText()).toContain(w.home.noReward);
+        const link = card.getByRole('link', { name: w.home.waysToEarn });
+        const after = (await card.boundingBox())!;
+        expect({ top: Math.round(after.y), height: Math.round(after.height) }).toEqual({ top: Math.round(before.y), height: Math.round(before.height) });
+        const tilesAfter = (await page.getByRole('navigation', { name: w.home.shortcuts }).boundingBox())!;
+        expect(Math.round(tilesAfter.y)).toBe(Math.round(tilesBefore.y));
+        await link.click();
+        await expect.poll(() => pathOf(page)).toBe('/earn');
       } finally {
         release();
         await context.close();

@@ -9,7 +9,9 @@ import { formatNumber } from '../../i18n/formatters';
 /**
  * Home's progress toward the next reward the member can afford (issue 12). While the balance or
  * the rewards are on the way, a placeholder of the card's size holds its place, so the card
- * arriving does not push the invitation and the tiles below it down the screen.
+ * arriving does not push the invitation and the tiles below it down the screen. With no reward in
+ * stock to aim at, a card of the same height says so and points to the ways to earn, so nothing
+ * below moves up either.
  */
 export function RewardProgress({ balance }: { balance: number | undefined }) {
   const { t, i18n } = useLingui();
@@ -17,7 +19,7 @@ export function RewardProgress({ balance }: { balance: number | undefined }) {
   if (!rewards.data && rewards.status === 'failed') return null;
   if (balance === undefined || !rewards.data) return <ProgressPlaceholder />;
   const target = nextReward(rewards.data, balance);
-  if (!target) return null;
+  if (!target) return <NoRewardYet />;
   const format = (pips: number) => formatNumber(pips, i18n.locale);
   const title = target.promo.title;
   const href = linkTo(paths.redeem, { id: target.promo.id });
@@ -75,6 +77,33 @@ const headingLayout = {
   align: { base: 'flex-start', sm: 'baseline' },
   gap: { base: 2, sm: 'xs' },
 } as const;
+
+/**
+ * No reward in stock to aim at (none offered yet, or every one out of stock): the card's title
+ * row, and one line in the room of the bar and the figures (held at their height).
+ */
+function NoRewardYet() {
+  return (
+    <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="home-next-reward" data-testid="reward-progress-none">
+      <Flex {...headingLayout}>
+        <Text fw={700} id="home-next-reward">
+          <Trans id="pages.home.progress.none">No rewards available yet</Trans>
+        </Text>
+        <Anchor component={Link} href={linkTo(paths.earn)} size="sm" fw={600}>
+          <Trans id="pages.home.progress.earn">Ways to earn</Trans>
+        </Anchor>
+      </Flex>
+      <Flex mt="sm" mih={barAndFigures} align="center">
+        <Text size="sm" c="dimmed">
+          <Trans id="pages.home.progress.noneText">Rewards will show here.</Trans>
+        </Text>
+      </Flex>
+    </Paper>
+  );
+}
+
+/** The bar (Progress size lg: 12 px), the 6 px under it and one line of small figures. */
+const barAndFigures = 'calc(12px + 6px + var(--mantine-font-size-sm) * var(--mantine-line-height-sm))';
 
 /** The card's lines (the title and its link, the bar, one line of figures) as skeletons. */
 function ProgressPlaceholder() {

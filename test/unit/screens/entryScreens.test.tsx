@@ -71,6 +71,23 @@ describe('HomeScreen', () => {
     expect(within(ready).getByRole('link', { name: 'Redeem now' }).getAttribute('href')).toBe('/redeem/4');
   });
 
+  it('says there is no reward to aim at when none is in stock, and points to the ways to earn', async () => {
+    signIn(7);
+    fakeFetch({
+      'GET /mobile/user/get': { data: user },
+      'GET /mobile/dashboard': { data: { availablePips: 20, totalEarnedPips: 20, totalUsedPips: 0, actions: [] } },
+      'GET /mobile/promos/get': {
+        data: { promos: [{ id: 5, type: 'REDEEM', title: 'Headphones', pips: 100, available: true, options: [{ optId: 51, label: 'Std', pips: 100, inStock: false }] }] },
+      },
+    });
+    await renderApp({ path: '/home' });
+    const none = await screen.findByTestId('reward-progress-none');
+    expect(within(none).getByText('No rewards available yet')).toBeTruthy();
+    expect(within(none).getByRole('link', { name: 'Ways to earn' }).getAttribute('href')).toBe('/earn');
+    expect(within(none).queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByTestId('reward-progress')).toBeNull();
+  });
+
   it('says when the dashboard cannot be fetched', async () => {
     signIn(7);
     fakeFetch({ 'GET /mobile/user/get': { data: user } });
