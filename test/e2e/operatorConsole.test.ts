@@ -549,6 +549,15 @@ describe('operator console in Chromium', () => {
     await main().getByRole('button', { name: 'Crear recompensa' }).click();
     await main().getByText('Escribe un título.').waitFor();
     await main().getByText(`${books.option} · ${books.price} pips · quedan 2 de 2 códigos`).waitFor();
+    // On a phone each option's actions (edit, delete, codes, load codes) stay on one line.
+    await page.setViewportSize(viewports.phone);
+    await settle(page);
+    const rows = await main().getByTestId('admin-option-actions').evaluateAll((groups) =>
+      groups.map((group) => [...group.children].map((button) => Math.round(button.getBoundingClientRect().top))),
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    for (const tops of rows) expect(new Set(tops).size, `option actions at ${tops.join(', ')}`).toBe(1);
+    await page.setViewportSize(viewports.desktop);
     await settle(page);
     await expectAccessible(page, 'admin rewards (es)');
     await captureScreen(page, 'admin-rewards', 'es');

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
+import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useSelector } from '../../actors/useSelector';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectWriting } from '../../../machines/operatorConsole.selectors';
@@ -95,10 +97,18 @@ export function EditForm({
 }
 
 /** The toggle that opens an item's edit form. */
-export function EditButton({ title, open, onToggle }: { title: string; open: boolean; onToggle: () => void }) {
+export function EditButton({ title, open, onToggle, compact = false }: { title: string; open: boolean; onToggle: () => void; compact?: boolean }) {
   const { t } = useLingui();
+  const label = t({ id: 'admin.edit.label', message: `Edit: ${title}` });
+  if (compact) {
+    return (
+      <ActionIcon size={30} variant="light" aria-expanded={open} aria-label={label} title={label} onClick={onToggle}>
+        <IconPencil size={16} aria-hidden />
+      </ActionIcon>
+    );
+  }
   return (
-    <Button size="xs" variant="light" aria-expanded={open} aria-label={t({ id: 'admin.edit.label', message: `Edit: ${title}` })} onClick={onToggle}>
+    <Button size="xs" variant="light" aria-expanded={open} aria-label={label} onClick={onToggle}>
       <Trans id="admin.edit">Edit</Trans>
     </Button>
   );
@@ -108,14 +118,22 @@ export function EditButton({ title, open, onToggle }: { title: string; open: boo
  * Delete, after an inline confirmation (for good: nothing refers to it; when something does, the
  * server refuses and the console says to archive it instead).
  */
-export function DeleteButton({ title, onDelete }: { title: string; onDelete: () => void }) {
+export function DeleteButton({ title, onDelete, compact = false }: { title: string; onDelete: () => void; compact?: boolean }) {
   const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const actor = useConsole();
   const writing = useSelector(actor, selectWriting);
+  const label = t({ id: 'admin.delete.label', message: `Delete: ${title}` });
+  if (!confirming && compact) {
+    return (
+      <ActionIcon size={30} variant="subtle" color="red" aria-label={label} title={label} onClick={() => setConfirming(true)}>
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    );
+  }
   if (!confirming) {
     return (
-      <Button size="xs" variant="subtle" color="red" aria-label={t({ id: 'admin.delete.label', message: `Delete: ${title}` })} onClick={() => setConfirming(true)}>
+      <Button size="xs" variant="subtle" color="red" aria-label={label} onClick={() => setConfirming(true)}>
         <Trans id="admin.delete">Delete</Trans>
       </Button>
     );

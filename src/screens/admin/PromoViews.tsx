@@ -399,9 +399,10 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
           </Trans>{' '}
           <StockBadge stock={option.stock} />
         </Text>
-        <Group gap="xs">
-        {canWrite ? <EditButton title={label} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}
-        {canWrite && option.codesTotal === 0 ? <DeleteButton title={label} onDelete={() => send({ kind: 'deleteRewardOption', input: { id: option.optId } })} /> : null}
+        {/* Edit and delete as icons: the row's four actions stay on one line on a phone. */}
+        <Group gap="xs" data-testid="admin-option-actions">
+        {canWrite ? <EditButton compact title={label} open={editing} onToggle={() => setEditing((e) => !e)} /> : null}
+        {canWrite && option.codesTotal === 0 ? <DeleteButton compact title={label} onDelete={() => send({ kind: 'deleteRewardOption', input: { id: option.optId } })} /> : null}
         <Button size="xs" variant="default" aria-label={t({ id: 'admin.rewards.codes.label', message: `Codes: ${label}` })}
           onClick={() => actor.send({ type: 'user.openItem', view: 'codes', id: option.optId })}>
           <Trans id="admin.rewards.codes">Codes</Trans>
