@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useIsOffline } from '../actors/hooks';
+import { offlineTitle } from './offlineTitle';
 
 const retryLabel = msg({ id: 'components.load.retry', message: 'Try again' });
-const offlineTitle = msg({ id: 'components.load.offlineTitle', message: "You're offline" });
 const offlineText = msg({
   id: 'components.load.offlineText',
   message: "This is not saved on this device yet. It shows as soon as you're back online.",

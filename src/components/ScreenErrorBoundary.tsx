@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Paper, Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { offlineTitle } from './offlineTitle';
 import { RetryingBoundary, type Failure } from './RetryingBoundary';
 
 /**
@@ -18,11 +19,12 @@ export function ScreenErrorBoundary({ location, children }: { location: string; 
 }
 
 function ScreenErrorNotice({ offline, retry }: Failure) {
+  const { i18n } = useLingui();
   return (
     <Paper withBorder p="lg" radius="md" role="alert" data-testid="screen-error">
       <Text fw={700} mb="xs">
         {offline ? (
-          <Trans id="components.screenError.offlineTitle">You're offline</Trans>
+          i18n._(offlineTitle)
         ) : (
           <Trans id="components.screenError.title">This page could not be loaded</Trans>
         )}

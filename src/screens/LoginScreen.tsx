@@ -7,6 +7,7 @@ import { rememberMeDefault, storeRememberMe } from '../data/credentials';
 import { useIsOffline, useSession, useSystemActor } from '../actors/hooks';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
+import { offlineTitle } from '../components/offlineTitle';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
 
 /** Login errors that mean "these credentials did not work", shown under the form (SPEC §8). */
@@ -64,7 +65,7 @@ export default function LoginScreen() {
       </Title>
 
       {!online && (
-        <Alert color="yellow" variant="light" role="status" title={t({ id: 'pages.login.offlineTitle', message: 'You are offline' })}>
+        <Alert color="yellow" variant="light" role="status" title={i18n._(offlineTitle)}>
           <Trans id="pages.login.offlineDuringLogin">
             Connect to the internet to log in. Nothing is sent while you are offline.
           </Trans>

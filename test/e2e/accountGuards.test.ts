@@ -99,7 +99,7 @@ describe('route guards in Chromium', () => {
     });
     await context.setOffline(true);
     try {
-      await expect.poll(() => page.getByText('You are offline', { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("You're offline", { exact: true }).isVisible()).toBe(true);
       await page.getByLabel('Email').fill(member.email);
       await page.getByLabel('Password', { exact: true }).fill(member.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -110,7 +110,7 @@ describe('route guards in Chromium', () => {
     } finally {
       await context.setOffline(false);
     }
-    await expect.poll(() => page.getByText('You are offline', { exact: true }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByText("You're offline", { exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/home');
     expect(logins).toEqual(['POST']);
