@@ -21,6 +21,7 @@ import {
   type ValidationMessageId,
 } from '../validation';
 import { oidcErrorFallback, oidcErrorMessages } from './oidcMessages';
+import { DateOfBirthInput } from '../components/DateOfBirthInput';
 
 /** Where /community-scan sends the member back to once the community is known. */
 const scanAndReturn = `${paths.communityScan}?${new URLSearchParams({ returnTo: paths.authCallback })}`;
@@ -202,13 +203,10 @@ function CompleteSignup({ signup }: { signup: PendingOidcSignup }) {
               error={errorOf('lastName')}
             />
           </SimpleGrid>
-          <TextInput
+          <DateOfBirthInput
             label={t({ id: 'pages.oidc.dateOfBirth', message: 'Date of birth' })}
-            type="date"
-            autoComplete="bday"
-            max={today.toISOString().slice(0, 10)}
             value={dateOfBirth}
-            onChange={(e) => setDateOfBirth(e.currentTarget.value)}
+            onChange={setDateOfBirth}
             onBlur={touch('dateOfBirth')}
             error={errorOf('dateOfBirth')}
           />

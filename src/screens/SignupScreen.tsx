@@ -24,6 +24,7 @@ import { registerErrors } from '../actors/messages';
 import { showToast } from '../actors/toast';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
+import { DateOfBirthInput } from '../components/DateOfBirthInput';
 import {
   cleanText,
   emptySignupValues,
@@ -165,13 +166,10 @@ export default function SignupScreen() {
                 error={errorOf('lastName')}
               />
             </SimpleGrid>
-            <TextInput
+            <DateOfBirthInput
               label={t({ id: 'pages.signup.dateOfBirth', message: 'Date of birth' })}
-              type="date"
-              autoComplete="bday"
-              max={today.toISOString().slice(0, 10)}
               value={values.dateOfBirth}
-              onChange={(e) => set('dateOfBirth', e.currentTarget.value)}
+              onChange={(value) => set('dateOfBirth', value)}
               onBlur={touch('dateOfBirth')}
               error={errorOf('dateOfBirth')}
             />

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillDateOfBirth } from './support/accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { launchChromium } from './support/browser';
@@ -66,7 +67,7 @@ describe('account journey in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Date of birth').fill('1990-12-10');
+    await fillDateOfBirth(page, '1990-12-10');
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByLabel('I agree to the terms and conditions').check();

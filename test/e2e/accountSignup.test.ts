@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { relaxedLimits, tabTo, uniqueEmail } from './support/accounts';
+import { fillDateOfBirth, relaxedLimits, tabTo, uniqueEmail } from './support/accounts';
 import type { RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -40,7 +40,7 @@ describe('signup in Chromium', () => {
     await page.getByLabel('Teléfono (opcional)').fill('+34 600 123 456');
     await page.getByLabel('Nombre').fill('Ana');
     await page.getByLabel('Apellido').fill('García');
-    await page.getByLabel('Fecha de nacimiento').fill('1992-03-08');
+    await fillDateOfBirth(page, '1992-03-08', 'Fecha de nacimiento');
     await page.getByLabel('Contraseña', { exact: true }).fill(password);
     await page.getByLabel('Confirma tu contraseña').fill(password);
     await page.getByLabel('Acepto los términos y condiciones').check();
@@ -78,8 +78,13 @@ describe('signup in Chromium', () => {
     await type('Hedy');
     await tabTo(page, 'Last name');
     await type('Lamarr');
-    await tabTo(page, 'Date of birth');
-    await type('11091994');
+    // the date of birth in English order: the month (typed to its name in the list), the day, the year
+    await tabTo(page, 'Month');
+    await type('November');
+    await tabTo(page, 'Day');
+    await type('9');
+    await tabTo(page, 'Year');
+    await type('1994');
     await tabTo(page, /^Password/);
     await type(password);
     await tabTo(page, 'Confirm password');

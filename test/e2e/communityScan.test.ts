@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillDateOfBirth } from './support/accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,7 +126,7 @@ describe('community QR scan in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Date of birth').fill('1990-12-09');
+    await fillDateOfBirth(page, '1990-12-09');
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByLabel('I agree to the terms and conditions').check();

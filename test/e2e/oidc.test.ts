@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { fillDateOfBirth } from './support/accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
@@ -90,7 +91,7 @@ describe('Google sign-in in Chromium', () => {
     await expect.poll(() => page.getByText('You must agree to the terms to continue.').isVisible()).toBe(true);
     expect(page.url()).toContain('/auth/callback');
 
-    await page.getByLabel('Date of birth').fill('1990-12-10');
+    await fillDateOfBirth(page, '1990-12-10');
     await page.getByLabel('I agree to the terms and conditions').check();
     await expectAccessible(page, 'oidc-complete-signup');
     await page.screenshot({ path: `${shots}/oidc-complete-signup.png`, fullPage: true });

@@ -97,6 +97,18 @@ export async function logIn(page: Page, product: RunningProduct, member: { email
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Fills the date of birth's three fields (day, month by name, year; in either language) inside
+ * the group named `groupName`, from a `YYYY-MM-DD` date.
+ */
+export async function fillDateOfBirth(page: Page, date: string, groupName = 'Date of birth'): Promise<void> {
+  const [year, month, day] = date.split('-').map(Number);
+  const group = page.getByRole('group', { name: groupName });
+  await group.locator('[autocomplete="bday-day"]').fill(String(day));
+  await group.locator('[autocomplete="bday-month"]').selectOption(String(month));
+  await group.locator('[autocomplete="bday-year"]').fill(String(year));
+}
+
 /** Text of the visible toasts (Mantine notifications). */
 export const toastTexts = (page: Page) => page.locator('.mantine-Notification-root').allInnerTexts();
 

@@ -7,6 +7,13 @@ import { renderApp } from './renderApp';
 
 const auth = { authToken: 'auth-token-0123456789', refreshToken: 'refresh-token-1', userId: 7, isVerified: false, status: 'OK' };
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** The date of birth's three fields (day, month by name, year), from a `YYYY-MM-DD` date. */
+const typeDateOfBirth = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  type('Day', String(day));
+  type('Month', String(month));
+  type('Year', String(year));
+};
 const demo = () => localStorage.setItem('pendingCommunity', JSON.stringify({ communityId: 'demo', name: 'Demo Community' }));
 
 afterEach(resetData);
@@ -17,7 +24,7 @@ describe('SignupScreen: registering (the session binding)', () => {
     type('Email', ' ada@example.org ');
     type('First name', ' Ada ');
     type('Last name', 'Lovelace');
-    type('Date of birth', '1990-12-10');
+    typeDateOfBirth('1990-12-10');
     type('Password', 'Pips-2026!secret');
     type('Confirm password', 'Pips-2026!secret');
     fireEvent.click(screen.getByLabelText('I agree to the terms and conditions'));
@@ -102,7 +109,7 @@ describe('AuthCallbackScreen: back from Google or Apple (the oidcCallback bindin
     // The used-up ticket leaves the address.
     await waitFor(() => expect(location.history.at(-1)).toBe('/auth/callback'));
     type('Last name', 'Lovelace');
-    type('Date of birth', '1990-12-10');
+    typeDateOfBirth('1990-12-10');
     fireEvent.click(screen.getByLabelText('I agree to the terms and conditions'));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 

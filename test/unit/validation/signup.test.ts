@@ -52,6 +52,9 @@ describe('date of birth and age', () => {
   it.each([
     ['', 'validation.dateOfBirth.required'],
     ['15/06/2000', 'validation.dateOfBirth.invalid'],
+    // the date of birth's three fields with the month left empty
+    ['1990--10', 'validation.dateOfBirth.invalid'],
+    ['0090-12-10', 'validation.dateOfBirth.invalid'],
     ['2001-02-29', 'validation.dateOfBirth.invalid'],
     ['1800-01-01', 'validation.dateOfBirth.invalid'],
     ['2026-06-16', 'validation.dateOfBirth.future'],
