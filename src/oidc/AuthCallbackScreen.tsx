@@ -22,6 +22,7 @@ import {
 } from '../validation';
 import { oidcErrorFallback, oidcErrorMessages } from './oidcMessages';
 import { DateOfBirthInput } from '../components/DateOfBirthInput';
+import { keepFocusOnPress } from '../components/keepFocusOnPress';
 
 /** Where /community-scan sends the member back to once the community is known. */
 const scanAndReturn = `${paths.communityScan}?${new URLSearchParams({ returnTo: paths.authCallback })}`;
@@ -235,7 +236,7 @@ function CompleteSignup({ signup }: { signup: PendingOidcSignup }) {
               {failure}
             </Alert>
           )}
-          <Button type="submit" fullWidth loading={busy}>
+          <Button type="submit" fullWidth loading={busy} onMouseDown={keepFocusOnPress}>
             <Trans id="pages.oidc.submit">Create account</Trans>
           </Button>
         </Stack>

@@ -25,6 +25,7 @@ import { showToast } from '../actors/toast';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import { DateOfBirthInput } from '../components/DateOfBirthInput';
+import { keepFocusOnPress } from '../components/keepFocusOnPress';
 import {
   cleanText,
   emptySignupValues,
@@ -228,7 +229,7 @@ export default function SignupScreen() {
               }}
               error={errorOf('terms')}
             />
-            <Button type="submit" fullWidth loading={busy} mt="xs">
+            <Button type="submit" fullWidth loading={busy} mt="xs" onMouseDown={keepFocusOnPress}>
               <Trans id="pages.signup.submit">Create account</Trans>
             </Button>
           </Stack>
