@@ -80,9 +80,10 @@ export function DateOfBirthInput({
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.();
   };
   // Each field's own label is the lighter one under the group's.
-  // The message is the group's description and each field's error message (Mantine sets the
-  // fields' own aria-describedby from their wrapper, which has no message of its own).
-  const shared = { error: Boolean(error), 'aria-errormessage': error ? errorId : undefined, size: 'md', labelProps: { fw: 400, size: 'sm' } } as const;
+  // The message is the group's description, read as the focus enters the group; each field is
+  // marked invalid (Mantine sets a field's own aria-describedby from its wrapper, which has no
+  // message of its own).
+  const shared = { error: Boolean(error), size: 'md', labelProps: { fw: 400, size: 'sm' } } as const;
   const fields: Record<Part, ReactElement> = {
     day: (
       <TextInput
@@ -134,7 +135,7 @@ export function DateOfBirthInput({
         {order.map((part) => fields[part])}
       </Group>
       {error ? (
-        <Input.Error id={errorId} mt={5}>
+        <Input.Error id={errorId} mt={5} size="md">
           {error}
         </Input.Error>
       ) : null}
