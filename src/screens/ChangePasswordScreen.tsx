@@ -13,6 +13,7 @@ import {
   type ValidationMessageId,
 } from '../validation';
 import { passwordMessages } from './passwordMessages';
+import { keepFocusOnPress } from '../components/keepFocusOnPress';
 
 const changeErrors: Record<string, MessageDescriptor> = {
   INCORRECT_PASSWORD: passwordMessages.incorrect,
@@ -99,7 +100,7 @@ export default function ChangePasswordScreen() {
               {i18n._(failure)}
             </Text>
           )}
-          <Button type="submit" fullWidth loading={change.busy}>
+          <Button type="submit" fullWidth loading={change.busy} onMouseDown={keepFocusOnPress}>
             <Trans id="pages.changePassword.submit">Change password</Trans>
           </Button>
         </Stack>

@@ -9,6 +9,7 @@ import type { PasswordResetStartInput } from '../actors/accountRequests';
 import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
+import { keepFocusOnPress } from '../components/keepFocusOnPress';
 
 const startErrors: Record<string, MessageDescriptor> = {
   EMAIL_NOT_FOUND: msg({
@@ -95,7 +96,7 @@ export default function ForgotPasswordScreen() {
                   {failure}
                 </Text>
               )}
-              <Button type="submit" fullWidth loading={start.busy}>
+              <Button type="submit" fullWidth loading={start.busy} onMouseDown={keepFocusOnPress}>
                 <Trans id="pages.forgotPassword.submit">Send reset link</Trans>
               </Button>
             </Stack>

@@ -9,6 +9,7 @@ import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import { offlineTitle } from '../components/offlineTitle';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
+import { keepFocusOnPress } from '../components/keepFocusOnPress';
 
 /** Login errors that mean "these credentials did not work", shown under the form (SPEC §8). */
 const credentialErrors = new Set(['INVALID_CREDENTIALS', 'NO_AUTH_TOKEN', 'VALIDATION_ERROR', 'INVALID_EMAIL']);
@@ -122,7 +123,7 @@ export default function LoginScreen() {
               {failure}
             </Text>
           )}
-          <Button type="submit" fullWidth loading={busy} disabled={!online}>
+          <Button type="submit" fullWidth loading={busy} disabled={!online} onMouseDown={keepFocusOnPress}>
             <Trans id="pages.login.submit">Log in</Trans>
           </Button>
         </Stack>

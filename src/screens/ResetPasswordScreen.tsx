@@ -10,6 +10,7 @@ import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { validatePassword, validatePasswordConfirmation, validationMessages, type ValidationMessageId } from '../validation';
 import { passwordMessages } from './passwordMessages';
+import { keepFocusOnPress } from '../components/keepFocusOnPress';
 
 const invalidLink = msg({
   id: 'pages.resetPassword.invalidLink',
@@ -106,7 +107,7 @@ export default function ResetPasswordScreen() {
                   {i18n._(failure)}
                 </Text>
               )}
-              <Button type="submit" fullWidth loading={finish.busy}>
+              <Button type="submit" fullWidth loading={finish.busy} onMouseDown={keepFocusOnPress}>
                 <Trans id="pages.resetPassword.submit">Reset password</Trans>
               </Button>
             </Stack>

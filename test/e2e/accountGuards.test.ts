@@ -92,6 +92,16 @@ describe('route guards in Chromium', () => {
     await page.waitForURL('**/login');
   });
 
+  it('checks the whole login form on the first press of Log in, made straight from a wrong email', async () => {
+    // The email's message shows on its blur; the press must still submit (it used to land beside
+    // the button the message had pushed down, and only the email's message showed).
+    await page.getByLabel('Email').fill('ana@@example');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByText('Password is required.').isVisible()).toBe(true);
+    expect(await page.getByText('Email cannot contain more than one @.').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill('');
+  });
+
   it('sends nothing while offline and says so', async () => {
     const logins: string[] = [];
     page.on('request', (request) => {
