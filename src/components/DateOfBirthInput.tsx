@@ -79,10 +79,9 @@ export function DateOfBirthInput({
   const leave = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.();
   };
-  // Each field's own label is the lighter one under the group's.
-  // The message is the group's description, read as the focus enters the group; each field is
-  // marked invalid (Mantine sets a field's own aria-describedby from its wrapper, which has no
-  // message of its own).
+  // Each field's own label is lighter than the group's. The message is the group's description,
+  // read as the focus enters the group; each field is marked invalid (Mantine sets a field's own
+  // aria-describedby from its wrapper, which has no message of its own).
   const shared = { error: Boolean(error), size: 'md', labelProps: { fw: 400, size: 'sm' } } as const;
   const fields: Record<Part, ReactElement> = {
     day: (
