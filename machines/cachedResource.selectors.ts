@@ -14,6 +14,12 @@ export const selectResourceStatus = (s: CachedResourceSnapshot): ResourceStatus 
 
 export const selectResourceData = (s: CachedResourceSnapshot): unknown => s.context.data;
 export const selectResourceFromCache = (s: CachedResourceSnapshot): boolean => s.context.fromCache;
-export const selectResourceError = (s: CachedResourceSnapshot): string | null => s.context.errorCode;
+/**
+ * The network's failure, once it decides what is shown: a failure that came while the store is
+ * still being read waits for the copy (the view is `idle` then, and shows no error before the
+ * copy that the failure leaves on screen).
+ */
+export const selectResourceError = (s: CachedResourceSnapshot): string | null =>
+  s.matches({ opening: 'readingCache' }) ? null : s.context.errorCode;
 /** A network call is under way (with or without something shown). */
 export const selectResourceBusy = (s: CachedResourceSnapshot): boolean => s.hasTag('loading') || s.hasTag('refreshing');

@@ -103,7 +103,8 @@ function cachedResourceRules(input: ResourceScope | undefined) {
       status: phase === 'opening' && reading ? 'idle' : data === undefined ? (failed() ? 'failed' : 'loading') : 'succeeded',
       data,
       fromCache,
-      error,
+      // a failure that came while the store is read waits for the copy
+      error: phase === 'opening' && reading ? null : error,
       busy: phase === 'fetching' || (phase === 'opening' && !reading && !networkFailed),
     }),
   };
