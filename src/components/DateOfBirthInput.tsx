@@ -83,21 +83,23 @@ export function DateOfBirthInput({
   // read as the focus enters the group; each field is marked invalid (Mantine sets a field's own
   // aria-describedby from its wrapper, which has no message of its own).
   const shared = { error: Boolean(error), size: 'md', labelProps: { fw: 400, size: 'sm' } } as const;
+  /** The day or the year: digits only, on the phone's number pad. */
+  const digits = (part: 'day' | 'year', label: string, width: number, length: number) => (
+    <TextInput
+      key={part}
+      w={width}
+      label={label}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      maxLength={length}
+      autoComplete={`bday-${part}`}
+      value={parts[part]}
+      onChange={(event) => set(part, event.currentTarget.value)}
+      {...shared}
+    />
+  );
   const fields: Record<Part, ReactElement> = {
-    day: (
-      <TextInput
-        key="day"
-        w={72}
-        label={t({ id: 'components.dateOfBirth.day', message: 'Day' })}
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={2}
-        autoComplete="bday-day"
-        value={parts.day}
-        onChange={(event) => set('day', event.currentTarget.value)}
-        {...shared}
-      />
-    ),
+    day: digits('day', t({ id: 'components.dateOfBirth.day', message: 'Day' }), 72, 2),
     month: (
       <NativeSelect
         key="month"
@@ -110,20 +112,7 @@ export function DateOfBirthInput({
         {...shared}
       />
     ),
-    year: (
-      <TextInput
-        key="year"
-        w={96}
-        label={t({ id: 'components.dateOfBirth.year', message: 'Year' })}
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={4}
-        autoComplete="bday-year"
-        value={parts.year}
-        onChange={(event) => set('year', event.currentTarget.value)}
-        {...shared}
-      />
-    ),
+    year: digits('year', t({ id: 'components.dateOfBirth.year', message: 'Year' }), 96, 4),
   };
   return (
     <div role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} onBlur={leave}>

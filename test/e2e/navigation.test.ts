@@ -183,16 +183,28 @@ describe('getting around', () => {
       }
     });
 
-    it.each(['phone', 'desktop'] as const)("Home's progress placeholder is as tall as the card that takes its place (%s)", async (size) => {
-      // The rewards' answer is held, so the placeholder stays until it is measured.
+    /**
+     * Home with the community's rewards held back until `release`, so the progress placeholder
+     * stays until it is measured; with `soldOut`, answered as none in stock (every option sold out).
+     */
+    async function openWithRewardsHeld(size: keyof typeof viewports, { soldOut = false } = {}) {
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      const { context, page } = await openSignedIn(locale, size, (page) =>
+      const opened = await openSignedIn(locale, size, (page) =>
         page.route('**/mobile/promos/get*', async (route) => {
           await held;
-          await route.continue();
+          if (!soldOut) return route.continue();
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: { promos: { options?: { inStock: boolean }[] }[] } };
+          for (const promo of body.data.promos) for (const option of promo.options ?? []) option.inStock = false;
+          await route.fulfill({ response, json: body });
         }),
       );
+      return { ...opened, release };
+    }
+
+    it.each(['phone', 'desktop'] as const)("Home's progress placeholder is as tall as the card that takes its place (%s)", async (size) => {
+      const { context, page, release } = await openWithRewardsHeld(size);
       try {
         const placeholder = page.getByTestId('reward-progress-loading');
         await placeholder.waitFor();
@@ -209,18 +221,7 @@ describe('getting around', () => {
     });
 
     it.each(['phone', 'desktop'] as const)('with no reward to aim at, Home says so in the placeholder\'s room (%s)', async (size) => {
-      // The community's rewards, held and then answered as none in stock (every option sold out).
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const { context, page } = await openSignedIn(locale, size, (page) =>
-        page.route('**/mobile/promos/get*', async (route) => {
-          await held;
-          const response = await route.fetch();
-          const body = (await response.json()) as { data: { promos: { options?: { inStock: boolean }[] }[] } };
-          for (const promo of body.data.promos) for (const option of promo.options ?? []) option.inStock = false;
-          await route.fulfill({ response, json: body });
-        }),
-      );
+      const { context, page, release } = await openWithRewardsHeld(size, { soldOut: true });
       try {
         const placeholder = page.getByTestId('reward-progress-loading');
         await placeholder.waitFor();
