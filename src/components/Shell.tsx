@@ -56,27 +56,31 @@ export function Shell({ children }: { children: ReactNode }) {
       >
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Anchor
-              component={Link}
-              href="/"
-              underline="never"
-              c="inherit"
-              aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
-            >
-              <Group gap="xs" wrap="nowrap">
-                <Logo size={30} />
-                <Text fw={800} fz="xl" lh={1}>
-                  pips
-                </Text>
-              </Group>
-            </Anchor>
+            <Box className={classes.brand}>
+              <Anchor
+                component={Link}
+                href="/"
+                underline="never"
+                c="inherit"
+                aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
+              >
+                <Group gap="xs" wrap="nowrap">
+                  <Logo size={30} />
+                  <Text fw={800} fz="xl" lh={1}>
+                    pips
+                  </Text>
+                </Group>
+              </Anchor>
+            </Box>
             {verified && <HeaderSections />}
             {/* Its own height: the bell and the install button come after the first paint
-                (with the member's actors, with the browser's offer) and must not push the page down. */}
-            <Group gap="xs" wrap="nowrap" h={36} data-testid="top-bar-actions">
-              <LanguageSwitch />
-              {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
+                (with the member's actors, with the browser's offer) and must not push the page
+                down. They come to the left of what is already there, the language switch last, in
+                a group whose box does not change (Shell.module.css): nothing moves sideways either. */}
+            <Group gap="xs" wrap="nowrap" h={36} justify="flex-end" className={classes.actions} data-testid="top-bar-actions">
               <InstallButton />
+              {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
+              <LanguageSwitch />
             </Group>
           </Group>
         </Container>

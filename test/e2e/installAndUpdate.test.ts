@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { launchChromium } from './support/browser';
 import { appShows, captureScreen } from './support/screens';
@@ -71,8 +71,16 @@ describe('install prompt and app updates in Chromium', () => {
     it('appears when the browser offers to install, and shows the browser dialog when pressed', async () => {
       await page.goto(`${product.url}/login`);
       await appShows(page, 'Log in');
+      // The button comes after the first paint: nothing already in the top bar moves for it.
+      const topBar = async () => {
+        const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+        const [actions, language] = await Promise.all([boxOf(page.getByTestId('top-bar-actions')), boxOf(page.getByRole('group', { name: 'Language' }))]);
+        return { actions: [actions.x, actions.width].map(Math.round), language: Math.round(language.x) };
+      };
+      const before = await topBar();
       await offerInstall(page);
       await installButton(page).waitFor({ timeout: 10_000 });
+      expect(await topBar()).toEqual(before);
       expect(await page.evaluate(() => localStorage.getItem('installButtonViews'))).toBe('1');
       expect(await installButton(page).getAttribute('data-prominent')).toBeNull();
       await expectAccessible(page, 'install-button');
