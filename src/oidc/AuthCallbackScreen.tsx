@@ -22,7 +22,7 @@ import {
 } from '../validation';
 import { oidcErrorFallback, oidcErrorMessages } from './oidcMessages';
 import { DateOfBirthInput } from '../components/DateOfBirthInput';
-import { keepFocusOnPress } from '../components/keepFocusOnPress';
+import { SubmitButton } from '../components/SubmitButton';
 
 /** Where /community-scan sends the member back to once the community is known. */
 const scanAndReturn = `${paths.communityScan}?${new URLSearchParams({ returnTo: paths.authCallback })}`;
@@ -236,9 +236,9 @@ function CompleteSignup({ signup }: { signup: PendingOidcSignup }) {
               {failure}
             </Alert>
           )}
-          <Button type="submit" fullWidth loading={busy} onMouseDown={keepFocusOnPress}>
+          <SubmitButton loading={busy}>
             <Trans id="pages.oidc.submit">Create account</Trans>
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </>

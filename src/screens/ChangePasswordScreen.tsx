@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,7 +13,7 @@ import {
   type ValidationMessageId,
 } from '../validation';
 import { passwordMessages } from './passwordMessages';
-import { keepFocusOnPress } from '../components/keepFocusOnPress';
+import { SubmitButton } from '../components/SubmitButton';
 
 const changeErrors: Record<string, MessageDescriptor> = {
   INCORRECT_PASSWORD: passwordMessages.incorrect,
@@ -100,9 +100,9 @@ export default function ChangePasswordScreen() {
               {i18n._(failure)}
             </Text>
           )}
-          <Button type="submit" fullWidth loading={change.busy} onMouseDown={keepFocusOnPress}>
+          <SubmitButton loading={change.busy}>
             <Trans id="pages.changePassword.submit">Change password</Trans>
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </Stack>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,7 +9,7 @@ import type { PasswordResetStartInput } from '../actors/accountRequests';
 import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
-import { keepFocusOnPress } from '../components/keepFocusOnPress';
+import { SubmitButton } from '../components/SubmitButton';
 
 const startErrors: Record<string, MessageDescriptor> = {
   EMAIL_NOT_FOUND: msg({
@@ -96,9 +96,9 @@ export default function ForgotPasswordScreen() {
                   {failure}
                 </Text>
               )}
-              <Button type="submit" fullWidth loading={start.busy} onMouseDown={keepFocusOnPress}>
+              <SubmitButton loading={start.busy}>
                 <Trans id="pages.forgotPassword.submit">Send reset link</Trans>
-              </Button>
+              </SubmitButton>
             </Stack>
           </form>
         </>

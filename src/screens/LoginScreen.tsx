@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'wouter';
 import { selectIsBusy, selectSessionError } from '../../machines/session.selectors';
@@ -9,7 +9,7 @@ import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import { offlineTitle } from '../components/offlineTitle';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
-import { keepFocusOnPress } from '../components/keepFocusOnPress';
+import { SubmitButton } from '../components/SubmitButton';
 
 /** Login errors that mean "these credentials did not work", shown under the form (SPEC §8). */
 const credentialErrors = new Set(['INVALID_CREDENTIALS', 'NO_AUTH_TOKEN', 'VALIDATION_ERROR', 'INVALID_EMAIL']);
@@ -123,9 +123,9 @@ export default function LoginScreen() {
               {failure}
             </Text>
           )}
-          <Button type="submit" fullWidth loading={busy} disabled={!online} onMouseDown={keepFocusOnPress}>
+          <SubmitButton loading={busy} disabled={!online}>
             <Trans id="pages.login.submit">Log in</Trans>
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
 

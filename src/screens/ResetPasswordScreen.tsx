@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +10,7 @@ import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { validatePassword, validatePasswordConfirmation, validationMessages, type ValidationMessageId } from '../validation';
 import { passwordMessages } from './passwordMessages';
-import { keepFocusOnPress } from '../components/keepFocusOnPress';
+import { SubmitButton } from '../components/SubmitButton';
 
 const invalidLink = msg({
   id: 'pages.resetPassword.invalidLink',
@@ -107,9 +107,9 @@ export default function ResetPasswordScreen() {
                   {i18n._(failure)}
                 </Text>
               )}
-              <Button type="submit" fullWidth loading={finish.busy} onMouseDown={keepFocusOnPress}>
+              <SubmitButton loading={finish.busy}>
                 <Trans id="pages.resetPassword.submit">Reset password</Trans>
-              </Button>
+              </SubmitButton>
             </Stack>
           </form>
         </>

@@ -25,7 +25,7 @@ import { showToast } from '../actors/toast';
 import { OidcButtons } from '../oidc/OidcButtons';
 import { paths } from '../routing/paths';
 import { DateOfBirthInput } from '../components/DateOfBirthInput';
-import { keepFocusOnPress } from '../components/keepFocusOnPress';
+import { SubmitButton } from '../components/SubmitButton';
 import {
   cleanText,
   emptySignupValues,
@@ -229,9 +229,9 @@ export default function SignupScreen() {
               }}
               error={errorOf('terms')}
             />
-            <Button type="submit" fullWidth loading={busy} mt="xs" onMouseDown={keepFocusOnPress}>
+            <SubmitButton loading={busy} mt="xs">
               <Trans id="pages.signup.submit">Create account</Trans>
-            </Button>
+            </SubmitButton>
           </Stack>
         </form>
       )}

@@ -236,6 +236,7 @@ describe('getting around', () => {
         expect({ top: Math.round(after.y), height: Math.round(after.height) }).toEqual({ top: Math.round(before.y), height: Math.round(before.height) });
         const tilesAfter = (await page.getByRole('navigation', { name: w.home.shortcuts }).boundingBox())!;
         expect(Math.round(tilesAfter.y)).toBe(Math.round(tilesBefore.y));
+        await captureScreen(page, 'home-no-reward', locale);
         await link.click();
         await expect.poll(() => pathOf(page)).toBe('/earn');
       } finally {
