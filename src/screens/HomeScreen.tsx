@@ -1,14 +1,10 @@
 import { Anchor, Button, Paper, Skeleton, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import IconBulb from '@tabler/icons-react/dist/esm/icons/IconBulb.mjs';
-import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
 import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
-import IconSpeakerphone from '@tabler/icons-react/dist/esm/icons/IconSpeakerphone.mjs';
-import IconTicket from '@tabler/icons-react/dist/esm/icons/IconTicket.mjs';
-import IconTrophy from '@tabler/icons-react/dist/esm/icons/IconTrophy.mjs';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useResource, useSystemActor } from '../actors/hooks';
 import { linkTo, paths } from '../routing/paths';
+import { featureIcons } from '../components/navigation/featureIcons';
 import { sectionIcons } from '../components/navigation/sectionIcons';
 import { PushInvitation } from '../components/push/PushInvitation';
 import { RewardProgress } from './home/RewardProgress';
@@ -47,31 +43,31 @@ export default function HomeScreen() {
     },
     {
       href: linkTo(paths.forms),
-      icon: IconClipboardList,
+      icon: featureIcons.forms,
       title: t({ id: 'pages.home.tiles.forms', message: 'Forms' }),
       text: t({ id: 'pages.home.tiles.formsText', message: 'Answer questionnaires for pips' }),
     },
     {
       href: paths.rewards,
-      icon: IconTicket,
+      icon: featureIcons.rewards,
       title: t({ id: 'pages.home.tiles.myRewards', message: 'My rewards' }),
       text: t({ id: 'pages.home.tiles.rewardsText', message: 'The rewards you got' }),
     },
     {
       href: paths.announcements,
-      icon: IconSpeakerphone,
+      icon: featureIcons.announcements,
       title: t({ id: 'pages.home.tiles.announcements', message: 'Announcements' }),
       text: t({ id: 'pages.home.tiles.announcementsText', message: 'News from your community' }),
     },
     {
       href: paths.individualTrivia,
-      icon: IconBulb,
+      icon: featureIcons.trivia,
       title: t({ id: 'pages.home.tiles.trivia', message: 'Trivia' }),
       text: t({ id: 'pages.home.tiles.triviaText', message: 'A question a day and team contests' }),
     },
     {
       href: paths.chanceToWin,
-      icon: IconTrophy,
+      icon: featureIcons.chanceToWin,
       title: t({ id: 'pages.home.tiles.chanceToWin', message: 'Chance to Win' }),
       text: t({ id: 'pages.home.tiles.chanceToWinText', message: 'Earn pips to enter the prize draw' }),
     },

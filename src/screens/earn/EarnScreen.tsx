@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { retryableLazy } from '../../components/retryableLazy';
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -9,6 +9,7 @@ import { selectOpenContests, selectRunningContests } from '../../../machines/tri
 import type { Promo } from '../../api/client';
 import { msg } from '@lingui/core/macro';
 import { commonMessages } from '../../components/errorMessages';
+import { featureIcons } from '../../components/navigation/featureIcons';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { PipsBadge } from '../../components/PipsBadge';
 import { safeWebUrl } from '../../components/safeWebUrl';
@@ -141,6 +142,7 @@ function PlayCards() {
   const cards = [
     {
       href: paths.individualTrivia,
+      icon: featureIcons.trivia,
       title: t({ id: 'pages.earn.trivia.title', message: 'Trivia' }),
       text: t({ id: 'pages.earn.trivia.text', message: 'Answer questions and earn a pip for each right answer.' }),
       pips: t({ id: 'pages.earn.trivia.pips', message: '1+ pips' }),
@@ -148,12 +150,14 @@ function PlayCards() {
     },
     {
       href: paths.chanceToWin,
+      icon: featureIcons.chanceToWin,
       title: t({ id: 'pages.earn.chanceToWin.title', message: 'Chance to Win' }),
       text: t({ id: 'pages.earn.chanceToWin.text', message: 'Reach the threshold and enter the prize draw.' }),
       pips: t({ id: 'pages.earn.chanceToWin.pips', message: '5+ pips' }),
     },
     {
       href: '/forms',
+      icon: featureIcons.forms,
       title: t({ id: 'pages.earn.forms.title', message: 'Forms' }),
       text: t({ id: 'pages.earn.forms.text', message: 'Answer a questionnaire and earn its pips.' }),
     },
@@ -161,10 +165,15 @@ function PlayCards() {
   return (
     <nav aria-label={t({ id: 'pages.earn.play', message: 'Play' })}>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        {cards.map(({ href, title, text, pips, note }) => (
+        {cards.map(({ href, icon: Icon, title, text, pips, note }) => (
           <Paper key={href} component={Link} href={href} withBorder p="md" radius="lg" className={classes.card}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Text fw={700}>{title}</Text>
+            <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
+              <Group wrap="nowrap" gap="xs">
+                <ThemeIcon variant="light" size="md" radius="md" aria-hidden>
+                  <Icon size={18} stroke={1.8} />
+                </ThemeIcon>
+                <Text fw={700}>{title}</Text>
+              </Group>
               {pips && <PipsBadge size="md">{pips}</PipsBadge>}
             </Group>
             <Text size="sm" c="dimmed" mt={4}>

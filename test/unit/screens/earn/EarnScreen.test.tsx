@@ -71,6 +71,13 @@ describe('EarnScreen: the cards and the list', () => {
     const chance = screen.getByRole('link', { name: /Chance to Win/ });
     expect(chance.getAttribute('href')).toBe('/chance-to-win');
     expect(within(chance).getByText('5+ pips')).toBeTruthy();
+    // each card with the icon of its Home tile, hidden from screen readers
+    const forms = screen.getByRole('link', { name: /^Forms/ });
+    expect([trivia, chance, forms].map((card) => card.querySelector('[aria-hidden] svg')?.getAttribute('class'))).toEqual([
+      expect.stringContaining('tabler-icon-bulb'),
+      expect.stringContaining('tabler-icon-trophy'),
+      expect.stringContaining('tabler-icon-clipboard-list'),
+    ]);
     expect(screen.getByRole('button', { name: 'Scan a QR code' }).getAttribute('aria-expanded')).toBe('false');
 
     const survey = await screen.findByRole('article', { name: 'Take the partner survey' });
