@@ -23,7 +23,7 @@ function Bell() {
       : t({ id: 'components.bell.labelUnread', message: `Announcements, ${count} unread` });
   return (
     <Box pos="relative" display="flex">
-      <ActionIcon component={Link} href="/announcements" variant="subtle" color="dark" size="lg" radius="xl" aria-label={label} data-testid="bell">
+      <ActionIcon component={Link} href="/announcements" variant="subtle" color="dark" size="lg" radius="xl" aria-label={label} data-testid="bell" className="pips-touch-target">
         <IconBell size={22} stroke={1.8} aria-hidden />
       </ActionIcon>
       {count !== null && (

@@ -27,6 +27,7 @@ function CardButton() {
       color="dark"
       size="lg"
       radius="xl"
+      className="pips-touch-target"
       aria-label={t({ id: 'pages.chanceToWin.archive.open', message: 'Past contests' })}
       onClick={() => drawer.send({ type: 'drawer.open' })}
       data-testid="ctw-archive-button"

@@ -363,4 +363,31 @@ describe('getting around', () => {
     expect(new Set(parts).size).toBe(parts.length);
     await context.close();
   });
+
+  it("on a touch screen the top bar's small buttons take a finger's 44 px, and a tap beside the bell opens it", async () => {
+    const { context, page } = await openSignedIn('en', 'phone', undefined, { hasTouch: true, isMobile: true });
+    const bell = page.getByTestId('bell');
+    await bell.waitFor();
+    const targets = [
+      { name: 'bell', locator: bell },
+      { name: 'English', locator: page.getByRole('button', { name: 'English', exact: true }) },
+      { name: 'Español', locator: page.getByRole('button', { name: 'Español', exact: true }) },
+    ];
+    for (const { name, locator } of targets) {
+      const box = (await locator.boundingBox())!;
+      // What a finger's touch hits 21 px above and below the button's middle (its 44 px).
+      const hits = await locator.evaluate((element, box) => {
+        const x = box.x + box.width / 2;
+        const middle = box.y + box.height / 2;
+        return [middle - 21, middle + 21].map((y) => element.contains(document.elementFromPoint(x, y)));
+      }, box);
+      expect({ name, hits }).toEqual({ name, hits: [true, true] });
+      expect({ name, width: box.width >= 44 || name === 'bell' }).toEqual({ name, width: true });
+    }
+    // The bell is 34 px wide: a tap 4 px left of it still opens the announcements.
+    const box = (await bell.boundingBox())!;
+    await page.touchscreen.tap(box.x - 4, box.y + box.height / 2);
+    await expect.poll(() => pathOf(page)).toBe('/announcements');
+    await context.close();
+  });
 });
