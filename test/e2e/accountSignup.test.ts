@@ -36,6 +36,9 @@ describe('signup in Chromium', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect.poll(() => page.getByText('Debes aceptar los términos para continuar.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('El correo no puede tener más de una @.').isVisible()).toBe(true);
+    // the terms' message reads in the same size as the fields' (Mantine's checkbox made it smaller)
+    const fontSize = (text: string) => page.getByText(text).evaluate((element) => getComputedStyle(element).fontSize);
+    expect(await fontSize('Debes aceptar los términos para continuar.')).toBe(await fontSize('El correo no puede tener más de una @.'));
 
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Teléfono (opcional)').fill('+34 600 123 456');
