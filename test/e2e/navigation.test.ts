@@ -141,6 +141,9 @@ describe('getting around', () => {
         const { width } = (await page.locator('main').boundingBox())!;
         expect([key, width > 900 ? 'wide' : width < 760 ? 'narrow' : width]).toEqual([key, key === 'profile' ? 'narrow' : 'wide']);
       }
+      // the header's marked section reads at AA contrast (it once did not)
+      await settle(page);
+      await expectAccessible(page, `home with the header sections (${locale})`);
       // Home's shortcut tiles, four to a row
       const tiles = page.locator('main nav a');
       await expect.poll(() => tiles.count()).toBe(8);
