@@ -72,12 +72,13 @@ function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
       return { section: 'profile' };
     case 'ChangePassword':
     case 'DeleteAccount':
+    // the console's link is on Profile (an operator's own account)
+    case 'Admin':
       return { section: 'profile', back: 'profile' };
     case 'Sitemap':
     case 'Documentation':
     case 'ApiDocs':
     case 'Support':
-    case 'Admin':
       return { section: null, back: 'home' };
     default:
       // the entry screens (login, sign-up, verify...) carry their own links

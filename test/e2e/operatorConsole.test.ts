@@ -528,6 +528,11 @@ describe('operator console in Chromium', () => {
     await page.goto(`${product.url}/profile`);
     await main().getByRole('link', { name: 'Community console' }).click();
     await page.waitForURL(/\/admin$/);
+    // ...and its back link leads there again
+    await page.getByTestId('back-link').getByText('Back to profile').click();
+    await page.waitForURL(/\/profile$/);
+    await main().getByRole('link', { name: 'Community console' }).click();
+    await page.waitForURL(/\/admin$/);
     await phone.goto(`${product.url}/profile`);
     await phone.getByRole('main').getByRole('link', { name: 'Help and support' }).waitFor();
     expect(await phone.getByRole('main').getByRole('link', { name: 'Community console' }).count()).toBe(0);

@@ -26,6 +26,8 @@ describe('whereabouts', () => {
     ['/trivia/contest/12/info', 'home', '/trivia/contest/12'],
     ['/profile/change-password', 'profile', '/profile'],
     ['/delete-account', 'profile', '/profile'],
+    ['/admin', 'profile', '/profile'],
+    ['/admin/rewards', 'profile', '/profile'],
     ['/sitemap', null, '/home'],
     ['/documentation', null, '/home'],
   ])('%s is in %s and goes back to %s', (path, section, back) => {
