@@ -602,4 +602,33 @@ describe('operator console in Chromium', () => {
       await context.close();
     }
   });
+
+  it("on a phone the console's sections are one row that scrolls sideways, the current one in sight", async () => {
+    const context = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US', hasTouch: true });
+    try {
+      const ownerPage = await context.newPage();
+      await logIn(ownerPage, product, owner);
+      await ownerPage.waitForURL('**/home', { timeout: 15_000 });
+      await ownerPage.goto(`${product.url}/admin/community`);
+      const sections = ownerPage.getByTestId('console-sections');
+      const settings = sections.getByRole('link', { name: 'Settings', exact: true });
+      await expect.poll(() => settings.getAttribute('aria-current')).toBe('page');
+      const tops = await sections.getByRole('link').evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(11);
+      expect(new Set(tops).size).toBe(1);
+      // The last section, opened by its address, is scrolled into sight; the page itself does not scroll sideways.
+      const inSight = async (link: typeof settings) => {
+        const box = (await link.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= viewports.phone.width;
+      };
+      await expect.poll(() => inSight(settings)).toBe(true);
+      expect(await inSight(sections.getByRole('link', { name: 'Dashboard', exact: true }))).toBe(false);
+      expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBe(viewports.phone.width);
+      await sections.getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await ownerPage.waitForURL(/\/admin$/);
+      await ownerPage.getByRole('main').getByText('Pips earned this week').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '../../actors/useSelector';
 import { useActorRef } from '@xstate/react';
@@ -33,6 +33,7 @@ import { TriviaView } from './TriviaView';
 import { DoneNotice } from './DoneNotice';
 import { CodesView, MemberLedgerView } from './ItemViews';
 import { MembersView } from './MembersView';
+import navClasses from './ConsoleNav.module.css';
 import { EarnView, RewardsView } from './PromoViews';
 
 const isView = (value: string | undefined): value is ConsoleView => CONSOLE_VIEWS.includes(value as ConsoleView);
@@ -150,9 +151,19 @@ function CommunityBar({ actor }: { actor: ConsoleActor }) {
 function ConsoleNav({ actor }: { actor: ConsoleActor }) {
   const { i18n, t } = useLingui();
   const view = useSelector(actor, selectConsoleView);
+  const row = useRef<HTMLDivElement>(null);
+  // On a phone's sideways row, the current section in sight (opened by its address, or by the
+  // last of the row): only the row scrolls, never the page.
+  useEffect(() => {
+    const box = row.current;
+    const current = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !current || box.scrollWidth <= box.clientWidth) return;
+    const left = current.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    if (left < box.scrollLeft || left + current.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left;
+  }, [view]);
   return (
     <nav aria-label={t({ id: 'admin.nav.label', message: 'Console' })}>
-      <Group gap="xs">
+      <div ref={row} className={navClasses.row} data-testid="console-sections">
         {CONSOLE_VIEWS.map((key) => (
           <Button
             key={key}
@@ -165,7 +176,7 @@ function ConsoleNav({ actor }: { actor: ConsoleActor }) {
             {i18n._(viewTitles[key])}
           </Button>
         ))}
-      </Group>
+      </div>
     </nav>
   );
 }
