@@ -133,8 +133,7 @@ export default function HomeScreen() {
               <ThemeIcon variant="light" size="lg" radius="md" mb="xs" aria-hidden>
                 <Icon size={22} stroke={1.8} />
               </ThemeIcon>
-              {/* A narrow phone's tile fits 'Announcements'; a narrower one still wraps it rather than overflow. */}
-              <Text fw={700} style={{ overflowWrap: 'break-word' }}>
+              <Text fw={700} className={classes.tileTitle}>
                 {title}
               </Text>
               <Text size="sm" c="dimmed" mt={2}>

@@ -367,6 +367,29 @@ describe('getting around', () => {
     await context.close();
   });
 
+  it("on a 320 px phone in Spanish, Home's tile titles break between words, never inside one", async () => {
+    const { context, page } = await openSignedIn('es', 'phone', undefined, { viewport: { width: 320, height: 640 } });
+    const titles = page.getByRole('navigation', { name: words.es.home.shortcuts }).locator('a p:first-of-type');
+    await expect.poll(() => titles.count()).toBe(8);
+    // Each word of each title on one line: a word cut in two has two boxes.
+    const cutWords = await titles.evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const text = element.firstChild!;
+        const cut: string[] = [];
+        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) cut.push(match[0]);
+        }
+        return cut;
+      }),
+    );
+    expect(await titles.allInnerTexts()).toContain('Mis recompensas');
+    expect(cutWords).toEqual([]);
+    await context.close();
+  });
+
   it("on a touch screen the top bar's small buttons take a finger's 44 px, and a tap beside the bell opens it", async () => {
     const { context, page } = await openSignedIn('en', 'phone', undefined, { hasTouch: true, isMobile: true });
     const bell = page.getByTestId('bell');
