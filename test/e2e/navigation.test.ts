@@ -367,9 +367,12 @@ describe('getting around', () => {
     await context.close();
   });
 
-  it("on a 320 px phone in Spanish, Home's tile titles break between words, never inside one", async () => {
-    const { context, page } = await openSignedIn('es', 'phone', undefined, { viewport: { width: 320, height: 640 } });
-    const titles = page.getByRole('navigation', { name: words.es.home.shortcuts }).locator('a p:first-of-type');
+  it.each<[Locale, string]>([
+    ['en', 'Announcements'],
+    ['es', 'Mis recompensas'],
+  ])("on a 320 px phone (%s), Home's tile titles break between words, never inside one", async (locale, longTitle) => {
+    const { context, page } = await openSignedIn(locale, 'phone', undefined, { viewport: { width: 320, height: 640 } });
+    const titles = page.getByRole('navigation', { name: words[locale].home.shortcuts }).locator('a p:first-of-type');
     await expect.poll(() => titles.count()).toBe(8);
     // Each word of each title on one line: a word cut in two has two boxes.
     const cutWords = await titles.evaluateAll((elements) =>
@@ -385,7 +388,7 @@ describe('getting around', () => {
         return cut;
       }),
     );
-    expect(await titles.allInnerTexts()).toContain('Mis recompensas');
+    expect(await titles.allInnerTexts()).toContain(longTitle);
     expect(cutWords).toEqual([]);
     await context.close();
   });
