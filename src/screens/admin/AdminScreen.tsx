@@ -152,8 +152,8 @@ function ConsoleNav({ actor }: { actor: ConsoleActor }) {
   const { i18n, t } = useLingui();
   const view = useSelector(actor, selectConsoleView);
   const row = useRef<HTMLDivElement>(null);
-  // On a phone's sideways row, the current section in sight (opened by its address, or by the
-  // last of the row): only the row scrolls, never the page.
+  // On a phone's sideways row, the current section in sight (one opened by its address may lie
+  // past the row's edge): only the row scrolls, never the page.
   useEffect(() => {
     const box = row.current;
     const current = box?.querySelector<HTMLElement>('[aria-current="page"]');
