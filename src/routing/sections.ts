@@ -4,8 +4,12 @@ import { findRoute, matchPattern, type ScreenKey } from './routeTable';
 /** The five sections of the member's app: the bottom tabs on phones, the header links on wide screens. */
 export type SectionKey = 'home' | 'earn' | 'redeem' | 'activity' | 'profile';
 
-/** The screens a back link can lead to (their titles label the link). */
-export type BackTarget = 'home' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'trivia' | 'triviaContest';
+/**
+ * The screens a back link can lead to (their titles label the link). `start` is the root, which
+ * leads a member home and a visitor to the login without a word (SPEC §2): the back link of the
+ * pages open to everyone, where /home would tell a visitor to log in.
+ */
+export type BackTarget = 'home' | 'start' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'trivia' | 'triviaContest';
 
 export interface Section {
   key: SectionKey;
@@ -23,6 +27,7 @@ export const sections: readonly Section[] = [
 
 const backHref: Record<BackTarget, (params: Record<string, string>) => string> = {
   home: () => paths.home,
+  start: () => paths.root,
   earn: () => '/earn',
   forms: () => '/forms',
   redeem: () => '/redeem',
@@ -70,16 +75,16 @@ function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
       return { section: 'activity' };
     case 'Profile':
       return { section: 'profile' };
+    // the console too: its link is on Profile (an operator's own account)
     case 'ChangePassword':
     case 'DeleteAccount':
-    // the console's link is on Profile (an operator's own account)
     case 'Admin':
       return { section: 'profile', back: 'profile' };
     case 'Sitemap':
     case 'Documentation':
     case 'ApiDocs':
     case 'Support':
-      return { section: null, back: 'home' };
+      return { section: null, back: 'start' };
     default:
       // the entry screens (login, sign-up, verify...) carry their own links
       return { section: null };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
+import { recordToasts } from './support/toastLog';
 import type { RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -74,6 +75,31 @@ describe('route guards in Chromium', () => {
     } finally {
       await visitor.close();
     }
+  });
+
+  it("the back link of the pages open to everyone leads a visitor to the login without 'please log in', and a member home", async () => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const toasts = await recordToasts(visitor);
+    try {
+      const tab = await visitor.newPage();
+      for (const open of ['/sitemap', '/documentation', '/api-docs', '/support']) {
+        await tab.goto(`${product.url}${open}`);
+        await tab.getByTestId('back-link').getByText('Back to home').click();
+        await tab.waitForURL('**/login');
+        await tab.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      }
+      // Then a protected page, which does say it: its toast is the first the visitor saw (the back
+      // links' would have come before it; they once led to /home, which said it each time).
+      await tab.goto(`${product.url}/home`);
+      await tab.waitForURL('**/login');
+      await expect.poll(() => toasts.records.length).toBeGreaterThan(0);
+      expect(toasts.records.map(({ text }) => text)).toEqual(['Please log in to access this page.']);
+    } finally {
+      await visitor.close();
+    }
+    await page.goto(`${product.url}/sitemap`);
+    await page.getByTestId('back-link').getByText('Back to home').click();
+    await page.waitForURL('**/home');
   });
 
   it('keeps an unverified member on /verify with the message', async () => {

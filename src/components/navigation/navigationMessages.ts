@@ -10,9 +10,12 @@ export const sectionMessages = {
   profile: msg({ id: 'components.nav.profile', message: 'Profile' }),
 } satisfies Record<SectionKey, unknown>;
 
+const backHome = msg({ id: 'components.back.home', message: 'Back to home' });
+
 /** The back links' texts, named after the screen they lead to. */
 export const backMessages = {
-  home: msg({ id: 'components.back.home', message: 'Back to home' }),
+  home: backHome,
+  start: backHome,
   earn: msg({ id: 'components.back.earn', message: 'Back to Earn' }),
   forms: msg({ id: 'components.back.forms', message: 'All forms' }),
   redeem: msg({ id: 'components.back.redeem', message: 'All rewards' }),

@@ -28,8 +28,10 @@ describe('whereabouts', () => {
     ['/delete-account', 'profile', '/profile'],
     ['/admin', 'profile', '/profile'],
     ['/admin/rewards', 'profile', '/profile'],
-    ['/sitemap', null, '/home'],
-    ['/documentation', null, '/home'],
+    ['/sitemap', null, '/'],
+    ['/documentation', null, '/'],
+    ['/api-docs', null, '/'],
+    ['/support', null, '/'],
   ])('%s is in %s and goes back to %s', (path, section, back) => {
     const place = whereabouts(path);
     expect(place.section).toBe(section);
