@@ -2,7 +2,7 @@
 // chromium; installed with apt-get when we are root and it is missing), builds the PWA when it is
 // stale, runs every Vitest project (unit, machines, server on PGlite and, with TEST_DATABASE_URL,
 // PostgreSQL; e2e in Chromium in processes beside them: see below) and prints the counts per kind
-// and a closing 'N passed, N failed'.
+// and a closing 'N passed, N failed'; the types and the lint rules are checked beside them.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -137,6 +137,30 @@ if (node24 && process.env.TEST_DATABASE_URL) {
   runs.push(runVitest('rest', ['unit', 'machines', 'server'], { live: true }).then((r) => [r]));
   runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
 }
+/**
+ * The static checks beside the suites: the types (`tsc --noEmit`) and the lint rules (`eslint .`),
+ * so a type error or a broken rule fails the run as a failed test does. Skipped when `npm test` is
+ * given arguments (a few files being run).
+ */
+function runCheck(name, args) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = [];
+  child.stdout.on('data', (d) => out.push(d));
+  child.stderr.on('data', (d) => out.push(d));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ name, code: code ?? 1, output: Buffer.concat(out) })));
+}
+const checks =
+  process.argv.length > 2
+    ? []
+    : await Promise.all([
+        runCheck('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+        runCheck('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '--no-warn-ignored', '.']),
+      ]);
+for (const check of checks.filter((c) => c.code !== 0)) {
+  process.stdout.write(`\n===== ${check.name} failed =====\n`);
+  process.stdout.write(check.output);
+}
+
 const results = (await Promise.all(runs)).flat();
 // The buffered runs' output, whole, after the live one (interleaved lines would be unreadable).
 for (const result of results.filter((r) => r.output.length > 0)) {
@@ -174,7 +198,8 @@ console.log('\npips test counts per kind:');
 for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(32)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
 // The failed tests last, so the tail of a long log names them.
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+if (checks.length) console.log(`static checks: ${checks.map((c) => `${c.name} ${c.code === 0 ? 'ok' : 'FAILED'}`).join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 const missing = results.filter((r) => !existsSync(r.report)).map((r) => r.name);
 if (missing.length) console.log(`pips test: no report from the ${missing.join(' and ')} run (it stopped before the end).`);
-process.exit(results.some((r) => r.code !== 0) || missing.length ? 1 : 0);
+process.exit(results.some((r) => r.code !== 0) || checks.some((c) => c.code !== 0) || missing.length ? 1 : 0);
