@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { PipsBadge } from '../../components/PipsBadge';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { Link } from 'wouter';
@@ -28,9 +29,9 @@ export default function IndividualTriviaScreen() {
             <Title order={2} size="h3">
               <Trans id="pages.trivia.daily.title">Question of the day</Trans>
             </Title>
-            <Badge variant="light">
+            <PipsBadge size="md">
               <Trans id="pages.trivia.daily.pips">1+ pips</Trans>
-            </Badge>
+            </PipsBadge>
           </Group>
           <Text c="dimmed">
             <Trans id="pages.trivia.daily.text">Answer a question and earn a pip when you are right. New questions every day.</Trans>

@@ -1,4 +1,5 @@
-import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { PipsBadge } from '../../components/PipsBadge';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { Link, useParams } from 'wouter';
@@ -22,9 +23,9 @@ export default function TriviaContestInfoScreen() {
       </Title>
       <Paper withBorder p="lg" radius="lg">
         <Stack gap="sm">
-          <Badge variant="light" size="lg">
+          <PipsBadge>
             <Trans id="pages.trivia.contest.pips">5+ pips</Trans>
-          </Badge>
+          </PipsBadge>
           {contest?.rules ? <Text>{contest.rules}</Text> : null}
           <Text>
             <Trans id="pages.trivia.info.dates">From {date(contest?.startsAt)} to {date(contest?.endsAt)}</Trans>

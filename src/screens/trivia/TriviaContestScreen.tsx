@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { PipsBadge } from '../../components/PipsBadge';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
 import { useSelector } from '../../actors/useSelector';
@@ -37,9 +38,9 @@ export default function TriviaContestScreen() {
         <Title order={1} size="h2">
           {contest?.name ?? <Trans id="pages.trivia.contest.title">Trivia contest</Trans>}
         </Title>
-        <Badge variant="light" size="lg">
+        <PipsBadge>
           <Trans id="pages.trivia.contest.pips">5+ pips</Trans>
-        </Badge>
+        </PipsBadge>
       </Group>
       <Group gap="sm">
         <Button component={Link} href={linkTo(paths.triviaContestInfo, { id: contestId })} variant="light">
