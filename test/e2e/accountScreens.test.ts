@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { createMember, demoCommunityId, relaxedLimits, type Member } from './support/accounts';
-import { captureScreen, settle } from './support/screens';
+import { captureScreen, settle, viewports } from './support/screens';
 import type { RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -212,6 +212,13 @@ describe('every account screen: accessible, photographed', () => {
       await page.locator('.opblock-tag', { hasText: 'account' }).first().click();
       await page.locator('.opblock-summary-path', { hasText: '/web/user/email' }).first().waitFor();
       expect(await page.locator('.opblock-summary-path').count()).toBeGreaterThan(5);
+      // On the narrowest phone the contract's description wraps inside the column: no sideways scroll.
+      await page.setViewportSize({ width: 320, height: 640 });
+      try {
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+      } finally {
+        await page.setViewportSize(viewports.phone);
+      }
     });
   });
 });

@@ -106,7 +106,8 @@ function EmailCheck() {
           </Group>
           <div role="status" aria-live="polite">
             {check.done && !check.busy && asked ? (
-              <Text fw={600} data-testid="email-check-result">
+              // A long address wraps inside the card instead of widening the page on a phone.
+              <Text fw={600} data-testid="email-check-result" style={{ overflowWrap: 'anywhere' }}>
                 {check.value === true ? (
                   <Trans id="pages.apiDocs.check.taken">An account uses {asked}.</Trans>
                 ) : (
