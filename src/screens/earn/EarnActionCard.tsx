@@ -49,8 +49,10 @@ export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: Ea
       <Group align="flex-start" wrap="nowrap" gap="md">
         <PromoImage src={promo.imageUrl} width={promo.imageWidth} height={promo.imageHeight} type="EARN" variant="thumb" size={64} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Title order={3} size="h5" id={titleId}>
+          {/* The pips go under the title when the two do not fit side by side (a narrow phone); a
+              title word longer than the card (an operator's, without spaces) breaks. */}
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Title order={3} size="h5" id={titleId} style={{ flex: '1 1 8rem', minWidth: 0, overflowWrap: 'anywhere' }}>
               {promo.title}
             </Title>
             <PipsBadge>{i18n._(pipsToEarnMessage(promo.pips))}</PipsBadge>

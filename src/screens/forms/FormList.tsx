@@ -66,7 +66,8 @@ function FormListItem({ form, pending }: { form: Questionnaire; pending: boolean
   // The right-hand badge keeps its place in every state: the pips, then 'Completed'.
   const body = (
     <Group justify="space-between" wrap="nowrap" gap="md">
-      <Stack gap={4}>
+      {/* The title takes the room the badge leaves (a word longer than it breaks). */}
+      <Stack gap={4} miw={0}>
         <Text fw={600}>{form.title}</Text>
         {pending && !form.answered ? (
           <Badge color="yellow.9" variant="outline">

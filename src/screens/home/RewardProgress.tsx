@@ -30,7 +30,8 @@ export function RewardProgress({ balance }: { balance: number | undefined }) {
   return (
     <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="home-next-reward" data-testid="reward-progress">
       <Flex {...headingLayout}>
-        <Text fw={700} id="home-next-reward">
+        {/* Within the card however long the reward's name (a word longer than the line breaks). */}
+        <Text fw={700} id="home-next-reward" maw="100%" miw={0}>
           {target.kind === 'next' ? (
             <Trans id="pages.home.progress.next">Next reward: {title}</Trans>
           ) : (
