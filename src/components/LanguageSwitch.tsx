@@ -58,7 +58,7 @@ export function LanguageSwitchView({ choice }: { choice: ActorRefFrom<typeof lan
           <UnstyledButton
             key={locale}
             lang={locale}
-            className={classes.option}
+            className={`${classes.option} pips-touch-target`}
             aria-pressed={i18n.locale === locale}
             data-loading={loading === locale || undefined}
             onClick={() => choice.send({ type: 'user.choose', locale, shown: i18n.locale })}
