@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible } from './support/a11y';
+import { axeViolations, expectAccessible } from './support/a11y';
 import { createMember, demoCommunityId, relaxedLimits, type Member } from './support/accounts';
 import { captureScreen, settle, viewports } from './support/screens';
 import type { RunningProduct } from './support/serverProcess';
@@ -212,6 +212,9 @@ describe('every account screen: accessible, photographed', () => {
       await page.locator('.opblock-tag', { hasText: 'account' }).first().click();
       await page.locator('.opblock-summary-path', { hasText: '/web/user/email' }).first().waitFor();
       expect(await page.locator('.opblock-summary-path').count()).toBeGreaterThan(5);
+      // One main landmark, the app's: Swagger UI's layout put its operations in a <main> of its own.
+      expect(await page.locator('main').count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
       // On the narrowest phone the contract's description wraps inside the column: no sideways scroll.
       await page.setViewportSize({ width: 320, height: 640 });
       try {
