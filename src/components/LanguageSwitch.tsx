@@ -1,4 +1,5 @@
-import { memo, useEffect, useRef } from 'react';
+import { createContext, memo, useContext, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseButton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../actors/useSelector';
@@ -14,11 +15,14 @@ import classes from './LanguageSwitch.module.css';
  * readers, the chosen one pressed); remembers the choice and switches the catalog through the
  * system's language choice actor (machines/languageChoice.machine.ts), so a choice waiting for
  * the connection waits for the whole visit, whatever is mounted. The language loading pulses.
- * When the chosen catalog cannot load, a notice under the switch (a live region) says so:
+ * When the chosen catalog cannot load, a notice (a live region) says so:
  * offline (before the service worker saved it), that the language shows once the device is back
  * online, which it then does; online, that it could not load. A choice the app started without
  * (its catalog could not load at start) is told likewise. Closing the notice puts the focus back
- * on the language pressed.
+ * on the language pressed. The notice is drawn in the shell's slot below the top bar
+ * (`LanguageNoticeSlot`), in the page's flow, so it pushes the page down instead of covering its
+ * back link and heading (on a phone it did, until closed); without a slot (a test's own switch)
+ * it hangs below the switch.
  *
  * Two plain buttons rather than Mantine's SegmentedControl, whose sliding indicator measured the
  * layout on every render of the top bar (a forced reflow on each page's first load) and cost 2 KB
@@ -29,9 +33,13 @@ export const LanguageSwitch = memo(function LanguageSwitch() {
   return <LanguageSwitchView choice={useSystemActor('languageChoice')} />;
 });
 
+/** Where the shell wants the language notice drawn: an element below the top bar (null: under the switch). */
+export const LanguageNoticeSlot = createContext<HTMLElement | null>(null);
+
 /** The switch driven by `choice`, a language choice actor (the system's, or a test's own). */
 export function LanguageSwitchView({ choice }: { choice: ActorRefFrom<typeof languageChoiceMachine> }) {
   const { i18n, t } = useLingui();
+  const slot = useContext(LanguageNoticeSlot);
   const loading = useSelector(choice, selectLanguageLoading);
   const selected = useSelector(choice, selectLanguageNotice);
   const noticeLocale = parseLocale(selected?.locale);
@@ -51,6 +59,31 @@ export function LanguageSwitchView({ choice }: { choice: ActorRefFrom<typeof lan
     closeFocused.current = false;
     focusPressed();
   }, [noticeShown]);
+  const noticeBox = (
+    <div className={slot ? classes.banner : classes.notice} data-shown={noticeShown || undefined}>
+      <div role="status">
+        {notice?.reason === 'offline' && (
+          <Trans id="components.languageSwitch.waiting">
+            <span lang={notice.locale}>{localeNames[notice.locale]}</span> will show once you're back online.
+          </Trans>
+        )}
+        {notice?.reason === 'failed' && (
+          <Trans id="components.languageSwitch.failed">
+            <span lang={notice.locale}>{localeNames[notice.locale]}</span> could not be loaded. Please try again later.
+          </Trans>
+        )}
+      </div>
+      {notice && (
+        <CloseButton
+          size="sm"
+          aria-label={t({ id: 'components.languageSwitch.closeNotice', message: 'Close' })}
+          onClick={close}
+          onFocus={() => (closeFocused.current = true)}
+          onBlur={() => (closeFocused.current = false)}
+        />
+      )}
+    </div>
+  );
   return (
     <div className={classes.wrapper}>
       <div ref={group} role="group" aria-label={t({ id: 'components.languageSwitch.label', message: 'Language' })} className={classes.switch}>
@@ -68,29 +101,7 @@ export function LanguageSwitchView({ choice }: { choice: ActorRefFrom<typeof lan
           </UnstyledButton>
         ))}
       </div>
-      <div className={classes.notice} data-shown={noticeShown || undefined}>
-        <div role="status">
-          {notice?.reason === 'offline' && (
-            <Trans id="components.languageSwitch.waiting">
-              <span lang={notice.locale}>{localeNames[notice.locale]}</span> will show once you're back online.
-            </Trans>
-          )}
-          {notice?.reason === 'failed' && (
-            <Trans id="components.languageSwitch.failed">
-              <span lang={notice.locale}>{localeNames[notice.locale]}</span> could not be loaded. Please try again later.
-            </Trans>
-          )}
-        </div>
-        {notice && (
-          <CloseButton
-            size="sm"
-            aria-label={t({ id: 'components.languageSwitch.closeNotice', message: 'Close' })}
-            onClick={close}
-            onFocus={() => (closeFocused.current = true)}
-            onBlur={() => (closeFocused.current = false)}
-          />
-        )}
-      </div>
+      {slot ? createPortal(noticeBox, slot) : noticeBox}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
@@ -9,7 +9,7 @@ import { useSession } from '../actors/hooks';
 import { AnnouncementBell } from './AnnouncementBell';
 import { ArchiveButton } from './ArchiveButton';
 import { InstallButton } from './InstallButton';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageNoticeSlot, LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { UpdateNotice } from './UpdateNotice';
@@ -26,7 +26,8 @@ const programUrl = import.meta.env.VITE_PROGRAM_URL || 'https://github.com/';
 /**
  * The frame of every screen: the top bar (logo to /, the sections on wide screens, then the
  * top-bar actions: language, the announcements bell (on /chance-to-win the archive's card icon
- * instead), install), a new version's notice, the back
+ * instead), install), the language switch's notice when it has one (in the page's flow, below the
+ * top bar, at the screen's column: the toasts come top right), a new version's notice, the back
  * link of a screen below a section, the screen, the 'Powered by' footer, and on phones the tab
  * bar. The sections appear once the member is verified.
  *
@@ -45,46 +46,50 @@ export function Shell({ children }: { children: ReactNode }) {
   const access = useSession(selectAccess);
   const verified = access === 'verified';
   const [location] = useLocation();
+  const [noticeSlot, setNoticeSlot] = useState<HTMLDivElement | null>(null);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="header"
-        bg="white"
-        pt="env(safe-area-inset-top, 0px)"
-        // Longhands: the build's prerender (happy-dom) writes a shorthand holding var() wrongly.
-        style={{ borderBottomWidth: 1, borderBottomStyle: 'solid', borderBottomColor: 'var(--mantine-color-gray-2)' }}
-      >
-        <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Box className={classes.brand}>
-              <Anchor
-                component={Link}
-                href="/"
-                underline="never"
-                c="inherit"
-                aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
-              >
-                <Group gap="xs" wrap="nowrap">
-                  <Logo size={30} />
-                  <Text fw={800} fz="xl" lh={1}>
-                    pips
-                  </Text>
-                </Group>
-              </Anchor>
-            </Box>
-            {verified && <HeaderSections />}
-            {/* Its own height: the bell and the install button come after the first paint
-                (with the member's actors, with the browser's offer) and must not push the page
-                down. They come to the left of what is already there, the language switch last, in
-                a group whose box does not change (Shell.module.css): nothing moves sideways either. */}
-            <Group gap="xs" wrap="nowrap" h={36} justify="flex-end" className={classes.actions} data-testid="top-bar-actions">
-              <InstallButton />
-              {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
-              <LanguageSwitch />
+      <LanguageNoticeSlot value={noticeSlot}>
+        <Box
+          component="header"
+          bg="white"
+          pt="env(safe-area-inset-top, 0px)"
+          // Longhands: the build's prerender (happy-dom) writes a shorthand holding var() wrongly.
+          style={{ borderBottomWidth: 1, borderBottomStyle: 'solid', borderBottomColor: 'var(--mantine-color-gray-2)' }}
+        >
+          <Container size="lg" py="sm">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Box className={classes.brand}>
+                <Anchor
+                  component={Link}
+                  href="/"
+                  underline="never"
+                  c="inherit"
+                  aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
+                >
+                  <Group gap="xs" wrap="nowrap">
+                    <Logo size={30} />
+                    <Text fw={800} fz="xl" lh={1}>
+                      pips
+                    </Text>
+                  </Group>
+                </Anchor>
+              </Box>
+              {verified && <HeaderSections />}
+              {/* Its own height: the bell and the install button come after the first paint
+                  (with the member's actors, with the browser's offer) and must not push the page
+                  down. They come to the left of what is already there, the language switch last, in
+                  a group whose box does not change (Shell.module.css): nothing moves sideways either. */}
+              <Group gap="xs" wrap="nowrap" h={36} justify="flex-end" className={classes.actions} data-testid="top-bar-actions">
+                <InstallButton />
+                {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
+                <LanguageSwitch />
+              </Group>
             </Group>
-          </Group>
-        </Container>
-      </Box>
+          </Container>
+        </Box>
+      </LanguageNoticeSlot>
+      <Container ref={setNoticeSlot} size={columnSizes[columnWidthOf(location)]} w="100%" className={classes.noticeSlot} data-testid="language-notice-slot" />
       <Container component="main" size={columnSizes[columnWidthOf(location)]} py="lg" w="100%" className={classes.main}>
         <UpdateNotice />
         <BackLink />

@@ -464,12 +464,17 @@ describe('offline earn and forms in Chromium', () => {
     await expect.poll(() => waiting.textContent(), { timeout: 3000 }).toBe("Español will show once you're back online.");
     expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Redeem');
     expect(await languages.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    // The notice stands in the page's flow below the top bar: on a phone it covered the heading.
+    const noticeBox = (await waiting.locator('xpath=..').boundingBox())!;
+    const headingBox = (await tab.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(headingBox.y);
+    expect(noticeBox.width).toBeGreaterThan(viewports.phone.width * 0.8);
     await captureScreen(tab, 'offline-language-waiting', 'en');
     await fresh.setOffline(false);
     await tab.getByRole('heading', { level: 1, name: 'Canjear' }).waitFor();
     expect(await tab.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true');
-    // The notice is gone (its live region, under the switch, is empty).
-    await expect.poll(() => tab.getByRole('group', { name: 'Idioma' }).locator('xpath=..').getByRole('status').textContent()).toBe('');
+    // The notice is gone (its live region, below the top bar, is empty).
+    await expect.poll(() => tab.getByTestId('language-notice-slot').getByRole('status').textContent()).toBe('');
     expect(pageErrors).toEqual([]);
     await fresh.close();
   });
