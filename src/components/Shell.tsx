@@ -49,46 +49,46 @@ export function Shell({ children }: { children: ReactNode }) {
   const [noticeSlot, setNoticeSlot] = useState<HTMLDivElement | null>(null);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <LanguageNoticeSlot value={noticeSlot}>
-        <Box
-          component="header"
-          bg="white"
-          pt="env(safe-area-inset-top, 0px)"
-          // Longhands: the build's prerender (happy-dom) writes a shorthand holding var() wrongly.
-          style={{ borderBottomWidth: 1, borderBottomStyle: 'solid', borderBottomColor: 'var(--mantine-color-gray-2)' }}
-        >
-          <Container size="lg" py="sm">
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Box className={classes.brand}>
-                <Anchor
-                  component={Link}
-                  href="/"
-                  underline="never"
-                  c="inherit"
-                  aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
-                >
-                  <Group gap="xs" wrap="nowrap">
-                    <Logo size={30} />
-                    <Text fw={800} fz="xl" lh={1}>
-                      pips
-                    </Text>
-                  </Group>
-                </Anchor>
-              </Box>
-              {verified && <HeaderSections />}
-              {/* Its own height: the bell and the install button come after the first paint
-                  (with the member's actors, with the browser's offer) and must not push the page
-                  down. They come to the left of what is already there, the language switch last, in
-                  a group whose box does not change (Shell.module.css): nothing moves sideways either. */}
-              <Group gap="xs" wrap="nowrap" h={36} justify="flex-end" className={classes.actions} data-testid="top-bar-actions">
-                <InstallButton />
-                {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
+      <Box
+        component="header"
+        bg="white"
+        pt="env(safe-area-inset-top, 0px)"
+        // Longhands: the build's prerender (happy-dom) writes a shorthand holding var() wrongly.
+        style={{ borderBottomWidth: 1, borderBottomStyle: 'solid', borderBottomColor: 'var(--mantine-color-gray-2)' }}
+      >
+        <Container size="lg" py="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Box className={classes.brand}>
+              <Anchor
+                component={Link}
+                href="/"
+                underline="never"
+                c="inherit"
+                aria-label={t({ id: 'components.header.homeLink', message: 'pips home' })}
+              >
+                <Group gap="xs" wrap="nowrap">
+                  <Logo size={30} />
+                  <Text fw={800} fz="xl" lh={1}>
+                    pips
+                  </Text>
+                </Group>
+              </Anchor>
+            </Box>
+            {verified && <HeaderSections />}
+            {/* Its own height: the bell and the install button come after the first paint
+                (with the member's actors, with the browser's offer) and must not push the page
+                down. They come to the left of what is already there, the language switch last, in
+                a group whose box does not change (Shell.module.css): nothing moves sideways either. */}
+            <Group gap="xs" wrap="nowrap" h={36} justify="flex-end" className={classes.actions} data-testid="top-bar-actions">
+              <InstallButton />
+              {location === paths.chanceToWin ? <ArchiveButton /> : <AnnouncementBell />}
+              <LanguageNoticeSlot value={noticeSlot}>
                 <LanguageSwitch />
-              </Group>
+              </LanguageNoticeSlot>
             </Group>
-          </Container>
-        </Box>
-      </LanguageNoticeSlot>
+          </Group>
+        </Container>
+      </Box>
       <Container ref={setNoticeSlot} size={columnSizes[columnWidthOf(location)]} w="100%" className={classes.noticeSlot} data-testid="language-notice-slot" />
       <Container component="main" size={columnSizes[columnWidthOf(location)]} py="lg" w="100%" className={classes.main}>
         <UpdateNotice />

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { createActor, type Actor } from 'xstate';
-import { LanguageSwitchView } from '../../../src/components/LanguageSwitch';
+import { LanguageNoticeSlot, LanguageSwitchView } from '../../../src/components/LanguageSwitch';
 import { languageChoiceLogic, notShownAtStart } from '../../../src/actors/languageChoice';
 import { activateLocale, chooseLocale, i18n, importCatalog, localeNotShown } from '../../../src/i18n/i18n';
 import { languageStorageKey, type Locale } from '../../../src/i18n/locales';
@@ -104,6 +104,33 @@ describe('LanguageSwitch when the chosen catalog cannot load', () => {
     await act(async () => {});
     expect(choose.mock.calls.map(([locale]) => locale)).toEqual(['es', 'en']);
     expect(i18n.locale).toBe('en');
+  });
+
+  it('in the shell, the notice is drawn in the slot it is given (below the top bar), not under the switch', async () => {
+    await activateLocale('en');
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    const choice = createActor(languageChoiceLogic({ choose: vi.fn(async () => 'en' as const), online: () => false })).start();
+    actors.push(choice);
+    render(
+      <I18nProvider i18n={i18n}>
+        <MantineProvider>
+          <LanguageNoticeSlot value={slot}>
+            <LanguageSwitchView choice={choice} />
+          </LanguageNoticeSlot>
+        </MantineProvider>
+      </I18nProvider>,
+    );
+    const group = screen.getByRole('group', { name: 'Language' });
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await waitFor(() => expect(status().textContent).toBe("Español will show once you're back online."));
+    expect(slot.contains(status())).toBe(true);
+    expect(group.parentElement!.contains(status())).toBe(false);
+    // Closing it there still puts the focus back on the language shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(status().textContent).toBe('');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'English' }));
+    slot.remove();
   });
 
   it('online (the server failed): says Español could not be loaded, and does not wait for an online event', async () => {
