@@ -110,7 +110,7 @@ describe('LanguageSwitch when the chosen catalog cannot load', () => {
     await activateLocale('en');
     const slot = document.createElement('div');
     document.body.append(slot);
-    const choice = createActor(languageChoiceLogic({ choose: vi.fn(async () => 'en' as const), online: () => false })).start();
+    const choice = createActor(languageChoiceLogic({ choose: vi.fn(async () => 'en' as const), online: () => false }), { input: undefined }).start();
     actors.push(choice);
     render(
       <I18nProvider i18n={i18n}>
