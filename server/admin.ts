@@ -244,6 +244,28 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.err(`pips admin: through the server at ${serverBase(serverUrl)} (its operator API; ${why}); links use the server's PUBLIC_URL`);
     return runRemote(argv, serverUrl, io);
   }
+  const database = await openAdminDatabase(config, io);
+  if (typeof database === 'number') return database;
+  try {
+    return await database.run(argv);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The CLI's side of the database, open: `run` executes one command on it (exit code), `close` ends it. */
+export interface AdminDatabase {
+  run(argv: string[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database of `config` for commands (what `main` does before one command, and after it
+ * closes): says which data it works on, migrates it, and answers the exit code 1 when a running
+ * server holds the PGlite folder. The e2e journeys run their operator's preparation (several
+ * commands before the product starts) on one opening instead of one process each.
+ */
+export async function openAdminDatabase(config: ReturnType<typeof loadConfig>, io: CliIo): Promise<AdminDatabase | number> {
   // Which data and which public address: on stderr, so what a command prints stays parseable.
   const where = config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${resolve(config.dataDir)}`;
   const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
@@ -259,19 +281,23 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     }
     throw error;
   }
+  const { db, close } = database;
   try {
-    await migrateToLatest(database.db);
-    return await runAdmin(argv, {
-      db: database.db,
-      publicUrl: config.publicUrl,
-      out: io.out,
-      scryptCost: config.scryptCost,
-    });
+    await migrateToLatest(db);
   } catch (error) {
-    return exitCodeOf(error, argv[0], io);
-  } finally {
-    await database.close();
+    await close();
+    throw error;
   }
+  return {
+    async run(argv) {
+      try {
+        return await runAdmin(argv, { db, publicUrl: config.publicUrl, out: io.out, scryptCost: config.scryptCost });
+      } catch (error) {
+        return exitCodeOf(error, argv[0], io);
+      }
+    },
+    close: () => close(),
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

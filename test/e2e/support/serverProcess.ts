@@ -59,18 +59,73 @@ export const TEMPLATE_ENV = 'PIPS_E2E_DATA_TEMPLATE';
  */
 export async function makeDataTemplate(): Promise<{ dir: string; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'pips-e2e-template-'));
-  await runAdminCli({ dataDir: dir, port: 0, url: 'http://127.0.0.1' }, ['community:list']);
+  await runCliProcess({ dataDir: dir, port: 0, url: 'http://127.0.0.1' }, ['community:list']);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The data folders of the products running now (`startProduct`): the CLI goes through their server. */
+const runningPlaces = new Set<string>();
+
+/** A CLI session per data folder (test/e2e/support/adminSession.ts), open until the product starts there. */
+const adminSessions = new Map<string, { child: ChildProcess; answers: ((answer: { code: number; output: string }) => void)[] }>();
+
+function adminEnv(place: ProductPlace) {
+  return { ...process.env, DATA_DIR: place.dataDir, PUBLIC_URL: place.url, DATABASE_URL: '' };
+}
+
+function openAdminSession(place: ProductPlace) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/adminSession.ts'], {
+    cwd: root,
+    env: adminEnv(place),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const session = { child, answers: [] as ((answer: { code: number; output: string }) => void)[] };
+  child.on('message', (answer: { code: number; output: string }) => session.answers.shift()?.(answer));
+  const failAll = () => {
+    for (const answer of session.answers.splice(0)) answer({ code: 1, output: `the admin session ended (${child.exitCode ?? child.signalCode})` });
+    adminSessions.delete(place.dataDir);
+  };
+  child.once('exit', failAll);
+  // Not to keep a test process alive that never starts its product.
+  child.unref();
+  child.channel?.unref();
+  adminSessions.set(place.dataDir, session);
+  return session;
+}
+
+/** Ends the CLI session on `dataDir` (it closes the folder), so a server can open it. */
+async function closeAdminSession(dataDir: string): Promise<void> {
+  const session = adminSessions.get(dataDir);
+  if (!session) return;
+  adminSessions.delete(dataDir);
+  if (session.child.exitCode !== null || session.child.signalCode !== null) return;
+  const exited = new Promise((r) => session.child.once('exit', r));
+  session.child.disconnect();
+  await exited;
+}
+
 /**
- * Runs the operator CLI (`npm run admin -- ...`) on a product's data folder, which must not be
- * in use by a running server (PGlite allows one process). Returns what the command printed.
+ * Runs an operator CLI command (`npm run admin -- ...`) on a product's data folder and returns
+ * what it printed; throws when it exits with another code than 0. Before the product starts
+ * there, the commands of a journey share one CLI session (one process and one opening of the
+ * folder: each command in a process of its own cost about 5 s of CPU); on the folder of a
+ * running product, the real CLI runs, which goes through the server.
  */
 export async function runAdminCli(place: ProductPlace, args: string[]): Promise<string> {
+  if (runningPlaces.has(place.dataDir)) return runCliProcess(place, args);
+  const session = adminSessions.get(place.dataDir) ?? openAdminSession(place);
+  const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
+    session.answers.push(resolve);
+    session.child.send(args);
+  });
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${code}:\n${output}`);
+  return output;
+}
+
+async function runCliProcess(place: ProductPlace, args: string[]): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: place.dataDir, PUBLIC_URL: place.url, DATABASE_URL: '' },
+    env: adminEnv(place),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -88,12 +143,15 @@ export async function runAdminCli(place: ProductPlace, args: string[]): Promise<
  */
 export async function startProduct(env: Record<string, string> = {}, place?: ProductPlace): Promise<RunningProduct> {
   const { port, dataDir, url } = place ?? (await reserveProduct());
+  await closeAdminSession(dataDir);
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  runningPlaces.add(dataDir);
+  child.once('exit', () => runningPlaces.delete(dataDir));
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
 
