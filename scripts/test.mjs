@@ -61,6 +61,7 @@ function runVitest(name, projects, { live, node = process.execPath, env = {}, fi
     if (value === undefined) delete childEnv[key];
     else childEnv[key] = value;
   }
+  const started = Date.now();
   const child = spawn(node, args, { cwd: root, env: childEnv, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
   const out = [];
   if (!live) {
@@ -70,10 +71,28 @@ function runVitest(name, projects, { live, node = process.execPath, env = {}, fi
   return new Promise((resolve) =>
     child.once('close', (code) => {
       if (!live) writeFileSync(log, Buffer.concat(out));
-      resolve({ name, code: code ?? 1, report, output: Buffer.concat(out), node: node === process.execPath ? process.version : nodeVersion(node) });
+      const cpuNow = childrenCpuSeconds();
+      const cpu = cpuNow === null || cpuSeenSoFar === null ? null : cpuNow - cpuSeenSoFar;
+      cpuSeenSoFar = cpuNow;
+      resolve({ name, code: code ?? 1, report, output: Buffer.concat(out), cpu, seconds: (Date.now() - started) / 1000, node: node === process.execPath ? process.version : nodeVersion(node) });
     }),
   );
 }
+
+/**
+ * The CPU seconds (user and system) of this process's children that have ended, their own
+ * descendants included (Linux's /proc; null elsewhere). Read when each Vitest process closes,
+ * the difference is what that process and everything it started (workers, the product's
+ * servers, Chromium) cost: printed with the counts, where the suite's time goes.
+ */
+function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is the stat's third field (state): cutime and cstime are its 16th and 17th.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+let cpuSeenSoFar = childrenCpuSeconds();
 
 const nodeVersion = (node) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 
@@ -98,7 +117,7 @@ const databaseFiles = () => testFiles('test/server', (path) => /\bbackends\b|run
 const e2eFiles = () => testFiles('test/e2e');
 
 /** The journeys the second e2e process runs (see below); a file not found here runs in the first. */
-const laterJourneys = ['test/e2e/chanceToWin.test.ts', 'test/e2e/operatorConsole.test.ts', 'test/e2e/trivia.test.ts'];
+const laterJourneys = ['test/e2e/chanceToWin.test.ts', 'test/e2e/navigation.test.ts', 'test/e2e/operatorConsole.test.ts', 'test/e2e/trivia.test.ts'];
 
 /**
  * Vitest processes side by side: the end-to-end journeys (one file at a time, mostly waiting on
@@ -116,9 +135,10 @@ const node24 = process.env.TEST_NODE24;
 const runs = [];
 if (node24 && process.env.TEST_DATABASE_URL) {
   console.log(`pips test: unit and server (PGlite) on ${nodeVersion(node24)}; machines, server (PostgreSQL) and e2e on ${process.version}.`);
-  // The journeys are shared between two processes: most start at once; the longest few (about a
-  // quarter of their time, much of it waiting on the product: a drawing date, the job intervals)
-  // start once the machines and the PostgreSQL suites are done, on the CPU those leave free.
+  // The journeys are shared between two processes: most start at once; a few long ones (about a
+  // third of their time, much of it waiting on the product: a drawing date, the job intervals)
+  // start once the machines and the PostgreSQL suites are done, on the CPU those leave free (on
+  // 2 cores, measured: the three processes then end within a few minutes of each other).
   // (Not when `npm test` is given arguments: they may name files, and a process given files of
   // its own would run those besides.)
   const journeys = process.argv.length > 2 ? [] : e2eFiles();
@@ -147,7 +167,16 @@ function runCheck(name, args) {
   const out = [];
   child.stdout.on('data', (d) => out.push(d));
   child.stderr.on('data', (d) => out.push(d));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ name, code: code ?? 1, output: Buffer.concat(out) })));
+  const started = Date.now();
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      // (its CPU is not to be counted in the next Vitest process's)
+      const cpuNow = childrenCpuSeconds();
+      const cpu = cpuNow === null || cpuSeenSoFar === null ? null : cpuNow - cpuSeenSoFar;
+      cpuSeenSoFar = cpuNow;
+      resolve({ name, code: code ?? 1, output: Buffer.concat(out), cpu, seconds: (Date.now() - started) / 1000 });
+    }),
+  );
 }
 const checks =
   process.argv.length > 2
@@ -193,6 +222,11 @@ for (const { report, node } of results) {
       else k.skipped++;
     }
   }
+}
+console.log('\npips test processes (wall seconds; CPU seconds of the process and all it started, when this system tells):');
+for (const { name, node, seconds, cpu } of [...results, ...checks]) {
+  const label = node ? `${name} [Node ${node}]` : name;
+  console.log(`  ${label.padEnd(32)} ${seconds.toFixed(0).padStart(5)} s wall${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}`);
 }
 console.log('\npips test counts per kind:');
 for (const [kind, k] of Object.entries(kinds)) console.log(`  ${kind.padEnd(32)} ${k.passed} passed, ${k.failed} failed, ${k.skipped} skipped`);
