@@ -2,7 +2,8 @@
  * The operator CLI's commands on one opening of a product's PGlite folder, for a journey that
  * prepares its content with several commands before the product starts (`runAdminCli`): each
  * command is what `npm run admin -- <args>` runs on the database, without a new process and a new
- * PGlite per command (about 5 s of CPU each). Commands arrive as IPC messages (argument lists);
+ * PGlite per command (about 2 s of CPU each). Commands arrive as IPC messages (`{ argv, env }`:
+ * the arguments, and the environment the command runs with, as the test process has it then);
  * each answer is `{ code, output }`, the exit code and what the command printed (both streams).
  * Ends, closing the folder, when the parent disconnects.
  */
@@ -19,9 +20,11 @@ if (typeof database === 'number') {
   process.disconnect();
 } else {
   let queue = Promise.resolve();
-  process.on('message', (argv: string[]) => {
+  process.on('message', ({ argv, env }: { argv: string[]; env: Record<string, string | undefined> }) => {
     queue = queue.then(async () => {
       lines = [];
+      for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
+      Object.assign(process.env, env);
       let code: number;
       try {
         code = await database.run(argv);
