@@ -39,7 +39,7 @@ mkdirSync(reportDir, { recursive: true });
  * One Vitest process: `projects`, optionally only `files`, with `node` (another Node binary) and
  * `env` (added to ours; a value of undefined removes a variable). Its JSON report names what ran.
  */
-function runVitest(name, projects, { live, node = process.execPath, env = {}, files = [], options = [] }) {
+function runVitest(name, projects, { live, node = process.execPath, env = {}, files = [] }) {
   const report = join(reportDir, `vitest-${name}.json`);
   const log = join(reportDir, `vitest-${name}.log`);
   const args = [
@@ -50,7 +50,6 @@ function runVitest(name, projects, { live, node = process.execPath, env = {}, fi
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-    ...options,
     ...process.argv.slice(2),
     ...files,
   ];
@@ -151,14 +150,7 @@ if (node24 && process.env.TEST_DATABASE_URL) {
       const e2eLater = later.length ? [await runVitest('e2e-later', ['e2e'], { live: false, files: later })] : [];
       return [machines, postgres, ...e2eLater];
     })(),
-    // Two files at a time (Vitest's default on 2 cores is one): measured, this process took 755 s
-    // of CPU in 1,548 s, the longest of the three, its files waiting on their timers and servers.
-    runVitest('node24', ['unit', 'server'], {
-      live: false,
-      node: node24,
-      env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined },
-      options: ['--maxWorkers=2'],
-    }).then((r) => [r]),
+    runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined } }).then((r) => [r]),
     runVitest('e2e', ['e2e'], { live: false, files: journeys.filter((file) => !later.includes(file)) }).then((r) => [r]),
   );
 } else {

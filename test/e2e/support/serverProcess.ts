@@ -93,8 +93,11 @@ function openAdminSession(place: ProductPlace) {
   return session;
 }
 
-/** Ends the CLI session on `dataDir` (it closes the folder), so a server can open it. */
-async function closeAdminSession(dataDir: string): Promise<void> {
+/**
+ * Ends the CLI session on `dataDir` (it closes the folder), so another process can open it: the
+ * product's server (`startProduct` calls it) or a journey's own script on the folder.
+ */
+export async function closeAdminSession(dataDir: string): Promise<void> {
   const session = adminSessions.get(dataDir);
   if (!session) return;
   adminSessions.delete(dataDir);
