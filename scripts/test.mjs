@@ -71,10 +71,7 @@ function runVitest(name, projects, { live, node = process.execPath, env = {}, fi
   return new Promise((resolve) =>
     child.once('close', (code) => {
       if (!live) writeFileSync(log, Buffer.concat(out));
-      const cpuNow = childrenCpuSeconds();
-      const cpu = cpuNow === null || cpuSeenSoFar === null ? null : cpuNow - cpuSeenSoFar;
-      cpuSeenSoFar = cpuNow;
-      resolve({ name, code: code ?? 1, report, output: Buffer.concat(out), cpu, seconds: (Date.now() - started) / 1000, node: node === process.execPath ? process.version : nodeVersion(node) });
+      resolve({ name, code: code ?? 1, report, output: Buffer.concat(out), cpu: cpuSinceLastClose(), seconds: (Date.now() - started) / 1000, node: node === process.execPath ? process.version : nodeVersion(node) });
     }),
   );
 }
@@ -93,6 +90,19 @@ function childrenCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 let cpuSeenSoFar = childrenCpuSeconds();
+
+/**
+ * The CPU seconds of the children that ended since the last call: called as each child (a Vitest
+ * process, a static check) closes, what that child and all it started cost. (Two children that
+ * end in the same moment are both counted in the first's; a descendant orphaned to init is not
+ * counted.)
+ */
+function cpuSinceLastClose() {
+  const cpuNow = childrenCpuSeconds();
+  const cpu = cpuNow === null || cpuSeenSoFar === null ? null : cpuNow - cpuSeenSoFar;
+  cpuSeenSoFar = cpuNow;
+  return cpu;
+}
 
 const nodeVersion = (node) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 
@@ -170,11 +180,7 @@ function runCheck(name, args) {
   const started = Date.now();
   return new Promise((resolve) =>
     child.once('close', (code) => {
-      // (its CPU is not to be counted in the next Vitest process's)
-      const cpuNow = childrenCpuSeconds();
-      const cpu = cpuNow === null || cpuSeenSoFar === null ? null : cpuNow - cpuSeenSoFar;
-      cpuSeenSoFar = cpuNow;
-      resolve({ name, code: code ?? 1, output: Buffer.concat(out), cpu, seconds: (Date.now() - started) / 1000 });
+      resolve({ name, code: code ?? 1, output: Buffer.concat(out), cpu: cpuSinceLastClose(), seconds: (Date.now() - started) / 1000 });
     }),
   );
 }

@@ -1,25 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
-import { closeAdminSession, reserveProduct, runAdminCli, type ProductPlace, type RunningProduct } from './support/serverProcess';
+import { reserveProduct, runScriptOnFolder, runAdminCli, type ProductPlace, type RunningProduct } from './support/serverProcess';
 import { appStarted } from './support/screens';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
 /** `announce()` of the server, `count` times, on the product's folder before it starts (support/announceMany.ts). */
 async function announceMany(place: ProductPlace, communityId: string, count: number): Promise<void> {
-  await closeAdminSession(place.dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/announceMany.ts', place.dataDir, communityId, String(count)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`announceMany exited with ${code}: ${out}`);
+  await runScriptOnFolder(place, 'test/e2e/support/announceMany.ts', [place.dataDir, communityId, String(count)]);
 }
 
 const match = (text: string, pattern: RegExp) => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,17 +73,19 @@ function adminEnv(place: ProductPlace) {
   return { ...process.env, DATA_DIR: place.dataDir, PUBLIC_URL: place.url, DATABASE_URL: '' };
 }
 
+/** `node --import tsx <script> ...args` from the project's root (the product, the CLI, a CLI session). */
+function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env, stdio });
+}
+
 function openAdminSession(place: ProductPlace) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/adminSession.ts'], {
-    cwd: root,
-    env: adminEnv(place),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawnTsx('test/e2e/support/adminSession.ts', [], adminEnv(place), ['ignore', 'inherit', 'inherit', 'ipc']);
   const session = { child, answers: [] as ((answer: { code: number; output: string }) => void)[] };
   child.on('message', (answer: { code: number; output: string }) => session.answers.shift()?.(answer));
   const failAll = () => {
     for (const answer of session.answers.splice(0)) answer({ code: 1, output: `the admin session ended (${child.exitCode ?? child.signalCode})` });
-    adminSessions.delete(place.dataDir);
+    // (Only this session's entry: a new session on the folder may have taken its place.)
+    if (adminSessions.get(place.dataDir) === session) adminSessions.delete(place.dataDir);
   };
   child.once('exit', failAll);
   // Not to keep a test process alive that never starts its product.
@@ -128,16 +130,27 @@ export async function runAdminCli(place: ProductPlace, args: string[]): Promise<
 }
 
 async function runCliProcess(place: ProductPlace, args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
-    cwd: root,
-    env: adminEnv(place),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return runTsxScript('server/admin.ts', args, adminEnv(place), 'admin');
+}
+
+/**
+ * Runs a journey's own script (`node --import tsx <script> ...args`) that opens a reserved place's
+ * folder before its product starts: the CLI session there is closed first (it holds the folder's
+ * lock). Returns what the script printed; throws when it exits with another code than 0.
+ */
+export async function runScriptOnFolder(place: ProductPlace, script: string, args: string[]): Promise<string> {
+  if (runningPlaces.has(place.dataDir)) throw new Error(`${script}: the product is running on ${place.dataDir}`);
+  await closeAdminSession(place.dataDir);
+  return runTsxScript(script, args, adminEnv(place), script);
+}
+
+async function runTsxScript(script: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<string> {
+  const child = spawnTsx(script, args, env, ['ignore', 'pipe', 'pipe']);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${code}:\n${out}`);
+  if (code !== 0) throw new Error(`${label} ${args.join(' ')} exited with ${code}:\n${out}`);
   return out;
 }
 
@@ -150,11 +163,7 @@ export async function startProduct(env: Record<string, string> = {}, place?: Pro
   const { port, dataDir, url } = place ?? (await reserveProduct());
   await closeAdminSession(dataDir);
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnTsx('server/main.ts', [], { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env }, ['ignore', 'pipe', 'pipe']);
   runningPlaces.add(dataDir);
   child.once('exit', () => runningPlaces.delete(dataDir));
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
