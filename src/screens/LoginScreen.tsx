@@ -104,8 +104,9 @@ export default function LoginScreen() {
               'aria-label': t({ id: 'pages.login.togglePassword', message: 'Show or hide password' }),
             }}
           />
-          <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} href={paths.forgotPassword} size="sm">
+          <Group justify="flex-end">
+            {/* On a touch screen the small link takes a finger's 44 px (src/theme/app.css). */}
+            <Anchor component={Link} href={paths.forgotPassword} size="sm" className="pips-touch-target">
               <Trans id="pages.login.forgotPassword">Forgot password?</Trans>
             </Anchor>
           </Group>

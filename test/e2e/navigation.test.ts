@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { createMember, relaxedLimits, type Member } from './support/accounts';
+import { storeSession } from './support/memberApi';
 import { captureScreen, settle, viewports } from './support/screens';
 import type { RunningProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
@@ -76,13 +77,7 @@ describe('getting around', () => {
     const page = await context.newPage();
     const member = members[locale]!;
     await page.goto(`${product.url}/login`);
-    await page.evaluate((member) => {
-      localStorage.setItem('authToken', member.authToken);
-      localStorage.setItem('userId', String(member.userId));
-      localStorage.setItem('email', member.email);
-      localStorage.setItem('isVerified', 'true');
-      localStorage.setItem('rememberMe', 'true');
-    }, member);
+    await storeSession(page, member);
     await beforeHome(page);
     await page.goto(`${product.url}/home`);
     await page.locator('h1').first().waitFor();
@@ -90,6 +85,15 @@ describe('getting around', () => {
   }
 
   const pathOf = (page: Page) => new URL(page.url()).pathname;
+  /** Whether a finger's touch 21 px above and below the middle of what `locator` finds (its 44 px) hits it. */
+  const fingerHits = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    return locator.evaluate((element, box) => {
+      const x = box.x + box.width / 2;
+      const middle = box.y + box.height / 2;
+      return [middle - 21, middle + 21].map((y) => element.contains(document.elementFromPoint(x, y)));
+    }, box);
+  };
   const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
   const backLink = (page: Page) => page.getByTestId('back-link');
 
@@ -403,20 +407,31 @@ describe('getting around', () => {
       { name: 'Español', locator: page.getByRole('button', { name: 'Español', exact: true }) },
     ];
     for (const { name, locator } of targets) {
+      expect({ name, hits: await fingerHits(locator) }).toEqual({ name, hits: [true, true] });
       const box = (await locator.boundingBox())!;
-      // What a finger's touch hits 21 px above and below the button's middle (its 44 px).
-      const hits = await locator.evaluate((element, box) => {
-        const x = box.x + box.width / 2;
-        const middle = box.y + box.height / 2;
-        return [middle - 21, middle + 21].map((y) => element.contains(document.elementFromPoint(x, y)));
-      }, box);
-      expect({ name, hits }).toEqual({ name, hits: [true, true] });
       expect({ name, width: box.width >= 44 || name === 'bell' }).toEqual({ name, width: true });
     }
     // The bell is 34 px wide: a tap 4 px left of it still opens the announcements.
     const box = (await bell.boundingBox())!;
     await page.touchscreen.tap(box.x - 4, box.y + box.height / 2);
     await expect.poll(() => pathOf(page)).toBe('/announcements');
+    await context.close();
+  });
+
+  it.each<Locale>(['en', 'es'])("on a touch screen Login's 'Forgot password?' link takes a finger's 44 px without taking the password field's taps (%s)", async (locale) => {
+    const context = await browser.newContext({ viewport: viewports.phone, locale: locale === 'es' ? 'es-ES' : 'en-US', hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/login`);
+    const link = page.getByRole('link', { name: locale === 'es' ? '¿Olvidaste tu contraseña?' : 'Forgot password?' });
+    await settle(page);
+    expect(await fingerHits(link)).toEqual([true, true]);
+    // The password field's own box still gets a tap at its bottom edge.
+    const field = page.getByLabel(locale === 'es' ? 'Contraseña' : 'Password', { exact: true });
+    const fieldBox = (await field.boundingBox())!;
+    const linkBox = (await link.boundingBox())!;
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, { x: linkBox.x + linkBox.width / 2, y: fieldBox.y + fieldBox.height - 2 })).toBe('INPUT');
+    await page.touchscreen.tap(linkBox.x + linkBox.width / 2, linkBox.y + linkBox.height / 2 + 16);
+    await expect.poll(() => pathOf(page)).toBe('/forgot-password');
     await context.close();
   });
 });

@@ -307,7 +307,8 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
         )}
       </Badge>
       <Box component="details" data-testid="ctw-proof" maw="100%">
-        <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+        {/* A control to tap: the body's size, and a finger's 44 px on a touch screen (src/theme/app.css). */}
+        <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }} className="pips-touch-target">
           <Trans id="pages.chanceToWin.proof.summary">Proof of the draw</Trans>
         </Text>
         <Stack gap={2} mt={4}>
