@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
-import { reserveProduct, runScriptOnFolder, runAdminCli, type ProductPlace, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli } from './support/operator';
+import { reserveProduct, runScriptOnFolder, type ProductPlace, type RunningProduct } from './support/serverProcess';
 import { appStarted } from './support/screens';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
@@ -9,12 +10,6 @@ import { startStack, type SmtpSink, type Stack } from './support/stack';
 async function announceMany(place: ProductPlace, communityId: string, count: number): Promise<void> {
   await runScriptOnFolder(place, 'test/e2e/support/announceMany.ts', [place.dataDir, communityId, String(count)]);
 }
-
-const match = (text: string, pattern: RegExp) => {
-  const found = pattern.exec(text)?.[1];
-  if (!found) throw new Error(`no ${pattern} in:\n${text}`);
-  return found;
-};
 
 /**
  * Announcements in Chromium against the real server: made by the operator's CLI (and, for the
@@ -34,9 +29,9 @@ describe('announcements in Chromium', () => {
 
   beforeAll(async () => {
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
-    small = match(await admin('community:create', '--name', 'Announce Small'), /id:\s+(\S+)/);
-    big = match(await admin('community:create', '--name', 'Announce Big'), /id:\s+(\S+)/);
+    const admin = operatorCli(place);
+    small = await createCommunity(place, 'Announce Small');
+    big = await createCommunity(place, 'Announce Big');
     await announceMany(place, small, 2);
     await announceMany(place, big, 101);
     const created = await admin(

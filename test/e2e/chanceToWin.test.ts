@@ -7,25 +7,9 @@ import { fictionalName } from '../../src/chanceToWin/fictionalNames';
 import { createMember, relaxedLimits, type Member } from './support/accounts';
 import { memberApi, storeSession } from './support/memberApi';
 import { screenshotDir, viewports } from './support/screens';
-import { reserveProduct, runAdminCli } from './support/serverProcess';
+import { createCommunity, operatorCli, printed } from './support/operator';
+import { reserveProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
-
-/**
- * Chance to Win in Chromium against the product as `npm start` runs it: the operator creates two
- * contests with the real CLI (their commitments published), one in an English-speaking community
- * and one whose member uses the app in Spanish. Each member earns across the threshold in the
- * app and sees the toast and the confetti canvas, and their player under a fictional name in
- * their language; the server's draw job draws when the drawing date comes, and each member's
- * browser recomputes the draw with WebCrypto: 'Verified', and 'Does not match' for a tampered
- * seed. The archive drawer opens from the card icon that replaces the bell: from the bottom on a
- * phone in portrait (closed by a drag of more than 100 px, not by a shorter one) and from the
- * right on a laptop (closed by the backdrop and by the x button).
- */
-const match = (text: string, re: RegExp) => {
-  const found = re.exec(text)?.[1];
-  if (!found) throw new Error(`no ${re} in:\n${text}`);
-  return found;
-};
 
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000, what = 'condition') {
   const deadline = Date.now() + timeoutMs;
@@ -81,6 +65,17 @@ interface Player {
   page: Page;
 }
 
+/**
+ * Chance to Win in Chromium against the product as `npm start` runs it: the operator creates two
+ * contests with the real CLI (their commitments published), one in an English-speaking community
+ * and one whose member uses the app in Spanish. Each member earns across the threshold in the
+ * app and sees the toast and the confetti canvas, and their player under a fictional name in
+ * their language; the server's draw job draws when the drawing date comes, and each member's
+ * browser recomputes the draw with WebCrypto: 'Verified', and 'Does not match' for a tampered
+ * seed. The archive drawer opens from the card icon that replaces the bell: from the bottom on a
+ * phone in portrait (closed by a drag of more than 100 px, not by a shorter one) and from the
+ * right on a laptop (closed by the backdrop and by the x button).
+ */
 describe('Chance to Win: qualify, celebrate, verify the draw (in English and in Spanish)', () => {
   let stack: Stack;
   let drawingAt: number;
@@ -88,12 +83,12 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
   beforeAll(async () => {
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
+    const admin = operatorCli(place);
     const setup = {} as Record<Language, { communityId: string; promoId: number; commitment?: string }>;
     for (const language of ['en', 'es'] as const) {
-      const communityId = match(await admin('community:create', '--name', `E2E Contest ${language}`), /id:\s+(\S+)/);
+      const communityId = await createCommunity(place, `E2E Contest ${language}`);
       const promoId = Number(
-        match(
+        printed(
           await admin('promo:create', '--community', communityId, '--title', 'Visit the sitemap', '--pips', '10', '--limit', 'once', '--url', `${place.url}/sitemap`),
           /Created earn promo #(\d+)/,
         ),
@@ -110,7 +105,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
         'ctw:create', '--community', setup[language].communityId, '--name', name, '--name-es', nameEs,
         '--threshold', '10', '--drawing', new Date(drawingAt).toISOString(), '--winners', '1', '--prize', 'A bicycle', '--prize-es', 'Una bicicleta',
       );
-      setup[language].commitment = match(created, /commitment .*: ([0-9a-f]{64})/);
+      setup[language].commitment = printed(created, /commitment .*: ([0-9a-f]{64})/);
     }
     stack = await startStack({ ...relaxedLimits, CTW_DRAW_INTERVAL_SECONDS: '2' }, place);
     const people = { en: { firstName: 'Grace', lastName: 'Hopper' }, es: { firstName: 'Clara', lastName: 'Campoamor' } };

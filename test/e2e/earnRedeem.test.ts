@@ -9,7 +9,8 @@ import { launchChromium } from './support/browser';
 import { fakeCameraArgs, writeFakeCameraVideo } from './support/fakeCamera';
 import { memberApi, storeSession, type MemberApi } from './support/memberApi';
 import { captureScreen, expectInView, settle, viewports } from './support/screens';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli, printed } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /**
@@ -115,12 +116,6 @@ const words = {
   es: { redeem: 'Canjear ahora', confirm: 'Confirmar', next: 'Siguiente', needMore: 'Necesitas 470 pips más' },
 } satisfies Record<Locale, Record<string, string>>;
 
-const match = (output: string, pattern: RegExp): string => {
-  const found = pattern.exec(output)?.[1];
-  if (!found) throw new Error(`no ${pattern} in the CLI's output:\n${output}`);
-  return found;
-};
-
 /** Polls until `read()` is true (the screens load and refresh asynchronously). */
 const until = (read: () => Promise<boolean>, timeout = 15_000) => expect.poll(read, { timeout }).toBe(true);
 
@@ -148,12 +143,12 @@ describe('earn and redeem in Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pips-earn-redeem-'));
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
+    const admin = operatorCli(place);
 
-    communityId = match(await admin('community:create', '--name', 'E2E Rewards'), /id:\s+(\S+)/);
+    communityId = await createCommunity(place, 'E2E Rewards');
     const community = ['--community', communityId];
     ids.promo = Number(
-      match(
+      printed(
         await admin(
           'promo:create', ...community,
           '--title', content.promo.title, '--title-es', content.promo.titleEs,
@@ -168,14 +163,14 @@ describe('earn and redeem in Chromium', () => {
       '--title', content.qr.title, '--title-es', content.qr.titleEs,
       '--pips', String(content.qr.pips), '--limit', 'once', '--out', join(dir, 'qr'),
     );
-    ids.qr = Number(match(qrOut, /Created earn QR code #(\d+)/));
-    qrLink = match(qrOut, /link:\s+(\S+)/);
+    ids.qr = Number(printed(qrOut, /Created earn QR code #(\d+)/));
+    qrLink = printed(qrOut, /link:\s+(\S+)/);
     expect(qrLink).toMatch(new RegExp(`^${place.url}/earn\\?qr=[A-Za-z0-9_-]{16,}$`));
 
     const formFile = join(dir, 'survey.json');
     writeFileSync(formFile, JSON.stringify(questionnairePayload, null, 2));
     ids.questionnaire = Number(
-      match(
+      printed(
         await admin('questionnaire:create', ...community, '--file', formFile, '--pips', String(content.questionnaire.pips)),
         /Created questionnaire #(\d+)/,
       ),
@@ -188,15 +183,15 @@ describe('earn and redeem in Chromium', () => {
       '--terms', 'One code per visit. Valid for 90 days.', '--terms-es', 'Un código por visita. Válido 90 días.',
       '--option', `${content.coffee.option}|Café pequeño=${content.coffee.price}`,
     );
-    ids.coffee = Number(match(coffeeOut, /Created reward #(\d+)/));
-    ids.coffeeOption = Number(match(coffeeOut, /option #(\d+)/));
+    ids.coffee = Number(printed(coffeeOut, /Created reward #(\d+)/));
+    ids.coffeeOption = Number(printed(coffeeOut, /option #(\d+)/));
     const weekendOut = await admin(
       'reward:create', ...community,
       '--title', content.weekend.title, '--title-es', 'Fin de semana para dos',
       '--option', `${content.weekend.option}|Dos noches=${content.weekend.price}`,
     );
-    ids.weekend = Number(match(weekendOut, /Created reward #(\d+)/));
-    ids.weekendOption = Number(match(weekendOut, /option #(\d+)/));
+    ids.weekend = Number(printed(weekendOut, /Created reward #(\d+)/));
+    ids.weekendOption = Number(printed(weekendOut, /option #(\d+)/));
 
     // Codes for both rewards: the expensive one is in stock, only out of reach.
     const codesFile = join(dir, 'codes.csv');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createMember, logIn, relaxedLimits } from './support/accounts';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
 /** What an operator may well write: titles without a space, long links and addresses. */
@@ -28,9 +29,8 @@ describe('long operator content on a 320 px phone', () => {
 
   beforeAll(async () => {
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
-    const community = /id:\s+(\S+)/.exec(await admin('community:create', '--name', 'Longwordsville'))?.[1];
-    if (!community) throw new Error('community:create printed no id');
+    const admin = operatorCli(place);
+    const community = await createCommunity(place, 'Longwordsville');
     const at = ['--community', community];
     await admin('promo:create', ...at, '--title', long.promo, '--description', long.text, '--pips', '5', '--limit', 'once', '--url', 'https://example.org/garden');
     const dir = mkdtempSync(join(tmpdir(), 'pips-long-'));

@@ -8,7 +8,8 @@ import { launchChromium } from './support/browser';
 import { fakeCameraArgs, writeFakeCameraVideo } from './support/fakeCamera';
 import { memberApi, type MemberApi } from './support/memberApi';
 import { captureScreen, viewports } from './support/screens';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli, printed } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 import { recordToasts, type ToastLog } from './support/toastLog';
 
@@ -102,12 +103,6 @@ const pollPayload = {
   ],
 };
 
-const match = (output: string, pattern: RegExp): string => {
-  const found = pattern.exec(output)?.[1];
-  if (!found) throw new Error(`no ${pattern} in the CLI's output:\n${output}`);
-  return found;
-};
-
 const until = (read: () => Promise<boolean>, timeout = 15_000) => expect.poll(read, { timeout }).toBe(true);
 
 describe('offline earn and forms in Chromium', () => {
@@ -129,15 +124,15 @@ describe('offline earn and forms in Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pips-offline-'));
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
+    const admin = operatorCli(place);
 
-    const communityId = match(await admin('community:create', '--name', 'E2E Offline'), /id:\s+(\S+)/);
+    const communityId = await createCommunity(place, 'E2E Offline');
     const community = ['--community', communityId];
     const qrOut = await admin(
       'qr:create', ...community, '--title', content.qr.title, '--pips', String(content.qr.pips), '--limit', 'once', '--out', join(dir, 'qr'),
     );
-    ids.qr = Number(match(qrOut, /Created earn QR code #(\d+)/));
-    qrLink = match(qrOut, /link:\s+(\S+)/);
+    ids.qr = Number(printed(qrOut, /Created earn QR code #(\d+)/));
+    qrLink = printed(qrOut, /link:\s+(\S+)/);
     expect(qrLink).toMatch(new RegExp(`^${place.url}/earn\\?qr=[A-Za-z0-9_-]{16,}$`));
 
     for (const [name, payload, pips] of [
@@ -146,7 +141,7 @@ describe('offline earn and forms in Chromium', () => {
     ] as const) {
       const file = join(dir, `${name}.json`);
       writeFileSync(file, JSON.stringify(payload, null, 2));
-      ids[name] = Number(match(await admin('questionnaire:create', ...community, '--file', file, '--pips', String(pips)), /Created questionnaire #(\d+)/));
+      ids[name] = Number(printed(await admin('questionnaire:create', ...community, '--file', file, '--pips', String(pips)), /Created questionnaire #(\d+)/));
     }
 
     // The camera films an empty scene until the offline scan: opening the scanner online (to

@@ -5,7 +5,8 @@ import jsQR from 'jsqr';
 import { expectAccessible } from './support/a11y';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
 import { captureScreen, settle, viewports } from './support/screens';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
 const OPERATOR_PASSWORD = 'Operator-2026!console';
@@ -34,9 +35,8 @@ describe('operator console in Chromium', () => {
 
   beforeAll(async () => {
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
-    const community = /id:\s+(\S+)/.exec(await admin('community:create', '--name', 'Riverside Club'))?.[1];
-    if (!community) throw new Error('community:create printed no id');
+    const admin = operatorCli(place);
+    const community = await createCommunity(place, 'Riverside Club');
     process.env.OPERATOR_PASSWORD = OPERATOR_PASSWORD;
     try {
       await admin('operator:add', '--email', owner.email, '--community', community, '--role', 'owner');

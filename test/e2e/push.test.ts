@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwrig
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../support/pushService';
 import { createMember, logIn, relaxedLimits, toastTexts, type Member } from './support/accounts';
 import { launchChromium } from './support/browser';
+import { createCommunity } from './support/operator';
 import { reserveProduct, runAdminCli, startProduct, type ProductPlace, type RunningProduct } from './support/serverProcess';
 import { startSmtpSink } from './support/smtpSink';
 import type { SmtpSink } from './support/stack';
@@ -55,12 +56,6 @@ function replaceSubscribe(json: StandInSubscription['json']) {
   }) as typeof Notification.requestPermission;
 }
 
-const match = (text: string, pattern: RegExp) => {
-  const found = pattern.exec(text)?.[1];
-  if (!found) throw new Error(`no ${pattern} in:\n${text}`);
-  return found;
-};
-
 /**
  * Web Push in Chromium against the real server (issue 9): the member turns notifications on (the
  * one-time Home invitation, the Profile switch), the server pushes an operator's announcement in
@@ -84,7 +79,7 @@ describe('Web Push in Chromium', () => {
     pushService = await startPushService();
     standIn = pushService.subscribe();
     place = await reserveProduct();
-    communityId = match(await runAdminCli(place, ['community:create', '--name', 'Push Town']), /id:\s+(\S+)/);
+    communityId = await createCommunity(place, 'Push Town');
     sink = await startSmtpSink();
     product = await startProduct(env(), place);
     browser = await launchChromium();

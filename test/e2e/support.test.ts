@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/a11y';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
 import { captureScreen, settle, viewports } from './support/screens';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
 /**
@@ -20,9 +21,8 @@ describe('help and support in Chromium', () => {
 
   beforeAll(async () => {
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
-    const community = /id:\s+(\S+)/.exec(await admin('community:create', '--name', 'Harbour Club'))?.[1];
-    if (!community) throw new Error('community:create printed no id');
+    const admin = operatorCli(place);
+    const community = await createCommunity(place, 'Harbour Club');
     const set = await admin(
       'community:support', '--community', community, '--email', 'help@harbour.example', '--url', 'https://harbour.example/help',
       '--phone', '+1 555 0199', '--text', 'Write to us, we answer within a day.', '--text-es', 'Escríbenos, respondemos en un día.',

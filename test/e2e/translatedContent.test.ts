@@ -6,7 +6,8 @@ import { demoPicture } from '../../server/images/png';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeTranslator, type FakeTranslator } from '../support/fakeTranslator';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
 /**
@@ -28,9 +29,8 @@ describe('translated content in Chromium', () => {
     translator = await startFakeTranslator();
     translator.modeFor = (q) => (q.includes('picnic') ? 'fail' : q.includes('Sunset') ? 'hang' : undefined);
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
-    const community = /id:\s+(\S+)/.exec(await admin('community:create', '--name', 'Harbour Club'))?.[1];
-    if (!community) throw new Error('community:create printed no id');
+    const admin = operatorCli(place);
+    const community = await createCommunity(place, 'Harbour Club');
     const image = join(mkdtempSync(join(tmpdir(), 'pips-e2e-image-')), 'beach.png');
     writeFileSync(image, demoPicture(240, 160, [20, 110, 160], [240, 200, 120]));
     await admin('promo:create', '--community', community, '--title', 'Beach clean-up', '--description', 'Bring gloves and a bag.', '--pips', '5', '--image', image);

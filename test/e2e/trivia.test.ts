@@ -7,7 +7,8 @@ import { expectAccessible } from './support/a11y';
 import { createMember, logIn, relaxedLimits, type Member } from './support/accounts';
 import { memberApi } from './support/memberApi';
 import { appStarted, captureScreen, viewports } from './support/screens';
-import { reserveProduct, runAdminCli, type RunningProduct } from './support/serverProcess';
+import { createCommunity, operatorCli, printed } from './support/operator';
+import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 
 /**
@@ -140,12 +141,6 @@ const contestNames = {
   es: { en: 'Autumn cup', es: 'Copa de otoño' },
 } as const;
 
-const match = (output: string, pattern: RegExp) => {
-  const found = pattern.exec(output)?.[1];
-  if (!found) throw new Error(`no ${pattern} in the CLI's output:\n${output}`);
-  return found;
-};
-
 describe('trivia in Chromium', () => {
   let dir: string;
   let stack: Stack;
@@ -158,8 +153,8 @@ describe('trivia in Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pips-trivia-'));
     const place = await reserveProduct();
-    const admin = (...args: string[]) => runAdminCli(place, args);
-    communityId = match(await admin('community:create', '--name', 'E2E Trivia'), /id:\s+(\S+)/);
+    const admin = operatorCli(place);
+    communityId = await createCommunity(place, 'E2E Trivia');
     const dailyFile = join(dir, 'daily.json');
     writeFileSync(dailyFile, JSON.stringify(daily));
     expect(await admin('trivia:import', '--community', communityId, '--file', dailyFile)).toMatch(/Imported 3 questions/);
@@ -172,7 +167,7 @@ describe('trivia in Chromium', () => {
         '--starts', '2020-01-01', '--ends', '2099-01-01', '--teams', 'Owls,Foxes', '--teams-es', 'Búhos,Zorros', '--pips', '5',
         '--rules', 'One answer per question.', '--rules-es', 'Una respuesta por pregunta.', '--questions', contestFile,
       );
-      contestIds[language] = Number(match(output, /Created trivia contest #(\d+)/));
+      contestIds[language] = Number(printed(output, /Created trivia contest #(\d+)/));
     }
     ({ sink, product, browser } = stack = await startStack({ ...relaxedLimits }, place));
   });
