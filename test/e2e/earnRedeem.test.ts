@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -378,6 +378,15 @@ describe('earn and redeem in Chromium', () => {
   });
 
   it('redeems a reward through the confirm dialog and finds its code in My Rewards and Activity', async () => {
+    // The scripts this visit asks for (from the browser's cache or not): the list does not need
+    // a reward's screen or its dialog, which are chunks of their own.
+    const scripts: string[] = [];
+    const recordScript = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+    };
+    const asked = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    page.on('request', recordScript);
     await page.goto(`${product.url}/redeem`);
     const coffee = page.locator(`a[href="/redeem/${ids.coffee}"]`);
     const weekend = page.locator(`a[href="/redeem/${ids.weekend}"]`);
@@ -388,11 +397,15 @@ describe('earn and redeem in Chromium', () => {
     expect(await coffee.innerText()).not.toContain('more pips');
     expect(await weekend.innerText()).toContain(content.weekend.title);
     expect(await weekend.innerText()).toContain('Price: 500 pips');
+    // Neither the reward's screen nor its dialog, nor the Mantine parts only they use.
+    const notForTheList = ['RedeemDetail', 'ConfirmRedeemModal', 'Radio.layer', 'Modal.layer', 'ModalBase.layer', 'Overlay.layer', 'ScrollArea.layer'];
+    expect(notForTheList.filter(asked)).toEqual([]);
 
     // Out of reach: the detail says so and Redeem is off.
     await weekend.click();
     await page.waitForURL(`**/redeem/${ids.weekend}`);
     await page.getByRole('status').filter({ hasText: 'You need 470 more pips' }).waitFor();
+    expect(asked('RedeemDetail')).toBe(true);
     expect(await page.getByRole('button', { name: 'Redeem', exact: true }).isDisabled()).toBe(true);
 
     await page.goto(`${product.url}/redeem/${ids.coffee}`);
@@ -408,6 +421,8 @@ describe('earn and redeem in Chromium', () => {
     expect(await dialog.getByTestId('confirm-cost').innerText()).toBe('−20');
     expect(await dialog.getByTestId('confirm-remaining').innerText()).toBe('10');
     expect(await dialog.innerText()).toContain(`Redeem ${content.coffee.title} (${content.coffee.option})?`);
+    expect(asked('ConfirmRedeemModal')).toBe(true);
+    page.off('request', recordScript);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
 
     await page.waitForURL(/\/rewards\/\d+$/, { timeout: 15_000 });

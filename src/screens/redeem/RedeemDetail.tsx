@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { selectRedemptionChoice, selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
 import type { Promo } from '../../api/client';
-import { commonMessages } from '../../components/errorMessages';
 import { useKeyForWrite, useResource, useSystemActor } from '../../actors/hooks';
 import { redeemWrite } from '../../actors/redemption';
 import { BalanceLine } from './BalanceLine';
-import { ConfirmRedeemModal } from './ConfirmRedeemModal';
+import type { ConfirmRedeemModalProps } from './ConfirmRedeemModal';
+import { RedeemDetailLoading } from './RedeemDetailLoading';
 import { redeemMessages } from './redeemMessages';
 import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { TermsAccordion } from '../../components/TermsAccordion';
+import { retryableLazy } from '../../components/retryableLazy';
+
+/**
+ * The confirm dialog's code (Mantine's Modal, its overlay and scroll area: about 30 KB gzipped)
+ * is its own chunk: asked for once the reward is on screen, and mounted when the dialog first
+ * opens (it then stays mounted, so that closing it animates and gives the focus back).
+ */
+const loadConfirmModal = () => import('./ConfirmRedeemModal');
+const ConfirmRedeemModal = retryableLazy<ConfirmRedeemModalProps>(() => loadConfirmModal().then((module) => ({ default: module.ConfirmRedeemModal })));
 
 /** One reward (/redeem/{id}): description, terms, the option to redeem and the Redeem button. */
 export function RedeemDetail({ id }: { id: number }) {
@@ -37,14 +46,7 @@ export function RedeemDetail({ id }: { id: number }) {
         </Text>
       </>
     );
-  else
-    body = (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label={i18n._(commonMessages.loading)}>
-        <Skeleton h={180} radius="lg" />
-        <Skeleton h={28} w="60%" />
-        <Skeleton h={60} />
-      </Stack>
-    );
+  else body = <RedeemDetailLoading />;
 
   return (
     <Stack gap="lg">
@@ -67,6 +69,13 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
   const dialogOpen = useSelector(redemption, (s) => selectRedemptionDialogOpen(s) && selectRedemptionChoice(s)?.pid === promo.id);
   // Leaving the reward closes its dialog (a redemption under way still finishes).
   useEffect(() => () => redemption.send({ type: 'user.cancel' }), [redemption]);
+  // The dialog's code, after the reward's first paint (a failed load is asked again when it opens).
+  useEffect(() => {
+    const timer = setTimeout(() => void loadConfirmModal().catch(() => {}), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (dialogOpen && !dialogMounted) setDialogMounted(true);
 
   const inStock = isInStock(promo) && Boolean(option?.inStock);
   const short = option ? pipsShort(balance, option.pips) : 0;
@@ -150,14 +159,16 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
 
       {promo.terms && <TermsAccordion terms={promo.terms} />}
 
-      {option && (
-        <ConfirmRedeemModal
-          opened={dialogOpen}
-          redemption={redemption}
-          rewardTitle={promo.title}
-          option={option}
-          balance={balance ?? 0}
-        />
+      {option && dialogMounted && (
+        <Suspense fallback={null}>
+          <ConfirmRedeemModal
+            opened={dialogOpen}
+            redemption={redemption}
+            rewardTitle={promo.title}
+            option={option}
+            balance={balance ?? 0}
+          />
+        </Suspense>
       )}
     </>
   );

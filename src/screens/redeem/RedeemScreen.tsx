@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
@@ -6,16 +7,37 @@ import { commonMessages } from '../../components/errorMessages';
 import { useResource } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 import { BalanceLine } from './BalanceLine';
-import { RedeemDetail } from './RedeemDetail';
+import { RedeemDetailLoading } from './RedeemDetailLoading';
 import { redeemMessages } from './redeemMessages';
 import { isInStock, pipsShort, rewardPrice } from './rewardPrice';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { PromoImage } from '../../components/PromoImage';
+import { retryableLazy } from '../../components/retryableLazy';
+
+/**
+ * One reward's screen is a chunk of its own (its option picker, terms and confirm dialog): the
+ * list does not load it. A reward card asks for it as soon as the member points at it, touches
+ * it or tabs to it.
+ */
+const loadDetail = () => import('./RedeemDetail');
+const RedeemDetail = retryableLazy<{ id: number }>(() => loadDetail().then((module) => ({ default: module.RedeemDetail })));
+const preloadDetail = () => void loadDetail().catch(() => {});
 
 /** Redeem (SPEC §2): the rewards with their price in pips at /redeem, one reward at /redeem/{id}. */
 export default function RedeemScreen() {
   const { id } = useParams<{ id?: string }>();
-  return id === undefined ? <RedeemList /> : <RedeemDetail id={Number(id)} />;
+  if (id === undefined) return <RedeemList />;
+  return (
+    <Suspense
+      fallback={
+        <Stack gap="lg">
+          <RedeemDetailLoading />
+        </Stack>
+      }
+    >
+      <RedeemDetail id={Number(id)} />
+    </Suspense>
+  );
 }
 
 /** The rewards of GET /mobile/promos/get?type=REDEEM, each with its price and whether it is within reach. */
@@ -64,7 +86,17 @@ function RewardCard({ promo, balance }: { promo: Promo; balance: number | undefi
   const inStock = isInStock(promo);
   const short = pipsShort(balance, price.pips);
   return (
-    <Card component={Link} href={linkTo(paths.redeem, { id: promo.id })} withBorder radius="lg" padding="md" h="100%">
+    <Card
+      component={Link}
+      href={linkTo(paths.redeem, { id: promo.id })}
+      withBorder
+      radius="lg"
+      padding="md"
+      h="100%"
+      onPointerEnter={preloadDetail}
+      onTouchStart={preloadDetail}
+      onFocus={preloadDetail}
+    >
       <Card.Section>
         <PromoImage src={promo.imageUrl} width={promo.imageWidth} height={promo.imageHeight} type="REDEEM" variant="banner" size={120} radius={0} />
       </Card.Section>
