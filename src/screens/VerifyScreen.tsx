@@ -87,6 +87,8 @@ export default function VerifyScreen() {
             size="lg"
             inputMode="numeric"
             autoComplete="one-time-code"
+            // The screen's one task: the field takes the keys (and a phone opens its keypad) at once.
+            autoFocus
             maxLength={6}
             styles={{ input: { letterSpacing: '0.5em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
             value={code}

@@ -100,9 +100,10 @@ describe('signup in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/verify');
     await expect.poll(() => page.getByLabel('Verification code').isVisible()).toBe(true);
+    // the screen's one field has the focus on arrival: the code is typed straight away
+    await expect.poll(() => page.getByLabel('Verification code').evaluate((input) => input === document.activeElement)).toBe(true);
 
     const code = await sink.waitFor(email, /verification code[^0-9]{0,40}(\d{6})/i);
-    await tabTo(page, 'Verification code');
     await type(code);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/home');
