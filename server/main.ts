@@ -6,6 +6,11 @@ import { announceServer, loopbackUrl } from './db/dataDirLock';
 import { earnQrLink } from './db/repositories/earnQrCodes';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
+import { explainStartFailure, type StartPhase } from './startFailure';
+
+/** What main() was doing, for the message when it fails. */
+let phase: StartPhase = 'config';
+let where: { host: string; port: number; databaseUrl?: string } = { host: '127.0.0.1', port: 8080 };
 
 /**
  * Starts pips: reads the environment, opens and migrates the database, makes sure a demo
@@ -14,8 +19,12 @@ import { createMailer } from './mail/index';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  where = { host: config.host, port: config.port, databaseUrl: config.databaseUrl };
+  phase = 'database';
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The first query (PostgreSQL connects on it) is the migrations'.
   await migrateToLatest(database.db);
+  phase = 'setup';
   const demo = await ensureDemoCommunity(database.db);
   const demoContent = await ensureDemoContent(database.db, demo.id);
   await ensureDemoContest(database.db, demo.id);
@@ -38,7 +47,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  phase = 'listen';
+  const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    // The database is closed (PGlite's folder freed at once) before the process ends.
+    await database.close().catch(() => undefined);
+    throw error;
+  });
   // The operator CLI finds the server holding the PGlite folder here, and goes through its API.
   if (database.kind !== 'postgres') announceServer(config.dataDir, loopbackUrl(address));
   const storage = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -54,6 +68,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('pips could not start:', error instanceof Error ? error.message : error);
+  console.error(`pips could not start: ${explainStartFailure(error, phase, where)}`);
   process.exit(1);
 });
