@@ -16,24 +16,44 @@ function newestMtime(path) {
   return newest;
 }
 
-export function pwaIsStale() {
-  const built = join(root, 'dist', 'index.html');
+export function pwaIsStale(at = root) {
+  const built = join(at, 'dist', 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return sources.some((s) => newestMtime(join(root, s)) > builtAt);
+  return sources.some((s) => newestMtime(join(at, s)) > builtAt);
 }
 
-export function buildIfStale() {
-  if (!pwaIsStale()) {
+/**
+ * Builds dist/ when it is stale. Throws, saying what to do, when the build tools are not
+ * installed: `npm ci` leaves out the devDependencies (Vite among them) when NODE_ENV=production.
+ */
+export function buildIfStale(at = root) {
+  if (!pwaIsStale(at)) {
     console.log('pips: the built PWA in dist/ is up to date');
     return;
   }
+  const vite = join(at, 'node_modules', 'vite', 'bin', 'vite.js');
+  if (!existsSync(vite)) {
+    throw new Error(
+      'pips: cannot build the PWA: Vite is not installed. `npm ci` leaves the build tools out when NODE_ENV=production; run `npm ci --include=dev` (or `npm ci` without NODE_ENV=production).',
+    );
+  }
   console.log('pips: building the PWA (vite build)...');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: at,
     stdio: 'inherit',
     env: viteBuildEnv(process.env),
   });
+}
+
+/** buildIfStale for the scripts: a missing build tool ends the process with its message. */
+export function buildIfStaleOrExit() {
+  try {
+    buildIfStale();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 /**
@@ -47,4 +67,4 @@ export function viteBuildEnv(env) {
   return { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env, NODE_ENV: 'production' };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildIfStale();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildIfStaleOrExit();

@@ -2,10 +2,10 @@
 // runs the database migrations, creates the demo community on first start and serves API + PWA.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildIfStale } from './build-if-stale.mjs';
+import { buildIfStaleOrExit } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-buildIfStale();
+buildIfStaleOrExit();
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIfStale } from './build-if-stale.mjs';
+import { buildIfStaleOrExit } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,7 +26,7 @@ function ensureChromium() {
 }
 
 ensureChromium();
-buildIfStale();
+buildIfStaleOrExit();
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('pips test: TEST_DATABASE_URL is not set; the server suite runs on PGlite only.');
