@@ -49,7 +49,8 @@ async function main(): Promise<void> {
 
   phase = 'listen';
   const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
-    // The database is closed (PGlite's folder freed at once) before the process ends.
+    // The app's timers stop and the database closes (PGlite's folder freed) before the process ends.
+    await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   });
