@@ -20,7 +20,7 @@ import { runningServer } from './db/dataDirLock';
 import { giftcardsImport, rewardAddOption, rewardCreate, rewardList } from './admin/rewards';
 import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
-import { loadConfig } from './config';
+import { describeDatabaseUrl, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/index';
 
 export { joinLink } from './admin/communities';
@@ -100,16 +100,6 @@ These commands work through a server: ${[...REMOTE_COMMANDS.keys()].join(', ')};
 the others work on the database (stop the server first on PGlite; PostgreSQL is shared).
 Exit codes: 0 done, 2 bad input (the usage is printed), 1 refused (valid input the data or the
 file system refuses; nothing was changed).`;
-
-/** A database URL without its password: host, port and database name. */
-export function describeDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
-  } catch {
-    return '(unparsable DATABASE_URL)';
-  }
-}
 
 /** The help of one command (or all of them). */
 export const usageOf = (name: string | undefined) => {

@@ -60,6 +60,16 @@ export const OIDC_DEFAULTS: Record<OidcProviderId, { name: string; issuer: strin
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+/** A database URL without its user and password, to print: host, port and database name (the CLI, npm start's messages). */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
 /** Whether an issuer URL points at this machine (a test or development provider). */
 export function isLoopbackUrl(url: string): boolean {
   try {

@@ -1,3 +1,5 @@
+import { describeDatabaseUrl } from './config';
+
 /** Where the start failed: reading the environment, opening and migrating the database, the demo content and the app, listening. */
 export type StartPhase = 'config' | 'database' | 'setup' | 'listen';
 
@@ -8,17 +10,6 @@ function codeOf(error: unknown): string | undefined {
   if (typeof code === 'string') return code;
   // A host with several addresses (localhost: ::1 and 127.0.0.1) fails with an AggregateError.
   return Array.isArray(errors) ? errors.map(codeOf).find(Boolean) : undefined;
-}
-
-/** A database URL without its password, to print. */
-export function redactedDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'DATABASE_URL';
-  }
 }
 
 /**
@@ -39,11 +30,11 @@ export function explainStartFailure(error: unknown, phase: StartPhase, where: { 
     return `${where.host} is not an address of this machine (HOST). Leave HOST unset to listen on 127.0.0.1.`;
   }
   if (phase === 'database' && where.databaseUrl && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code ?? '')) {
-    return `the PostgreSQL server of DATABASE_URL (${redactedDatabaseUrl(where.databaseUrl)}) cannot be reached (${message}). Start it, or unset DATABASE_URL to use the embedded PGlite database in DATA_DIR.`;
+    return `the PostgreSQL server of DATABASE_URL (${describeDatabaseUrl(where.databaseUrl)}) cannot be reached (${message}). Start it, or unset DATABASE_URL to use the embedded PGlite database in DATA_DIR.`;
   }
   // PostgreSQL's own refusals at the door: a wrong password or user, a database not created yet.
   if (phase === 'database' && where.databaseUrl && ['28P01', '28000', '3D000'].includes(code ?? '')) {
-    return `the PostgreSQL server of DATABASE_URL (${redactedDatabaseUrl(where.databaseUrl)}) refused: ${message}.`;
+    return `the PostgreSQL server of DATABASE_URL (${describeDatabaseUrl(where.databaseUrl)}) refused: ${message}.`;
   }
   return message;
 }
