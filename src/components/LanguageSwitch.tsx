@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useEffect, useRef } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -33,13 +33,22 @@ export const LanguageSwitch = memo(function LanguageSwitch() {
   return <LanguageSwitchView choice={useSystemActor('languageChoice')} />;
 });
 
-/** Where the shell wants the language notice drawn: an element below the top bar (null: under the switch). */
-export const LanguageNoticeSlot = createContext<HTMLElement | null>(null);
+/**
+ * Where the shell wants the language notice drawn: a ref to an element below the top bar (null, or
+ * a ref to nothing: under the switch). A ref, not the element: the shell holding the element in
+ * state set by a callback ref re-rendered itself, the whole app, in the commit of its first render
+ * (a state update in a commit is synchronous: one long task, the first screen mounted in it).
+ */
+export const LanguageNoticeSlot = createContext<RefObject<HTMLElement | null> | null>(null);
 
 /** The switch driven by `choice`, a language choice actor (the system's, or a test's own). */
 export function LanguageSwitchView({ choice }: { choice: ActorRefFrom<typeof languageChoiceMachine> }) {
   const { i18n, t } = useLingui();
-  const slot = useContext(LanguageNoticeSlot);
+  const slotRef = useContext(LanguageNoticeSlot);
+  // The slot comes after the top bar in the page, so it is attached once this switch's first
+  // commit is done: read then, and only this switch renders again.
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(slotRef?.current ?? null), [slotRef]);
   const loading = useSelector(choice, selectLanguageLoading);
   const selected = useSelector(choice, selectLanguageNotice);
   const noticeLocale = parseLocale(selected?.locale);

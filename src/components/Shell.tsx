@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
@@ -46,7 +46,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const access = useSession(selectAccess);
   const verified = access === 'verified';
   const [location] = useLocation();
-  const [noticeSlot, setNoticeSlot] = useState<HTMLDivElement | null>(null);
+  const noticeSlot = useRef<HTMLDivElement>(null);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -89,7 +89,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </Group>
         </Container>
       </Box>
-      <Container ref={setNoticeSlot} size={columnSizes[columnWidthOf(location)]} w="100%" className={classes.noticeSlot} data-testid="language-notice-slot" />
+      <Container ref={noticeSlot} size={columnSizes[columnWidthOf(location)]} w="100%" className={classes.noticeSlot} data-testid="language-notice-slot" />
       <Container component="main" size={columnSizes[columnWidthOf(location)]} py="lg" w="100%" className={classes.main}>
         <UpdateNotice />
         <BackLink />

@@ -115,7 +115,7 @@ describe('LanguageSwitch when the chosen catalog cannot load', () => {
     render(
       <I18nProvider i18n={i18n}>
         <MantineProvider>
-          <LanguageNoticeSlot value={slot}>
+          <LanguageNoticeSlot value={{ current: slot }}>
             <LanguageSwitchView choice={choice} />
           </LanguageNoticeSlot>
         </MantineProvider>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Profiler, type ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
@@ -56,6 +56,37 @@ describe('the Shell while a screen loads', () => {
     expect(screen.getByRole('main')).toBe(main);
     expect(screen.getByRole('link', { name: 'Back to Earn' })).toBe(backLink);
     expect(screen.getByRole('contentinfo').textContent).toContain('Powered by');
+  });
+});
+
+describe('the Shell\'s first commit', () => {
+  it('schedules no render of its own while committing (a state update there is synchronous: the whole app again in one long task)', async () => {
+    await activateLocale('en');
+    fakeFetch({});
+    const phases: string[] = [];
+    const { wrapper: AppSystem } = appContext(createAppLogic({}));
+    render(
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme}>
+          <Router hook={memoryLocation({ path: '/forms' }).hook}>
+            <AppSystem>
+              <Profiler id="shell" onRender={(_id, phase) => phases.push(phase)}>
+                <Shell>
+                  <p>The screen</p>
+                </Shell>
+              </Profiler>
+            </AppSystem>
+          </Router>
+        </MantineProvider>
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('group', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByText('The screen')).toBeTruthy();
+    expect(phases[0]).toBe('mount');
+    // React's 'nested-update': a commit of an update scheduled during the previous commit.
+    expect(phases).not.toContain('nested-update');
+    // The language notice still goes to the slot below the top bar.
+    await waitFor(() => expect(screen.getByTestId('language-notice-slot').querySelector('[role="status"]')).not.toBeNull());
   });
 });
 
