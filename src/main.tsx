@@ -31,9 +31,6 @@ function removeSplash(): void {
 
 const stored = readStoredCredentials();
 void preloadFirstScreen(location.pathname, stored);
-// The server sends a signed-in member the shell rather than a prerendered guest screen: a session
-// stored before the cookie existed, or a cookie left after the storage was cleared, is told now.
-tellServerSignedIn(stored.authToken !== null);
 // A prerendered page (build/prerender) shows until the app's first screen replaces it.
 const { container, screenShown: replacePrerendered } = takeOverPrerendered(document.getElementById('root')!);
 
@@ -42,10 +39,20 @@ let screenShown: () => void = () => {};
 const firstScreen = new Promise<void>((resolve) => (screenShown = resolve));
 firstScreen.then(() => replacePrerendered());
 const painted = firstScreen.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-holdDatabasesUntil(Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 3000))]));
+const firstScreenPainted = Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
+holdDatabasesUntil(firstScreenPainted);
+// The cookies that choose the page the server sends next (./data/serverCookies) are brought in
+// step once the first screen has painted: reading document.cookie waits for the browser's
+// network process (15-35 ms of /home's first tasks in a trace), and they matter only for the next
+// visit. The server sends a signed-in member the shell rather than a prerendered guest screen (a
+// session stored before the cookie existed, or a cookie left after the storage was cleared), and
+// a page in the language stored (a choice made before the cookie existed).
+void firstScreenPainted.then(() => {
+  tellServerSignedIn(readStoredCredentials().authToken !== null);
+  rememberStoredLanguage(browserLocaleSources().stored);
+});
 
 const localeSources = browserLocaleSources();
-rememberStoredLanguage(localeSources.stored);
 const [language] = await Promise.all([activateLocale(detectLocale(localeSources)), applyStylesheets()]);
 
 // The actor system is built (each machine given its browser bindings: XState builds the machine

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, logIn } from './support/accounts';
+import { storeSession } from './support/memberApi';
 import { appShows, screenshotDir, viewports } from './support/screens';
 import { startStack, type Stack } from './support/stack';
 import { NO_SCRIPT } from '../../build/catalogParts';
@@ -154,6 +155,30 @@ describe('prerendered first screens', () => {
       expect(await signedIn()).toBeUndefined();
       const response = await page.goto(`${stack.product.url}/welcome`);
       expect(await response!.text()).toContain('data-prerendered');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells the server a session and a language stored before its cookies existed, once the first screen is shown', async () => {
+    const member = await createMember(stack.product, stack.sink, { label: 'cookies', firstName: 'Grace' });
+    const context = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US', serviceWorkers: 'block' });
+    const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name)?.value;
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.product.url}/robots.txt`);
+      await storeSession(page, member);
+      await page.evaluate(() => localStorage.setItem('language', 'es'));
+      expect(await context.cookies()).toEqual([]);
+      await page.goto(`${stack.product.url}/home`);
+      await page.getByRole('heading', { name: 'Hola, Grace' }).waitFor();
+      await expect.poll(() => cookie('signedIn')).toBe('1');
+      await expect.poll(() => cookie('language')).toBe('es');
+      // The next visit to a guest screen: the server sends the shell, in Spanish.
+      const response = await page.goto(`${stack.product.url}/login`);
+      const html = await response!.text();
+      expect(html).not.toContain('data-prerendered');
+      expect(html).toContain('lang="es"');
     } finally {
       await context.close();
     }
