@@ -184,6 +184,19 @@ describe('prerendered first screens', () => {
     }
   });
 
+  it('links the page icon as PNGs that load (an SVG icon is a document the page’s main thread builds)', async () => {
+    for (const path of ['/login', '/welcome', '/home', '/signup']) {
+      const html = await (await fetch(`${stack.product.url}${path}`)).text();
+      const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"[^>]*>/g)].map((m) => m[1]);
+      expect(icons, path).toEqual(['/icons/favicon-32.png', '/icons/favicon-48.png']);
+      for (const icon of icons) {
+        const response = await fetch(`${stack.product.url}${icon}`);
+        expect(response.status, icon).toBe(200);
+        expect(response.headers.get('content-type'), icon).toBe('image/png');
+      }
+    }
+  });
+
   it('leaves /signup to the app: a visitor who scanned their community sees its form, not the page', async () => {
     const bare = await stack.browser.newContext({ viewport: viewports.phone, javaScriptEnabled: false });
     try {
