@@ -1,4 +1,4 @@
-import { lazy, Profiler, type ComponentType } from 'react';
+import { lazy, Profiler, type ComponentType, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
@@ -16,6 +16,20 @@ import { appContext, startedSystem, StopsOnUnmount } from './renderApp';
 
 afterEach(resetData);
 
+/** `ui` with the app's providers and a started actor system, at /forms (a screen below Earn: it has a back link). */
+function renderInApp(ui: ReactNode) {
+  const { wrapper: AppSystem } = appContext(createAppLogic({}));
+  return render(
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <Router hook={memoryLocation({ path: '/forms' }).hook}>
+          <AppSystem>{ui}</AppSystem>
+        </Router>
+      </MantineProvider>
+    </I18nProvider>,
+  );
+}
+
 describe('the Shell while a screen loads', () => {
   it('keeps the main area and its back link while the loader gives way to the screen', async () => {
     await activateLocale('en');
@@ -27,19 +41,10 @@ describe('the Shell while a screen loads', () => {
           arrive = () => resolve({ default: () => <p>The screen</p> });
         }),
     );
-    const { wrapper: AppSystem } = appContext(createAppLogic({}));
-    render(
-      <I18nProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
-          <Router hook={memoryLocation({ path: '/forms' }).hook}>
-            <AppSystem>
-              <Shell>
-                <Screen />
-              </Shell>
-            </AppSystem>
-          </Router>
-        </MantineProvider>
-      </I18nProvider>,
+    renderInApp(
+      <Shell>
+        <Screen />
+      </Shell>,
     );
 
     // The session has settled (the header's language switch is there) and the screen is loading:
@@ -64,21 +69,12 @@ describe('the Shell\'s first commit', () => {
     await activateLocale('en');
     fakeFetch({});
     const phases: string[] = [];
-    const { wrapper: AppSystem } = appContext(createAppLogic({}));
-    render(
-      <I18nProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
-          <Router hook={memoryLocation({ path: '/forms' }).hook}>
-            <AppSystem>
-              <Profiler id="shell" onRender={(_id, phase) => phases.push(phase)}>
-                <Shell>
-                  <p>The screen</p>
-                </Shell>
-              </Profiler>
-            </AppSystem>
-          </Router>
-        </MantineProvider>
-      </I18nProvider>,
+    renderInApp(
+      <Profiler id="shell" onRender={(_id, phase) => phases.push(phase)}>
+        <Shell>
+          <p>The screen</p>
+        </Shell>
+      </Profiler>,
     );
     expect(await screen.findByRole('group', { name: 'Language' })).toBeTruthy();
     expect(screen.getByText('The screen')).toBeTruthy();
