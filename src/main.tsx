@@ -12,7 +12,7 @@ import { createAppSystem } from './actors/AppActor';
 import { createAppLogic } from './actors/appLogic';
 import { notShownAtStart } from './actors/languageChoice';
 import { readReloadedRecently } from './actors/serviceWorker';
-import { readStoredCredentials, tellServerSignedIn } from './data/credentials';
+import { readAuthToken, readStoredCredentials, tellServerSignedIn } from './data/credentials';
 import { holdDatabasesUntil } from './data/lazyDatabases';
 import { activateLocale } from './i18n/i18n';
 import { browserLocaleSources, detectLocale, rememberStoredLanguage } from './i18n/locales';
@@ -48,7 +48,7 @@ holdDatabasesUntil(firstScreenPainted);
 // session stored before the cookie existed, or a cookie left after the storage was cleared), and
 // a page in the language stored (a choice made before the cookie existed).
 void firstScreenPainted.then(() => {
-  tellServerSignedIn(readStoredCredentials().authToken !== null);
+  tellServerSignedIn(readAuthToken() !== null);
   rememberStoredLanguage(browserLocaleSources().stored);
 });
 
