@@ -1,5 +1,5 @@
 import { resetData } from './dataTestKit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterDatabaseHold, holdDatabasesUntil } from '../../../src/data/lazyDatabases';
 import { readCachedResource, writeCachedResource } from '../../../src/data/resourceCache';
 
@@ -30,5 +30,37 @@ describe('holding IndexedDB until the first screen has painted', () => {
   it('lets them through when the hold fails (the app goes on without the signal)', async () => {
     holdDatabasesUntil(Promise.reject(new Error('no screen')));
     await expect(afterDatabaseHold(async () => 'loaded')).resolves.toBe('loaded');
+  });
+});
+
+describe("the databases' chunk", () => {
+  afterEach(() => {
+    vi.doUnmock('../../../src/startup/breathe');
+    vi.resetModules();
+  });
+
+  it('ends the task that evaluated it before the databases are made, once for every caller', async () => {
+    // A module graph of its own, where ending a task is in the test's hands.
+    vi.resetModules();
+    let endTask: () => void = () => {};
+    const nextTask = vi.fn(() => new Promise<void>((resolve) => (endTask = resolve)));
+    vi.doMock('../../../src/startup/breathe', () => ({ nextTask }));
+    const { databases } = await import('../../../src/data/lazyDatabases');
+
+    const made: unknown[] = [];
+    const first = databases().then((dbs) => made.push(dbs));
+    const second = databases().then((dbs) => made.push(dbs));
+    await vi.waitFor(() => expect(nextTask).toHaveBeenCalledTimes(1));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made).toEqual([]);
+
+    endTask();
+    await Promise.all([first, second]);
+    expect(made).toHaveLength(2);
+    expect(made[0]).toBe(made[1]);
+    const later = await databases();
+    expect(later).toBe(made[0]);
+    expect(nextTask).toHaveBeenCalledTimes(1);
+    for (const database of Object.values(later)) database.close();
   });
 });
