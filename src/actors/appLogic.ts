@@ -15,7 +15,8 @@ import { connectivitySyncLogic, type ConnectivitySyncDeps } from './connectivity
 import { installPromptLogic } from './installPrompt';
 import { languageChoiceLogic } from './languageChoice';
 import { firstScreenHold } from '../data/lazyDatabases';
-import { lazyActor, onceRetried } from './lazyActor';
+import { lazyActor } from './lazyActor';
+import { onceRetried } from '../data/onceRetried';
 import type { MemberActorFactories } from './memberFeatures';
 import { pendingLogoutsLogic } from './pendingLogouts';
 import type { PushBrowser } from './pushNotifications';

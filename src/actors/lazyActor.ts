@@ -138,16 +138,3 @@ export const isLoaded = (actor: AnyActorRef): boolean => {
 
 /** Whether an actor's snapshot is that of a lazy actor still waiting for its logic. */
 export const isPending = (snapshot: unknown): snapshot is PendingSnapshot => (snapshot as Partial<PendingSnapshot> | undefined)?.pending === true;
-
-/**
- * `load` run once and its promise kept for every later call; a load that fails is forgotten, so
- * the next call asks again (a chunk that could not come while offline).
- */
-export function onceRetried<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
-}

@@ -1,5 +1,6 @@
 import { nextTask } from '../startup/breathe';
 import type { Databases } from './databases';
+import { onceRetried } from './onceRetried';
 
 let held: Promise<unknown> = Promise.resolve();
 
@@ -22,7 +23,12 @@ export async function afterDatabaseHold<T>(load: () => Promise<T>): Promise<T> {
   return load();
 }
 
-let databasesChunk: Promise<typeof import('./databases')> | undefined;
+// Once for every caller (see `databases`); a chunk that failed to come is asked again next time.
+const databasesChunk = onceRetried(async () => {
+  const chunk = await import('./databases');
+  await nextTask();
+  return chunk;
+});
 
 /**
  * Dexie and the database classes travel in their own chunk, fetched on the first read or write:
@@ -32,18 +38,7 @@ let databasesChunk: Promise<typeof import('./databases')> | undefined;
  */
 export async function databases(): Promise<Databases> {
   await held;
-  databasesChunk ??= import('./databases').then(
-    async (chunk) => {
-      await nextTask();
-      return chunk;
-    },
-    (error: unknown) => {
-      // A chunk that failed to come (offline before the service worker held it): asked again next time.
-      databasesChunk = undefined;
-      throw error;
-    },
-  );
-  const { db } = await databasesChunk;
+  const { db } = await databasesChunk();
   return db();
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromCallback, sendTo, setup, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
 import { memberActorIds } from '../../../machines/app.root';
 import { lazyMemberActors } from '../../../src/actors/appLogic';
-import { isLoaded, isPending, lazyActor, onceRetried, whenLoaded } from '../../../src/actors/lazyActor';
+import { isLoaded, isPending, lazyActor, whenLoaded } from '../../../src/actors/lazyActor';
 import type { MemberActorFactories } from '../../../src/actors/memberFeatures';
 
 /** A counter that also tells its sibling `echo` (by systemId) what it counted, and can finish. */
@@ -241,15 +241,5 @@ describe('lazyMemberActors (the member actors of the app, loaded after the first
     expect(load).toHaveBeenCalledTimes(1);
     expect(isLoaded(ref())).toBe(true);
     app.stop();
-  });
-});
-
-describe('onceRetried', () => {
-  it('loads once for every call, and asks again after a failed load', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('chunk');
-    const get = onceRetried(load);
-    await expect(get()).rejects.toThrow('offline');
-    await expect(Promise.all([get(), get()])).resolves.toEqual(['chunk', 'chunk']);
-    expect(load).toHaveBeenCalledTimes(2);
   });
 });
