@@ -54,6 +54,7 @@ describe.each(backends)('static PWA on $name', (backend) => {
     await writeFile(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
     await writeFile(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
     await writeFile(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    await writeFile(join(dist, 'assets', '.secret'), 'not for the web');
     h = await createHarness(backend);
     app = await h.buildApp({ staticDir: dist });
   });
@@ -209,6 +210,19 @@ describe.each(backends)('static PWA on $name', (backend) => {
   it('answers a missing file with an extension 404, and non-GET requests 404 in the envelope', async () => {
     expectFailure(await call(app, { url: '/assets/missing-123.js' }), 404, 'NOT_FOUND');
     expectFailure(await call(app, { method: 'POST', url: '/login' }), 404, 'NOT_FOUND');
+  });
+
+  it("serves the assets folder's files by name only: HEAD too, and never a dotfile or a path out of the folder", async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['cache-control']).toContain('immutable');
+    for (const url of ['/assets/.secret', '/assets/%2esecret', '/assets/..%2Fpackage.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/assets/%2e%2e']) {
+      const response = await call(app, { url });
+      expect(response.status, url).not.toBe(500);
+      expect(response.text, url).not.toContain('not for the web');
+      expect(response.text, url).not.toContain('"name": "pips"');
+    }
   });
 
   it('does not serve files outside the build folder', async () => {
