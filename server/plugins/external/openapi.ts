@@ -1,4 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -27,14 +29,64 @@ export const OPENAPI_PATH = fileURLToPath(new URL('../../../openapi.yaml', impor
 
 const specCache = new Map<string, { mtimeMs: number; spec: Record<string, unknown> }>();
 
-/** Reads and parses openapi.yaml (cached until the file changes). */
-export function loadSpecification(path = OPENAPI_PATH): Record<string, unknown> {
+/**
+ * Where a parsed contract is kept between processes, as JSON named by the SHA-256 of its YAML
+ * text: in the project's `node_modules/.cache` (as Vite and Babel keep theirs), not in a folder
+ * other users of the machine can write to, since the contract drives the server's validation.
+ */
+export const SPEC_CACHE_DIR = join(dirname(OPENAPI_PATH), 'node_modules', '.cache', 'pips-openapi');
+
+/**
+ * Reads and parses openapi.yaml (cached in memory until the file changes). Parsing the YAML is
+ * about half a second of CPU at each start of the server; its result is kept as JSON in
+ * `cacheDir`, named by the text's hash, so a later process with the same contract reads that in
+ * a few milliseconds. A cache that cannot be read or written is ignored: the YAML is parsed.
+ */
+export function loadSpecification(path = OPENAPI_PATH, cacheDir = SPEC_CACHE_DIR): Record<string, unknown> {
   const { mtimeMs } = statSync(path);
   const cached = specCache.get(path);
   if (cached && cached.mtimeMs === mtimeMs) return structuredClone(cached.spec);
-  const spec = parseYaml(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const text = readFileSync(path, 'utf8');
+  const cacheFile = join(cacheDir, `${createHash('sha256').update(text).digest('hex')}.json`);
+  let spec = readCachedSpecification(cacheFile);
+  if (!spec) {
+    spec = parseYaml(text) as Record<string, unknown>;
+    writeCachedSpecification(cacheFile, spec);
+  }
   specCache.set(path, { mtimeMs, spec });
   return structuredClone(spec);
+}
+
+function readCachedSpecification(file: string): Record<string, unknown> | undefined {
+  try {
+    const spec: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? (spec as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Written whole or not at all (a file of its own, then renamed: processes starting together may
+ * both write it); the caches of earlier versions of the contract are removed.
+ */
+function writeCachedSpecification(file: string, spec: Record<string, unknown>): void {
+  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(partial, JSON.stringify(spec));
+    renameSync(partial, file);
+    for (const name of readdirSync(dirname(file))) {
+      if (name.endsWith('.json') && join(dirname(file), name) !== file) rmSync(join(dirname(file), name), { force: true });
+    }
+  } catch {
+    // A read-only install: the next start parses the YAML again.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // no folder to write in at all
+    }
+  }
 }
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
