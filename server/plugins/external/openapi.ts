@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -68,13 +69,16 @@ function readCachedSpecification(file: string): Record<string, unknown> | undefi
 
 /**
  * Written whole or not at all (a file of its own, then renamed: processes starting together may
- * both write it); the caches of earlier versions of the contract are removed.
+ * both write it); the caches of earlier versions of the contract are removed. Not written when
+ * JSON cannot hold the contract as parsed (YAML's `.inf`, say, would come back as null).
  */
 function writeCachedSpecification(file: string, spec: Record<string, unknown>): void {
+  const json = JSON.stringify(spec);
+  if (!isDeepStrictEqual(JSON.parse(json), spec)) return;
   const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(partial, JSON.stringify(spec));
+    writeFileSync(partial, json);
     renameSync(partial, file);
     for (const name of readdirSync(dirname(file))) {
       if (name.endsWith('.json') && join(dirname(file), name) !== file) rmSync(join(dirname(file), name), { force: true });

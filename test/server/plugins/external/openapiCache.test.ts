@@ -56,6 +56,14 @@ describe("openapi.yaml's parsed copy between processes", () => {
     expect(JSON.parse(readFileSync(join(cacheDir, file), 'utf8'))).toEqual(spec);
   });
 
+  it('keeps no copy of a contract JSON cannot hold as parsed', async () => {
+    writeFileSync(yamlPath, `${contract('pips')}x-limit: .inf\n`);
+    const spec = (await freshLoader())(yamlPath, cacheDir);
+    expect(spec['x-limit']).toBe(Infinity);
+    expect(cacheFiles()).toEqual([]);
+    expect((await freshLoader())(yamlPath, cacheDir)['x-limit']).toBe(Infinity);
+  });
+
   it('still reads the contract when no copy can be written', async () => {
     const blocked = join(dir, 'a-file');
     writeFileSync(blocked, '');
