@@ -38,6 +38,10 @@ export async function renderApp({ path = '/', language = 'en', ...deps }: Render
   // The first screen's chunk likewise, as main.tsx starts fetching it before the first render: its
   // first transform, on a busy machine, took more than a query's 5 s.
   await preloadFirstScreen(new URL(path, 'http://pips.test').pathname, readStoredCredentials());
+  // And the toasts' container, which the app loads after the first screen: a test that waits for
+  // a toast otherwise waits for that chunk's first transform too (a CI run under load once spent
+  // a whole query's 5 s on it, and the earn screen's 'You earned 5 pips.' was not found in time).
+  await import('../../../src/components/Toasts');
   const location = memoryLocation({ path, record: true });
   const system = startedSystem(createAppLogic({ navigate: location.navigate, ...deps }), { language });
   const view = render(
