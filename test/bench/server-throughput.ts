@@ -26,13 +26,13 @@
  *                                        BENCH_CALLS=dashboard,rewards runs only those calls)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import type { FromServer, ToServer } from './benchServer';
+import { cpuTicks, ticksPerSecond } from './procCpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** BENCH_CALLS=dashboard,redeem: only the calls whose names contain one of these (the references always run). */
@@ -82,28 +82,6 @@ const SAMPLE_MS = 20;
 const runAutocannon = (options: Record<string, unknown>): Promise<AutocannonResult> =>
   (autocannon as (options: Record<string, unknown>) => Promise<AutocannonResult>)({ sampleInt: SAMPLE_MS, ...options });
 
-/**
- * One load run: `duration` seconds, or exactly `amount` requests; `next()` gives each request.
- * req/s is counted over the whole run (completed requests / seconds).
- */
-/** Clock ticks a process has run (utime + stime, /proc/<pid>/stat), or undefined when unreadable. */
-function cpuTicks(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
-}
-
-let ticksPerSecond = 100;
-try {
-  ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-} catch {
-  // /proc reports in USER_HZ, 100 on Linux.
-}
-
 /** Where the CPU of a run is read: the server process, and the database backends it uses. */
 interface CpuProbe {
   serverPid: number;
@@ -116,6 +94,10 @@ async function sampleCpu(probe: CpuProbe) {
   return { server: cpuTicks(probe.serverPid) ?? 0, db, measured: pids.length > 0 };
 }
 
+/**
+ * One load run: `duration` seconds, or exactly `amount` requests; `next()` gives each request.
+ * req/s is counted over the whole run (completed requests / seconds).
+ */
 async function load(
   endpoint: string,
   backend: string,

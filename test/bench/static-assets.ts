@@ -13,15 +13,15 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { startProduct } from '../e2e/support/serverProcess';
+import { cpuTicks, ticksPerSecond } from './procCpu';
 
 const ROUNDS = Number(process.env.STATIC_ROUNDS ?? 5);
 
 /** The CPU milliseconds (user and system) the process `pid` has used so far. */
 function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are the stat's 14th and 15th fields, in clock ticks (100 a second here).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const ticks = cpuTicks(pid);
+  if (ticks === undefined) throw new Error(`cannot read the CPU time of process ${pid}`);
+  return (ticks / ticksPerSecond) * 1000;
 }
 
 /** The server process listening on `port` (the product runs as `node --import tsx server/main.ts`). */
