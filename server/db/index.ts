@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
+import { applyFunctions } from './functions';
 import { nameStatements } from './repositories/hot';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -83,12 +84,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   }
 }
 
-/** Applies every pending migration; throws (with the failing migration's name) on error. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+/** The migrator of this connection's schema. */
+async function migratorOf(db: Kysely<Database>): Promise<Migrator> {
   // The migration record lives in the connection's own schema: without naming it, Kysely sees
   // another schema's kysely_migration tables (another app, or a parallel test) and skips its own.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0].schema,
@@ -96,7 +97,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     // before an earlier-numbered feature landed still takes it.
     allowUnorderedMigrations: true,
   });
-  const result = await migrator.migrateToLatest();
+}
+
+function checked(result: MigrationResultSet): MigrationResultSet {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const cause = result.error instanceof Error ? result.error.message : String(result.error);
@@ -105,11 +108,27 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   return result;
 }
 
+/**
+ * Applies every pending migration, then brings the SQL functions to their text in
+ * `server/db/sql/` (see `applyFunctions`); throws (with the failing migration's name) on error.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const result = checked(await (await migratorOf(db)).migrateToLatest());
+  await applyFunctions(db);
+  return result;
+}
+
+/**
+ * Applies the migrations up to `last` only, and not the functions of `server/db/sql/`: a database
+ * as it was at that migration (the tests of an older migration's down and up).
+ */
+export async function migrateUpTo(db: Kysely<Database>, last: string): Promise<MigrationResultSet> {
+  return checked(await (await migratorOf(db)).migrateTo(last));
+}
+
 /** Names of the migrations not applied to this database (empty when it is up to date). */
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: rows[0].schema });
-  const all = await migrator.getMigrations();
+  const all = await (await migratorOf(db)).getMigrations();
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 

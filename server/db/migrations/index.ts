@@ -18,8 +18,12 @@ import * as m057 from './057_token_lookup';
 import * as m058 from './058_read_columns';
 import * as m059 from './059_read_versions';
 import * as m060 from './060_plain_reads';
+import * as m066 from './066_unused_functions';
 
-/** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
+/**
+ * Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). A migration
+ * changes tables and data; the SQL functions' text lives in server/db/sql/ (server/db/functions.ts).
+ */
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_identities': m002,
@@ -40,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '058_read_columns': m058,
   '059_read_versions': m059,
   '060_plain_reads': m060,
+  '066_unused_functions': m066,
 };

@@ -41,7 +41,7 @@ export async function postLedgerEntry(trx: Transaction<Database>, entry: LedgerP
   if (!Number.isSafeInteger(entry.delta) || entry.delta === 0) {
     throw new AppError('VALIDATION_ERROR', 400, 'delta: must be a non-zero whole number');
   }
-  // One statement: the conditional update and the append-only row (pips_post, migration 004).
+  // One statement: the conditional update and the append-only row (server/db/sql/pips_post.sql).
   return postEntry(
     trx,
     {

@@ -444,7 +444,7 @@ export async function memberCard(db: Db, userId: number) {
   return db
     .selectFrom('users')
     .select(['id', 'community_id', 'email', 'first_name', 'last_name', 'is_verified', 'available_pips', 'total_earned_pips', 'total_used_pips', 'created_at'])
-    // Kept by pips_post (migration 004): the ledger's length without a count(*).
+    // Kept by pips_post (server/db/sql/pips_post.sql): the ledger's length without a count(*).
     .select(sql<number>`ledger_rows`.as('ledger_rows'))
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)

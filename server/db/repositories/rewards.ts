@@ -230,7 +230,7 @@ export async function nextRedemptionId(trx: Transaction<Database>): Promise<numb
 
 /**
  * Locks one free code of the option; codes other transactions hold are skipped, never waited for.
- * FOR NO KEY UPDATE, as `pips_redeem` (migration 059): the stock trigger's KEY SHARE probe never makes it skip a code.
+ * FOR NO KEY UPDATE, as `pips_redeem` (server/db/sql/pips_redeem.sql): the stock trigger's KEY SHARE probe never makes it skip a code.
  */
 export async function lockFreeCode(trx: Transaction<Database>, optionId: number): Promise<number | undefined> {
   const code = await trx

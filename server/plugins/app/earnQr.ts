@@ -58,7 +58,7 @@ const refusals: Record<string, () => AppError> = {
 export function createEarnQrService(deps: { db: Kysely<Database>; now: () => Date }): EarnQrService {
   const { db, now } = deps;
   return {
-    // One statement (pips_earn_qr, migration 004): the token, the code, the key, the validity
+    // One statement (server/db/sql/pips_earn_qr.sql): the token, the code, the key, the validity
     // window, the member's limit, the total cap and the credit, in one transaction.
     async earn(caller, qrToken, language, idempotencyKey) {
       const tokenHash = hashToken(qrToken);

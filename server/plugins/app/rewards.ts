@@ -55,7 +55,7 @@ export function createRewardService(deps: { db: Kysely<Database>; now: () => Dat
   const { db, now } = deps;
 
   return {
-    // One statement (pips_redeem, migration 004): the key, the debit, one free code and the
+    // One statement (server/db/sql/pips_redeem.sql): the key, the debit, one free code and the
     // redemption, in one transaction; without a code nothing is debited.
     async redeem(caller, request) {
       const { promoId, optionId, idempotencyKey } = request;

@@ -154,7 +154,7 @@ declare module 'fastify' {
     requireVerified(request: FastifyRequest): Promise<AuthContext>;
     /**
      * requireVerified and a read in one round trip: `read` gets the auth token's hash and answers
-     * the session with the call's data (a function of migration 004); the same refusals follow.
+     * the session with the call's data (a function of server/db/sql/); the same refusals follow.
      */
     verifiedWith<T>(request: FastifyRequest, read: (tokenHash: string) => Promise<WithSession<T>>): Promise<JsonText<T>>;
     /**

@@ -38,29 +38,6 @@ describe.each(backends)('database on $name', (backend) => {
     expect(rows.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
   });
 
-  it('058: the reads answer the session and the data as two columns; down gives one object again, up the same functions', async () => {
-    const definitions = async () => {
-      const { rows } = await sql<{ def: string }>`
-        select string_agg(pg_get_functiondef(p.oid), E'\n' order by p.proname) as def
-          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-         where n.nspname = current_schema() and p.proname in ('pips_dashboard', 'pips_promos', 'pips_activity')`.execute(database.db);
-      return rows[0].def;
-    };
-    // 059 adds overloads of the three beside 058's: it goes down first, and comes back last.
-    await readVersions.down(database.db as never);
-    const columns = await definitions();
-    expect(columns.match(/OUT o_session json, OUT o_data json\)\n RETURNS record/g)).toHaveLength(3);
-    expect(columns).not.toContain('json_build_object(\'session\'');
-    await readColumns.down(database.db as never);
-    const object = await definitions();
-    expect(object.match(/\n RETURNS json\n/g)).toHaveLength(3);
-    expect(object.match(/return json_build_object\('session', v_head, 'data', /g)).toHaveLength(4);
-    expect(object).not.toContain('o_session');
-    await readColumns.up(database.db as never);
-    expect(await definitions()).toBe(columns);
-    await readVersions.up(database.db as never);
-  });
-
   it('059: a community\'s catalog version changes with its promos, reward options and their stock\'s turns, and only then', async () => {
     const community = `c059-${backend.name}`;
     const version = async (id = community) =>
@@ -107,6 +84,92 @@ describe.each(backends)('database on $name', (backend) => {
     await sql`delete from promos where id = ${promo}`.execute(database.db);
     await changed();
     expect(await version(community + '-other')).toBe(other);
+  });
+
+  it('creates the demo community once, however often it is asked for', async () => {
+    const results = await Promise.all([ensureDemoCommunity(database.db), ensureDemoCommunity(database.db)]);
+    const third = await ensureDemoCommunity(database.db);
+    expect(results[0].id).toBe(results[1].id);
+    expect(third.id).toBe(results[0].id);
+    expect(third.id).toMatch(/^demo-[a-z0-9]{8}$/);
+    expect(third.name).toBe(DEMO_COMMUNITY_NAME);
+    const demo = (await listCommunities(database.db)).filter((c) => c.id.startsWith('demo-'));
+    expect(demo).toHaveLength(1);
+  });
+
+  it('keeps e-mails lower-case and unique, and balances non-negative', async () => {
+    const community = await ensureDemoCommunity(database.db);
+    const base = { community_id: community.id, first_name: 'A', last_name: 'B', phone: '', day_of_birth: null, guardian_consent_at: null, custom_terms_accepted: true, password_hash: 'x' };
+    await database.db.insertInto('users').values({ ...base, email: 'unique@example.com' }).execute();
+    await expect(database.db.insertInto('users').values({ ...base, email: 'unique@example.com' }).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('users').values({ ...base, email: 'Upper@example.com' }).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('users').values({ ...base, email: 'neg@example.com', available_pips: -1 } as never).execute()).rejects.toThrow();
+    // Deleted accounts (e-mail null) do not collide.
+    await database.db.insertInto('users').values({ ...base, email: null }).execute();
+    await database.db.insertInto('users').values({ ...base, email: null }).execute();
+    // Accounts made through Google or Apple have no password.
+    await database.db.insertInto('users').values({ ...base, email: 'oidc-only@example.com', password_hash: null }).execute();
+  });
+
+  it('links identities to users once per provider and subject, and knows the token types of 002', async () => {
+    const community = await ensureDemoCommunity(database.db);
+    const { id } = await database.db
+      .insertInto('users')
+      .values({ community_id: community.id, email: 'linked@example.com', first_name: 'A', last_name: 'B', phone: '', day_of_birth: null, guardian_consent_at: null, custom_terms_accepted: true, password_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const identity = { provider: 'google', subject: 'sub-1', user_id: id, email: 'linked@example.com' };
+    await database.db.insertInto('identities').values(identity).execute();
+    await expect(database.db.insertInto('identities').values(identity).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('identities').values({ ...identity, user_id: 999_999 }).execute()).rejects.toThrow();
+
+    const token = (type: string, n: number) => ({
+      token_hash: `hash-${type}-${n}`,
+      type: type as never,
+      user_id: null,
+      payload: '{}',
+      expires_at: new Date(Date.now() + 60_000),
+    });
+    let n = 0;
+    for (const type of ['register', 'changePassword', 'qrParams', 'emailReset', 'confirmPassword', 'oidcState', 'oidcTicket', 'oidcSignup']) {
+      await database.db.insertInto('one_time_tokens').values(token(type, n++)).execute();
+    }
+    await expect(database.db.insertInto('one_time_tokens').values(token('bogus', n)).execute()).rejects.toThrow();
+  });
+});
+
+// 058 to 060 changed read functions that 066 dropped as unused: their down and up are checked on a
+// database as it was at 060, before 066 and without the functions of server/db/sql.
+describe.each(backends)('database on $name at migration 060', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.open('060_plain_reads');
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('058: the reads answer the session and the data as two columns; down gives one object again, up the same functions', async () => {
+    const definitions = async () => {
+      const { rows } = await sql<{ def: string }>`
+        select string_agg(pg_get_functiondef(p.oid), E'\n' order by p.proname) as def
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = current_schema() and p.proname in ('pips_dashboard', 'pips_promos', 'pips_activity')`.execute(database.db);
+      return rows[0].def;
+    };
+    // 059 adds overloads of the three beside 058's: it goes down first, and comes back last.
+    await readVersions.down(database.db as never);
+    const columns = await definitions();
+    expect(columns.match(/OUT o_session json, OUT o_data json\)\n RETURNS record/g)).toHaveLength(3);
+    expect(columns).not.toContain('json_build_object(\'session\'');
+    await readColumns.down(database.db as never);
+    const object = await definitions();
+    expect(object.match(/\n RETURNS json\n/g)).toHaveLength(3);
+    expect(object.match(/return json_build_object\('session', v_head, 'data', /g)).toHaveLength(4);
+    expect(object).not.toContain('o_session');
+    await readColumns.up(database.db as never);
+    expect(await definitions()).toBe(columns);
+    await readVersions.up(database.db as never);
   });
 
   it('060: the catalog parts as functions answer what 059\'s reads built, in both languages; down and up round trip', async () => {
@@ -160,56 +223,5 @@ describe.each(backends)('database on $name', (backend) => {
     expect(await count()).toBe(0);
     await plainReads.up(database.db as never);
     expect(await count()).toBe(2);
-  });
-
-  it('creates the demo community once, however often it is asked for', async () => {
-    const results = await Promise.all([ensureDemoCommunity(database.db), ensureDemoCommunity(database.db)]);
-    const third = await ensureDemoCommunity(database.db);
-    expect(results[0].id).toBe(results[1].id);
-    expect(third.id).toBe(results[0].id);
-    expect(third.id).toMatch(/^demo-[a-z0-9]{8}$/);
-    expect(third.name).toBe(DEMO_COMMUNITY_NAME);
-    const demo = (await listCommunities(database.db)).filter((c) => c.id.startsWith('demo-'));
-    expect(demo).toHaveLength(1);
-  });
-
-  it('keeps e-mails lower-case and unique, and balances non-negative', async () => {
-    const community = await ensureDemoCommunity(database.db);
-    const base = { community_id: community.id, first_name: 'A', last_name: 'B', phone: '', day_of_birth: null, guardian_consent_at: null, custom_terms_accepted: true, password_hash: 'x' };
-    await database.db.insertInto('users').values({ ...base, email: 'unique@example.com' }).execute();
-    await expect(database.db.insertInto('users').values({ ...base, email: 'unique@example.com' }).execute()).rejects.toThrow();
-    await expect(database.db.insertInto('users').values({ ...base, email: 'Upper@example.com' }).execute()).rejects.toThrow();
-    await expect(database.db.insertInto('users').values({ ...base, email: 'neg@example.com', available_pips: -1 } as never).execute()).rejects.toThrow();
-    // Deleted accounts (e-mail null) do not collide.
-    await database.db.insertInto('users').values({ ...base, email: null }).execute();
-    await database.db.insertInto('users').values({ ...base, email: null }).execute();
-    // Accounts made through Google or Apple have no password.
-    await database.db.insertInto('users').values({ ...base, email: 'oidc-only@example.com', password_hash: null }).execute();
-  });
-
-  it('links identities to users once per provider and subject, and knows the token types of 002', async () => {
-    const community = await ensureDemoCommunity(database.db);
-    const { id } = await database.db
-      .insertInto('users')
-      .values({ community_id: community.id, email: 'linked@example.com', first_name: 'A', last_name: 'B', phone: '', day_of_birth: null, guardian_consent_at: null, custom_terms_accepted: true, password_hash: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const identity = { provider: 'google', subject: 'sub-1', user_id: id, email: 'linked@example.com' };
-    await database.db.insertInto('identities').values(identity).execute();
-    await expect(database.db.insertInto('identities').values(identity).execute()).rejects.toThrow();
-    await expect(database.db.insertInto('identities').values({ ...identity, user_id: 999_999 }).execute()).rejects.toThrow();
-
-    const token = (type: string, n: number) => ({
-      token_hash: `hash-${type}-${n}`,
-      type: type as never,
-      user_id: null,
-      payload: '{}',
-      expires_at: new Date(Date.now() + 60_000),
-    });
-    let n = 0;
-    for (const type of ['register', 'changePassword', 'qrParams', 'emailReset', 'confirmPassword', 'oidcState', 'oidcTicket', 'oidcSignup']) {
-      await database.db.insertInto('one_time_tokens').values(token(type, n++)).execute();
-    }
-    await expect(database.db.insertInto('one_time_tokens').values(token('bogus', n)).execute()).rejects.toThrow();
   });
 });

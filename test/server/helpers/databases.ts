@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type Database } from '../../../server/db/index';
+import { migrateToLatest, migrateUpTo, openDatabase, type Database } from '../../../server/db/index';
 import { migratedPgliteTemplate } from './pgliteTemplate';
 
 export interface TestDatabase {
@@ -13,13 +13,23 @@ export interface TestDatabase {
 /** A database engine the server suites run against. */
 export interface Backend {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated, empty database of its own (PGlite in memory, or a new PostgreSQL schema). */
-  open(): Promise<TestDatabase>;
+  /**
+   * A fresh, migrated, empty database of its own (PGlite in memory, or a new PostgreSQL schema);
+   * with `upTo`, migrated up to that migration only, as it was then (a test of an older migration).
+   */
+  open(upTo?: string): Promise<TestDatabase>;
 }
+
+const migrate = (db: Kysely<Database>, upTo: string | undefined) => (upTo === undefined ? migrateToLatest(db) : migrateUpTo(db, upTo));
 
 const pglite: Backend = {
   name: 'pglite',
-  async open() {
+  async open(upTo) {
+    if (upTo !== undefined) {
+      const { db, kind, close } = await openDatabase({ dataDir: 'memory://' });
+      await migrateUpTo(db, upTo);
+      return { db, kind, close };
+    }
     // From a migrated copy (made once): migrating again finds nothing to do unless it is stale.
     const { db, kind, close } = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
     await migrateToLatest(db);
@@ -31,14 +41,14 @@ const pglite: Backend = {
 function postgres(url: string): Backend {
   return {
     name: 'postgres',
-    async open() {
+    async open(upTo) {
       const schema = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`create schema ${schema}`);
       await admin.end();
       const { db, kind, close } = await openDatabase({ url, schema, maxConnections: 5 });
-      await migrateToLatest(db);
+      await migrate(db, upTo);
       return {
         db,
         kind,

@@ -11,13 +11,15 @@ import { migrateToLatest, type Database } from '../../../server/db/index';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
- * What a migrated database depends on: every migration's source and the PGlite version. Another
- * migration, or another PGlite, is another template.
+ * What a migrated database depends on: every migration's and SQL function's source and the PGlite
+ * version. Another migration, function or PGlite is another template.
  */
 function templateKey(): string {
   const hash = createHash('sha256');
   const migrationsDir = join(root, 'server', 'db', 'migrations');
   for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(join(migrationsDir, name)));
+  const functionsDir = join(root, 'server', 'db', 'sql');
+  for (const name of readdirSync(functionsDir).sort()) hash.update(name).update(readFileSync(join(functionsDir, name)));
   const { version } = JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
   return hash.update(version).digest('hex').slice(0, 16);
 }
