@@ -56,12 +56,11 @@ begin
       if v_stored.operation <> 'earnQr' or v_stored.fingerprint <> 'qr=' || v_qr.id then
         raise exception 'pips:IDEMPOTENCY_KEY_REUSED';
       end if;
-      -- A replay answered from the key: the fresh token it came with is used up all the same.
+      -- A replay answered from the key: a fresh token it came with is used up all the same. Its
+      -- token may also be the very one the key's first request used, read here as live before
+      -- that request committed (a copy sent at the same moment): the first answer all the same.
       update one_time_tokens set used_at = p_at
        where token_hash = p_token_hash and type = 'qrParams' and user_id is not distinct from p_user and used_at is null and expires_at > p_at;
-      if not found then
-        raise exception 'pips:INVALID_TOKEN';
-      end if;
       return v_stored.response;
     end if;
   end if;
