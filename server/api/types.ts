@@ -1,9 +1,11 @@
 /**
- * Types of the wire, derived from `./schema.d.ts`, which `npm run gen:api` generates from
- * openapi.yaml (a test fails when it drifts). Handlers and services use these instead of hand
- * copies, so a field added to or removed from the contract is a type error on the server.
+ * Types of the wire, derived from the types `npm run gen:api` generates from openapi.yaml
+ * (`src/api/schema.d.ts`, the one copy the PWA's client and the server share; a test fails when
+ * it drifts). Handlers and services use these instead of hand copies, so a field added to or
+ * removed from the contract is a type error on the server.
  */
-import type { components, operations } from './schema';
+// The generated types of the contract are the one thing of src/ the server imports (types only).
+import type { components, operations } from '../../src/api/schema';
 
 /** Every operationId of openapi.yaml. */
 export type OperationId = keyof operations;
