@@ -5,7 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
 import { applyFunctions } from './functions';
-import { nameStatements } from './repositories/hot';
+import { withNamedStatements } from './namedStatements';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -55,10 +55,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     pool.on('error', () => {});
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      // The hot calls' fixed statements are prepared once per connection.
-      nameStatements(client as unknown as Parameters<typeof nameStatements>[0]);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The hot calls' fixed statements are prepared once per connection.
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? './data';

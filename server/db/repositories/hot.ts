@@ -1,155 +1,15 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import pg from 'pg';
-// @ts-expect-error pg declares no types for its lib files (its exports map lists them)
-import pgUtils from 'pg/lib/utils.js';
 import { AppError, isTransientConflict, unauthorized } from '../../errors';
+import { prepared } from '../namedStatements';
 import type { Database } from '../schema';
 import { readCachesOf, type BoundedCache, type CatalogCopy, type ReadCaches } from './readCache';
 
 /**
  * The hot calls' SQL: one statement each, calling the PL/pgSQL functions of
  * server/db/sql/. The texts are fixed and registered as named (prepared) statements: on
- * PostgreSQL each pool connection parses and plans them once (see `nameStatements`); the
+ * PostgreSQL each pool connection parses and plans them once (server/db/namedStatements.ts); the
  * functions' own plans are cached per connection on PostgreSQL and PGlite alike.
  */
-
-const statementNames = new Map<string, string>();
-
-/** Registers a fixed SQL text to run as a named statement on PostgreSQL. */
-function prepared(name: string, text: string): string {
-  statementNames.set(text, name);
-  return text;
-}
-
-interface QueryableClient {
-  query: (...args: unknown[]) => unknown;
-}
-
-const NAMED = Symbol('pips.namedStatements');
-
-/** pg's own mapping of a JS value to a parameter's text. */
-const prepareValue = (pgUtils as { prepareValue: unknown }).prepareValue;
-
-interface FieldDescription {
-  name: string;
-  dataTypeID: number;
-  format: string;
-}
-
-/** What pg's Result builds from a statement's row description (pg 8.23, lib/result.js). */
-interface DescribedResult {
-  fields: FieldDescription[];
-  _parsers: unknown[] | undefined;
-  _prebuiltEmptyResultObject: Record<string, null> | null;
-}
-
-/** A statement's row description as pg's Result turns it into parsers and a row template. */
-interface Described {
-  fields: FieldDescription[];
-  parsers: unknown[] | undefined;
-  empty: Record<string, null> | null;
-}
-
-/** The part of pg's Connection a NamedQuery uses (pg 8.23, lib/connection.js). */
-interface PgConnection {
-  parsedStatements: Record<string, string | undefined>;
-  bind(config: { portal: string; statement: string; values: unknown[]; binary: boolean; valueMapper: unknown }): void;
-  close(config: { type: 'S'; name: string }): void;
-  sync(): void;
-}
-
-/** Per pg connection (one server session, whose client's type parsers made them): each named statement's row description. */
-const described = new WeakMap<PgConnection, Map<string, Described>>();
-
-const PgQuery = pg.Query as unknown as new (text: string, values: unknown[], callback: (error: Error | null, result: unknown) => void) => {
-  name?: string;
-  portal: string;
-  values: unknown[];
-  binary: boolean;
-  rows: number | undefined;
-  _result: DescribedResult;
-  _accumulateRows: boolean;
-  prepare(connection: PgConnection): void;
-  handleRowDescription(message: { fields: FieldDescription[] }): void;
-  handleError(error: unknown, connection: PgConnection): void;
-  _getRows(connection: PgConnection, rows: number | undefined): void;
-};
-
-/**
- * A named statement as pg runs it (a submittable pg.Query), without three per-call costs seen in
- * the dashboard's profile: pg copies an object query config with getOwnPropertyDescriptors (3.8 µs
- * a call); it asks PostgreSQL to describe the result before every execution; and it turns that
- * description into parsers and a row template again (3 µs for a few columns). Here the config is
- * the text (pg's cheap path), and once a connection has described a statement, its executions
- * there are bound and run without a Describe, reusing the parsers. (A statement whose result type
- * changes under it fails in PostgreSQL with "cached plan must not change result type", described
- * or not.)
- */
-class NamedQuery extends PgQuery {
-  private connection: PgConnection | undefined;
-
-  constructor(name: string, text: string, values: unknown[], callback: (error: Error | null, result: unknown) => void) {
-    super(text, values, callback);
-    this.name = name;
-  }
-
-  prepare(connection: PgConnection): void {
-    this.connection = connection;
-    const name = this.name as string;
-    const known = connection.parsedStatements[name] === undefined ? undefined : described.get(connection)?.get(name);
-    if (known === undefined) {
-      super.prepare(connection);
-      return;
-    }
-    try {
-      connection.bind({ portal: this.portal, statement: name, values: this.values, binary: this.binary, valueMapper: prepareValue });
-    } catch (error) {
-      // As pg does: a value that cannot be sent fails the query, and the connection stays usable.
-      connection.close({ type: 'S', name });
-      connection.sync();
-      this.handleError(error, connection);
-      return;
-    }
-    const result = this._result;
-    result.fields = known.fields;
-    result._parsers = known.parsers;
-    result._prebuiltEmptyResultObject = known.empty;
-    this._accumulateRows = true;
-    this._getRows(connection, this.rows);
-  }
-
-  handleRowDescription(message: { fields: FieldDescription[] }): void {
-    super.handleRowDescription(message);
-    if (this.connection === undefined) return;
-    let byName = described.get(this.connection);
-    if (byName === undefined) described.set(this.connection, (byName = new Map()));
-    const result = this._result;
-    byName.set(this.name as string, { fields: result.fields, parsers: result._parsers, empty: result._prebuiltEmptyResultObject });
-  }
-}
-
-/**
- * Makes a pg client run the registered texts as named statements (Kysely sends unnamed ones,
- * which PostgreSQL parses and plans on every call). Called once per pool connection.
- */
-export function nameStatements(client: QueryableClient): void {
-  const marked = client as QueryableClient & { [NAMED]?: true };
-  if (marked[NAMED]) return;
-  marked[NAMED] = true;
-  const query = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [text, values] = args;
-    if (typeof text === 'string' && args.length === 2 && Array.isArray(values)) {
-      const name = statementNames.get(text);
-      if (name !== undefined) {
-        return new Promise((resolve, reject) => {
-          query.call(this, new NamedQuery(name, text, values, (error, result) => (error ? reject(error) : resolve(result))));
-        });
-      }
-    }
-    return query.apply(this, args);
-  } as QueryableClient['query'];
-}
 
 async function run<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R> {
   // Outside a transaction the statement is its own: a deadlock or serialization failure rolled all
