@@ -22,6 +22,7 @@ import housekeeping from './plugins/app/housekeeping';
 import images from './plugins/app/images';
 import ledger from './plugins/app/ledger';
 import oidc from './plugins/app/oidc';
+import draining from './plugins/app/draining';
 import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
 import passwords from './plugins/app/passwords';
 import promos from './plugins/app/promos';
@@ -76,6 +77,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 512 },
+    // Requests that arrive while the server closes are answered by the draining plugin, in the envelope.
+    return503OnClosing: false,
     // JSON bodies: refuse prototype poisoning outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -95,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   logServerErrors(app, config.logFormat);
   await app.register(errorHandler);
+  await app.register(draining);
   await app.register(core, { config, now: opts.now ?? (() => new Date()) });
   await app.register(dbPlugin, { db: opts.db });
   await app.register(mail, { mailer: opts.mailer });

@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`pips: ${signal} received, finishing the requests in flight and closing the database...`);
     try {
+      // Requests from now on get 503 SERVICE_UNAVAILABLE (Retry-After) and each answer closes its
+      // connection; once the clients have gone, close() stops listening and waits for the rest.
+      await app.drain();
       await app.close();
       await mailer.close?.();
       await database.close();
