@@ -88,6 +88,7 @@ export function lockDataDir(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         rmSync(file, { force: true });
       };
       process.once('exit', release);
@@ -131,7 +132,10 @@ export interface RunningServer {
 export function announceServer(dataDir: string, url: string): () => void {
   const file = join(dataDir, SERVER_FILE);
   writeFileSync(file, JSON.stringify({ ...me(dataDir), url }));
-  const remove = () => rmSync(file, { force: true });
+  const remove = () => {
+    process.off('exit', remove);
+    rmSync(file, { force: true });
+  };
   process.once('exit', remove);
   return remove;
 }
@@ -158,7 +162,10 @@ export function writeBackupKey(dataDir: string, key: string): () => void {
   // A key left by a killed server may have other permissions: the file is made anew, 0600.
   rmSync(file, { force: true });
   writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-  const remove = () => rmSync(file, { force: true });
+  const remove = () => {
+    process.off('exit', remove);
+    rmSync(file, { force: true });
+  };
   process.once('exit', remove);
   return remove;
 }
