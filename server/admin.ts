@@ -16,6 +16,7 @@ import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
 import { connectRemote, REMOTE_COMMANDS, signIn, signOut } from './admin/remote';
 import { askPassword, forgetSession, readSession, saveSession, serverBase, sessionFile } from './admin/session';
 import { auditList } from './admin/audit';
+import { BACKUP_USAGE, runBackupCommand } from './admin/backup';
 import { runningServer } from './db/dataDirLock';
 import { giftcardsImport, rewardAddOption, rewardCreate, rewardList } from './admin/rewards';
 import { communitySupport } from './admin/support';
@@ -85,6 +86,8 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n\n')}
 
   logout
       End the saved session on the server and remove it.
+
+${BACKUP_USAGE}
 
   help
       Show this help.
@@ -217,6 +220,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return 0;
   }
   const config = loadConfig(io.env);
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    // On this machine's data (DATA_DIR or DATABASE_URL), never through PIPS_SERVER_URL.
+    return runBackupCommand(argv, config, io).catch((error: unknown) => exitCodeOf(error, argv[0], io));
+  }
   // A server holding the PGlite folder: the CLI goes through it instead of refusing the locked folder.
   const found = !config.databaseUrl ? runningServer(config.dataDir) : undefined;
   if (argv[0] === 'login' || argv[0] === 'logout') {

@@ -22,6 +22,8 @@ import housekeeping from './plugins/app/housekeeping';
 import images from './plugins/app/images';
 import ledger from './plugins/app/ledger';
 import oidc from './plugins/app/oidc';
+import dataBackup, { type DataBackupOptions } from './plugins/app/dataBackup';
+import draining from './plugins/app/draining';
 import errorHandler, { mapError, sendError } from './plugins/app/errorHandler';
 import passwords from './plugins/app/passwords';
 import promos from './plugins/app/promos';
@@ -63,6 +65,8 @@ export interface AppOptions {
   pushSend?: (target: PushTarget, payload: string) => Promise<PushOutcome>;
   /** Tells a Chance to Win draw's winners; default: logged (see server/contests/runDraws.ts). */
   notifyWinners?: NotifyWinners;
+  /** PGlite in a folder: the backup route for the operator CLI on this machine (plugins/app/dataBackup.ts). */
+  backup?: DataBackupOptions;
 }
 
 /** Builds the whole server (API + PWA) without listening; the caller owns db and mailer. */
@@ -76,6 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 512 },
+    // Requests that arrive while the server closes are answered by the draining plugin, in the envelope.
+    return503OnClosing: false,
     // JSON bodies: refuse prototype poisoning outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -95,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   logServerErrors(app, config.logFormat);
   await app.register(errorHandler);
+  await app.register(draining);
   await app.register(core, { config, now: opts.now ?? (() => new Date()) });
   await app.register(dbPlugin, { db: opts.db });
   await app.register(mail, { mailer: opts.mailer });
@@ -104,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(floodGuard, { limit: config.rateLimits.requestsPerAddress });
   await app.register(operations);
+  if (opts.backup) await app.register(dataBackup, opts.backup);
 
   await app.register(rateLimiter);
   await app.register(sessions);

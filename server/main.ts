@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureDemoContent, ensureDemoContest } from './db/demoContent';
 import { migrateToLatest, openDatabase } from './db/index';
-import { announceServer, loopbackUrl } from './db/dataDirLock';
+import { announceServer, loopbackUrl, writeBackupKey } from './db/dataDirLock';
 import { earnQrLink } from './db/repositories/earnQrCodes';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
@@ -29,7 +30,11 @@ async function main(): Promise<void> {
   const demoContent = await ensureDemoContent(database.db, demo.id);
   await ensureDemoContest(database.db, demo.id);
   const mailer = createMailer(config);
-  const app = await buildApp({ db: database.db, mailer, config });
+  // PGlite in a folder: the operator CLI on this machine asks this server for backups (with the key it writes there).
+  const onDisk = database.backup && !config.dataDir.includes('://');
+  const backupKey = randomBytes(32).toString('base64url');
+  const backup = onDisk ? { dataDir: config.dataDir, key: backupKey, backup: database.backup! } : undefined;
+  const app = await buildApp({ db: database.db, mailer, config, backup });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +42,9 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`pips: ${signal} received, finishing the requests in flight and closing the database...`);
     try {
+      // Requests from now on get 503 SERVICE_UNAVAILABLE (Retry-After) and each answer closes its
+      // connection; once the clients have gone, close() stops listening and waits for the rest.
+      await app.drain();
       await app.close();
       await mailer.close?.();
       await database.close();
@@ -55,7 +63,10 @@ async function main(): Promise<void> {
     throw error;
   });
   // The operator CLI finds the server holding the PGlite folder here, and goes through its API.
-  if (database.kind !== 'postgres') announceServer(config.dataDir, loopbackUrl(address));
+  if (onDisk) {
+    writeBackupKey(config.dataDir, backupKey);
+    announceServer(config.dataDir, loopbackUrl(address));
+  }
   const storage = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'console outbox (set SMTP_URL to send real mail)';
   console.log(`Database: ${storage}. Mail: ${mail}.`);

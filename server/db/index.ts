@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { pgliteBackupFile } from './backupArchive';
 import { lockDataDir } from './dataDirLock';
 import { applyFunctions } from './functions';
 import { withNamedStatements } from './namedStatements';
@@ -33,6 +34,13 @@ export interface OpenedDatabase {
   /** Which engine is behind `db`. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PGlite only: a backup file of the whole database while it is in use (see backupArchive.ts).
+   * It waits for the query or transaction in progress and holds the one connection while PGlite
+   * copies its folder after a checkpoint, so the copy holds every committed write and no half of
+   * one; the writes after it wait that long (`heldMs`).
+   */
+  backup?: () => Promise<{ file: Buffer; heldMs: number }>;
 }
 
 /**
@@ -72,6 +80,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     return {
       db,
       kind: 'pglite',
+      backup: async () => {
+        let heldMs = 0;
+        const archive = await db.connection().execute(async (connection) => {
+          const held = Date.now();
+          await sql`checkpoint`.execute(connection);
+          const dump = await pglite.dumpDataDir('none');
+          heldMs = Date.now() - held;
+          return new Uint8Array(await dump.arrayBuffer());
+        });
+        return { file: await pgliteBackupFile(archive), heldMs };
+      },
       close: async () => {
         await db.destroy();
         unlock();

@@ -1,10 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../../server/db/dataDirLock';
+import { lockDataDir, runningServer } from '../../../server/db/dataDirLock';
 import { openDatabase } from '../../../server/db/index';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Another process that locks `dir` and announces a server there (as server/main.ts does), then waits. */
+async function holder(dir: string): Promise<ChildProcess> {
+  const code = `import('./server/db/dataDirLock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); m.announceServer(${JSON.stringify(dir)}, 'http://127.0.0.1:9'); console.log('held'); setInterval(() => {}, 1000); })`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
+    child.once('exit', (c) => reject(new Error(`the holder exited (${c})`)));
+  });
+  return child;
+}
 
 describe('PGlite data folder lock', () => {
   const dirs: string[] = [];
@@ -43,5 +57,39 @@ describe('PGlite data folder lock', () => {
     const release = lockDataDir(dir);
     expect(existsSync(join(dir, 'pips.lock'))).toBe(true);
     release();
+  });
+
+  it('a copy of a held folder (cp -r while the server runs) is not held: the copy opens, and the CLI does not go to the original server', async () => {
+    const dir = fresh();
+    const copy = join(fresh(), 'copy');
+    const child = await holder(dir);
+    try {
+      cpSync(dir, copy, { recursive: true });
+      expect(readFileSync(join(copy, 'pips.lock'), 'utf8')).toContain(String(child.pid));
+      expect(runningServer(dir)?.pid).toBe(child.pid);
+      expect(runningServer(copy)).toBeUndefined();
+      expect(() => lockDataDir(dir)).toThrow(/in use by process/);
+      const release = lockDataDir(copy);
+      expect(JSON.parse(readFileSync(join(copy, 'pips.lock'), 'utf8')).pid).toBe(process.pid);
+      release();
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('a lock of a live pid from an earlier boot of the machine is stale; of this boot it holds', () => {
+    let boot: string | undefined;
+    try {
+      boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    } catch {
+      boot = undefined;
+    }
+    const dir = fresh();
+    const stat = statSync(dir, { bigint: true });
+    const record = { pid: process.ppid, host: hostname(), boot, folder: `${stat.dev}:${stat.ino}` };
+    writeFileSync(join(dir, 'pips.lock'), JSON.stringify(record));
+    expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by process ${process.ppid}`));
+    writeFileSync(join(dir, 'pips.lock'), JSON.stringify({ ...record, boot: 'an-earlier-boot' }));
+    lockDataDir(dir)();
   });
 });
