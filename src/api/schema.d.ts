@@ -2027,10 +2027,12 @@ export interface components {
             pipsEarned: components["schemas"]["Pips"];
         };
         Winner: {
-            /** @description The winner's first name and the initial of the last name. */
+            /** @description The fictional name of the winner's player (an adjective and a noun in the request's language), the name the players list gave them: stable per member and contest, never the member's real name. */
             name: string;
             /** @description The winning entry among `entries` (see DrawProof). */
-            entryId?: number;
+            entryId: number;
+            /** @description The caller won with this entry (the app says "You won"). */
+            isYou: boolean;
         };
         /**
          * @description What a Chance to Win draw publishes so anyone can check it (README "Verifiable draws").
@@ -2053,6 +2055,8 @@ export interface components {
             drawnAt: string | null;
         };
         ChanceToWinContest: {
+            /** @description The caller's own entry among the proof's `entries` (null when they had none), so they can find it in the public proof. */
+            yourEntryId: number | null;
             id: number;
             name: string;
             /** @description What the winners get, in the request's language. */
@@ -2075,10 +2079,12 @@ export interface components {
             startDate: string;
             drawingDate: string;
             winners: components["schemas"]["Winner"][];
-            /** @description Qualified players (the app shows fictional names for them). */
+            /** @description Qualified players, under fictional names. */
             players: {
                 /** @description Stable per member and contest, unrelated to the member's id. */
                 playerId: number;
+                /** @description The player's fictional name (an adjective and a noun) in the request's language; the same one names them among the winners. */
+                name: string;
                 earnedPips: components["schemas"]["Pips"];
                 isYou?: boolean;
             }[];
@@ -2498,7 +2504,7 @@ export interface components {
             entryId: number;
             /** @description 1 for the first winner drawn. */
             position: number;
-            /** @description As members see it (first name and initial). */
+            /** @description The member's first name and initial, for the operator's eyes only (members read the winner's fictional player name); `deleted member #<userId>` once the account is deleted. */
             name: string;
             userId: components["schemas"]["Id"];
             /** @description null once the account is deleted. */
