@@ -549,6 +549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/contest/chancetowin/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public proof of a drawn Chance to Win contest.
+         * @description Anyone may check a draw without an account (README "Verifiable draws"): the commitment, the revealed seed, the entry ids and their hash, and the winning entry ids in the order drawn. A drawn contest answers whether or not the operator archived it since (the record of a draw stays checkable); an open one answers 404 until its drawing. It names no member: a member finds their own entry id in the app (`yourEntryId`).
+         */
+        get: operations["getChanceToWinProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mobile/contest/trivias": {
         parameters: {
             query?: never;
@@ -2053,6 +2073,28 @@ export interface components {
             entryCount: number | null;
             entriesHash: string | null;
             drawnAt: string | null;
+        };
+        /** @description A drawn contest's proof, as DrawProof describes it, with the winning entry ids in the order drawn; readable without a token (getChanceToWinProof). */
+        ChanceToWinProof: {
+            id: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description The end of the window: pips earned before it counted.
+             */
+            drawingDate: string;
+            /** Format: date-time */
+            drawnAt: string;
+            /** @description hex SHA-256 of the seed's 32 bytes, published when the contest was created. */
+            commitment: string;
+            seed: string;
+            numberOfWinners: number;
+            /** @description Every entry id, ascending (one per qualified member). */
+            entries: number[];
+            entryCount: number;
+            /** @description hex SHA-256 of the entry ids joined by "\n". */
+            entriesHash: string;
+            /** @description The winning entry ids, in the order drawn. */
+            winners: number[];
         };
         ChanceToWinContest: {
             /** @description The caller's own entry among the proof's `entries` (null when they had none), so they can find it in the public proof. */
@@ -3983,6 +4025,39 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getChanceToWinProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["ChanceToWinProof"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR (the id is not a positive integer). */
+            400: components["responses"]["Error"];
+            /** @description NOT_FOUND (no contest has this id, or it is not drawn yet). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

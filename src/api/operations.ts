@@ -82,6 +82,7 @@ export const OPERATIONS = {
   // contests
   getChanceToWin: op('GET', '/mobile/contest/chancetowin', 'none'),
   getChanceToWinArchive: op('GET', '/mobile/contest/chancetowin/archive', 'none'),
+  getChanceToWinProof: op('GET', '/mobile/contest/chancetowin/{id}/proof', 'none', 'none'),
   getTriviaContests: op('GET', '/mobile/contest/trivias', 'none'),
   getIndividualTriviaQuestion: op('GET', '/mobile/contest/trivia/individual/question', 'none'),
   answerIndividualTrivia: op('POST', '/mobile/contest/trivia/individual/answer', 'query'),
@@ -182,6 +183,14 @@ export type OidcProviderId = components['schemas']['OidcProviderId'];
  */
 export function oidcStartPath(provider: OidcProviderId, returnTo = '/'): string {
   return `/web/auth/${encodeURIComponent(provider)}/start?${new URLSearchParams({ returnTo })}`;
+}
+
+/**
+ * The public proof of a drawn Chance to Win contest (`getChanceToWinProof`, no token), relative
+ * to the API base: what a member opens or shares to check the draw with their own tools.
+ */
+export function drawProofPath(contestId: number): string {
+  return OPERATIONS.getChanceToWinProof.path.replace('{id}', String(contestId));
 }
 
 /** Names of the `{name}` parts of a path template. */

@@ -226,6 +226,11 @@ export async function entriesOfMember(db: Kysely<Database>, contestIds: readonly
   return new Map(rows.map((row) => [row.contest_id, row.id]));
 }
 
+/** A drawn contest by id, archived or not (its public proof). */
+export async function findDrawnContest(db: Kysely<Database>, id: number): Promise<CtwContest | undefined> {
+  return db.selectFrom('ctw_contests').selectAll().where('id', '=', id).where('status', '=', 'drawn').executeTakeFirst();
+}
+
 /** Closes an open contest's window now (the operator's early drawing). */
 export async function moveDrawingTo(db: Kysely<Database>, id: number, at: Date): Promise<void> {
   await db.updateTable('ctw_contests').set({ draws_at: at }).where('id', '=', id).where('status', '=', 'open').execute();

@@ -10,6 +10,7 @@ import {
   entriesOf,
   entriesOfMember,
   findCurrentContest,
+  findDrawnContest,
   listDrawnContests,
   qualifiedMembers,
   winnersOf,
@@ -32,14 +33,16 @@ const NOT_ACTIVE: Record<ContentLanguage, string> = {
 const notActive = (language: ContentLanguage) => new AppError('CHALLENGE_NOT_ACTIVE', 404, NOT_ACTIVE[language]);
 
 /**
- * The Chance to Win contests of the member's community: the current one, the archive, and the
- * due draws. Members are shown as players under fictional names
+ * The Chance to Win contests of the member's community: the current one, the archive, the public
+ * proof of a draw, and the due draws. Members are shown as players under fictional names
  * (server/contests/playerNames.ts), winners included; `isYou` and `yourEntryId` tell the caller
  * about their own player, win and entry, and about nobody else.
  */
 export interface ChanceToWinService {
   current(auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWin'>>;
   archive(auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWinArchive'>>;
+  /** What anyone may check of a drawn contest, archived or not, without a token: no member's identity. */
+  proof(id: number): Promise<Schema<'ChanceToWinProof'>>;
   /** Draws every due contest once, then notifies its winners. */
   runDueDraws(): Promise<FinishedDraw[]>;
 }
@@ -120,6 +123,25 @@ export function createChanceToWinService(deps: {
     async archive(auth, language) {
       const communityId = await communityOf(auth);
       return { challenges: await drawnViews(await listDrawnContests(db, communityId, ARCHIVE_SIZE), auth, language) };
+    },
+
+    async proof(id) {
+      const contest = await findDrawnContest(db, id);
+      if (!contest) throw new AppError('NOT_FOUND', 404, 'No drawn Chance to Win contest has this id.');
+      const [entries, winners] = await Promise.all([entriesOf(db, [id]), winnersOf(db, [id])]);
+      const proof = drawProof(contest, entries.get(id) ?? []);
+      return {
+        id: contest.id,
+        drawingDate: contest.draws_at.toISOString(),
+        drawnAt: proof.drawnAt ?? contest.draws_at.toISOString(),
+        commitment: contest.commitment,
+        seed: contest.seed,
+        numberOfWinners: contest.number_of_winners,
+        entries: proof.entries ?? [],
+        entryCount: proof.entryCount ?? 0,
+        entriesHash: contest.entries_hash ?? '',
+        winners: (winners.get(id) ?? []).map((winner) => winner.entryId),
+      };
     },
 
     runDueDraws: () => runDueDraws(db, now(), deps.notifyWinners, deps.onNotifyError),

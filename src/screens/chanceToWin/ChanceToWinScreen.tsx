@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,6 +7,7 @@ import { useSelector } from '../../actors/useSelector';
 import { DRAG_DISMISS_PX } from '../../../machines/archiveDrawer.machine';
 import { selectContestData, selectContestError, selectContestLoading } from '../../../machines/chanceToWin.selectors';
 import type { ChanceToWin, ChanceToWinContest } from '../../api/client';
+import { drawProofPath } from '../../api/operations';
 import { useNow, useResource, useSystemActor } from '../../actors/hooks';
 import type { CheckedContest } from '../../data/resourceFetchers';
 import { formatLongDate } from '../../i18n/relativeTime';
@@ -318,6 +319,7 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
   const proof = contest.proof;
   if (!proof) return null;
   const verdict = contest.check.verdict;
+  const winning = contest.winners.map((winner) => `#${winner.entryId}`).join(', ');
   return (
     <Stack gap={6} mt="xs" align="flex-start">
       <Badge color={verdict === 'verified' ? 'teal' : verdict === 'notDrawn' ? 'gray' : 'red'} variant="light" data-testid="ctw-verdict">
@@ -351,6 +353,15 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
               <Trans id="pages.chanceToWin.proof.hash">Entry list hash: {proof.entriesHash}</Trans>
             </Text>
           )}
+          {winning && (
+            <Text size="xs">
+              <Trans id="pages.chanceToWin.proof.winningEntries">Winning entries: {winning}</Trans>
+            </Text>
+          )}
+          {/* Anyone can read it without an account: the member may share it or check it with other tools. */}
+          <Anchor size="sm" href={`${import.meta.env.VITE_API_URL ?? ''}${drawProofPath(contest.id)}`} target="_blank" rel="noopener noreferrer" data-testid="ctw-public-proof">
+            <Trans id="pages.chanceToWin.proof.public">Public proof (every entry id)</Trans>
+          </Anchor>
         </Stack>
       </Box>
     </Stack>

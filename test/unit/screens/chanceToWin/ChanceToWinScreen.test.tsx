@@ -184,7 +184,7 @@ describe('ChanceToWinScreen', () => {
   const pastContestsButton = async (name: string) =>
     fireEvent.click(await within(await screen.findByTestId('top-bar-actions')).findByRole('button', { name }));
 
-  it('the winner reads "You won" and their entry id, on the screen and in the archive, ', async () => {
+  it('the winner reads "You won" and their entry id, on the screen and in the archive, with the winning entries and the public proof', async () => {
     serve({ archive: [winter({ won: true, entryId: first }), pastContests[0]] });
     await renderApp({ path: '/chance-to-win' });
     const last = within(await screen.findByRole('region', { name: "Last contest's results" }));
@@ -196,7 +196,12 @@ describe('ChanceToWinScreen', () => {
     const item = within(await list.findByTestId('ctw-archive-13'));
     expect(item.getByTestId('ctw-you-won').textContent).toBe('You won');
     expect(item.getByTestId('ctw-your-entry').textContent).toBe(`Your entry: #${first}`);
+    expect(item.getByText(`Winning entries: #${first}, #${second}`)).toBeTruthy();
     await waitFor(() => expect(item.getByTestId('ctw-verdict').textContent).toBe('Verified'));
+    // The proof anyone can read, without an account.
+    const link = item.getByRole('link', { name: 'Public proof (every entry id)' });
+    expect(link.getAttribute('href')).toBe('/mobile/contest/chancetowin/13/proof');
+    expect(link.getAttribute('target')).toBe('_blank');
     // A contest they had no entry in says neither.
     const summer = within(list.getByTestId('ctw-archive-11'));
     expect(summer.queryByTestId('ctw-you-won')).toBeNull();
@@ -226,6 +231,10 @@ describe('ChanceToWinScreen', () => {
     const last = within(await screen.findByRole('region', { name: 'Resultados del último sorteo' }));
     expect(last.getByTestId('ctw-you-won').textContent).toBe('Has ganado');
     expect(last.getByTestId('ctw-your-entry').textContent).toBe(`Tu participación: n.º ${first}`);
+    await pastContestsButton('Sorteos anteriores');
+    const item = within(await within(await drawer()).findByTestId('ctw-archive-13'));
+    expect(item.getByText(`Participaciones ganadoras: #${first}, #${second}`)).toBeTruthy();
+    expect(item.getByRole('link', { name: 'Prueba pública (todas las participaciones)' })).toBeTruthy();
   });
 
   it('says so when no contest has been drawn yet', async () => {
