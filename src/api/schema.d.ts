@@ -2666,6 +2666,7 @@ export interface components {
             handedOutAt: string | null;
             /** @description The member it was handed out to (null while free). */
             userId: components["schemas"]["Id"] | null;
+            /** @description Who got it (null while free); `deleted member */
             email: string | null;
         };
         AdminCodePage: {
@@ -2804,6 +2805,7 @@ export interface components {
         };
         AdminOperator: {
             userId: components["schemas"]["Id"];
+            /** @description `deleted member #<userId>` once that account is deleted. */
             email: string;
             role: components["schemas"]["AdminRole"];
         };
@@ -2858,7 +2860,7 @@ export interface components {
         AuditEntry: {
             communityId: components["schemas"]["CommunityId"];
             id: components["schemas"]["Id"];
-            /** @description The operator's e-mail (null once that account is deleted). */
+            /** @description The operator's e-mail; `deleted member #<id>` once that account is deleted (whose e-mail is then gone from `before` and `after` too). */
             operator: string | null;
             /** @description e.g. promo.update, promo.archive, promo.restore, member.adjust */
             action: string;

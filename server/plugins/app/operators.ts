@@ -8,6 +8,7 @@ import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
 import { operatorWinners } from '../../contests/operatorWinners';
+import { deletedMember } from '../../accountLabels';
 import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
 import { initials, isTimeZone, leadersFor } from '../../trivia/leaderboard';
@@ -488,7 +489,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           status: row.redemptionId === null ? 'free' : 'handedOut',
           handedOutAt: row.handedOutAt === null ? null : new Date(row.handedOutAt).toISOString(),
           userId: row.userId,
-          email: row.email,
+          email: row.userId !== null && row.email === null ? deletedMember(row.userId) : row.email,
         })),
       };
     },
