@@ -2,7 +2,8 @@ import { commitmentOf, drawWinners, entriesHashOf, newSeed, sortEntries } from '
 import { winnersAnnouncement } from '../contests/announceWinners';
 import { announce } from '../plugins/app/announcements';
 import { drawContest, runDueDraws, type FinishedDraw } from '../contests/runDraws';
-import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, winnersOf } from '../db/repositories/chanceToWin';
+import { operatorWinners } from '../contests/operatorWinners';
+import { entriesOf, findContest, insertContest, listContests, moveDrawingTo, winnersOf } from '../db/repositories/chanceToWin';
 import type { CtwContest } from '../db/schema';
 import { englishText, isoMoment, localized, requireCommunity, showText, text, wholeNumber } from './args';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext, type OptionValues } from './context';
@@ -21,8 +22,9 @@ async function requireContest(ctx: AdminContext, values: OptionValues, command: 
 function printDraw(ctx: AdminContext, draw: FinishedDraw): void {
   ctx.out(`Drew contest ${draw.contestId} ${showText(draw.name)}: ${draw.entryCount} entr${draw.entryCount === 1 ? 'y' : 'ies'}`);
   if (draw.winners.length === 0) ctx.out('  no winners (nobody qualified)');
-  draw.winners.forEach((winner, i) => ctx.out(`  ${i + 1}. ${winner.name} (user ${winner.userId}, entry ${winner.entryId})`));
-  ctx.out('  (the winners are not announced yet: the announcements feature is not wired to draws)');
+  draw.winners.forEach((winner, i) =>
+    ctx.out(`  ${i + 1}. ${winner.realName} (user ${winner.userId}, entry ${winner.entryId}; announced as ${winner.playerName.en} / ${winner.playerName.es})`),
+  );
 }
 
 export const ctwCreate: AdminCommand = {
@@ -153,17 +155,17 @@ export const ctwWinners: AdminCommand = {
   name: 'ctw:winners',
   usage: `ctw:winners --id <contest id> [--community <id>]
       The winners of a drawn contest in the order drawn: name, user id, e-mail and entry id
-      (through a running server, --community names the contest's community).`,
+      ("deleted member #id" once the account is deleted; through a running server, --community
+      names the contest's community).`,
   options: { id: { type: 'string' }, community: { type: 'string' } },
   async run(values, ctx) {
     const contest = await requireContest(ctx, values, 'ctw:winners');
     if (contest.status !== 'drawn') throw new RefusedError(`contest ${contest.id} is not drawn yet (drawing ${iso(contest.draws_at)})`);
-    const winners = (await winnersOf(ctx.db, [contest.id])).get(contest.id) ?? [];
+    const winners = (await operatorWinners(ctx.db, await winnersOf(ctx.db, [contest.id]))).get(contest.id) ?? [];
     ctx.out(`Winners of contest ${contest.id} ${showText(contest.name)} (drawn ${contest.drawn_at ? iso(contest.drawn_at) : '-'}):`);
     if (winners.length === 0) ctx.out('  none (nobody qualified)');
     for (const winner of winners) {
-      const email = await emailOfUser(ctx.db, winner.userId);
-      ctx.out(`  ${winner.position + 1}. ${winner.name} (user ${winner.userId}, ${email ?? 'deleted'}, entry ${winner.entryId})`);
+      ctx.out(`  ${winner.position}. ${winner.name} (user ${winner.userId}, ${winner.email ?? 'no e-mail: deleted'}, entry ${winner.entryId})`);
     }
     return 0;
   },

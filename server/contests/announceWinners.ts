@@ -10,25 +10,27 @@ const list = (names: string[], and: string): string =>
 
 /**
  * The announcement of a finished Chance to Win draw (SPEC §2 ChanceToWin, issue 11): the whole
- * community reads who won, in English and Spanish, with a link to /chance-to-win where every
- * member can check the draw; it is pushed to subscribed browsers. A draw without entries says so.
+ * community reads who won under the winners' fictional player names (never a real name), in
+ * English and Spanish, with a link to /chance-to-win where every member can check the draw (and
+ * the winners read "You won"); it is pushed to subscribed browsers. A draw without entries says so.
  */
 export function winnersAnnouncement(draw: FinishedDraw): AnnounceInput {
   const name = inBoth(draw.name);
-  const names = draw.winners.map((winner) => winner.name);
+  // The players' fictional names, never the real ones (issue 46).
+  const names = { en: draw.winners.map((winner) => winner.playerName.en), es: draw.winners.map((winner) => winner.playerName.es) };
   const title: AnnouncementText = {
     en: `Chance to Win: ${name.en} has been drawn`,
     es: `Chance to Win: se sorteó ${name.es}`,
   };
   const text: AnnouncementText =
-    names.length === 0
+    draw.winners.length === 0
       ? {
           en: `Nobody qualified for ${name.en}, so there is no winner this time.`,
           es: `Nadie calificó para ${name.es}, así que esta vez no hay ganador.`,
         }
       : {
-          en: `Congratulations to ${list(names, 'and')}! ${draw.entryCount === 1 ? '1 member' : `${draw.entryCount} members`} took part. Open Chance to Win to check the draw yourself.`,
-          es: `¡Felicidades a ${list(names, 'y')}! ${draw.entryCount === 1 ? 'Participó 1 miembro' : `Participaron ${draw.entryCount} miembros`}. Abre Chance to Win para verificar el sorteo tú mismo.`,
+          en: `Congratulations to ${list(names.en, 'and')}! ${draw.entryCount === 1 ? '1 member' : `${draw.entryCount} members`} took part. Open Chance to Win to check the draw yourself.`,
+          es: `¡Felicidades a ${list(names.es, 'y')}! ${draw.entryCount === 1 ? 'Participó 1 miembro' : `Participaron ${draw.entryCount} miembros`}. Abre Chance to Win para verificar el sorteo tú mismo.`,
         };
   return { communityId: draw.communityId, title, text, url: '/chance-to-win', push: true };
 }

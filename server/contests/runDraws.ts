@@ -8,7 +8,9 @@ import {
   setEntriesHash,
 } from '../db/repositories/chanceToWin';
 import type { Database, LocalizedText } from '../db/schema';
+import { shortName } from '../accountLabels';
 import { drawWinners, entriesHashOf, sortEntries } from './draw';
+import { playerName } from './playerNames';
 
 /** What a finished draw tells the winners' notifier. */
 export interface FinishedDraw {
@@ -17,7 +19,11 @@ export interface FinishedDraw {
   name: LocalizedText;
   prize: LocalizedText | null;
   entryCount: number;
-  winners: { userId: number; entryId: number; name: string }[];
+  /**
+   * In the order drawn: `realName` (first name and initial) is for the operator's eyes only (the
+   * CLI's output); the community reads `playerName`, the fictional name of the winner's player.
+   */
+  winners: { userId: number; entryId: number; realName: string; playerName: { en: string; es: string } }[];
 }
 
 /**
@@ -25,12 +31,6 @@ export interface FinishedDraw {
  * (server/contests/announceWinners.ts), tests may pass their own.
  */
 export type NotifyWinners = (draw: FinishedDraw) => Promise<void>;
-
-/** How a winner is shown: first name and the initial of the last name. */
-export const displayName = (firstName: string, lastName: string): string => {
-  const initial = lastName.trim().charAt(0);
-  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
-};
 
 /**
  * Draws one due contest, once: in one transaction, the contest flips from open to drawn (a
@@ -53,11 +53,17 @@ export async function drawContest(db: Kysely<Database>, contestId: number, now: 
     const winners = winningEntries.map((entryId) => {
       const userId = userOfEntry.get(entryId)!;
       const member = memberOf.get(userId)!;
-      return { userId, entryId, name: displayName(member.firstName, member.lastName) };
+      return {
+        userId,
+        entryId,
+        realName: shortName(member.firstName, member.lastName),
+        playerName: { en: playerName(contest, userId, 'en'), es: playerName(contest, userId, 'es') },
+      };
     });
+    // No name is stored with the winners: operators read the account's, members the player's.
     await insertWinners(
       trx,
-      winners.map((winner, position) => ({ contestId: contest.id, entryId: winner.entryId, userId: winner.userId, position, name: winner.name })),
+      winners.map((winner, position) => ({ contestId: contest.id, entryId: winner.entryId, userId: winner.userId, position })),
     );
     return {
       contestId: contest.id,

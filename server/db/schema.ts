@@ -324,7 +324,6 @@ export interface CtwWinnersTable {
   entry_id: number;
   user_id: number;
   position: number;
-  name: string;
 }
 
 export type CtwContest = Selectable<CtwContestsTable>;

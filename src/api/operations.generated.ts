@@ -33,6 +33,7 @@ export const OPERATIONS = {
   answerQuestionnaire: { method: 'POST', path: '/web/questionnaires/{id}/answers', params: 'json', auth: 'required' },
   getChanceToWin: { method: 'GET', path: '/mobile/contest/chancetowin', params: 'none', auth: 'required' },
   getChanceToWinArchive: { method: 'GET', path: '/mobile/contest/chancetowin/archive', params: 'none', auth: 'required' },
+  getChanceToWinProof: { method: 'GET', path: '/mobile/contest/chancetowin/{id}/proof', params: 'none', auth: 'none' },
   getTriviaContests: { method: 'GET', path: '/mobile/contest/trivias', params: 'none', auth: 'required' },
   getIndividualTriviaQuestion: { method: 'GET', path: '/mobile/contest/trivia/individual/question', params: 'none', auth: 'required' },
   answerIndividualTrivia: { method: 'POST', path: '/mobile/contest/trivia/individual/answer', params: 'query', auth: 'required' },

@@ -29,6 +29,14 @@ export function oidcStartPath(provider: OidcProviderId, returnTo = '/'): string 
   return `/web/auth/${encodeURIComponent(provider)}/start?${new URLSearchParams({ returnTo })}`;
 }
 
+/**
+ * The public proof of a drawn Chance to Win contest (`getChanceToWinProof`, no token), relative
+ * to the API base: what a member opens or shares to check the draw with their own tools.
+ */
+export function drawProofPath(contestId: number): string {
+  return OPERATIONS.getChanceToWinProof.path.replace('{id}', String(contestId));
+}
+
 /** Names of the `{name}` parts of a path template. */
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);

@@ -549,6 +549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/contest/chancetowin/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public proof of a drawn Chance to Win contest.
+         * @description Anyone may check a draw without an account (README "Verifiable draws"): the commitment, the revealed seed, the entry ids and their hash, and the winning entry ids in the order drawn. A drawn contest answers whether or not the operator archived it since (the record of a draw stays checkable); an open one answers 404 until its drawing. It names no member: a member finds their own entry id in the app (`yourEntryId`).
+         */
+        get: operations["getChanceToWinProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mobile/contest/trivias": {
         parameters: {
             query?: never;
@@ -2027,10 +2047,12 @@ export interface components {
             pipsEarned: components["schemas"]["Pips"];
         };
         Winner: {
-            /** @description The winner's first name and the initial of the last name. */
+            /** @description The fictional name of the winner's player (an adjective and a noun in the request's language), the name the players list gave them: stable per member and contest, never the member's real name. */
             name: string;
             /** @description The winning entry among `entries` (see DrawProof). */
-            entryId?: number;
+            entryId: number;
+            /** @description The caller won with this entry (the app says "You won"). */
+            isYou: boolean;
         };
         /**
          * @description What a Chance to Win draw publishes so anyone can check it (README "Verifiable draws").
@@ -2052,7 +2074,31 @@ export interface components {
             entriesHash: string | null;
             drawnAt: string | null;
         };
+        /** @description A drawn contest's proof, as DrawProof describes it, with the winning entry ids in the order drawn; readable without a token (getChanceToWinProof). */
+        ChanceToWinProof: {
+            id: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description The end of the window: pips earned before it counted.
+             */
+            drawingDate: string;
+            /** Format: date-time */
+            drawnAt: string;
+            /** @description hex SHA-256 of the seed's 32 bytes, published when the contest was created. */
+            commitment: string;
+            seed: string;
+            numberOfWinners: number;
+            /** @description Every entry id, ascending (one per qualified member). */
+            entries: number[];
+            entryCount: number;
+            /** @description hex SHA-256 of the entry ids joined by "\n". */
+            entriesHash: string;
+            /** @description The winning entry ids, in the order drawn. */
+            winners: number[];
+        };
         ChanceToWinContest: {
+            /** @description The caller's own entry among the proof's `entries` (null when they had none), so they can find it in the public proof. */
+            yourEntryId: number | null;
             id: number;
             name: string;
             /** @description What the winners get, in the request's language. */
@@ -2075,10 +2121,12 @@ export interface components {
             startDate: string;
             drawingDate: string;
             winners: components["schemas"]["Winner"][];
-            /** @description Qualified players (the app shows fictional names for them). */
+            /** @description Qualified players, under fictional names. */
             players: {
                 /** @description Stable per member and contest, unrelated to the member's id. */
                 playerId: number;
+                /** @description The player's fictional name (an adjective and a noun) in the request's language; the same one names them among the winners. */
+                name: string;
                 earnedPips: components["schemas"]["Pips"];
                 isYou?: boolean;
             }[];
@@ -2498,7 +2546,7 @@ export interface components {
             entryId: number;
             /** @description 1 for the first winner drawn. */
             position: number;
-            /** @description As members see it (first name and initial). */
+            /** @description The member's first name and initial, for the operator's eyes only (members read the winner's fictional player name); `deleted member #<userId>` once the account is deleted. */
             name: string;
             userId: components["schemas"]["Id"];
             /** @description null once the account is deleted. */
@@ -2618,6 +2666,7 @@ export interface components {
             handedOutAt: string | null;
             /** @description The member it was handed out to (null while free). */
             userId: components["schemas"]["Id"] | null;
+            /** @description Who got it (null while free); `deleted member */
             email: string | null;
         };
         AdminCodePage: {
@@ -2756,6 +2805,7 @@ export interface components {
         };
         AdminOperator: {
             userId: components["schemas"]["Id"];
+            /** @description `deleted member #<userId>` once that account is deleted. */
             email: string;
             role: components["schemas"]["AdminRole"];
         };
@@ -2810,7 +2860,7 @@ export interface components {
         AuditEntry: {
             communityId: components["schemas"]["CommunityId"];
             id: components["schemas"]["Id"];
-            /** @description The operator's e-mail (null once that account is deleted). */
+            /** @description The operator's e-mail; `deleted member #<id>` once that account is deleted (whose e-mail is then gone from `before` and `after` too). */
             operator: string | null;
             /** @description e.g. promo.update, promo.archive, promo.restore, member.adjust */
             action: string;
@@ -3977,6 +4027,39 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getChanceToWinProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["ChanceToWinProof"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR (the id is not a positive integer). */
+            400: components["responses"]["Error"];
+            /** @description NOT_FOUND (no contest has this id, or it is not drawn yet). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

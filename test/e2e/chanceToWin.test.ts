@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { ChanceToWin } from '../../src/api/client';
-import { fictionalName } from '../../src/chanceToWin/fictionalNames';
+import { fictionalName } from '../../server/contests/playerNames';
+import type { ChanceToWin, ChanceToWinContest } from '../../src/api/client';
 import { createMember, relaxedLimits, type Member } from './support/accounts';
 import { memberApi, storeSession } from './support/memberApi';
 import { screenshotDir, viewports } from './support/screens';
@@ -33,6 +33,8 @@ const words = {
     toast: "Congratulations! You've qualified for the Chance to Win contest.",
     you: 'you',
     winners: (name: string) => `Winner: ${name}`,
+    youWon: 'You won',
+    yourEntry: (id: number) => `Your entry: #${id}`,
     proof: 'Proof of the draw',
     pastContests: 'Past contests',
     verified: /^verified$/i,
@@ -47,6 +49,8 @@ const words = {
     toast: '¡Felicidades! Te has clasificado para el sorteo de Oportunidad de ganar.',
     you: 'tú',
     winners: (name: string) => `Ganó: ${name}`,
+    youWon: 'Has ganado',
+    yourEntry: (id: number) => `Tu participación: n.º ${id}`,
     proof: 'Prueba del sorteo',
     pastContests: 'Sorteos anteriores',
     verified: /^verificado$/i,
@@ -72,14 +76,21 @@ interface Player {
  * app and sees the toast and the confetti canvas, and their player under a fictional name in
  * their language; the server's draw job draws when the drawing date comes, and each member's
  * browser recomputes the draw with WebCrypto: 'Verified', and 'Does not match' for a tampered
- * seed. The archive drawer opens from the card icon that replaces the bell: from the bottom on a
- * phone in portrait (closed by a drag of more than 100 px, not by a shorter one) and from the
- * right on a laptop (closed by the backdrop and by the x button).
+ * seed. A second member of the English community qualifies too: after the draw, the winner's app
+ * says "You won" with their entry id, and the other member's shows the winner under the fictional
+ * name they had as a player, never their real name (issue 46). The archive drawer opens from the
+ * card icon that replaces the bell: from the bottom on a phone in portrait (closed by a drag of
+ * more than 100 px, not by a shorter one) and from the right on a laptop (closed by the backdrop
+ * and by the x button).
  */
 describe('Chance to Win: qualify, celebrate, verify the draw (in English and in Spanish)', () => {
   let stack: Stack;
   let drawingAt: number;
   const players = {} as Record<Language, Player>;
+  /** The English community's second member, who qualifies through the API. */
+  let rival: Player;
+  /** Each member's fictional player name in their own language, as their app showed it before the draw. */
+  const playerNames = new Map<number, string>();
 
   beforeAll(async () => {
     const place = await reserveProduct();
@@ -129,9 +140,17 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
         page,
       };
     }
+    // A rival in the English community, on a laptop too (qualifies after the first member, through the API).
+    const member = await createMember(stack.product, stack.sink, { communityId: setup.en.communityId, firstName: 'Alexandra', lastName: 'Mbeki' });
+    const context = await stack.browser.newContext({ viewport: viewports.desktop, locale: words.en.locale });
+    const page = await context.newPage();
+    await page.goto(`${stack.product.url}/login`);
+    await storeSession(page, member);
+    rival = { ...players.en, member, context, page };
   });
 
   afterAll(async () => {
+    await rival?.context.close();
     for (const player of Object.values(players)) await player.context.close();
     await stack?.stop();
   });
@@ -181,8 +200,11 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     if (!contest.ok) throw new Error(`GET /mobile/contest/chancetowin: ${contest.code}`);
     const me = contest.data.players.find((p) => p.isYou);
     if (!me) throw new Error('the member is not among the players');
+    // The server names the players (server/contests/playerNames.ts), in the member's language.
     const name = fictionalName(contest.data.id, me.playerId, language);
+    expect(me.name).toBe(name);
     expect(name).not.toBe(fictionalName(contest.data.id, me.playerId, language === 'en' ? 'es' : 'en'));
+    playerNames.set(member.userId, name);
     const listed = await page.getByTestId('ctw-players').innerText();
     const mine = page.getByTestId('ctw-players').locator('li').filter({ hasText: name });
     expect(await mine.locator('.mantine-Badge-root').innerText()).toMatch(new RegExp(`^${w.you}$`, 'i'));
@@ -196,20 +218,28 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     expect(await toast.count()).toBe(0);
   }
 
-  async function verifiesTheDraw({ language, member, page, contestName, commitment }: Player) {
-    const w = words[language];
-    await page.bringToFront();
+  /** The drawn contest as the member's app reads it, once the server has drawn it. */
+  async function drawnFor({ language, member }: Pick<Player, 'language' | 'member'>): Promise<ChanceToWinContest> {
+    let drawn: ChanceToWinContest | undefined;
     await until(
       async () => {
-        const res = await fetch(`${stack.product.url}/mobile/contest/chancetowin/archive`, { headers: { authorization: member.authToken } });
-        const body = (await res.json()) as { data: { challenges: unknown[] } };
-        return body.data.challenges.length === 1;
+        const archive = await memberApi(stack.product, member, { language }).call<{ challenges: ChanceToWinContest[] }>('GET', '/mobile/contest/chancetowin/archive');
+        drawn = archive.ok ? archive.data.challenges[0] : undefined;
+        return drawn !== undefined;
       },
       30_000,
       'the draw',
     );
+    return drawn!;
+  }
+
+  async function verifiesTheDraw({ language, member, page, contestName, commitment }: Player) {
+    const w = words[language];
+    await page.bringToFront();
+    const drawn = await drawnFor({ language, member });
     await page.goto(`${stack.product.url}/chance-to-win`);
-    await page.getByTestId('ctw-winners').filter({ hasText: w.winners(`${member.firstName} ${member.lastName[0]}.`) }).waitFor({ timeout: 15_000 });
+    // The winner under a fictional name (the member's own, when they won).
+    await page.getByTestId('ctw-winners').filter({ hasText: w.winners(drawn.winners[0].name) }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: w.pastContests }).click();
     const item = page.locator('li[data-testid^="ctw-archive-"]').filter({ hasText: contestName });
     await item.waitFor({ timeout: 15_000 });
@@ -241,6 +271,20 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
   it('shows the progress, then celebrates once when an earn crosses the threshold', async () => {
     await qualifies(players.en);
+    // The rival qualifies too: the first member's list shows her under her fictional name only.
+    const api = memberApi(stack.product, rival.member, { language: 'en' });
+    const earned = await api.earn(rival.promoId);
+    if (!earned.ok) throw new Error(`the rival could not earn: ${earned.code}`);
+    const contest = await api.call<ChanceToWin>('GET', '/mobile/contest/chancetowin');
+    if (!contest.ok) throw new Error(`GET /mobile/contest/chancetowin: ${contest.code}`);
+    const name = contest.data.players.find((p) => p.isYou)!.name;
+    playerNames.set(rival.member.userId, name);
+    const { page } = players.en;
+    await page.reload();
+    await page.getByTestId('ctw-players').locator('li').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+    const listed = await page.getByTestId('ctw-players').innerText();
+    expect(listed).not.toContain(rival.member.firstName);
+    expect(listed).not.toContain(rival.member.lastName);
   });
 
   it('en español: el progreso, el aviso «¡Felicidades!…», el confeti y un nombre ficticio en español', async () => {
@@ -254,6 +298,43 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
 
   it('en español: el navegador verifica el sorteo («Verificado») y rechaza una semilla alterada («No coincide»)', async () => {
     await verifiesTheDraw(players.es);
+  });
+
+  /** What the member's Chance to Win screen says about the last draw: won or not, their entry, the winners line. */
+  async function lastResults({ language, page }: Player) {
+    await page.bringToFront();
+    await page.goto(`${stack.product.url}/chance-to-win`);
+    const region = page.getByRole('region', { name: language === 'en' ? "Last contest's results" : 'Resultados del último sorteo' });
+    await region.getByTestId('ctw-your-entry').waitFor({ timeout: 15_000 });
+    return region;
+  }
+
+  it('the winner\'s app says "You won"; the other member\'s names the winner by their player name, never the real one', async () => {
+    const both = [players.en, rival];
+    const drawn = await Promise.all(both.map((player) => drawnFor(player)));
+    const winnerAt = drawn.findIndex((contest) => contest.winners[0].isYou);
+    expect(winnerAt).toBeGreaterThanOrEqual(0);
+    const winner = both[winnerAt];
+    const other = both[1 - winnerAt];
+    expect(drawn[1 - winnerAt].winners[0].isYou).toBe(false);
+
+    const won = await lastResults(winner);
+    expect(await won.getByTestId('ctw-you-won').innerText()).toBe(words.en.youWon);
+    expect(await won.getByTestId('ctw-your-entry').innerText()).toBe(words.en.yourEntry(drawn[winnerAt].yourEntryId!));
+
+    const lost = await lastResults(other);
+    expect(await lost.getByTestId('ctw-winners').innerText()).toBe(words.en.winners(playerNames.get(winner.member.userId)!));
+    expect(await lost.getByTestId('ctw-your-entry').innerText()).toBe(words.en.yourEntry(drawn[1 - winnerAt].yourEntryId!));
+    expect(await lost.getByTestId('ctw-you-won').count()).toBe(0);
+    const seen = await other.page.locator('body').innerText();
+    expect(seen).not.toContain(winner.member.firstName);
+    expect(seen).not.toContain(winner.member.lastName);
+    expect(seen).not.toContain(words.en.youWon);
+
+    // The Spanish community's only member won hers.
+    const ganado = await lastResults(players.es);
+    expect(await ganado.getByTestId('ctw-you-won').innerText()).toBe(words.es.youWon);
+    expect(await ganado.getByTestId('ctw-winners').innerText()).toBe(words.es.winners(playerNames.get(players.es.member.userId)!));
   });
 
   /**

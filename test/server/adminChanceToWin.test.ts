@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedError, runAdmin, UsageError } from '../../server/admin';
+import { playerName } from '../../server/contests/playerNames';
+import { findContest } from '../../server/db/repositories/chanceToWin';
 import { adjustPips } from '../../server/db/repositories/ledger';
 import { backends } from './helpers/databases';
 import { createHarness, expectOk, type Harness } from './helpers/harness';
@@ -47,7 +49,11 @@ describe.each(backends)('admin CLI: Chance to Win on $name', (backend) => {
     expect(drawn.output).toMatch(/Announced to the community as announcement \d+/);
     // The whole community reads who won, in its language, with the way to check the draw.
     const page = expectOk(await h.call({ url: '/mobile/announcements', token: bob.authToken, headers: { 'accept-language': 'es' } }));
-    expect(JSON.stringify(page)).toContain('Felicidades a Alice Z.');
+    // Under Alice's fictional player name, never her own (issue 46); the CLI tells the operator both.
+    const row = (await findContest(h.db, id))!;
+    expect(drawn.output).toContain(`announced as ${playerName(row, alice.userId, 'en')} / ${playerName(row, alice.userId, 'es')}`);
+    expect(JSON.stringify(page)).toContain(`Felicidades a ${playerName(row, alice.userId, 'es')}`);
+    expect(JSON.stringify(page)).not.toMatch(/Alice|Zed/);
     expect(JSON.stringify(page)).toContain('/chance-to-win');
     await expect(run('ctw:draw', '--id', String(id), '--now')).rejects.toThrow(RefusedError);
 

@@ -18,6 +18,7 @@ import * as m057 from './057_token_lookup';
 import * as m058 from './058_read_columns';
 import * as m059 from './059_read_versions';
 import * as m060 from './060_plain_reads';
+import * as m063 from './063_private_winners';
 import * as m066 from './066_unused_functions';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '058_read_columns': m058,
   '059_read_versions': m059,
   '060_plain_reads': m060,
+  '063_private_winners': m063,
   '066_unused_functions': m066,
 };

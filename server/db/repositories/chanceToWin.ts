@@ -162,19 +162,19 @@ export async function insertEntries(
   return rows.map((row) => ({ id: row.id, userId: row.user_id }));
 }
 
+/** A winner: no name is kept (migration 063); who they are comes from their account, for operators only. */
 export interface WinnerRow {
   contestId: number;
   entryId: number;
   userId: number;
   position: number;
-  name: string;
 }
 
 export async function insertWinners(trx: Transaction<Database>, winners: readonly WinnerRow[]): Promise<void> {
   if (winners.length === 0) return;
   await trx
     .insertInto('ctw_winners')
-    .values(winners.map((w) => ({ contest_id: w.contestId, entry_id: w.entryId, user_id: w.userId, position: w.position, name: w.name })))
+    .values(winners.map((w) => ({ contest_id: w.contestId, entry_id: w.entryId, user_id: w.userId, position: w.position })))
     .execute();
 }
 
@@ -203,15 +203,32 @@ export async function winnersOf(db: Kysely<Database>, contestIds: readonly numbe
   if (contestIds.length === 0) return byContest;
   const rows = await db
     .selectFrom('ctw_winners')
-    .select(['contest_id', 'entry_id', 'user_id', 'position', 'name'])
+    .select(['contest_id', 'entry_id', 'user_id', 'position'])
     .where('contest_id', 'in', contestIds)
     .orderBy('contest_id')
     .orderBy('position')
     .execute();
   for (const row of rows) {
-    byContest.get(row.contest_id)?.push({ contestId: row.contest_id, entryId: row.entry_id, userId: row.user_id, position: row.position, name: row.name });
+    byContest.get(row.contest_id)?.push({ contestId: row.contest_id, entryId: row.entry_id, userId: row.user_id, position: row.position });
   }
   return byContest;
+}
+
+/** The member's own entry in each of the contests that has one, by contest. */
+export async function entriesOfMember(db: Kysely<Database>, contestIds: readonly number[], userId: number): Promise<Map<number, number>> {
+  if (contestIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ctw_entries')
+    .select(['contest_id', 'id'])
+    .where('contest_id', 'in', contestIds)
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(rows.map((row) => [row.contest_id, row.id]));
+}
+
+/** A drawn contest by id, archived or not (its public proof). */
+export async function findDrawnContest(db: Kysely<Database>, id: number): Promise<CtwContest | undefined> {
+  return db.selectFrom('ctw_contests').selectAll().where('id', '=', id).where('status', '=', 'drawn').executeTakeFirst();
 }
 
 /** Closes an open contest's window now (the operator's early drawing). */
@@ -219,10 +236,18 @@ export async function moveDrawingTo(db: Kysely<Database>, id: number, at: Date):
   await db.updateTable('ctw_contests').set({ draws_at: at }).where('id', '=', id).where('status', '=', 'open').execute();
 }
 
-/** The e-mail of a winner (null once the account is deleted). */
-export async function emailOfUser(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email ?? null;
+/** Who the winners are, for operators: their names and e-mail, by user id (blank and null once deleted). */
+export async function winnerAccounts(
+  db: Kysely<Database> | Transaction<Database>,
+  userIds: readonly number[],
+): Promise<Map<number, { firstName: string; lastName: string; email: string | null; deleted: boolean }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'deleted_at'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { firstName: row.first_name, lastName: row.last_name, email: row.email, deleted: row.deleted_at !== null }]));
 }
 
 /** Edits a contest still open (the committed seed stays); undefined when it is drawn or gone. */

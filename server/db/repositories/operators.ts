@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { deletedMember } from '../../accountLabels';
 import type { Database, LocalizedText, OperatorRole } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -66,18 +67,19 @@ export async function writeAudit(trx: Db, entry: AuditInput): Promise<void> {
     .execute();
 }
 
-/** A page of the audit log of the given communities, newest first. */
+/** A page of the audit log of the given communities, newest first: who is the operator's e-mail, or "deleted member #id". */
 export async function auditPage(db: Db, communityIds: readonly string[], limit: number, offset: number) {
   if (communityIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.operator_id')
-    .select(['a.id', 'a.community_id as communityId', 'u.email as operator', 'a.action', 'a.entity', 'a.entity_id as entityId', 'a.before', 'a.after', 'a.created_at as at'])
+    .select(['a.id', 'a.community_id as communityId', 'a.operator_id as operatorId', 'u.email', 'a.action', 'a.entity', 'a.entity_id as entityId', 'a.before', 'a.after', 'a.created_at as at'])
     .where('a.community_id', 'in', communityIds)
     .orderBy('a.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
+  return rows.map(({ operatorId, email, ...row }) => ({ ...row, operator: email ?? (operatorId === null ? null : deletedMember(operatorId)) }));
 }
 
 /** A community with its member count, locked when `trx` writes it next. */
@@ -612,7 +614,7 @@ export async function operatorsOf(db: Db, communityId: string) {
     .where('r.community_id', '=', communityId)
     .orderBy('u.email')
     .execute();
-  return rows.map((row) => ({ userId: row.userId, email: row.email ?? '', role: row.role }));
+  return rows.map((row) => ({ userId: row.userId, email: row.email ?? deletedMember(row.userId), role: row.role }));
 }
 
 export async function ownerCount(db: Db, communityId: string): Promise<number> {

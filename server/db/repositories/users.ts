@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { deletedMember } from '../../accountLabels';
 import type { Database, NewUser, UserRow } from '../schema';
+import { eraseFromAudit } from './audit';
 
 /** A user row with `day_of_birth` read as 'YYYY-MM-DD' text and the community name joined. */
 export type UserRecord = Omit<UserRow, 'day_of_birth'> & { day_of_birth: string | null; community_name: string };
@@ -81,9 +83,15 @@ export async function updateProfile(db: Kysely<Database>, userId: number, change
 
 /**
  * Deletes the personal data of an account and keeps an anonymous row (its id may be referenced
- * by ledgers). The e-mail becomes free for a new registration.
+ * by ledgers). The e-mail becomes free for a new registration. Nothing shown later to the
+ * community or to operators keeps the name or the e-mail (issue 46): operator answers name the
+ * account "deleted member #id" (server/accountLabels.ts), the e-mail is erased from the audit
+ * log's values, and the display names it chose in trivia contests go. Run it in a transaction.
  */
 export async function anonymizeUser(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  const account = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  if (account?.email) await eraseFromAudit(db, account.email, deletedMember(userId));
+  await db.updateTable('trivia_contest_members').set({ display_name: null }).where('user_id', '=', userId).execute();
   await db
     .updateTable('users')
     .set({

@@ -1,14 +1,16 @@
-import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { runDueDraws, type FinishedDraw, type NotifyWinners } from '../../contests/runDraws';
 import { drawProof } from '../../contests/draw';
+import { fictionalName, playerIdOf, playerName } from '../../contests/playerNames';
 import {
   earnedInWindow,
   entriesOf,
+  entriesOfMember,
   findCurrentContest,
+  findDrawnContest,
   listDrawnContests,
   qualifiedMembers,
   winnersOf,
@@ -31,16 +33,16 @@ const NOT_ACTIVE: Record<ContentLanguage, string> = {
 const notActive = (language: ContentLanguage) => new AppError('CHALLENGE_NOT_ACTIVE', 404, NOT_ACTIVE[language]);
 
 /**
- * A player's public id: stable per member and contest, unlinkable to the member's id or to other
- * contests (HMAC with the contest's secret seed).
+ * The Chance to Win contests of the member's community: the current one, the archive, the public
+ * proof of a draw, and the due draws. Members are shown as players under fictional names
+ * (server/contests/playerNames.ts), winners included; `isYou` and `yourEntryId` tell the caller
+ * about their own player, win and entry, and about nobody else.
  */
-export const playerIdOf = (contest: Pick<CtwContest, 'seed'>, userId: number): number =>
-  createHmac('sha256', Buffer.from(contest.seed, 'hex')).update(`player:${userId}`).digest().readUInt32BE(0) & 0x7fffffff;
-
-/** The Chance to Win contests of the member's community: the current one, the archive, and the due draws. */
 export interface ChanceToWinService {
   current(auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWin'>>;
   archive(auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWinArchive'>>;
+  /** What anyone may check of a drawn contest, archived or not, without a token: no member's identity. */
+  proof(id: number): Promise<Schema<'ChanceToWinProof'>>;
   /** Draws every due contest once, then notifies its winners. */
   runDueDraws(): Promise<FinishedDraw[]>;
 }
@@ -61,9 +63,9 @@ export function createChanceToWinService(deps: {
 
   function contestView(
     contest: CtwContest,
+    auth: AuthContext,
     language: ContentLanguage,
-    entries: number[] | undefined,
-    winners: WinnerRow[],
+    drawn: { entries: number[]; winners: WinnerRow[]; yourEntryId: number | null } | undefined,
   ): Schema<'ChanceToWinContest'> {
     return {
       id: contest.id,
@@ -72,15 +74,26 @@ export function createChanceToWinService(deps: {
       thresholdInPips: contest.threshold_pips,
       startDate: contest.starts_at.toISOString(),
       drawingDate: contest.draws_at.toISOString(),
-      winners: winners.map((winner) => ({ name: winner.name, entryId: winner.entryId })),
-      proof: drawProof(contest, entries),
+      winners: (drawn?.winners ?? []).map((winner) => ({
+        name: playerName(contest, winner.userId, language),
+        entryId: winner.entryId,
+        isYou: winner.userId === auth.userId,
+      })),
+      yourEntryId: drawn?.yourEntryId ?? null,
+      proof: drawProof(contest, drawn?.entries),
     };
   }
 
-  async function drawnViews(contests: CtwContest[], language: ContentLanguage): Promise<Schema<'ChanceToWinContest'>[]> {
+  async function drawnViews(contests: CtwContest[], auth: AuthContext, language: ContentLanguage): Promise<Schema<'ChanceToWinContest'>[]> {
     const ids = contests.map((contest) => contest.id);
-    const [entries, winners] = await Promise.all([entriesOf(db, ids), winnersOf(db, ids)]);
-    return contests.map((contest) => contestView(contest, language, entries.get(contest.id), winners.get(contest.id) ?? []));
+    const [entries, winners, mine] = await Promise.all([entriesOf(db, ids), winnersOf(db, ids), entriesOfMember(db, ids, auth.userId)]);
+    return contests.map((contest) =>
+      contestView(contest, auth, language, {
+        entries: entries.get(contest.id) ?? [],
+        winners: winners.get(contest.id) ?? [],
+        yourEntryId: mine.get(contest.id) ?? null,
+      }),
+    );
   }
 
   return {
@@ -91,17 +104,17 @@ export function createChanceToWinService(deps: {
       const [earnedPips, players, [lastContest]] = await Promise.all([
         earnedInWindow(db, auth.userId, contest.starts_at, contest.draws_at),
         qualifiedMembers(db, communityId, contest.starts_at, contest.draws_at, contest.threshold_pips),
-        listDrawnContests(db, communityId, 1).then((rows) => drawnViews(rows, language)),
+        listDrawnContests(db, communityId, 1).then((rows) => drawnViews(rows, auth, language)),
       ]);
+      const { yourEntryId: _notDrawn, ...view } = contestView(contest, auth, language, undefined);
       return {
-        ...contestView(contest, language, undefined, []),
+        ...view,
         earnedPips,
         players: players
-          .map((player) => ({
-            playerId: playerIdOf(contest, player.userId),
-            earnedPips: player.earned,
-            isYou: player.userId === auth.userId,
-          }))
+          .map((player) => {
+            const playerId = playerIdOf(contest, player.userId);
+            return { playerId, name: fictionalName(contest.id, playerId, language), earnedPips: player.earned, isYou: player.userId === auth.userId };
+          })
           .sort((a, b) => b.earnedPips - a.earnedPips || a.playerId - b.playerId),
         lastContest: lastContest ?? null,
       };
@@ -109,7 +122,26 @@ export function createChanceToWinService(deps: {
 
     async archive(auth, language) {
       const communityId = await communityOf(auth);
-      return { challenges: await drawnViews(await listDrawnContests(db, communityId, ARCHIVE_SIZE), language) };
+      return { challenges: await drawnViews(await listDrawnContests(db, communityId, ARCHIVE_SIZE), auth, language) };
+    },
+
+    async proof(id) {
+      const contest = await findDrawnContest(db, id);
+      if (!contest) throw new AppError('NOT_FOUND', 404, 'No drawn Chance to Win contest has this id.');
+      const [entries, winners] = await Promise.all([entriesOf(db, [id]), winnersOf(db, [id])]);
+      const proof = drawProof(contest, entries.get(id) ?? []);
+      return {
+        id: contest.id,
+        drawingDate: contest.draws_at.toISOString(),
+        drawnAt: proof.drawnAt ?? contest.draws_at.toISOString(),
+        commitment: contest.commitment,
+        seed: contest.seed,
+        numberOfWinners: contest.number_of_winners,
+        entries: proof.entries ?? [],
+        entryCount: proof.entryCount ?? 0,
+        entriesHash: contest.entries_hash ?? '',
+        winners: (winners.get(id) ?? []).map((winner) => winner.entryId),
+      };
     },
 
     runDueDraws: () => runDueDraws(db, now(), deps.notifyWinners, deps.onNotifyError),

@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { createCommunity, findCommunity, joinLink } from '../../db/repositories/communities';
 import { clearPromoImage, imageProblem, setPromoImage } from '../../db/repositories/images';
-import { emailOfUser, entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
+import { entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
+import { operatorWinners } from '../../contests/operatorWinners';
+import { deletedMember } from '../../accountLabels';
 import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
 import { initials, isTimeZone, leadersFor } from '../../trivia/leaderboard';
@@ -313,12 +315,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
   });
   const contestNotFound = () => new AppError('NOT_FOUND', 404, 'No such Chance to Win contest in a community you run.');
 
-  /** Contests as the operator API shows them: entries and winners (with their e-mail) once drawn. */
+  /** Contests as the operator API shows them: entries and winners (name and e-mail while the account exists) once drawn. */
   async function contestViews(contests: CtwContest[], trx: Kysely<Database> = db): Promise<Schema<'AdminCtwContest'>[]> {
     const drawn = contests.filter((c) => c.status === 'drawn').map((c) => c.id);
-    const [entries, winners] = await Promise.all([entriesOf(trx, drawn), winnersOf(trx, drawn)]);
-    const emails = new Map<number, string | null>();
-    for (const list of winners.values()) for (const w of list) if (!emails.has(w.userId)) emails.set(w.userId, await emailOfUser(trx, w.userId));
+    const [entries, winners] = await Promise.all([entriesOf(trx, drawn), winnersOf(trx, drawn).then((rows) => operatorWinners(trx, rows))]);
     return contests.map((c) => ({
       id: c.id,
       communityId: c.community_id,
@@ -332,7 +332,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       archived: !c.active,
       commitment: c.commitment,
       entries: c.status === 'drawn' ? (entries.get(c.id) ?? []).length : null,
-      winners: (winners.get(c.id) ?? []).map((w) => ({ position: w.position + 1, name: w.name, userId: w.userId, email: emails.get(w.userId) ?? null, entryId: w.entryId })),
+      winners: winners.get(c.id) ?? [],
       proof: drawProof(c, entries.get(c.id)),
     }));
   }
@@ -489,7 +489,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           status: row.redemptionId === null ? 'free' : 'handedOut',
           handedOutAt: row.handedOutAt === null ? null : new Date(row.handedOutAt).toISOString(),
           userId: row.userId,
-          email: row.email,
+          email: row.userId !== null && row.email === null ? deletedMember(row.userId) : row.email,
         })),
       };
     },

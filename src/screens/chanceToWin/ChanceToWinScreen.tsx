@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Drawer, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,8 +7,8 @@ import { useSelector } from '../../actors/useSelector';
 import { DRAG_DISMISS_PX } from '../../../machines/archiveDrawer.machine';
 import { selectContestData, selectContestError, selectContestLoading } from '../../../machines/chanceToWin.selectors';
 import type { ChanceToWin, ChanceToWinContest } from '../../api/client';
+import { drawProofPath } from '../../api/operations';
 import { useNow, useResource, useSystemActor } from '../../actors/hooks';
-import { fictionalName } from '../../chanceToWin/fictionalNames';
 import type { CheckedContest } from '../../data/resourceFetchers';
 import { formatLongDate } from '../../i18n/relativeTime';
 import { LoadFailedAlert } from '../../components/LoadNotices';
@@ -22,9 +22,10 @@ function useTimeLeft(drawingDate: string): { days: number; hours: number; minute
 
 /**
  * Chance to Win (`/chance-to-win`, SPEC §2): the current contest's threshold progress, the time
- * left, the qualified players under fictional names, the last contest's results, and the
- * archive drawer (opened from the card icon) where each drawn contest's draw is recomputed in
- * the browser (README "Verifiable draws").
+ * left, the qualified players under fictional names (the server's, in the member's language), the
+ * last contest's results (the winners under the same fictional names; "You won" for the winner,
+ * and the member's own entry id), and the archive drawer (opened from the card icon) where each
+ * drawn contest's draw is recomputed in the browser (README "Verifiable draws").
  */
 export default function ChanceToWinScreen() {
   const { t } = useLingui();
@@ -65,6 +66,7 @@ export default function ChanceToWinScreen() {
             {lastContest.name}
           </Text>
           <WinnersLine contest={lastContest} />
+          <YourPart contest={lastContest} />
         </Paper>
       )}
 
@@ -123,7 +125,7 @@ function CurrentContestCard({ contest }: { contest: ChanceToWin }) {
             {contest.players.map((player) => (
               <Group component="li" key={player.playerId} justify="space-between">
                 <Text size="sm">
-                  {fictionalName(contest.id, player.playerId, i18n.locale)}
+                  {player.name}
                   {player.isYou && (
                     <Badge ml="xs" size="sm" variant="light">
                       <Trans id="pages.chanceToWin.you">you</Trans>
@@ -154,6 +156,27 @@ function WinnersLine({ contest }: { contest: ChanceToWinContest }) {
     <Text size="sm" data-testid="ctw-winners">
       {t({ id: 'pages.chanceToWin.winnersLine', message: plural(count, { one: `Winner: ${names}`, other: `Winners: ${names}` }) })}
     </Text>
+  );
+}
+
+/** The member's own part in a drawn contest: "You won" when they did, and their entry id to find in the proof. */
+function YourPart({ contest }: { contest: ChanceToWinContest }) {
+  const won = contest.winners.some((winner) => winner.isYou);
+  const entryId = contest.yourEntryId;
+  if (!won && entryId == null) return null;
+  return (
+    <Group gap="md" mt={4}>
+      {won && (
+        <Text fw={700} c="teal.9" data-testid="ctw-you-won">
+          <Trans id="pages.chanceToWin.youWon">You won</Trans>
+        </Text>
+      )}
+      {entryId != null && (
+        <Text size="sm" data-testid="ctw-your-entry">
+          <Trans id="pages.chanceToWin.yourEntry">Your entry: #{entryId}</Trans>
+        </Text>
+      )}
+    </Group>
   );
 }
 
@@ -263,6 +286,7 @@ function ArchiveList() {
           <Text fw={700}>{contest.name}</Text>
           <ContestDates contest={contest} locale={i18n.locale} />
           <WinnersLine contest={contest} />
+          <YourPart contest={contest} />
           <DrawProof contest={contest} />
         </Paper>
       ))}
@@ -295,6 +319,7 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
   const proof = contest.proof;
   if (!proof) return null;
   const verdict = contest.check.verdict;
+  const winning = contest.winners.map((winner) => `#${winner.entryId}`).join(', ');
   return (
     <Stack gap={6} mt="xs" align="flex-start">
       <Badge color={verdict === 'verified' ? 'teal' : verdict === 'notDrawn' ? 'gray' : 'red'} variant="light" data-testid="ctw-verdict">
@@ -328,6 +353,15 @@ function DrawProof({ contest }: { contest: CheckedContest }) {
               <Trans id="pages.chanceToWin.proof.hash">Entry list hash: {proof.entriesHash}</Trans>
             </Text>
           )}
+          {winning && (
+            <Text size="xs">
+              <Trans id="pages.chanceToWin.proof.winningEntries">Winning entries: {winning}</Trans>
+            </Text>
+          )}
+          {/* Anyone can read it without an account: the member may share it or check it with other tools. */}
+          <Anchor size="sm" href={`${import.meta.env.VITE_API_URL ?? ''}${drawProofPath(contest.id)}`} target="_blank" rel="noopener noreferrer" data-testid="ctw-public-proof">
+            <Trans id="pages.chanceToWin.proof.public">Public proof (every entry id)</Trans>
+          </Anchor>
         </Stack>
       </Box>
     </Stack>

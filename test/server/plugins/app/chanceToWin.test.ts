@@ -7,7 +7,8 @@ import { ensureDemoContest } from '../../../../server/db/demoContent';
 import { createCommunity } from '../../../../server/db/repositories/communities';
 import { insertContest } from '../../../../server/db/repositories/chanceToWin';
 import { adjustPips } from '../../../../server/db/repositories/ledger';
-import { createChanceToWinService, playerIdOf } from '../../../../server/plugins/app/chanceToWin';
+import { fictionalName, playerIdOf, playerName } from '../../../../server/contests/playerNames';
+import { createChanceToWinService } from '../../../../server/plugins/app/chanceToWin';
 import { verifyDraw } from '../../../../src/chanceToWin/verifyDraw';
 import { startPushService, type PushServiceStandIn } from '../../../support/pushService';
 import { backends } from '../../helpers/databases';
@@ -87,7 +88,7 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     });
     // The seed stays secret until the drawing.
     expect(JSON.stringify(data)).not.toContain(c.seed);
-    expect(data.players).toEqual([{ playerId: playerIdOf(c, user.userId), earnedPips: 35, isYou: true }]);
+    expect(data.players).toEqual([{ playerId: playerIdOf(c, user.userId), name: playerName(c, user.userId, 'es'), earnedPips: 35, isYou: true }]);
   });
 
   it('lists the qualified players under ids unrelated to the members, only in their community', async () => {
@@ -100,9 +101,10 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     await earn(below, 9);
     const players = expectOk(await current(a)).players;
     expect(players).toEqual([
-      { playerId: playerIdOf(c, b.userId), earnedPips: 25, isYou: false },
-      { playerId: playerIdOf(c, a.userId), earnedPips: 10, isYou: true },
+      { playerId: playerIdOf(c, b.userId), name: fictionalName(c.id, playerIdOf(c, b.userId), 'en'), earnedPips: 25, isYou: false },
+      { playerId: playerIdOf(c, a.userId), name: fictionalName(c.id, playerIdOf(c, a.userId), 'en'), earnedPips: 10, isYou: true },
     ]);
+    expect(JSON.stringify(players)).not.toMatch(/\bAna\b|\bBea\b/);
     expect(players.map((p: { playerId: number }) => p.playerId)).not.toContain(a.userId);
     // Another contest (another seed) gives the same member another id.
     const other = await contest({ threshold: 10 });
@@ -128,7 +130,9 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     expect(proof.entriesHash).toBe(entriesHashOf(proof.entries));
     const winnerEntries = drawn.winners.map((w: { entryId: number }) => w.entryId);
     expect(winnerEntries).toEqual(drawWinners(proof.seed, proof.entries, 2));
-    expect(drawn.winners.map((w: { name: string }) => w.name).every((name: string) => /^Member\d L\.$/.test(name))).toBe(true);
+    // The winners under their players' fictional names (server/contests/playerNames.ts), never their own.
+    expect(drawn.winners.map((w: { name: string }) => w.name)).toEqual(draw.winners.map((w) => playerName(c, w.userId, 'en')));
+    expect(JSON.stringify(drawn)).not.toMatch(/Member\d|Last\d/);
     const published = { ...proof, numberOfWinners: proof.numberOfWinners, winners: winnerEntries };
     expect(await verifyDraw(published)).toEqual({ verdict: 'verified' });
     // A tampered seed, entry list or winner list does not pass.

@@ -3,16 +3,19 @@ import '../../data/dataTestKit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { commitmentOf, drawWinners, entriesHashOf } from '../../../../server/contests/draw';
+import { fictionalName } from '../../../../server/contests/playerNames';
 import type { ChanceToWin, ChanceToWinContest } from '../../../../src/api/client';
-import { fictionalName } from '../../../../src/chanceToWin/fictionalNames';
-import { fakeFetch } from '../fakeFetch';
+import { fakeFetch, type SentRequest } from '../fakeFetch';
 import { renderApp } from '../renderApp';
 import { resetData, signIn } from '../rewards/dataHarness';
 
 const HOUR = 3_600_000;
 
-/** The current contest: 4 of 10 pips, drawing in 2 d 3 h 30 min (and a few seconds), two players. */
-function current(now = Date.now()): ChanceToWin {
+/** The language the app asked the server for (the server names the players in it). */
+const languageOf = (request: SentRequest) => (request.headers['accept-language']?.startsWith('es') ? 'es' : 'en');
+
+/** The current contest: 4 of 10 pips, drawing in 2 d 3 h 30 min (and a few seconds), two players named in `language`. */
+function current(language = 'en', now = Date.now()): ChanceToWin {
   return {
     id: 12,
     name: 'Autumn draw',
@@ -23,8 +26,8 @@ function current(now = Date.now()): ChanceToWin {
     drawingDate: new Date(now + 2 * 24 * HOUR + 3 * HOUR + 30 * 60_000 + 20_000).toISOString(),
     winners: [],
     players: [
-      { playerId: 90210, earnedPips: 25, isYou: false },
-      { playerId: 31337, earnedPips: 12, isYou: false },
+      { playerId: 90210, name: fictionalName(12, 90210, language), earnedPips: 25, isYou: false },
+      { playerId: 31337, name: fictionalName(12, 31337, language), earnedPips: 12, isYou: false },
     ],
     lastContest: null,
   } as ChanceToWin;
@@ -52,10 +55,11 @@ const pastContests: ChanceToWinContest[] = [
     startDate: '2026-07-01T00:00:00.000Z',
     drawingDate: '2026-08-01T00:00:00.000Z',
     winners: [
-      { name: 'Ana B.', entryId: first },
-      { name: 'Bea C.', entryId: second },
-      { name: 'Carl D.', entryId: third },
+      { name: 'Brave Fox', entryId: first, isYou: false },
+      { name: 'Calm Owl', entryId: second, isYou: false },
+      { name: 'Jolly Seal', entryId: third, isYou: false },
     ],
+    yourEntryId: null,
     proof: summerProof,
   },
   {
@@ -65,14 +69,15 @@ const pastContests: ChanceToWinContest[] = [
     startDate: '2026-04-01T00:00:00.000Z',
     drawingDate: '2026-05-01T00:00:00.000Z',
     winners: [],
+    yourEntryId: null,
     // A seed that is not the committed one.
     proof: { ...summerProof, numberOfWinners: 1, seed: 'ab'.repeat(32), entries: [], entryCount: 0, entriesHash: entriesHashOf([]) },
   },
 ];
 
-function serve({ contest = current(), archive = pastContests }: { contest?: ChanceToWin; archive?: ChanceToWinContest[] } = {}) {
+function serve({ contest, archive = pastContests }: { contest?: ChanceToWin; archive?: ChanceToWinContest[] } = {}) {
   return fakeFetch({
-    'GET /mobile/contest/chancetowin': { data: contest },
+    'GET /mobile/contest/chancetowin': (request) => ({ data: contest ?? current(languageOf(request)) }),
     'GET /mobile/contest/chancetowin/archive': { data: { challenges: archive } },
   });
 }
@@ -108,7 +113,7 @@ describe('ChanceToWinScreen', () => {
     const summer = within(await list.findByTestId('ctw-archive-11'));
     expect(summer.getByText('Summer draw')).toBeTruthy();
     expect(summer.getByText('From July 1, 2026, drawn August 1, 2026')).toBeTruthy();
-    expect(summer.getByTestId('ctw-winners').textContent).toBe('Winners: Ana B., Bea C., Carl D.');
+    expect(summer.getByTestId('ctw-winners').textContent).toBe('Winners: Brave Fox, Calm Owl, Jolly Seal');
     // The published proof, and the browser's own check of it.
     expect(summer.getByText(`Commitment: ${summerProof.commitment}`)).toBeTruthy();
     expect(summer.getByText(`Seed: ${seed}`)).toBeTruthy();
@@ -131,7 +136,8 @@ describe('ChanceToWinScreen', () => {
       thresholdInPips: 5,
       startDate: '2026-09-01T08:00:00.000Z',
       drawingDate: '2026-09-01T20:00:00.000Z',
-      winners: [{ name: 'Ana B.', entryId: first }],
+      winners: [{ name: 'Brave Fox', entryId: first, isYou: false }],
+      yourEntryId: null,
     };
     serve({ archive: [flash, pastContests[0]] });
     const { unmount } = await renderApp({ path: '/chance-to-win' });
@@ -140,7 +146,7 @@ describe('ChanceToWinScreen', () => {
     const item = within(await list.findByTestId('ctw-archive-12'));
     expect(item.getByText('Drawn September 1, 2026')).toBeTruthy();
     expect(item.queryByText(/^From /)).toBeNull();
-    expect(item.getByTestId('ctw-winners').textContent).toBe('Winner: Ana B.');
+    expect(item.getByTestId('ctw-winners').textContent).toBe('Winner: Brave Fox');
     const summer = within(list.getByTestId('ctw-archive-11'));
     const proof = summer.getByTestId('ctw-proof') as HTMLDetailsElement;
     expect(proof.tagName).toBe('DETAILS');
@@ -156,9 +162,79 @@ describe('ChanceToWinScreen', () => {
     list = within(await drawer());
     const flashEs = within(await list.findByTestId('ctw-archive-12'));
     expect(flashEs.getByText('Sorteado el 1 de septiembre de 2026')).toBeTruthy();
-    expect(flashEs.getByTestId('ctw-winners').textContent).toBe('Ganó: Ana B.');
-    expect(list.getByText('Ganadores: Ana B., Bea C., Carl D.')).toBeTruthy();
+    expect(flashEs.getByTestId('ctw-winners').textContent).toBe('Ganó: Brave Fox');
+    expect(list.getByText('Ganadores: Brave Fox, Calm Owl, Jolly Seal')).toBeTruthy();
     expect(list.getAllByText('Prueba del sorteo')).toHaveLength(1);
+  });
+
+  /** A drawn contest with two winners, as the server answers one member: they won or not, with their own entry. */
+  const winter = (me: { won: boolean; entryId: number | null }): ChanceToWinContest => ({
+    id: 13,
+    name: 'Winter draw',
+    thresholdInPips: 10,
+    startDate: '2026-12-01T00:00:00.000Z',
+    drawingDate: '2026-12-21T00:00:00.000Z',
+    winners: [
+      { name: 'Brave Fox', entryId: first, isYou: me.won },
+      { name: 'Calm Owl', entryId: second, isYou: false },
+    ],
+    yourEntryId: me.entryId,
+    proof: { ...summerProof, numberOfWinners: 2 },
+  });
+  const pastContestsButton = async (name: string) =>
+    fireEvent.click(await within(await screen.findByTestId('top-bar-actions')).findByRole('button', { name }));
+
+  it('the winner reads "You won" and their entry id, on the screen and in the archive, with the winning entries and the public proof', async () => {
+    serve({ archive: [winter({ won: true, entryId: first }), pastContests[0]] });
+    await renderApp({ path: '/chance-to-win' });
+    const last = within(await screen.findByRole('region', { name: "Last contest's results" }));
+    expect(last.getByTestId('ctw-winners').textContent).toBe('Winners: Brave Fox, Calm Owl');
+    expect(last.getByTestId('ctw-you-won').textContent).toBe('You won');
+    expect(last.getByTestId('ctw-your-entry').textContent).toBe(`Your entry: #${first}`);
+    await pastContestsButton('Past contests');
+    const list = within(await drawer());
+    const item = within(await list.findByTestId('ctw-archive-13'));
+    expect(item.getByTestId('ctw-you-won').textContent).toBe('You won');
+    expect(item.getByTestId('ctw-your-entry').textContent).toBe(`Your entry: #${first}`);
+    expect(item.getByText(`Winning entries: #${first}, #${second}`)).toBeTruthy();
+    await waitFor(() => expect(item.getByTestId('ctw-verdict').textContent).toBe('Verified'));
+    // The proof anyone can read, without an account.
+    const link = item.getByRole('link', { name: 'Public proof (every entry id)' });
+    expect(link.getAttribute('href')).toBe('/mobile/contest/chancetowin/13/proof');
+    expect(link.getAttribute('target')).toBe('_blank');
+    // A contest they had no entry in says neither.
+    const summer = within(list.getByTestId('ctw-archive-11'));
+    expect(summer.queryByTestId('ctw-you-won')).toBeNull();
+    expect(summer.queryByTestId('ctw-your-entry')).toBeNull();
+  });
+
+  it('another member reads the winners under their fictional names and their own entry, never "You won" (en and es)', async () => {
+    const loser = entries.find((entry) => entry !== first && entry !== second)!;
+    serve({ archive: [winter({ won: false, entryId: loser })] });
+    const { unmount } = await renderApp({ path: '/chance-to-win' });
+    let last = within(await screen.findByRole('region', { name: "Last contest's results" }));
+    expect(last.getByTestId('ctw-winners').textContent).toBe('Winners: Brave Fox, Calm Owl');
+    expect(last.getByTestId('ctw-your-entry').textContent).toBe(`Your entry: #${loser}`);
+    expect(last.queryByTestId('ctw-you-won')).toBeNull();
+    expect(screen.queryByText('You won')).toBeNull();
+    unmount();
+
+    await renderApp({ path: '/chance-to-win', language: 'es' });
+    last = within(await screen.findByRole('region', { name: 'Resultados del último sorteo' }));
+    expect(last.getByTestId('ctw-your-entry').textContent).toBe(`Tu participación: n.º ${loser}`);
+    expect(last.queryByTestId('ctw-you-won')).toBeNull();
+  });
+
+  it('en español, el ganador lee «Has ganado» y su participación', async () => {
+    serve({ archive: [winter({ won: true, entryId: first })] });
+    await renderApp({ path: '/chance-to-win', language: 'es' });
+    const last = within(await screen.findByRole('region', { name: 'Resultados del último sorteo' }));
+    expect(last.getByTestId('ctw-you-won').textContent).toBe('Has ganado');
+    expect(last.getByTestId('ctw-your-entry').textContent).toBe(`Tu participación: n.º ${first}`);
+    await pastContestsButton('Sorteos anteriores');
+    const item = within(await within(await drawer()).findByTestId('ctw-archive-13'));
+    expect(item.getByText(`Participaciones ganadoras: #${first}, #${second}`)).toBeTruthy();
+    expect(item.getByRole('link', { name: 'Prueba pública (todas las participaciones)' })).toBeTruthy();
   });
 
   it('says so when no contest has been drawn yet', async () => {
@@ -169,7 +245,7 @@ describe('ChanceToWinScreen', () => {
     expect(screen.queryByRole('region', { name: "Last contest's results" })).toBeNull();
   });
 
-  it('in Spanish: the texts, and the players named from the Spanish adjective and noun lists', async () => {
+  it('in Spanish: the texts, and the players under the Spanish names the server gives', async () => {
     serve();
     await renderApp({ path: '/chance-to-win', language: 'es' });
     await screen.findByRole('heading', { level: 2, name: 'Autumn draw' });
@@ -179,28 +255,14 @@ describe('ChanceToWinScreen', () => {
       .getAllByRole('listitem')
       .map((player) => player.textContent);
     expect(names).toEqual([`${fictionalName(12, 90210, 'es')}25 pips`, `${fictionalName(12, 31337, 'es')}12 pips`]);
-    expect(fictionalName(12, 90210, 'es')).not.toBe(fictionalName(12, 90210, 'en'));
     fireEvent.click(await within(screen.getByTestId('top-bar-actions')).findByRole('button', { name: 'Sorteos anteriores' }));
     const list = within(await drawer());
     await waitFor(() => expect(list.getByTestId('ctw-archive-11')).toBeTruthy());
-    expect(list.getByText('Ganadores: Ana B., Bea C., Carl D.')).toBeTruthy();
+    expect(list.getByText('Ganadores: Brave Fox, Calm Owl, Jolly Seal')).toBeTruthy();
     expect(list.getByText('Sin ganadores: nadie se clasificó.')).toBeTruthy();
     expect(list.getAllByTestId('ctw-verdict').map((verdict) => verdict.textContent)).toEqual([
       'Verificado',
       'No coincide: este sorteo no se puede verificar',
     ]);
-  });
-});
-
-describe('fictionalName', () => {
-  it('is stable per contest and player, differs between contests, and uses the words of the member language', () => {
-    expect(fictionalName(12, 90210, 'en')).toBe(fictionalName(12, 90210, 'en'));
-    const acrossContests = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((contest) => fictionalName(contest, 90210, 'en')));
-    expect(acrossContests.size).toBeGreaterThan(1);
-    expect(fictionalName(12, 90210, 'en')).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
-    // The member's language picks the word lists: most players get other words in Spanish.
-    const players = Array.from({ length: 20 }, (_, i) => 1000 + i * 7);
-    const differing = players.filter((player) => fictionalName(12, player, 'es-ES') !== fictionalName(12, player, 'en'));
-    expect(differing.length).toBeGreaterThan(15);
   });
 });

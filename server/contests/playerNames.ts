@@ -1,8 +1,14 @@
+import { createHmac } from 'node:crypto';
+import type { CtwContest } from '../db/schema';
+
 /**
- * The players list never shows real names (issue 11): each player gets a fictional name from an
- * adjective and a noun, stable per member and contest (from the contest id and the player id the
- * server gives, itself unlinkable to the member), in the member's language.
+ * How Chance to Win shows a member to the community (issues 11 and 46): never by their real
+ * name, but as a player with a fictional name from an adjective and a noun, stable per member and
+ * contest. The same function names the qualified players, the winners in the contest answers and
+ * the archive, and the winners in the draw's announcement and its pushes; the member's own app
+ * recognises its own player and win by `isYou` instead.
  */
+
 const words = {
   en: {
     adjectives: ['Brave', 'Swift', 'Clever', 'Lucky', 'Bright', 'Calm', 'Bold', 'Jolly', 'Quiet', 'Happy', 'Sunny', 'Mighty', 'Gentle', 'Curious', 'Noble', 'Witty'],
@@ -24,6 +30,14 @@ function fnv1a(text: string): number {
   return hash;
 }
 
+/**
+ * A player's public id: stable per member and contest, unlinkable to the member's id or to other
+ * contests (HMAC with the contest's secret seed).
+ */
+export const playerIdOf = (contest: Pick<CtwContest, 'seed'>, userId: number): number =>
+  createHmac('sha256', Buffer.from(contest.seed, 'hex')).update(`player:${userId}`).digest().readUInt32BE(0) & 0x7fffffff;
+
+/** The fictional name of a player id in a contest, in a language (Spanish puts the noun first). */
 export function fictionalName(contestId: number, playerId: number, language: string): string {
   const list = language.startsWith('es') ? words.es : words.en;
   const hash = fnv1a(`${contestId}:${playerId}`);
@@ -31,3 +45,7 @@ export function fictionalName(contestId: number, playerId: number, language: str
   const noun = list.nouns[(hash >>> 8) % list.nouns.length];
   return language.startsWith('es') ? `${noun} ${adjective}` : `${adjective} ${noun}`;
 }
+
+/** A member's name as a player of a contest: what the community sees, in a language. */
+export const playerName = (contest: Pick<CtwContest, 'id' | 'seed'>, userId: number, language: string): string =>
+  fictionalName(contest.id, playerIdOf(contest, userId), language);
