@@ -18,6 +18,7 @@ import { askPassword, forgetSession, readSession, saveSession, serverBase, sessi
 import { auditList } from './admin/audit';
 import { runningServer } from './db/dataDirLock';
 import { giftcardsImport, rewardAddOption, rewardCreate, rewardList } from './admin/rewards';
+import { giftcardsDuplicates, rewardLimit } from './admin/giftCodes';
 import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
 import { describeDatabaseUrl, loadConfig } from './config';
@@ -45,7 +46,9 @@ export const COMMANDS: readonly AdminCommand[] = [
   rewardCreate,
   rewardList,
   rewardAddOption,
+  rewardLimit,
   giftcardsImport,
+  giftcardsDuplicates,
   qrCreate,
   qrList,
   qrPrint,

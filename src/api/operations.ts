@@ -131,6 +131,7 @@ export const OPERATIONS = {
   adminCreateQuestionnaire: op('POST', '/admin/communities/{communityId}/questionnaires', 'json'),
   adminListCodes: op('GET', '/admin/options/{id}/codes', 'query'),
   adminVoidCode: op('POST', '/admin/codes/{id}/void', 'none'),
+  adminListDuplicateCodes: op('GET', '/admin/communities/{communityId}/codes/duplicates', 'none'),
   adminUpdateQrCode: op('PUT', '/admin/qr-codes/{id}', 'json'),
   adminUpdateRewardOption: op('PUT', '/admin/options/{id}', 'json'),
   adminUpdateAnnouncement: op('PUT', '/admin/announcements/{id}', 'json'),
