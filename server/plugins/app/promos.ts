@@ -21,8 +21,8 @@ export interface PromoService {
   earnPromos(auth: AuthContext, language: ContentLanguage): Promise<Promo[]>;
 }
 
-/** How a limited option shows in the catalog's JSON text (`pips_rewards`; a text inside a string would read `\"limit\"`). */
-const LIMITED = '"limit":{';
+/** How a limited option shows in the catalog's JSON text (`pips_rewards` writes `"limit" : {`; inside a string it would read `\"limit\"`). */
+const LIMITED = /"limit" ?: ?\{/;
 
 export function createPromoService(deps: { db: Kysely<Database>; now: () => Date }): PromoService {
   const { db, now } = deps;
@@ -84,7 +84,7 @@ export function createPromoService(deps: { db: Kysely<Database>; now: () => Date
       const answer = await promosOf<Schema<'PromoList'>>(db, tokenHash, type, utcDay(at), language);
       // The catalog is the community's (shared, cached); what the member has left of its limited
       // options is the member's own: read only when the catalog has a limit, and added to its text.
-      if (type !== 'REDEEM' || !answer?.data || !answer.data.includes(LIMITED)) return answer;
+      if (type !== 'REDEEM' || !answer?.data || !LIMITED.test(answer.data)) return answer;
       const left = await limitsLeftOf(db, answer.session.userId, at);
       return { ...answer, data: `${answer.data.slice(0, -1)},"limitsLeft":${JSON.stringify(left)}}` as JsonText<Schema<'PromoList'>> };
     },
