@@ -73,6 +73,14 @@ describe.each(backends)('redemption limits on $name', (backend) => {
     expect((await rewardsOf(bea)).limitsLeft).toEqual([{ optId: reward.optionIds[0], left: 0 }]);
   });
 
+  it('a member at the limit hears that, even without the pips for another', async () => {
+    const reward = await createRedeemPromo(h.db, { communityId: h.community.id, options: [{ pips: 60, codes: giftCodes(3, 'TOP'), limit: { count: 1, period: 'ever' } }] });
+    const ana = await member(100);
+    expectOk(await redeem(ana, reward));
+    expectFailure(await redeem(ana, reward), 409, 'REDEMPTION_LIMIT_REACHED');
+    expect(await available(ana.userId)).toBe(40);
+  });
+
   it('50 parallel redemptions by one member give exactly the limit', async () => {
     const reward = await createRedeemPromo(h.db, { communityId: h.community.id, options: [{ pips: 5, codes: giftCodes(60, 'PAR'), limit: { count: 3, period: 'ever' } }] });
     const ana = await member(1000);

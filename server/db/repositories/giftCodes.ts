@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, LocalizedText } from '../schema';
 
 /**
@@ -108,10 +108,4 @@ export async function releaseLoneCopy(trx: Transaction<Database>, code: string):
   if (left.length !== 1 || !left[0].duplicate) return false;
   await trx.updateTable('gift_card_codes').set({ duplicate: false }).where('id', '=', left[0].id).execute();
   return true;
-}
-
-/** How many codes are stored more than once (distinct codes), in all communities: for the start's warning. */
-export async function duplicateCodeCount(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(distinct code)::int as n from gift_card_codes where duplicate`.execute(db);
-  return rows[0].n;
 }

@@ -35,16 +35,12 @@ begin
   if not found then
     raise exception 'pips:NO_SUCH_REWARD';
   end if;
-  -- The ledger row names its redemption, and the redemption its ledger row.
-  v_id := nextval(pg_get_serial_sequence('redemptions', 'id'));
-  -- Debit first: it locks the member's row, so an empty balance fails before a code is locked.
-  select * into v_post from pips_post(p_user, -v_option.pips, 'redeem', v_id,
-    jsonb_build_object('en', pips_text(v_option.title, 'en') || ' · ' || pips_text(v_option.label, 'en'),
-                       'es', pips_text(v_option.title, 'es') || ' · ' || pips_text(v_option.label, 'es')),
-    null, p_key, p_at);
   if v_option.limit_count is not null then
-    -- The member's row is locked (the debit): the member's other redemptions have committed or
-    -- wait, so this count (a statement of its own, seeing what committed) is exact.
+    -- A per-member limit: the member's row is locked first (as the debit below locks it), so the
+    -- member's other redemptions have committed or wait, and this count (a statement of its own,
+    -- seeing what committed) is exact. Before the debit: a member at the limit hears that, not
+    -- that pips are missing.
+    perform 1 from users where id = p_user for no key update;
     select coalesce((select s.time_zone from trivia_settings s where s.community_id = v_option.community_id), 'UTC') into v_zone;
     select count(*) into v_taken from redemptions r
      where r.user_id = p_user and r.option_id = p_option
@@ -53,6 +49,13 @@ begin
       raise exception 'pips:REDEMPTION_LIMIT_REACHED';
     end if;
   end if;
+  -- The ledger row names its redemption, and the redemption its ledger row.
+  v_id := nextval(pg_get_serial_sequence('redemptions', 'id'));
+  -- Debit first: it locks the member's row, so an empty balance fails before a code is locked.
+  select * into v_post from pips_post(p_user, -v_option.pips, 'redeem', v_id,
+    jsonb_build_object('en', pips_text(v_option.title, 'en') || ' · ' || pips_text(v_option.label, 'en'),
+                       'es', pips_text(v_option.title, 'es') || ' · ' || pips_text(v_option.label, 'es')),
+    null, p_key, p_at);
   -- A code stored twice (migration 061) is never handed out while its twin exists.
   select id into v_code from gift_card_codes
    where option_id between p_option and p_option and redemption_id is null and not duplicate
