@@ -31,6 +31,9 @@ export const limitOption = (values: OptionValues): RedemptionLimit | null | unde
   return raw === undefined ? undefined : parseLimit(raw);
 };
 
+/** ", 1 per member" after an option's price, nothing without a limit. */
+export const limitSuffix = (limit: RedemptionLimit | null | undefined) => (limit ? `, ${showLimit(limit)}` : '');
+
 /** A limit in words: "1 per member", "2 per member per week", "no limit". */
 export const showLimit = (limit: RedemptionLimit | null | undefined) =>
   !limit ? 'no limit' : `${limit.count} per member${limit.period === 'ever' ? '' : ` per ${limit.period}`}`;

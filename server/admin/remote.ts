@@ -4,7 +4,7 @@ import { appPath, httpUrl, isoMoment, localized, oneOf, readJsonFile, requiredTe
 import { RefusedError, UsageError, type OptionValues } from './context';
 import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption, rewardOptionArgs } from './rewards';
-import { giftcardsDuplicatesRemote, limitOption, rewardLimitRemote } from './giftCodes';
+import { giftcardsDuplicatesRemote, limitOption, limitSuffix, rewardLimitRemote } from './giftCodes';
 import { auditLine } from './audit';
 import { printVerification } from './chanceToWin';
 import { readImageOption } from './images';
@@ -148,6 +148,7 @@ interface AdminOptionView {
   optId: number;
   label: { en: string; es?: string };
   pips: number;
+  limit?: { count: number; period: 'ever' | 'day' | 'week' | 'month' } | null;
   codesLeft: number;
 }
 
@@ -231,7 +232,7 @@ const giftcardsImport: RemoteCommand = {
     ctx.out(`${dryRun ? 'Would import' : 'Imported'} ${result.imported} code(s) into option #${optionId}, through the server; ${result.codesLeft} free now`);
     for (const skipped of result.skipped) {
       const where = skipped.loadedFor ? ` for ${showText(skipped.loadedFor.reward)} · ${showText(skipped.loadedFor.option)}` : '';
-      ctx.out(`  skipped code ${skipped.line} ${JSON.stringify(skipped.code)}: ${reasons[skipped.reason] ?? skipped.reason}${where}`);
+      ctx.out(`  skipped ${JSON.stringify(skipped.code)}: ${reasons[skipped.reason] ?? skipped.reason}${where} (code #${skipped.line})`);
     }
     return 0;
   },
@@ -791,7 +792,7 @@ const rewardAddOptionRemote: RemoteCommand = {
   async run(values, ctx) {
     const { rewardId, option } = rewardOptionArgs(values);
     const added = await ctx.call<AdminOptionView>('POST', `/admin/promos/${rewardId}/options`, { label: adminText(option.label), pips: option.pips, limit: option.limit });
-    ctx.out(`Added option #${added.optId} ${showText(added.label)} for ${added.pips} pips to reward #${rewardId}, through the server (no codes yet)`);
+    ctx.out(`Added option #${added.optId} ${showText(added.label)} for ${added.pips} pips${limitSuffix(added.limit)} to reward #${rewardId}, through the server (no codes yet)`);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${added.optId} --file codes.csv`);
     return 0;
   },

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards } from '../db/repositories/rewards';
 import { placesOfCodes } from '../db/repositories/giftCodes';
-import { limitOption, showLimit } from './giftCodes';
+import { limitOption, limitSuffix, showLimit } from './giftCodes';
 import type { LocalizedText } from '../db/schema';
 import type { RedemptionLimit } from '../db/repositories/rewards';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, text, wholeNumber } from './args';
@@ -74,7 +74,7 @@ export const rewardCreate: AdminCommand = {
 
     const reward = await createReward(ctx.db, { communityId: community.id, title, description, terms, url, imageUrl, options });
     ctx.out(`Created reward #${reward.id} ${showText(title)} in "${community.name}" (${community.id})`);
-    options.forEach((option, i) => ctx.out(`  option #${reward.optionIds[i]}: ${showText(option.label)} for ${option.pips} pips, ${showLimit(limit)} (no codes yet)`));
+    options.forEach((option, i) => ctx.out(`  option #${reward.optionIds[i]}: ${showText(option.label)} for ${option.pips} pips${limitSuffix(limit)} (no codes yet)`));
     await attachImage(ctx, reward.id, image);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${reward.optionIds[0]} --file codes.csv`);
     return 0;
@@ -96,7 +96,7 @@ export const rewardList: AdminCommand = {
     for (const reward of rewards) {
       ctx.out(`#${reward.id}  "${englishText(reward.title)}"${reward.active ? '' : '  [inactive]'}`);
       for (const o of reward.options) {
-        ctx.out(`    option #${o.id}  "${englishText(o.label)}"  ${o.pips} pips  ${showLimit(o.limit)}  codes left: ${o.codesLeft} of ${o.codesTotal}`);
+        ctx.out(`    option #${o.id}  "${englishText(o.label)}"  ${o.pips} pips${o.limit ? `  ${showLimit(o.limit)}` : ''}  codes left: ${o.codesLeft} of ${o.codesTotal}`);
       }
     }
     return 0;
@@ -220,7 +220,7 @@ export const rewardAddOption: AdminCommand = {
       if ((await optionCount(trx, rewardId)) >= MAX_OPTIONS) throw new RefusedError(`reward #${rewardId} has ${MAX_OPTIONS} options already`);
       return insertRewardOption(trx, rewardId, option);
     });
-    ctx.out(`Added option #${id} ${showText(option.label)} for ${option.pips} pips, ${showLimit(option.limit)}, to reward #${rewardId} (no codes yet)`);
+    ctx.out(`Added option #${id} ${showText(option.label)} for ${option.pips} pips${limitSuffix(option.limit)} to reward #${rewardId} (no codes yet)`);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${id} --file codes.csv`);
     return 0;
   },
