@@ -47,7 +47,8 @@ export const redemptionMachine = setup({
      */
     reloadAfterFailure: enqueueActions(({ context, enqueue, system }) => {
       const code = context.errorCode;
-      if (code === 'OUT_OF_STOCK') enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'redeemPromos' });
+      // The rewards list says what is left: the stock, and what the member may still redeem.
+      if (code === 'OUT_OF_STOCK' || code === 'REDEMPTION_LIMIT_REACHED') enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'redeemPromos' });
       if (code === 'INSUFFICIENT_PIPS' || (code !== 'OFFLINE' && isRetryableRedemptionError(code))) {
         enqueue.sendTo(resourcesActor({ system }), { type: 'pips.changed' });
       }

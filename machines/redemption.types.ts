@@ -10,6 +10,7 @@
 export type RedemptionErrorCode =
   | 'INSUFFICIENT_PIPS'
   | 'OUT_OF_STOCK'
+  | 'REDEMPTION_LIMIT_REACHED'
   | 'NOT_FOUND'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'OFFLINE'

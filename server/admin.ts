@@ -19,6 +19,7 @@ import { auditList } from './admin/audit';
 import { BACKUP_USAGE, runBackupCommand } from './admin/backup';
 import { runningServer } from './db/dataDirLock';
 import { giftcardsImport, rewardAddOption, rewardCreate, rewardList } from './admin/rewards';
+import { giftcardsDuplicates, rewardLimit } from './admin/giftCodes';
 import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
 import { describeDatabaseUrl, loadConfig } from './config';
@@ -46,7 +47,9 @@ export const COMMANDS: readonly AdminCommand[] = [
   rewardCreate,
   rewardList,
   rewardAddOption,
+  rewardLimit,
   giftcardsImport,
+  giftcardsDuplicates,
   qrCreate,
   qrList,
   qrPrint,

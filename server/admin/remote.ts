@@ -4,6 +4,7 @@ import { appPath, httpUrl, isoMoment, localized, oneOf, readJsonFile, requiredTe
 import { RefusedError, UsageError, type OptionValues } from './context';
 import { DEFAULT_OUT, qrCreateInput, qrFileName, writeOrRefuse } from './qrCodes';
 import { parseCodeFile, parseOption, rewardOptionArgs } from './rewards';
+import { giftcardsDuplicatesRemote, limitOption, limitSuffix, rewardLimitRemote } from './giftCodes';
 import { auditLine } from './audit';
 import { printVerification } from './chanceToWin';
 import { readImageOption } from './images';
@@ -147,6 +148,7 @@ interface AdminOptionView {
   optId: number;
   label: { en: string; es?: string };
   pips: number;
+  limit?: { count: number; period: 'ever' | 'day' | 'week' | 'month' } | null;
   codesLeft: number;
 }
 
@@ -189,7 +191,8 @@ const rewardCreate: RemoteCommand = {
     const url = httpUrl(values, 'url');
     const rawOptions = Array.isArray(values.option) ? values.option.map(String) : [];
     if (rawOptions.length === 0) throw new UsageError('reward:create needs at least one --option "<label>=<price>"');
-    const options = rawOptions.map(parseOption).map((option) => ({ label: adminText(option.label), pips: option.pips }));
+    const limit = limitOption(values);
+    const options = rawOptions.map(parseOption).map((option) => ({ label: adminText(option.label), pips: option.pips, ...(limit ? { limit } : {}) }));
     const created = await ctx.call<{ promo: AdminPromoView; options: AdminOptionView[] }>('POST', `/admin/communities/${encodeURIComponent(community)}/promos`, {
       type: 'REDEEM',
       title: adminText(title),
@@ -220,14 +223,17 @@ const giftcardsImport: RemoteCommand = {
     if (codes.length === 0) throw new UsageError(`${file} holds no codes`);
     if (codes.length > 10_000) throw new UsageError(`${file} holds ${codes.length} codes: through the server, at most 10000 at a time (split the file)`);
     const dryRun = values['dry-run'] === true;
-    const result = await ctx.call<{ imported: number; skipped: { code: string; reason: string }[]; codesLeft: number }>(
+    const result = await ctx.call<{ imported: number; skipped: { line: number; code: string; reason: string; loadedFor: { reward: LocalizedText; option: LocalizedText } | null }[]; codesLeft: number }>(
       'POST',
       `/admin/options/${optionId}/codes`,
       { codes, dryRun },
     );
     const reasons: Record<string, string> = { BLANK: 'blank', REPEATED: 'repeated in the file', ALREADY_LOADED: 'already loaded' };
     ctx.out(`${dryRun ? 'Would import' : 'Imported'} ${result.imported} code(s) into option #${optionId}, through the server; ${result.codesLeft} free now`);
-    for (const skipped of result.skipped) ctx.out(`  skipped ${JSON.stringify(skipped.code)}: ${reasons[skipped.reason] ?? skipped.reason}`);
+    for (const skipped of result.skipped) {
+      const where = skipped.loadedFor ? ` for ${showText(skipped.loadedFor.reward)} · ${showText(skipped.loadedFor.option)}` : '';
+      ctx.out(`  skipped ${JSON.stringify(skipped.code)}: ${reasons[skipped.reason] ?? skipped.reason}${where} (code #${skipped.line})`);
+    }
     return 0;
   },
 };
@@ -785,8 +791,8 @@ const rewardAddOptionRemote: RemoteCommand = {
   name: 'reward:add-option',
   async run(values, ctx) {
     const { rewardId, option } = rewardOptionArgs(values);
-    const added = await ctx.call<AdminOptionView>('POST', `/admin/promos/${rewardId}/options`, { label: adminText(option.label), pips: option.pips });
-    ctx.out(`Added option #${added.optId} ${showText(added.label)} for ${added.pips} pips to reward #${rewardId}, through the server (no codes yet)`);
+    const added = await ctx.call<AdminOptionView>('POST', `/admin/promos/${rewardId}/options`, { label: adminText(option.label), pips: option.pips, limit: option.limit });
+    ctx.out(`Added option #${added.optId} ${showText(added.label)} for ${added.pips} pips${limitSuffix(added.limit)} to reward #${rewardId}, through the server (no codes yet)`);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${added.optId} --file codes.csv`);
     return 0;
   },
@@ -955,5 +961,7 @@ export const REMOTE_COMMANDS: ReadonlyMap<string, RemoteCommand> = new Map(
     ctwVerifyRemote,
     pushStatusRemote,
     contestChartsRemote,
+    giftcardsDuplicatesRemote,
+    rewardLimitRemote,
   ].map((command) => [command.name, command]),
 );

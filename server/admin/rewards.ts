@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards, loadedCodes } from '../db/repositories/rewards';
+import { createReward, findRewardOption, freeCodeCount, importGiftCardCodes, listRewards } from '../db/repositories/rewards';
+import { placesOfCodes } from '../db/repositories/giftCodes';
+import { limitOption, limitSuffix, showLimit } from './giftCodes';
 import type { LocalizedText } from '../db/schema';
+import type { RedemptionLimit } from '../db/repositories/rewards';
 import { englishText, httpUrl, localized, requireCommunity, requiredText, showText, text, wholeNumber } from './args';
 import { findPromoForUpdate, insertRewardOption, optionCount } from '../db/repositories/operators';
 import { csvFields, csvLines } from '../csv';
@@ -34,9 +37,11 @@ export const rewardCreate: AdminCommand = {
              --option "<label>=<price>" [--option ...]
              [--description <text>] [--description-es <text>] [--terms <text>] [--terms-es <text>]
              [--url <https://…>] [--image <file.png|jpg|webp> | --image-url <https://…>]
+             [--limit <n | n/day | n/week | n/month>]
       Create a reward members redeem pips for. Each --option is one choice with its price in
-      pips; give its label in both languages as "Small coffee|Café pequeño=20". Load its
-      gift-card codes with giftcards:import.`,
+      pips; give its label in both languages as "Small coffee|Café pequeño=20". --limit caps
+      how often one member may redeem each option (see reward:limit). Load its gift-card codes
+      with giftcards:import.`,
   options: {
     community: { type: 'string' },
     title: { type: 'string' },
@@ -49,9 +54,11 @@ export const rewardCreate: AdminCommand = {
     'image-url': { type: 'string' },
     image: { type: 'string' },
     option: { type: 'string', multiple: true },
+    limit: { type: 'string' },
   },
   async run(values, ctx) {
     const community = await requireCommunity(ctx.db, values, 'reward:create');
+    const limit = limitOption(values);
     const title = localized(values, 'title');
     if (title === undefined) throw new UsageError('reward:create needs --title');
     const description = localized(values, 'description', 2000);
@@ -63,11 +70,11 @@ export const rewardCreate: AdminCommand = {
     const rawOptions = Array.isArray(values.option) ? values.option.map(String) : [];
     if (rawOptions.length === 0) throw new UsageError('reward:create needs at least one --option "<label>=<price>"');
     if (rawOptions.length > MAX_OPTIONS) throw new UsageError(`a reward has at most ${MAX_OPTIONS} options`);
-    const options = rawOptions.map(parseOption);
+    const options = rawOptions.map(parseOption).map((option) => ({ ...option, limit }));
 
     const reward = await createReward(ctx.db, { communityId: community.id, title, description, terms, url, imageUrl, options });
     ctx.out(`Created reward #${reward.id} ${showText(title)} in "${community.name}" (${community.id})`);
-    options.forEach((option, i) => ctx.out(`  option #${reward.optionIds[i]}: ${showText(option.label)} for ${option.pips} pips (no codes yet)`));
+    options.forEach((option, i) => ctx.out(`  option #${reward.optionIds[i]}: ${showText(option.label)} for ${option.pips} pips${limitSuffix(limit)} (no codes yet)`));
     await attachImage(ctx, reward.id, image);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${reward.optionIds[0]} --file codes.csv`);
     return 0;
@@ -89,7 +96,7 @@ export const rewardList: AdminCommand = {
     for (const reward of rewards) {
       ctx.out(`#${reward.id}  "${englishText(reward.title)}"${reward.active ? '' : '  [inactive]'}`);
       for (const o of reward.options) {
-        ctx.out(`    option #${o.id}  "${englishText(o.label)}"  ${o.pips} pips  codes left: ${o.codesLeft} of ${o.codesTotal}`);
+        ctx.out(`    option #${o.id}  "${englishText(o.label)}"  ${o.pips} pips${o.limit ? `  ${showLimit(o.limit)}` : ''}  codes left: ${o.codesLeft} of ${o.codesTotal}`);
       }
     }
     return 0;
@@ -125,9 +132,10 @@ export const giftcardsImport: AdminCommand = {
   name: 'giftcards:import',
   usage: `giftcards:import --option <optionId> --file <codes.csv> [--dry-run]
       Load gift-card codes into a reward option: one code per line, or a CSV with a "code"
-      column. Codes are trimmed; blanks, repeats and codes already loaded are skipped, and the
-      skipped ones are named. --dry-run says what would be imported and skipped, and changes
-      nothing.`,
+      column. Codes are trimmed; blanks, repeats and codes already loaded anywhere (a code is
+      unique across the whole database) are skipped, and the skipped ones are named with where
+      they are loaded; the others are loaded. --dry-run says what would be imported and skipped,
+      and changes nothing.`,
   options: { option: { type: 'string' }, file: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   async run(values, ctx) {
     const optionId = wholeNumber(values, 'option', 1, 2 ** 31 - 1);
@@ -155,12 +163,18 @@ export const giftcardsImport: AdminCommand = {
     const counts = new Map<string, number>();
     for (const code of given) counts.set(code, (counts.get(code) ?? 0) + 1);
     const repeated = [...counts].filter(([, n]) => n > 1).map(([code, n]) => `${code} (${n} times)`);
-    const loaded = await loadedCodes(ctx.db, option.id, [...counts.keys()]);
+    const loaded = await placesOfCodes(ctx.db, [...counts.keys()]);
     const target = `option #${option.id} "${englishText(option.label)}" of reward #${option.promoId} "${englishText(option.rewardTitle)}"`;
     const named = (list: string[]) => (list.length > 20 ? `${list.slice(0, 20).join(', ')} and ${list.length - 20} more` : list.join(', '));
+    const where = (code: string) => {
+      const place = loaded.get(code)!;
+      return place.communityId === option.communityId
+        ? `${code} (for "${englishText(place.rewardTitle)} · ${englishText(place.optionLabel)}", option #${place.optionId})`
+        : `${code} (in another community)`;
+    };
     const reportSkipped = () => {
       if (repeated.length) ctx.out(`  repeated in the file (imported once): ${named(repeated)}`);
-      if (loaded.size) ctx.out(`  already loaded (skipped): ${named([...loaded])}`);
+      if (loaded.size) ctx.out(`  already loaded (skipped): ${named([...loaded.keys()].map(where))}`);
     };
 
     if (values['dry-run'] === true) {
@@ -170,31 +184,34 @@ export const giftcardsImport: AdminCommand = {
       ctx.out(`  codes left for this option now: ${await freeCodeCount(ctx.db, option.id)}`);
       return 0;
     }
-    const { imported, skipped } = await importGiftCardCodes(ctx.db, option.id, codes);
+    const { imported, skipped, alreadyLoaded } = await importGiftCardCodes(ctx.db, option.id, codes);
     const left = await freeCodeCount(ctx.db, option.id);
     ctx.out(`Imported ${imported} code${imported === 1 ? '' : 's'} into ${target}`);
     ctx.out(`  skipped: ${skipped} (repeated in the file or already loaded)`);
     reportSkipped();
+    const raced = alreadyLoaded.filter((code) => !loaded.has(code));
+    if (raced.length) ctx.out(`  loaded meanwhile by another import (skipped): ${named(raced)}`);
     ctx.out(`  codes left for this option: ${left}`);
     return 0;
   },
 };
 
 /** reward:add-option's --reward and --option, checked (on the database and through a server alike). */
-export function rewardOptionArgs(values: OptionValues): { rewardId: number; option: { label: LocalizedText; pips: number } } {
+export function rewardOptionArgs(values: OptionValues): { rewardId: number; option: { label: LocalizedText; pips: number; limit: RedemptionLimit | null } } {
   const rewardId = wholeNumber(values, 'reward', 1, 2 ** 31 - 1);
   if (rewardId === undefined) throw new UsageError('reward:add-option needs --reward <reward id> (see reward:list)');
   const raw = text(values, 'option', 300);
   if (raw === undefined) throw new UsageError('reward:add-option needs --option "<label>=<price>"');
-  return { rewardId, option: parseOption(raw) };
+  return { rewardId, option: { ...parseOption(raw), limit: limitOption(values) ?? null } };
 }
 
 export const rewardAddOption: AdminCommand = {
   name: 'reward:add-option',
-  usage: `reward:add-option --reward <id> --option "<label>=<price>"
+  usage: `reward:add-option --reward <id> --option "<label>=<price>" [--limit <n | n/day | n/week | n/month>]
       Add an option (what the member gets, and its price in pips) to an existing reward, e.g.
-      --option "$20 card|Tarjeta de 20 $=200"; load its codes next with giftcards:import.`,
-  options: { reward: { type: 'string' }, option: { type: 'string' } },
+      --option "$20 card|Tarjeta de 20 $=200"; --limit as in reward:limit; load its codes next
+      with giftcards:import.`,
+  options: { reward: { type: 'string' }, option: { type: 'string' }, limit: { type: 'string' } },
   async run(values, ctx) {
     const { rewardId, option } = rewardOptionArgs(values);
     const id = await ctx.db.transaction().execute(async (trx) => {
@@ -203,7 +220,7 @@ export const rewardAddOption: AdminCommand = {
       if ((await optionCount(trx, rewardId)) >= MAX_OPTIONS) throw new RefusedError(`reward #${rewardId} has ${MAX_OPTIONS} options already`);
       return insertRewardOption(trx, rewardId, option);
     });
-    ctx.out(`Added option #${id} ${showText(option.label)} for ${option.pips} pips to reward #${rewardId} (no codes yet)`);
+    ctx.out(`Added option #${id} ${showText(option.label)} for ${option.pips} pips${limitSuffix(option.limit)} to reward #${rewardId} (no codes yet)`);
     ctx.out(`Load codes with: npm run admin -- giftcards:import --option ${id} --file codes.csv`);
     return 0;
   },

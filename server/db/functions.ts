@@ -13,6 +13,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export const FUNCTIONS = [
   'pips_text',
+  'pips_period_start',
   'pips_session_user',
   'pips_post',
   'pips_redeem',

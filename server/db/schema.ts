@@ -246,7 +246,15 @@ export interface PromoOptionsTable {
   label: Json<LocalizedText>;
   pips: number;
   created_at: CreatedAt;
+  /** Whether a free code is left (kept by the stock trigger; migration 059). */
+  in_stock: Generated<boolean>;
+  /** Redemptions per member in `limit_period`, or null for no limit (migration 062). */
+  limit_count: number | null;
+  limit_period: RedemptionPeriod | null;
 }
+
+/** The period of a per-member redemption limit: ever, or a calendar day, week or month in the community's time zone. */
+export type RedemptionPeriod = 'ever' | 'day' | 'week' | 'month';
 
 export interface RedemptionsTable {
   id: Generated<number>;
@@ -264,6 +272,8 @@ export interface GiftCardCodesTable {
   code: string;
   redemption_id: number | null;
   imported_at: CreatedAt;
+  /** Stored more than once before codes were unique (migration 061): never handed out while a twin exists. */
+  duplicate: Generated<boolean>;
 }
 
 export interface EarnQrCodesTable {

@@ -73,6 +73,9 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const { page, size, status } = request.query;
       return ok(await app.operators.codes(await app.requireVerified(request), request.params.id, status, page, size));
     },
+    async adminListDuplicateCodes(request) {
+      return ok(await app.operators.duplicateCodes(await app.requireVerified(request), request.params.communityId));
+    },
     async adminVoidCode(request) {
       return ok(await app.operators.voidCode(await app.requireVerified(request), request.params.id));
     },

@@ -87,6 +87,7 @@ export const OPERATIONS = {
   adminListTriviaQuestions: { method: 'GET', path: '/admin/communities/{communityId}/trivia/questions', params: 'query', auth: 'required' },
   adminImportTriviaQuestions: { method: 'POST', path: '/admin/communities/{communityId}/trivia/questions', params: 'json', auth: 'required' },
   adminCreateTriviaContest: { method: 'POST', path: '/admin/communities/{communityId}/trivia/contests', params: 'json', auth: 'required' },
+  adminListDuplicateCodes: { method: 'GET', path: '/admin/communities/{communityId}/codes/duplicates', params: 'none', auth: 'required' },
   adminVoidCode: { method: 'POST', path: '/admin/codes/{id}/void', params: 'none', auth: 'required' },
   adminUpdateRewardOption: { method: 'PUT', path: '/admin/options/{id}', params: 'json', auth: 'required' },
   adminDeleteRewardOption: { method: 'DELETE', path: '/admin/options/{id}', params: 'none', auth: 'required' },

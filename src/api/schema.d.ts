@@ -933,7 +933,7 @@ export interface paths {
         put?: never;
         /**
          * Load gift-card codes into a reward option, or (dryRun) say what would be loaded.
-         * @description Editors and owners. Codes are trimmed; blank ones, repeats within the list and codes the option already holds are skipped, each named with its reason. All or nothing: the codes are loaded in one transaction, audited with their counts (never the codes).
+         * @description Editors and owners. Codes are trimmed; blank ones, repeats within the list and codes already loaded anywhere (this option, another option, another community: a code is unique across the database) are skipped, each named with its place in the list, its reason and, within this community, the reward and option holding it. The others are loaded, in one transaction, audited with their counts (never the codes); dryRun says the same without loading. Two imports racing with one new code: the unique index decides, the other skips it.
          */
         post: operations["adminImportCodes"];
         delete?: never;
@@ -1021,7 +1021,7 @@ export interface paths {
         put?: never;
         /**
          * Credit or debit a member's pips with a reason (a ledger row of kind adjustment).
-         * @description Editors and owners of the member's community. A debit below zero is refused (INSUFFICIENT_PIPS) and changes nothing. The member sees the reason in Activity; the audit log keeps who did it and the balances before and after.
+         * @description Editors and owners of the member's community. A debit below zero is refused (INSUFFICIENT_PIPS, "The member has only N pips") and changes nothing; a delta of 0 is refused (VALIDATION_ERROR). The member sees the reason in Activity; the audit log keeps who did it and the balances before and after.
          */
         post: operations["adminAdjustPips"];
         delete?: never;
@@ -1290,6 +1290,26 @@ export interface paths {
         put?: never;
         /** A team trivia contest - members join a team, answer its questions between its start and end, and earn pips per right answer. */
         post: operations["adminCreateTriviaContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/codes/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gift-card codes stored more than once (before codes were unique) - where each copy is, free or handed out.
+         * @description Viewers and up. Codes loaded twice before migration 061 are kept, none dropped or reassigned: a free copy is never handed out while a twin exists. Void the free copies (adminVoidCode) until one is left: it is then an ordinary code again. Copies in another community are shown without their place.
+         */
+        get: operations["adminListDuplicateCodes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1717,7 +1737,8 @@ export interface components {
          *     UNDERAGE_WITHOUT_CONSENT 400, INVALID_DAY_OF_BIRTH 400 (a date that does not exist or is
          *     in the future), INVALID_PUSH_SUBSCRIPTION 400, TERMS_NOT_ACCEPTED 400, EMAIL_NOT_FOUND 404,
          *     CHALLENGE_NOT_ACTIVE 404, NO_AVAILABLE_QUESTIONS 404, INSUFFICIENT_PIPS 400,
-         *     OUT_OF_STOCK 409, ALREADY_EARNED 409 (a once-only promo, QR code or questionnaire),
+         *     OUT_OF_STOCK 409, REDEMPTION_LIMIT_REACHED 409 (the option's per-member limit is used
+         *     up for its period), ALREADY_EARNED 409 (a once-only promo, QR code or questionnaire),
          *     ALREADY_EARNED_TODAY 409 (a once-a-day QR code scanned again the same UTC day),
          *     ALREADY_ANSWERED 409, QR_CODE_EXPIRED 400 (outside its validity window),
          *     QR_CODE_NOT_YET_VALID 400, QR_CODE_EXHAUSTED 409 (its total cap is reached),
@@ -1730,7 +1751,7 @@ export interface components {
          *     shutting down; retry after Retry-After seconds), INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "ALREADY_DRAWN" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "ALREADY_DRAWN" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -` (a dot neither first, last nor doubled), a domain of labels of letters, digits and `-` (a hyphen neither first nor last in a label) with a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -1896,6 +1917,14 @@ export interface components {
             pips: components["schemas"]["Pips"];
             /** @description Whether a gift-card code is left for this option. */
             inStock: boolean;
+            /** @description The per-member limit ("1 per member", "2 per member per week"), or null for none. */
+            limit?: components["schemas"]["RedemptionLimit"] | null;
+        };
+        /** @description At most `count` redemptions of the option per member in `period`: ever, or the calendar day, ISO week (from Monday) or month in the community's time zone (its trivia time zone, UTC unless set). */
+        RedemptionLimit: {
+            count: number;
+            /** @enum {string} */
+            period: "ever" | "day" | "week" | "month";
         };
         Promo: {
             /** @description The promo id (`pid`). */
@@ -1930,6 +1959,11 @@ export interface components {
         };
         PromoList: {
             promos: components["schemas"]["Promo"][];
+            /** @description REDEEM: for each option with a limit, how many more times the member may redeem it in the current period (0: "You already have this one", or the period's limit is used up). */
+            limitsLeft?: {
+                optId: number;
+                left: number;
+            }[];
         };
         EarnResult: {
             pipsEarned: components["schemas"]["Pips"];
@@ -2289,6 +2323,8 @@ export interface components {
         AdminRewardOptionNew: {
             label: components["schemas"]["AdminText"];
             pips: number;
+            /** @description A per-member limit, or null (or absent) for none. */
+            limit?: components["schemas"]["RedemptionLimit"] | null;
         };
         AdminRewardNew: {
             /** @constant */
@@ -2312,9 +2348,11 @@ export interface components {
             pips: number;
             /** @description Gift-card codes ever loaded. */
             codesTotal: number;
-            /** @description Codes not handed out yet (0 - out of stock). */
+            /** @description Codes not handed out yet (0 - out of stock); a code stored twice (see adminListDuplicateCodes) is not counted until its twins are resolved. */
             codesLeft: number;
             stock: components["schemas"]["AdminStockState"];
+            /** @description The per-member limit, or null for none. */
+            limit?: components["schemas"]["RedemptionLimit"] | null;
         };
         AdminRewardOptionList: {
             options: components["schemas"]["AdminRewardOption"][];
@@ -2334,12 +2372,45 @@ export interface components {
             /** @description Codes loaded (with dryRun, that would be loaded). */
             imported: number;
             skipped: {
+                /** @description The code's place in the list sent (1 for the first). */
+                line: number;
                 code: string;
-                /** @enum {string} */
+                /**
+                 * @description ALREADY_LOADED - the code is loaded already, in this option or any other, of any community (a code is a real card: unique across the whole database).
+                 * @enum {string}
+                 */
                 reason: "BLANK" | "REPEATED" | "ALREADY_LOADED";
+                /** @description ALREADY_LOADED in this community, the reward and option holding the code; null otherwise (another community's rewards are never named). */
+                loadedFor: components["schemas"]["AdminCodePlace"] | null;
             }[];
             /** @description The free codes of the option after the import (with dryRun, as they are now). */
             codesLeft: number;
+        };
+        AdminCodePlace: {
+            promoId: components["schemas"]["Id"];
+            optId: components["schemas"]["Id"];
+            reward: components["schemas"]["AdminText"];
+            option: components["schemas"]["AdminText"];
+        };
+        AdminCodeDuplicates: {
+            /** @description Each code stored more than once with a copy in this community, by code. */
+            groups: {
+                /** @description The code, whole for owners and editors, its last 4 characters for viewers. */
+                code: string;
+                copies: {
+                    /** @description The copy's id (to void a free copy of this community), null for another community's copy. */
+                    codeId: components["schemas"]["Id"] | null;
+                    /** @enum {string} */
+                    status: "free" | "handedOut";
+                    /** @description Its reward and option, or null when the copy is in another community. */
+                    place: components["schemas"]["AdminCodePlace"] | null;
+                    /** Format: date-time */
+                    handedOutAt: string | null;
+                    /** @description The member it was handed out to (this community's copies only). */
+                    userId: components["schemas"]["Id"] | null;
+                    email: string | null;
+                }[];
+            }[];
         };
         AdminMember: {
             userId: components["schemas"]["Id"];
@@ -2692,6 +2763,8 @@ export interface components {
         AdminRewardOptionChange: {
             label?: components["schemas"]["AdminText"];
             pips?: number;
+            /** @description A per-member limit, or null to remove it. */
+            limit?: components["schemas"]["RedemptionLimit"] | null;
         };
         AdminAnnouncementChange: {
             /** @description true archives it (members no longer see it), false restores it. */
@@ -3772,7 +3845,7 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such reward or option). */
             404: components["responses"]["Error"];
-            /** @description OUT_OF_STOCK (no gift-card code left; nothing is debited), IDEMPOTENCY_KEY_REUSED. */
+            /** @description OUT_OF_STOCK (no gift-card code left; nothing is debited), REDEMPTION_LIMIT_REACHED (the option's per-member limit is used up for its period; nothing is debited), IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];
             /** @description UNSUPPORTED_MEDIA_TYPE. */
             415: components["responses"]["Error"];
@@ -5330,7 +5403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR. */
+            /** @description VALIDATION_ERROR (also a validity that has already ended). */
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
@@ -6101,6 +6174,43 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListDuplicateCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups of copies (empty when there are none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminCodeDuplicates"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */

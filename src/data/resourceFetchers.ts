@@ -61,12 +61,25 @@ export type { ResourceKey };
 /** How each resource is fetched (SPEC §7 calls). */
 export type ResourceFetcher<T> = (api: Api, scope: ResourceScope, signal: AbortSignal) => Promise<ApiResult<T>>;
 
+/**
+ * The rewards with what the member has left of each limited option (`left`, from the answer's
+ * `limitsLeft`, the member's own part beside the community's catalog).
+ */
+export function withLimitsLeft(promos: Promo[], limitsLeft: { optId: number; left: number }[] = []): Promo[] {
+  if (limitsLeft.length === 0) return promos;
+  const left = new Map(limitsLeft.map((entry) => [entry.optId, entry.left]));
+  return promos.map((promo) => ({
+    ...promo,
+    options: promo.options?.map((option) => (left.has(option.optId) ? { ...option, left: left.get(option.optId) } : option)),
+  }));
+}
+
 const unwrap = <D, T>(result: ApiResult<D>, pick: (data: D) => T): ApiResult<T> =>
   result.success ? { success: true, data: pick(result.data) } : result;
 
 export const resourceFetchers: { [K in ResourceKey]: ResourceFetcher<ResourceData[K]> } = {
   earnPromos: async (api, _, signal) => unwrap(await api.getPromos({ type: 'EARN' }, { signal }), (d) => d.promos),
-  redeemPromos: async (api, _, signal) => unwrap(await api.getPromos({ type: 'REDEEM' }, { signal }), (d) => d.promos),
+  redeemPromos: async (api, _, signal) => unwrap(await api.getPromos({ type: 'REDEEM' }, { signal }), (d) => withLimitsLeft(d.promos, d.limitsLeft)),
   forms: async (api, _, signal) => unwrap(await api.getQuestionnaires({ page: 1, size: listSizes.forms }, { signal }), (d) => d.questionnaires),
   activity: async (api, _, signal) =>
     unwrap(await api.getDashboardActions({ page: 1, size: listSizes.activity }, { signal }), (d) => d.actions),

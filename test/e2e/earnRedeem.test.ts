@@ -182,7 +182,10 @@ describe('earn and redeem in Chromium', () => {
       '--description', 'A small coffee at the corner café, any day.', '--description-es', 'Un café pequeño en la cafetería de la esquina.',
       '--terms', 'One code per visit. Valid for 90 days.', '--terms-es', 'Un código por visita. Válido 90 días.',
       '--option', `${content.coffee.option}|Café pequeño=${content.coffee.price}`,
+      // One per member (issue 46): the member sees it on the reward, and that they have it once redeemed.
+      '--limit', '1',
     );
+    expect(coffeeOut).toMatch(/1 per member/);
     ids.coffee = Number(printed(coffeeOut, /Created reward #(\d+)/));
     ids.coffeeOption = Number(printed(coffeeOut, /option #(\d+)/));
     const weekendOut = await admin(
@@ -394,6 +397,7 @@ describe('earn and redeem in Chromium', () => {
     expect(await page.getByText('You have 30 pips').first().isVisible()).toBe(true);
     expect(await coffee.innerText()).toContain(content.coffee.title);
     expect(await coffee.innerText()).toContain('Price: 20 pips');
+    expect(await coffee.getByTestId('redeem-limit').textContent()).toBe('1 per member');
     expect(await coffee.innerText()).not.toContain('more pips');
     expect(await weekend.innerText()).toContain(content.weekend.title);
     expect(await weekend.innerText()).toContain('Price: 500 pips');
@@ -439,6 +443,20 @@ describe('earn and redeem in Chromium', () => {
     const transaction = await api.call<{ code: string }>('POST', '/mobile/transaction', { form: { id: transactionId } });
     expect(transaction).toMatchObject({ ok: true, data: { code: shown } });
     expect(await api.dashboard()).toMatchObject({ availablePips: 10, totalEarnedPips: 30, totalUsedPips: 20 });
+
+    // One per member: the reward says the member has it, Redeem is off, and the server refuses another.
+    await page.goto(`${product.url}/redeem`);
+    await until(async () => (await coffee.getByTestId('redeem-used-up').isVisible()) && (await coffee.getByTestId('redeem-used-up').innerText()) === 'You already have this one');
+    await coffee.click();
+    await page.waitForURL(`**/redeem/${ids.coffee}`);
+    await page.getByRole('status').filter({ hasText: 'You already have this one' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Redeem', exact: true }).isDisabled()).toBe(true);
+    expect(await api.call('POST', '/mobile/redeem', { form: { pid: ids.coffee, optId: ids.coffeeOption, amount: 1 } })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'REDEMPTION_LIMIT_REACHED',
+    });
+    expect(await api.dashboard()).toMatchObject({ availablePips: 10 });
 
     // My Rewards lists it and leads back to the code.
     await page.goto(`${product.url}/rewards`);

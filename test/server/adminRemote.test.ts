@@ -149,6 +149,17 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(imported.out).toContain('skipped "ICE-1": repeated in the file');
     const rewards = (await memberGet('/mobile/promos/get?type=REDEEM')).promos as { title: string; available: boolean }[];
     expect(rewards.find((p) => p.title === 'Ice cream')).toMatchObject({ available: true });
+    // A code is unique across the database (issue 46): another option refuses ICE-1 and names where it is.
+    const other = await admin(['reward:add-option', '--reward', /Created reward #(\d+)/.exec(reward.out)![1], '--option', 'Two scoops=5', '--limit', '1/week'], remote);
+    expect(other.out).toContain('for 5 pips, 1 per member per week to reward');
+    const otherId = /option #(\d+)/.exec(other.out)![1];
+    const twice = await admin(['giftcards:import', '--option', otherId, '--file', codes, '--dry-run'], remote);
+    expect(twice.out).toContain('skipped "ICE-1": already loaded for "Ice cream" · "One scoop" / "Una bola" (code #1)');
+    expect(twice.out).toContain('Would import 0 code(s)');
+    const limited = await admin(['reward:limit', '--option', optionId!, '--limit', '1'], remote);
+    expect(limited.out).toContain('1 per member (through the server)');
+    expect(((await memberGet('/mobile/promos/get?type=REDEEM')).limitsLeft as unknown[]).length).toBe(2);
+    expect((await admin(['giftcards:duplicates', '--community', communityId], remote)).out).toContain('No gift-card code is stored more than once');
 
     const adjusted = await admin(['pips:adjust', '--email', (await memberEmail()), '--delta', '25', '--reason', 'Thanks for helping'], remote);
     expect(adjusted.code).toBe(0);

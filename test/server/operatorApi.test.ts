@@ -225,9 +225,10 @@ describe.each(backends)('operator API on $name', (backend) => {
       dryRun: true,
       imported: 2,
       skipped: [
-        { code: 'BBB-2', reason: 'REPEATED' },
-        { code: '   ', reason: 'BLANK' },
-        { code: 'AAA-1', reason: 'ALREADY_LOADED' },
+        { line: 3, code: 'BBB-2', reason: 'REPEATED', loadedFor: null },
+        { line: 4, code: '   ', reason: 'BLANK', loadedFor: null },
+        // Loaded already, and where (a code is unique across the database: issue 46).
+        { line: 5, code: 'AAA-1', reason: 'ALREADY_LOADED', loadedFor: { promoId: created.promo.id, optId: created.options[0].optId, reward: { en: 'Gift card' }, option: { en: '10 €' } } },
       ],
       codesLeft: 1,
     });

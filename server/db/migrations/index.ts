@@ -18,6 +18,8 @@ import * as m057 from './057_token_lookup';
 import * as m058 from './058_read_columns';
 import * as m059 from './059_read_versions';
 import * as m060 from './060_plain_reads';
+import * as m061 from './061_unique_gift_codes';
+import * as m062 from './062_redemption_limits';
 import * as m063 from './063_private_winners';
 import * as m066 from './066_unused_functions';
 
@@ -45,6 +47,8 @@ export const migrations: Record<string, Migration> = {
   '058_read_columns': m058,
   '059_read_versions': m059,
   '060_plain_reads': m060,
+  '061_unique_gift_codes': m061,
+  '062_redemption_limits': m062,
   '063_private_winners': m063,
   '066_unused_functions': m066,
 };

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deletedMember } from '../../accountLabels';
 import type { Database, LocalizedText, OperatorRole } from '../schema';
+import { limitColumns, limitOf, type RedemptionLimit } from './rewards';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -114,10 +115,10 @@ export async function optionCount(db: Db, promoId: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertRewardOption(trx: Transaction<Database>, promoId: number, option: { label: LocalizedText; pips: number }): Promise<number> {
+export async function insertRewardOption(trx: Transaction<Database>, promoId: number, option: { label: LocalizedText; pips: number; limit?: RedemptionLimit | null }): Promise<number> {
   const row = await trx
     .insertInto('promo_options')
-    .values({ promo_id: promoId, label: JSON.stringify(option.label), pips: option.pips })
+    .values({ promo_id: promoId, label: JSON.stringify(option.label), pips: option.pips, ...limitColumns(option.limit) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -304,17 +305,18 @@ export async function optionsOfReward(db: Db, promoId: number) {
   const rows = await db
     .selectFrom('promo_options as o')
     .leftJoin('gift_card_codes as g', 'g.option_id', 'o.id')
-    .select(['o.id', 'o.label', 'o.pips'])
+    .select(['o.id', 'o.label', 'o.pips', 'o.limit_count', 'o.limit_period'])
     .select((eb) => [
       eb.fn.count<string>('g.id').as('total'),
-      sql<string>`count(g.id) filter (where g.redemption_id is null)`.as('left'),
+      // A code stored twice (migration 061) is not stock: it is never handed out while its twin exists.
+      sql<string>`count(g.id) filter (where g.redemption_id is null and not g.duplicate)`.as('left'),
     ])
     .where('o.promo_id', '=', promoId)
-    .groupBy(['o.id', 'o.label', 'o.pips'])
+    .groupBy(['o.id', 'o.label', 'o.pips', 'o.limit_count', 'o.limit_period'])
     .orderBy('o.pips')
     .orderBy('o.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, label: row.label, pips: row.pips, codesTotal: Number(row.total), codesLeft: Number(row.left) }));
+  return rows.map((row) => ({ id: row.id, label: row.label, pips: row.pips, limit: limitOf(row), codesTotal: Number(row.total), codesLeft: Number(row.left) }));
 }
 
 export type RewardOptionRow = Awaited<ReturnType<typeof optionsOfReward>>[number];
@@ -408,14 +410,14 @@ export async function communityReport(db: Db, communityId: string, from: Date) {
       'o.id as option_id',
       'p.title',
       'o.label',
-      sql<string>`count(g.id) filter (where g.redemption_id is null)`.as('left'),
+      sql<string>`count(g.id) filter (where g.redemption_id is null and not g.duplicate)`.as('left'),
       sql<string>`count(g.id)`.as('total'),
     ])
     .where('p.community_id', '=', communityId)
     .where('p.type', '=', 'REDEEM')
     .where('p.active', '=', true)
     .groupBy(['p.id', 'o.id', 'p.title', 'o.label'])
-    .orderBy(sql`count(g.id) filter (where g.redemption_id is null)`)
+    .orderBy(sql`count(g.id) filter (where g.redemption_id is null and not g.duplicate)`)
     .orderBy('p.id')
     .orderBy('o.id')
     .execute();
@@ -558,7 +560,7 @@ export async function findCodeForUpdate(trx: Transaction<Database>, codeId: numb
     .selectFrom('gift_card_codes as g')
     .innerJoin('promo_options as o', 'o.id', 'g.option_id')
     .innerJoin('promos as p', 'p.id', 'o.promo_id')
-    .select(['g.id', 'g.option_id as optionId', 'g.redemption_id as redemptionId', 'p.community_id as communityId'])
+    .select(['g.id', 'g.code', 'g.duplicate', 'g.option_id as optionId', 'g.redemption_id as redemptionId', 'p.community_id as communityId'])
     .where('g.id', '=', codeId)
     .forUpdate('g')
     .executeTakeFirst();
@@ -592,13 +594,14 @@ export async function updateQrCode(trx: Transaction<Database>, id: number, chang
     .executeTakeFirstOrThrow();
 }
 
-/** Edits a reward option's label or price. */
-export async function updateRewardOption(trx: Transaction<Database>, id: number, change: { label?: LocalizedText; pips?: number }) {
+/** Edits a reward option's label, price or per-member limit (null: none). */
+export async function updateRewardOption(trx: Transaction<Database>, id: number, change: { label?: LocalizedText; pips?: number; limit?: RedemptionLimit | null }) {
   await trx
     .updateTable('promo_options')
     .set({
       ...(change.label !== undefined ? { label: JSON.stringify(change.label) } : {}),
       ...(change.pips !== undefined ? { pips: change.pips } : {}),
+      ...(change.limit !== undefined ? limitColumns(change.limit) : {}),
     })
     .where('id', '=', id)
     .execute();

@@ -194,7 +194,7 @@ export async function optionsOfPromos(db: Db, promoIds: number[]) {
   return db
     .selectFrom('promo_options as o')
     .where('o.promo_id', 'in', promoIds)
-    .select(['o.id', 'o.promo_id', 'o.label', 'o.pips'])
+    .select(['o.id', 'o.promo_id', 'o.label', 'o.pips', 'o.limit_count', 'o.limit_period'])
     .select((eb) =>
       eb
         .exists(
@@ -202,7 +202,8 @@ export async function optionsOfPromos(db: Db, promoIds: number[]) {
             .selectFrom('gift_card_codes as g')
             .select('g.id')
             .whereRef('g.option_id', '=', 'o.id')
-            .where('g.redemption_id', 'is', null),
+            .where('g.redemption_id', 'is', null)
+            .where('g.duplicate', '=', false),
         )
         .as('in_stock'),
     )

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, LocalizedText } from '../schema';
+import type { Database, LocalizedText, RedemptionPeriod } from '../schema';
+import { placesOfCodes } from './giftCodes';
 
 /**
  * Rewards (REDEEM promos), their options and gift-card codes: what the operator CLI loads, and
@@ -16,11 +17,26 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
+/** A per-member redemption limit: `count` redemptions per member in `period` (calendar, in the community's time zone). */
+export interface RedemptionLimit {
+  count: number;
+  period: RedemptionPeriod;
+}
+
 export interface RewardOptionInput {
   label: LocalizedText;
   /** The price in pips (> 0). */
   pips: number;
+  /** Per-member limit; none when absent or null. */
+  limit?: RedemptionLimit | null;
 }
+
+/** The columns of an option's limit (both null: none). */
+export const limitColumns = (limit: RedemptionLimit | null | undefined) => ({ limit_count: limit?.count ?? null, limit_period: limit?.period ?? null });
+
+/** An option's limit from its columns. */
+export const limitOf = (row: { limit_count: number | null; limit_period: RedemptionPeriod | null }): RedemptionLimit | null =>
+  row.limit_count === null || row.limit_period === null ? null : { count: row.limit_count, period: row.limit_period };
 
 export interface RewardInput {
   communityId: string;
@@ -60,7 +76,7 @@ export async function createReward(db: Db, input: RewardInput): Promise<CreatedR
     for (const option of input.options) {
       const row = await trx
         .insertInto('promo_options')
-        .values({ promo_id: promo.id, label: json(option.label), pips: option.pips })
+        .values({ promo_id: promo.id, label: json(option.label), pips: option.pips, ...limitColumns(option.limit) })
         .returning('id')
         .executeTakeFirstOrThrow();
       optionIds.push(row.id);
@@ -73,6 +89,7 @@ export interface RewardOptionSummary {
   id: number;
   label: LocalizedText;
   pips: number;
+  limit: RedemptionLimit | null;
   codesTotal: number;
   codesLeft: number;
 }
@@ -99,17 +116,17 @@ export async function listRewards(db: Db, communityId: string): Promise<RewardSu
   const options = await db
     .selectFrom('promo_options')
     .leftJoin('gift_card_codes', 'gift_card_codes.option_id', 'promo_options.id')
-    .select(['promo_options.id', 'promo_options.promo_id', 'promo_options.label', 'promo_options.pips'])
+    .select(['promo_options.id', 'promo_options.promo_id', 'promo_options.label', 'promo_options.pips', 'promo_options.limit_count', 'promo_options.limit_period'])
     .select((eb) => [
       eb.fn.count<string>('gift_card_codes.id').as('total'),
-      sql<string>`count(gift_card_codes.id) filter (where gift_card_codes.redemption_id is null)`.as('left'),
+      sql<string>`count(gift_card_codes.id) filter (where gift_card_codes.redemption_id is null and not gift_card_codes.duplicate)`.as('left'),
     ])
     .where(
       'promo_options.promo_id',
       'in',
       promos.map((p) => p.id),
     )
-    .groupBy(['promo_options.id', 'promo_options.promo_id', 'promo_options.label', 'promo_options.pips'])
+    .groupBy(['promo_options.id', 'promo_options.promo_id', 'promo_options.label', 'promo_options.pips', 'promo_options.limit_count', 'promo_options.limit_period'])
     .orderBy('promo_options.pips')
     .orderBy('promo_options.id')
     .execute();
@@ -117,7 +134,7 @@ export async function listRewards(db: Db, communityId: string): Promise<RewardSu
     ...promo,
     options: options
       .filter((o) => o.promo_id === promo.id)
-      .map((o) => ({ id: o.id, label: o.label, pips: o.pips, codesTotal: Number(o.total), codesLeft: Number(o.left) })),
+      .map((o) => ({ id: o.id, label: o.label, pips: o.pips, limit: limitOf(o), codesTotal: Number(o.total), codesLeft: Number(o.left) })),
   }));
 }
 
@@ -153,45 +170,41 @@ export async function findRewardOption(db: Db, optionId: number): Promise<Option
 export interface ImportResult {
   /** Codes added to the inventory. */
   imported: number;
-  /** Codes given twice in the input, or already loaded for this option. */
+  /** Codes given twice in the input, or already loaded anywhere. */
   skipped: number;
+  /** The codes refused because they are loaded already (in any option of any community). */
+  alreadyLoaded: string[];
 }
 
 /**
- * Loads gift-card codes into an option's inventory: trims them, ignores blanks, and skips
- * duplicates (within `codes` and against the codes already loaded for the option).
+ * Loads gift-card codes into an option's inventory: trims them, ignores blanks, and skips repeats
+ * within `codes` and codes already loaded anywhere (a code is a real card: unique across the whole
+ * database, flagged twins included, migration 061). A code another transaction loads at the same
+ * time is decided by the unique index: the loser skips it (ON CONFLICT DO NOTHING) and names it.
  */
 export async function importGiftCardCodes(db: Db, optionId: number, codes: readonly string[]): Promise<ImportResult> {
   const given = codes.map((code) => code.trim()).filter((code) => code !== '');
   const unique = [...new Set(given)];
   let imported = 0;
+  const alreadyLoaded: string[] = [];
   await inTransaction(db, async (trx) => {
-    for (let start = 0; start < unique.length; start += 1000) {
+    const stored = await placesOfCodes(trx, unique);
+    const fresh = unique.filter((code) => !stored.has(code));
+    alreadyLoaded.push(...unique.filter((code) => stored.has(code)));
+    for (let start = 0; start < fresh.length; start += 1000) {
+      const chunk = fresh.slice(start, start + 1000);
       const rows = await trx
         .insertInto('gift_card_codes')
-        .values(unique.slice(start, start + 1000).map((code) => ({ option_id: optionId, code })))
-        .onConflict((oc) => oc.columns(['option_id', 'code']).doNothing())
-        .returning('id')
+        .values(chunk.map((code) => ({ option_id: optionId, code })))
+        .onConflict((oc) => oc.doNothing())
+        .returning('code')
         .execute();
       imported += rows.length;
+      const taken = new Set(rows.map((row) => row.code));
+      alreadyLoaded.push(...chunk.filter((code) => !taken.has(code)));
     }
   });
-  return { imported, skipped: given.length - imported };
-}
-
-/** Which of these codes an option already holds (for the import's report and dry run). */
-export async function loadedCodes(db: Db, optionId: number, codes: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < codes.length; start += 1000) {
-    const rows = await db
-      .selectFrom('gift_card_codes')
-      .select('code')
-      .where('option_id', '=', optionId)
-      .where('code', 'in', codes.slice(start, start + 1000))
-      .execute();
-    for (const row of rows) found.add(row.code);
-  }
-  return found;
+  return { imported, skipped: given.length - imported, alreadyLoaded };
 }
 
 /** How many codes of an option are still free. */
@@ -201,6 +214,7 @@ export async function freeCodeCount(db: Db, optionId: number): Promise<number> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('option_id', '=', optionId)
     .where('redemption_id', 'is', null)
+    .where('duplicate', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -238,6 +252,7 @@ export async function lockFreeCode(trx: Transaction<Database>, optionId: number)
     .select('id')
     .where('option_id', '=', optionId)
     .where('redemption_id', 'is', null)
+    .where('duplicate', '=', false)
     .orderBy('id')
     .limit(1)
     .forNoKeyUpdate()
@@ -302,4 +317,24 @@ export async function findRedemptionOfMember(db: Db, userId: number, id: number)
     .select(['r.id', 'r.pips', 'r.created_at', 'p.title', 'p.description', 'p.image_url', 'p.url', 'p.terms', 'o.label', 'c.code'])
     .where('r.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * For each limited option of the active rewards of the member's community, how many more times
+ * the member may redeem it in the period holding `at` (as `pips_redeem` counts: calendar periods in
+ * the community's trivia time zone, UTC unless set). Read per member beside the shared catalog.
+ */
+export async function limitsLeftOf(db: Db, userId: number, at: Date): Promise<{ optId: number; left: number }[]> {
+  const { rows } = await sql<{ optId: number; left: number }>`
+    select o.id as "optId",
+           greatest(o.limit_count - (select count(*) from redemptions r
+                                      where r.user_id = u.id and r.option_id = o.id
+                                        and r.created_at >= pips_period_start(o.limit_period, coalesce(s.time_zone, 'UTC'), ${at})), 0)::int as "left"
+      from users u
+      join promos p on p.community_id = u.community_id and p.type = 'REDEEM' and p.active
+      join promo_options o on o.promo_id = p.id and o.limit_count is not null
+      left join trivia_settings s on s.community_id = u.community_id
+     where u.id = ${userId}
+     order by o.id`.execute(db);
+  return rows;
 }

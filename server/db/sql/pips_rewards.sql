@@ -12,7 +12,8 @@ begin
              'options', coalesce(o.options, '[]'::json)) order by p.id)
       from promos p
       left join lateral (
-        select json_agg(json_build_object('optId', po.id, 'label', pips_text(po.label, p_lang), 'pips', po.pips, 'inStock', po.in_stock)
+        select json_agg(json_build_object('optId', po.id, 'label', pips_text(po.label, p_lang), 'pips', po.pips, 'inStock', po.in_stock,
+                                          'limit', case when po.limit_count is null then null else json_build_object('count', po.limit_count, 'period', po.limit_period) end)
                         order by po.pips, po.id) as options,
                bool_or(po.in_stock) as in_stock
           from promo_options po

@@ -8,17 +8,35 @@ type ValidationIssue = {
   message?: string;
   keyword?: string;
   params?: Record<string, unknown>;
+  /** The failing keyword's value (Ajv's `verbose`), e.g. `{ const: 0 }` of a `not`. */
+  schema?: unknown;
 };
 
 const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'header' };
 
+/** How deep into the value an issue is (a missing property counts as its own level). */
+const depthOf = (issue: ValidationIssue) =>
+  (issue.instancePath ?? '').split('/').filter(Boolean).length + (issue.keyword === 'required' ? 1 : 0);
+
+/**
+ * The issue to name. Every branch of a failed `oneOf` reports its first issue before the `oneOf`
+ * itself: the branch that got furthest into the value is the one the caller meant (a reward's
+ * option at 0 pips, not the earn action's missing `pips`).
+ */
+function chosenIssue(issues: ValidationIssue[]): ValidationIssue {
+  const oneOf = issues.findIndex((issue) => issue.keyword === 'oneOf');
+  if (oneOf <= 0) return issues[0] ?? {};
+  return issues.slice(0, oneOf).reduce((best, issue) => (depthOf(issue) > depthOf(best) ? issue : best));
+}
+
 /** "email (query): must match pattern …" — names the field, never echoes the value. */
 export function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
-  const issue = issues[0] ?? {};
+  const issue = chosenIssue(issues);
   const part = PART_NAMES[context ?? ''] ?? context ?? 'request';
   const params = issue.params ?? {};
   let field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   let message = issue.message ?? 'is invalid';
+  const forbidden = issue.keyword === 'not' && typeof issue.schema === 'object' && issue.schema !== null ? (issue.schema as { const?: unknown }).const : undefined;
   if (issue.keyword === 'required' && typeof params.missingProperty === 'string') {
     field = field ? `${field}.${params.missingProperty}` : params.missingProperty;
     message = 'is required';
@@ -27,6 +45,13 @@ export function describeValidation(issues: ValidationIssue[], context: string | 
     message = 'is not an allowed field';
   } else if (issue.keyword === 'pattern') {
     message = 'has an invalid format';
+  } else if (issue.keyword === 'minimum' && typeof params.limit === 'number') {
+    message = `must be at least ${params.limit}`;
+  } else if (issue.keyword === 'maximum' && typeof params.limit === 'number') {
+    message = `must be at most ${params.limit}`;
+  } else if (forbidden !== undefined && (typeof forbidden === 'number' || typeof forbidden === 'string')) {
+    // A constant the contract rules out (an adjustment's delta of 0): say which.
+    message = `must not be ${forbidden}`;
   }
   return field ? `${field} (${part}): ${message}` : `${part}: ${message}`;
 }

@@ -13,13 +13,14 @@ import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
 import { initials, isTimeZone, leadersFor } from '../../trivia/leaderboard';
 import { pushStatusOf } from '../../db/repositories/push';
-import { insufficientPips, postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
+import { postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
 import { deleteAnnouncement, findAnnouncement, listAnnouncements, updateAnnouncement } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
 import { createEarnPromo } from '../../db/repositories/promos';
 import { createQuestionnaire, findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
 import { parsePayload } from '../../questionnaires/payload';
-import { createReward, freeCodeCount, importGiftCardCodes, loadedCodes } from '../../db/repositories/rewards';
+import { createReward, freeCodeCount } from '../../db/repositories/rewards';
+import { afterVoid, duplicatesReport, importCodesInto } from './giftCodes';
 import * as repo from '../../db/repositories/operators';
 import type { CtwContest, Database, LocalizedText, OperatorRole } from '../../db/schema';
 import { csvFields, csvLines } from '../../csv';
@@ -35,6 +36,8 @@ const forbidden = () => new AppError('FORBIDDEN', 403, 'You do not run this comm
 const promoNotFound = () => new AppError('NOT_FOUND', 404, 'No such promo in a community you run.');
 const optionNotFound = () => new AppError('NOT_FOUND', 404, 'No such reward option in a community you run.');
 const memberNotFound = () => new AppError('NOT_FOUND', 404, 'No such member in a community you run.');
+/** An operator's debit below zero, said to the operator (not the member's "You do not have enough pips"). */
+const memberHasOnly = (pips: number) => new AppError('INSUFFICIENT_PIPS', 400, `The member has only ${pips} pip${pips === 1 ? '' : 's'}: a debit cannot take them below zero.`);
 
 /** A stored text as the operator API shows it: always `{ en, es? }`. */
 const adminText = (text: LocalizedText): Schema<'AdminText'> => (typeof text === 'string' ? { en: text } : text);
@@ -87,28 +90,8 @@ const optionView = (row: repo.RewardOptionRow): Schema<'AdminRewardOption'> => (
   codesTotal: row.codesTotal,
   codesLeft: row.codesLeft,
   stock: stockState(row.codesLeft, row.codesTotal),
+  limit: row.limit,
 });
-
-type SkippedCode = Schema<'AdminCodeImportResult'>['skipped'][number];
-
-/**
- * What an import of `given` codes into an option holding `loaded` would do: the trimmed codes to
- * load, and each skipped one with its reason (blank, repeated in the list, already loaded).
- */
-export function planCodeImport(given: readonly string[], loaded: ReadonlySet<string>): { load: string[]; skipped: SkippedCode[] } {
-  const load: string[] = [];
-  const skipped: SkippedCode[] = [];
-  const seen = new Set<string>();
-  for (const raw of given) {
-    const code = raw.trim();
-    if (code === '') skipped.push({ code: raw, reason: 'BLANK' });
-    else if (seen.has(code)) skipped.push({ code, reason: 'REPEATED' });
-    else if (loaded.has(code)) skipped.push({ code, reason: 'ALREADY_LOADED' });
-    else load.push(code);
-    seen.add(code);
-  }
-  return { load, skipped };
-}
 
 type BulkRow = Schema<'AdminBulkAdjustResult'>['rows'][number];
 
@@ -245,6 +228,7 @@ export interface OperatorService {
   createQuestionnaire(auth: AuthContext, communityId: string, input: Schema<'AdminQuestionnaireNew'>): Promise<Schema<'AdminQuestionnaire'>>;
   codes(auth: AuthContext, optionId: number, status: 'free' | 'handedOut' | undefined, page: number, size: number): Promise<Schema<'AdminCodePage'>>;
   voidCode(auth: AuthContext, codeId: number): Promise<Schema<'AdminCodeVoided'>>;
+  duplicateCodes(auth: AuthContext, communityId: string): Promise<Schema<'AdminCodeDuplicates'>>;
   updateQrCode(auth: AuthContext, id: number, change: Schema<'AdminQrCodeChange'>): Promise<Schema<'AdminQrCode'>>;
   updateRewardOption(auth: AuthContext, id: number, change: Schema<'AdminRewardOptionChange'>): Promise<Schema<'AdminRewardOption'>>;
   updateAnnouncement(auth: AuthContext, id: number, change: Schema<'AdminAnnouncementChange'>): Promise<Schema<'AdminAnnouncement'>>;
@@ -454,12 +438,9 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const option = await repo.findOptionForUpdate(trx, optionId);
         if (!option) throw optionNotFound();
         await mayWrite(auth, option.communityId, trx, optionNotFound);
-        const trimmed = [...new Set(codes.map((code) => code.trim()).filter((code) => code !== ''))];
-        const { load, skipped } = planCodeImport(codes, await loadedCodes(trx, optionId, trimmed));
-        const before = await freeCodeCount(trx, optionId);
-        if (dryRun || load.length === 0) return { dryRun, imported: load.length, skipped, codesLeft: before };
-        const { imported } = await importGiftCardCodes(trx, optionId, load);
-        const codesLeft = await freeCodeCount(trx, optionId);
+        const { codesBefore: before, ...result } = await importCodesInto(trx, optionId, option.communityId, codes, dryRun);
+        const { imported, skipped, codesLeft } = result;
+        if (dryRun || imported === 0) return result;
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: option.communityId,
@@ -494,6 +475,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       };
     },
 
+    async duplicateCodes(auth, communityId) {
+      return duplicatesReport(db, communityId, await requireRole(auth, communityId, 'viewer'));
+    },
+
     async voidCode(auth, codeId) {
       const codeNotFound = () => new AppError('NOT_FOUND', 404, 'No such gift-card code in a community you run.');
       return db.transaction().execute(async (trx) => {
@@ -503,6 +488,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         if (row.redemptionId !== null) throw new AppError('IN_USE', 409, 'The code was handed out to a member already: it cannot be voided.');
         const before = await freeCodeCount(trx, row.optionId);
         await repo.deleteCode(trx, codeId);
+        await afterVoid(trx, row.code, row.duplicate);
         const codesLeft = await freeCodeCount(trx, row.optionId);
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
@@ -655,9 +641,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           trx,
           { userId, delta, kind: 'adjustment', sourceId: null, title: ADJUSTMENT_TITLE, reason: trimmed },
           deps.now(),
-        ).catch((error: unknown) => {
-          throw error instanceof AppError && error.code === 'INSUFFICIENT_PIPS' ? insufficientPips() : error;
-        });
+        );
         await repo.writeAudit(trx, {
           operatorId: auth.userId,
           communityId: member.community_id,
@@ -668,6 +652,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           after: { availablePips: posted.availablePips, delta, reason: trimmed, entryId: posted.entryId },
         });
         return { userId, availablePips: posted.availablePips, entryId: posted.entryId };
+      }).catch(async (error: unknown) => {
+        // Rolled back: the balance it had, read again, for the operator.
+        if (!(error instanceof AppError && error.code === 'INSUFFICIENT_PIPS')) throw error;
+        throw memberHasOnly((await repo.findMember(db, userId))?.available_pips ?? member.available_pips);
       });
     },
 
@@ -762,6 +750,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       if (validFrom && validUntil && validUntil <= validFrom) {
         throw new AppError('VALIDATION_ERROR', 400, 'validUntil: must be after validFrom');
       }
+      if (validUntil && validUntil <= deps.now()) throw new AppError('VALIDATION_ERROR', 400, 'validUntil: the validity has already ended (choose a moment in the future)');
       return db.transaction().execute(async (trx) => {
         await mayWrite(auth, communityId, trx);
         const { id } = await createEarnQrCode(trx, {

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { earnPromosOfMember, optionsOfPromos, questionnairePath, redeemPromosOfMember } from '../../db/repositories/promos';
-import { promosOf, type WithSession } from '../../db/repositories/hot';
+import { promosOf, type JsonText, type WithSession } from '../../db/repositories/hot';
+import { limitOf, limitsLeftOf } from '../../db/repositories/rewards';
 import type { Database } from '../../db/schema';
 import { utcDay } from '../../earning/limits';
 import { resolveText, type ContentLanguage } from '../../i18n/localized';
@@ -19,6 +20,9 @@ export interface PromoService {
   /** The EARN promos, with whether the member can earn each now. */
   earnPromos(auth: AuthContext, language: ContentLanguage): Promise<Promo[]>;
 }
+
+/** How a limited option shows in the catalog's JSON text (`pips_rewards` writes `"limit" : {`; inside a string it would read `\"limit\"`). */
+const LIMITED = /"limit" ?: ?\{/;
 
 export function createPromoService(deps: { db: Kysely<Database>; now: () => Date }): PromoService {
   const { db, now } = deps;
@@ -52,7 +56,7 @@ export function createPromoService(deps: { db: Kysely<Database>; now: () => Date
     const byPromo = new Map<number, PromoOption[]>();
     for (const option of options) {
       const list = byPromo.get(option.promo_id) ?? [];
-      list.push({ optId: option.id, label: resolveText(option.label, language), pips: option.pips, inStock: Boolean(option.in_stock) });
+      list.push({ optId: option.id, label: resolveText(option.label, language), pips: option.pips, inStock: Boolean(option.in_stock), limit: limitOf(option) });
       byPromo.set(option.promo_id, list);
     }
     return rows.map((row) => {
@@ -75,9 +79,20 @@ export function createPromoService(deps: { db: Kysely<Database>; now: () => Date
   }
 
   return {
-    listByToken: (tokenHash, type, language) => promosOf(db, tokenHash, type, utcDay(now()), language),
+    async listByToken(tokenHash, type, language) {
+      const at = now();
+      const answer = await promosOf<Schema<'PromoList'>>(db, tokenHash, type, utcDay(at), language);
+      // The catalog is the community's (shared, cached); what the member has left of its limited
+      // options is the member's own: read only when the catalog has a limit, and added to its text.
+      if (type !== 'REDEEM' || !answer?.data || !LIMITED.test(answer.data)) return answer;
+      const left = await limitsLeftOf(db, answer.session.userId, at);
+      return { ...answer, data: `${answer.data.slice(0, -1)},"limitsLeft":${JSON.stringify(left)}}` as JsonText<Schema<'PromoList'>> };
+    },
     async list(auth, type, language) {
-      return { promos: type === 'EARN' ? await earnPromos(auth, language) : await redeemPromos(auth, language) };
+      if (type === 'EARN') return { promos: await earnPromos(auth, language) };
+      const promos = await redeemPromos(auth, language);
+      const limited = promos.some((promo) => promo.options?.some((option) => option.limit));
+      return limited ? { promos, limitsLeft: await limitsLeftOf(db, auth.userId, now()) } : { promos };
     },
     earnPromos,
   };

@@ -32,6 +32,7 @@ export interface RewardService {
 }
 
 export const outOfStock = () => new AppError('OUT_OF_STOCK', 409, 'No code found, contact support.');
+export const limitReached = () => new AppError('REDEMPTION_LIMIT_REACHED', 409, 'You have redeemed this option as many times as its limit allows for now.');
 const noSuchReward = () => new AppError('NOT_FOUND', 404, 'No such reward.');
 const noSuchTransaction = () => new AppError('NOT_FOUND', 404, 'No such transaction.');
 
@@ -66,6 +67,7 @@ export function createRewardService(deps: { db: Kysely<Database>; now: () => Dat
         const code = refusalCode(error);
         if (code === 'NO_SUCH_REWARD') throw noSuchReward();
         if (code === 'OUT_OF_STOCK') throw outOfStock();
+        if (code === 'REDEMPTION_LIMIT_REACHED') throw limitReached();
         throw error;
       }
     },

@@ -107,6 +107,8 @@ function createAjv(coerce: boolean): Ajv2020 {
     // Query strings and form bodies are text: '5' may be an integer. JSON bodies are not coerced.
     coerceTypes: coerce ? 'array' : false,
     allErrors: false,
+    // Errors carry the failing keyword's value, so a message can name it ("delta: must not be 0").
+    verbose: true,
   });
   addFormats(ajv);
   return ajv;

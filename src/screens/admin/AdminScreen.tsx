@@ -22,6 +22,7 @@ import { useAdminCatalog } from './adminCatalog';
 import { commonMessages } from '../../components/errorMessages';
 import { errorText, roleNames, viewTitles, writeTitles } from './adminMessages';
 import { say } from './say';
+import { memberHasOnly } from './codeMessages';
 import { CommunityView } from './CommunityView';
 import { AuditView } from './AuditView';
 import { ConsoleContext, type ConsoleActor } from './consoleContext';
@@ -188,8 +189,10 @@ function Notices({ actor }: { actor: ConsoleActor }) {
   if (writeError) {
     return (
       <Alert color="red" role="alert" title={i18n._(writeTitles[writeError.kind])}>
-        {say(i18n, errorText(writeError.kind === 'setOperator' && writeError.code === 'NOT_FOUND' ? 'NOT_FOUND_ACCOUNT' : writeError.code), { code: writeError.code })}
-        {writeError.detail ? (
+        {writeError.code === 'INSUFFICIENT_PIPS' && writeError.detail
+          ? say(i18n, memberHasOnly, { pips: Number(writeError.detail) })
+          : say(i18n, errorText(writeError.kind === 'setOperator' && writeError.code === 'NOT_FOUND' ? 'NOT_FOUND_ACCOUNT' : writeError.code), { code: writeError.code })}
+        {writeError.detail && writeError.code !== 'INSUFFICIENT_PIPS' ? (
           <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
             <Trans id="admin.error.detail">What the server found: {writeError.detail}</Trans>
           </Text>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useSelector } from '../../actors/useSelector';
@@ -12,7 +12,9 @@ import { say } from './say';
 export interface EditField {
   key: string;
   label: string;
-  kind?: 'text' | 'number' | 'textarea' | 'datetime';
+  kind?: 'text' | 'number' | 'textarea' | 'datetime' | 'select';
+  /** A select's choices (value and what it says). */
+  choices?: { value: string; label: string }[];
   required?: boolean;
   /** Numbers: the range a value must be in (an empty optional number is allowed). */
   min?: number;
@@ -73,6 +75,12 @@ export function EditForm({
             return (
               <NumberInput key={field.key} {...common} min={field.min} max={field.max} allowDecimal={false} value={values[field.key]}
                 onChange={(value) => set(field.key, value)} />
+            );
+          }
+          if (field.kind === 'select') {
+            return (
+              <NativeSelect key={field.key} {...common} data={field.choices ?? []} value={String(values[field.key] ?? '')}
+                onChange={(e) => set(field.key, e.currentTarget.value)} />
             );
           }
           if (field.kind === 'textarea') {

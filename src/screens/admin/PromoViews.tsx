@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Group,
+  NativeSelect,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -18,7 +19,7 @@ import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
 import { selectPreview } from '../../../machines/operatorConsole.selectors';
-import { fieldErrors, skipReasons } from './adminMessages';
+import { fieldErrors } from './adminMessages';
 import { say } from './say';
 import { codesFromCsv, MAX_CODES } from './codesCsv';
 import { useConsole, useWrite } from './consoleContext';
@@ -26,6 +27,9 @@ import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, Re
 import { localText } from './DoneNotice';
 import { ArchivedBadge, ArchiveToggle, bilingual, DeleteButton, EditButton, EditForm } from './EditForm';
 import { StockBadge } from './StockBadge';
+import { limitFields, limitFromValues, limitInitial, limitWords } from './rewardLimits';
+import { CodeDuplicatesNotice } from './CodeDuplicatesNotice';
+import { skipWhy } from './codeMessages';
 
 const HTTPS = /^https:\/\/\S+$/;
 type Shown = 'live' | 'archived' | 'all';
@@ -304,6 +308,7 @@ export function RewardsView({ data, canWrite }: { data: RewardsData; canWrite: b
   const shown = data.rewards.filter((r) => filtered.includes(r.promo));
   return (
     <Stack gap="lg">
+      {data.duplicates.length > 0 ? <CodeDuplicatesNotice groups={data.duplicates} canWrite={canWrite} /> : null}
       {canWrite ? <NewReward /> : null}
       <Title order={2} size="h4">
         <Trans id="admin.rewards.listTitle">Rewards</Trans>
@@ -370,12 +375,13 @@ function AddOption({ promo }: { promo: AdminPromo }) {
         { key: 'en', label: t({ id: 'admin.field.optionLabelEn', message: 'What the member gets (English)' }), required: true },
         { key: 'es', label: t({ id: 'admin.field.optionLabelEs', message: 'What the member gets (Spanish, optional)' }) },
         { key: 'pips', label: t({ id: 'admin.field.price', message: 'Price in pips' }), kind: 'number', required: true, min: 1, max: 10_000_000 },
+        ...limitFields(i18n),
       ]}
-      initial={{ en: '', es: '', pips: '' }}
+      initial={{ en: '', es: '', pips: '', ...limitInitial(null) }}
       onCancel={() => setOpen(false)}
       onSave={(v) => {
         setOpen(false);
-        send({ kind: 'addRewardOption', input: { id: promo.id, label: bilingual(String(v.en), String(v.es)), pips: Number(v.pips) } });
+        send({ kind: 'addRewardOption', input: { id: promo.id, label: bilingual(String(v.en), String(v.es)), pips: Number(v.pips), limit: limitFromValues(v) } });
       }}
     />
   );
@@ -397,6 +403,7 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
           <Trans id="admin.rewards.option">
             {label} · {option.pips} pips · {option.codesLeft} of {option.codesTotal} codes left
           </Trans>{' '}
+          <span data-testid="admin-option-limit">· {limitWords(i18n, option.limit)}</span>{' '}
           <StockBadge stock={option.stock} />
         </Text>
         {/* Edit and delete as icons: the row's four actions stay on one line on a phone. */}
@@ -421,12 +428,16 @@ function RewardOptionRow({ option, canWrite }: { option: AdminRewardOption; canW
             { key: 'en', label: t({ id: 'admin.field.optionLabelEn', message: 'What the member gets (English)' }), required: true },
             { key: 'es', label: t({ id: 'admin.field.optionLabelEs', message: 'What the member gets (Spanish, optional)' }) },
             { key: 'pips', label: t({ id: 'admin.field.price', message: 'Price in pips' }), kind: 'number', required: true, min: 1, max: 10_000_000 },
+            ...limitFields(i18n),
           ]}
-          initial={{ en: option.label.en, es: option.label.es ?? '', pips: option.pips }}
+          initial={{ en: option.label.en, es: option.label.es ?? '', pips: option.pips, ...limitInitial(option.limit) }}
           onCancel={() => setEditing(false)}
           onSave={(v) => {
             setEditing(false);
-            send({ kind: 'updateRewardOption', input: { id: option.optId, label: bilingual(String(v.en), String(v.es)), pips: Number(v.pips) } });
+            send({
+              kind: 'updateRewardOption',
+              input: { id: option.optId, label: bilingual(String(v.en), String(v.es)), pips: Number(v.pips), limit: limitFromValues(v) },
+            });
           }}
         />
       ) : null}
@@ -471,6 +482,7 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
             <Table>
               <TableHead
                 columns={[
+                  <Trans key="admin.import.line" id="admin.import.line">Line</Trans>,
                   <Trans key="admin.import.code" id="admin.import.code">Code</Trans>,
                   <Trans key="admin.import.why" id="admin.import.why">Skipped because</Trans>,
                 ]}
@@ -478,8 +490,9 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
               <Table.Tbody>
                 {preview.skipped.map((row, i) => (
                   <Table.Tr key={i}>
+                    <Table.Td>{row.line}</Table.Td>
                     <Table.Td>{row.code || '—'}</Table.Td>
-                    <Table.Td>{i18n._(skipReasons[row.reason])}</Table.Td>
+                    <Table.Td>{skipWhy(i18n, row)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -525,6 +538,9 @@ interface OptionDraft {
   en: string;
   es: string;
   pips: number | string;
+  /** The per-member limit's fields (empty count: none). */
+  limitCount: number | string;
+  limitPeriod: string;
 }
 
 function NewReward() {
@@ -533,7 +549,7 @@ function NewReward() {
   const [en, setEn] = useState('');
   const [es, setEs] = useState('');
   const [url, setUrl] = useState('');
-  const [options, setOptions] = useState<OptionDraft[]>([{ en: '', es: '', pips: 500 }]);
+  const [options, setOptions] = useState<OptionDraft[]>([{ en: '', es: '', pips: 500, limitCount: '', limitPeriod: 'ever' }]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
 
   const setOption = (i: number, change: Partial<OptionDraft>) => {
@@ -550,6 +566,7 @@ function NewReward() {
     options.forEach((o, i) => {
       found[`label${i}`] = o.en.trim() ? undefined : i18n._(fieldErrors.labelRequired);
       found[`pips${i}`] = Number.isInteger(o.pips) && Number(o.pips) >= 1 && Number(o.pips) <= 10_000_000 ? undefined : say(i18n, fieldErrors.pipsRange, { max: '10,000,000' });
+      found[`limit${i}`] = o.limitCount === '' || (Number.isInteger(o.limitCount) && Number(o.limitCount) >= 1 && Number(o.limitCount) <= 1000) ? undefined : say(i18n, fieldErrors.range, { min: 1, max: 1000 });
     });
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
@@ -559,7 +576,7 @@ function NewReward() {
         type: 'REDEEM',
         title: bilingual(en, es),
         ...(url.trim() ? { url: url.trim() } : {}),
-        options: options.map((o) => ({ label: bilingual(o.en, o.es), pips: Number(o.pips) })),
+        options: options.map((o) => ({ label: bilingual(o.en, o.es), pips: Number(o.pips), limit: limitFromValues({ limitCount: o.limitCount, limitPeriod: o.limitPeriod }) })),
       },
     });
   };
@@ -578,17 +595,25 @@ function NewReward() {
             onChange={(e) => { setUrl(e.currentTarget.value); setErrors((x) => ({ ...x, url: undefined })); }} />
         </SimpleGrid>
         {options.map((o, i) => (
-          <SimpleGrid key={i} cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid key={i} cols={{ base: 1, sm: 3, lg: 5 }}>
             <TextInput label={t({ id: 'admin.field.optionEn', message: `Option ${i + 1} (English)` })} placeholder={t({ id: 'admin.field.optionExample', message: 'e.g. $5 card' })} required value={o.en} error={errors[`label${i}`]}
               onChange={(e) => setOption(i, { en: e.currentTarget.value })} />
             <TextInput label={t({ id: 'admin.field.optionEs', message: `Option ${i + 1} (Spanish, optional)` })} value={o.es} onChange={(e) => setOption(i, { es: e.currentTarget.value })} />
             <NumberInput label={t({ id: 'admin.field.optionPips', message: `Option ${i + 1} price in pips` })} required min={1} allowDecimal={false} value={o.pips} error={errors[`pips${i}`]}
               onChange={(value) => setOption(i, { pips: value })} />
+            {limitFields(i18n).map((field) =>
+              field.kind === 'select' ? (
+                <NativeSelect key={field.key} label={field.label} data={field.choices ?? []} value={o.limitPeriod} onChange={(e) => setOption(i, { limitPeriod: e.currentTarget.value })} />
+              ) : (
+                <NumberInput key={field.key} label={field.label} min={1} max={1000} allowDecimal={false} value={o.limitCount} error={errors[`limit${i}`]}
+                  onChange={(value) => setOption(i, { limitCount: value })} />
+              ),
+            )}
           </SimpleGrid>
         ))}
         <Group>
           {options.length < 20 ? (
-            <Button variant="default" onClick={() => setOptions((list) => [...list, { en: '', es: '', pips: 1000 }])}>
+            <Button variant="default" onClick={() => setOptions((list) => [...list, { en: '', es: '', pips: 1000, limitCount: '', limitPeriod: 'ever' }])}>
               <Trans id="admin.rewards.addOption">Add an option</Trans>
             </Button>
           ) : null}

@@ -60,6 +60,8 @@ export interface EarnData {
 /** The rewards view: every reward with its options and their codes. */
 export interface RewardsData {
   rewards: { promo: AdminPromo; options: AdminRewardOption[] }[];
+  /** Codes stored more than once (before codes were unique): to resolve by voiding free copies. */
+  duplicates: Schemas['AdminCodeDuplicates']['groups'];
 }
 
 /** How many members a search shows at once. */
@@ -71,8 +73,15 @@ export const LEDGER_PAGE_SIZE = 100;
 /** How many codes an option's page shows. */
 export const CODES_PAGE_SIZE = 200;
 
+/** What a failure adds to its code: the server's words for bad input, the member's balance for a debit below zero. */
+const failureDetail = (code: string, message: string): { detail?: string } => {
+  if (code === 'VALIDATION_ERROR') return { detail: message };
+  const balance = code === 'INSUFFICIENT_PIPS' ? /has only (\d+) pip/.exec(message) : null;
+  return balance ? { detail: balance[1] } : {};
+};
+
 const output = <T>(result: ApiResult<T>): ConsoleOutput<T> =>
-  result.success ? { ok: true, value: result.data } : { ok: false, code: result.error, ...(result.error === 'VALIDATION_ERROR' ? { detail: result.message } : {}) };
+  result.success ? { ok: true, value: result.data } : { ok: false, code: result.error, ...failureDetail(result.error, result.message) };
 
 /** Live and archived promos of one type, newest first. */
 async function allPromos(api: Api, communityId: string, type: 'EARN' | 'REDEEM', signal: AbortSignal): Promise<ConsoleOutput<AdminPromo[]>> {
@@ -125,14 +134,18 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
     case 'rewards': {
       const promos = await allPromos(api, communityId, 'REDEEM', signal);
       if (!promos.ok) return promos;
-      const options = await Promise.all(promos.value.map((promo) => api.adminListRewardOptions({ id: promo.id }, { signal })));
+      const [options, duplicates] = await Promise.all([
+        Promise.all(promos.value.map((promo) => api.adminListRewardOptions({ id: promo.id }, { signal }))),
+        api.adminListDuplicateCodes({ communityId }, { signal }),
+      ]);
       const failed = options.find((result) => !result.success);
       if (failed && !failed.success) return output(failed);
+      if (!duplicates.success) return output(duplicates);
       const rewards = promos.value.map((promo, i) => {
         const result = options[i];
         return { promo, options: result.success ? result.data.options : [] };
       });
-      return { ok: true, value: { rewards } satisfies RewardsData };
+      return { ok: true, value: { rewards, duplicates: duplicates.data.groups } satisfies RewardsData };
     }
     case 'qr':
       return output(await api.adminListQrCodes({ communityId }, { signal }));

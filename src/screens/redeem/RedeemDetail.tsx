@@ -11,6 +11,7 @@ import type { ConfirmRedeemModalProps } from './ConfirmRedeemModal';
 import { RedeemDetailLoading } from './RedeemDetailLoading';
 import { redeemMessages } from './redeemMessages';
 import { defaultOption, isInStock, pipsShort, type RewardOption } from './rewardPrice';
+import { limitText, limitUsedUp, usedUpText } from './rewardLimit';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { TermsAccordion } from '../../components/TermsAccordion';
 import { retryableLazy } from '../../components/retryableLazy';
@@ -79,7 +80,8 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
 
   const inStock = isInStock(promo) && Boolean(option?.inStock);
   const short = option ? pipsShort(balance, option.pips) : 0;
-  const canRedeem = inStock && balance !== undefined && short === 0;
+  const usedUp = option !== undefined && limitUsedUp(option);
+  const canRedeem = inStock && !usedUp && balance !== undefined && short === 0;
 
   const openConfirmation = () => {
     if (!option) return;
@@ -127,11 +129,13 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
                     value={String(candidate.optId)}
                     disabled={!candidate.inStock}
                     label={candidate.label}
-                    description={
-                      candidate.inStock
-                        ? i18n._(redeemMessages.price(candidate.pips))
-                        : `${i18n._(redeemMessages.price(candidate.pips))} · ${i18n._(redeemMessages.outOfStock)}`
-                    }
+                    description={[
+                      i18n._(redeemMessages.price(candidate.pips)),
+                      candidate.limit ? i18n._(limitText(candidate.limit)) : null,
+                      candidate.inStock ? null : i18n._(redeemMessages.outOfStock),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   />
                 ))}
               </Stack>
@@ -139,7 +143,12 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
           )}
 
           <BalanceLine dashboard={dashboard} />
-          {inStock && short > 0 && (
+          {usedUp && option?.limit && (
+            <Text fw={600} role="status" data-testid="redeem-used-up">
+              {i18n._(usedUpText(option.limit))}
+            </Text>
+          )}
+          {inStock && !usedUp && short > 0 && (
             <Text fw={600} role="status" data-testid="redeem-need-more">
               {i18n._(redeemMessages.needMore(short))}
             </Text>

@@ -10,6 +10,7 @@ import { BalanceLine } from './BalanceLine';
 import { RedeemDetailLoading } from './RedeemDetailLoading';
 import { redeemMessages } from './redeemMessages';
 import { isInStock, pipsShort, rewardPrice } from './rewardPrice';
+import { limitText, rewardLimit, rewardUsedUp, usedUpText } from './rewardLimit';
 import { LoadFailedAlert } from '../../components/LoadNotices';
 import { PromoImage } from '../../components/PromoImage';
 import { retryableLazy } from '../../components/retryableLazy';
@@ -85,6 +86,8 @@ function RewardCard({ promo, balance }: { promo: Promo; balance: number | undefi
   const price = rewardPrice(promo);
   const inStock = isInStock(promo);
   const short = pipsShort(balance, price.pips);
+  const limit = rewardLimit(promo);
+  const usedUp = limit !== null && rewardUsedUp(promo);
   return (
     <Card
       component={Link}
@@ -111,8 +114,18 @@ function RewardCard({ promo, balance }: { promo: Promo; balance: number | undefi
               {i18n._(redeemMessages.outOfStock)}
             </Badge>
           )}
+          {limit && (
+            <Badge color="blue" variant="light" data-testid="redeem-limit">
+              {i18n._(limitText(limit))}
+            </Badge>
+          )}
         </Group>
-        {inStock && short > 0 && (
+        {usedUp && (
+          <Text size="sm" c="dimmed" data-testid="redeem-used-up">
+            {i18n._(usedUpText(limit))}
+          </Text>
+        )}
+        {!usedUp && inStock && short > 0 && (
           // Not an error: how far the member is from this reward.
           <Text size="sm" c="dimmed" data-testid="redeem-need-more">
             {i18n._(redeemMessages.needMore(short))}

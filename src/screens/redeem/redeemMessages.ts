@@ -13,6 +13,7 @@ export const redeemMessages = {
   notEnough: msg({ id: 'pages.redeem.notEnoughPips', message: 'You do not have enough pips for this reward.' }),
   outOfStock: msg({ id: 'pages.redeem.outOfStock', message: 'Out of stock' }),
   noCode: msg({ id: 'pages.redeem.noCode', message: 'No code found, contact support.' }),
+  limitReached: msg({ id: 'pages.redeem.limitReached', message: 'You have redeemed this reward as many times as its limit allows for now.' }),
   failure: msg({ id: 'pages.redeem.failure', message: 'Error: failed to redeem reward' }),
   loadError: msg({ id: 'pages.redeem.loadError', message: 'Failed to fetch rewards' }),
 };
@@ -25,6 +26,8 @@ export function redemptionFailureMessage(code: RedemptionErrorCode, short: numbe
   switch (code) {
     case 'OUT_OF_STOCK':
       return redeemMessages.noCode;
+    case 'REDEMPTION_LIMIT_REACHED':
+      return redeemMessages.limitReached;
     case 'INSUFFICIENT_PIPS':
       return short > 0 ? redeemMessages.needMore(short) : redeemMessages.notEnough;
     case 'OFFLINE':

@@ -46,6 +46,8 @@ export interface RedeemOptionInput {
   pips: number;
   /** Gift-card codes to load for this option (none by default: out of stock). */
   codes?: string[];
+  /** A per-member redemption limit (none by default). */
+  limit?: rewards.RedemptionLimit | null;
 }
 
 export interface RedeemPromoInput {
@@ -66,7 +68,7 @@ export async function createRedeemPromo(db: Db, { active = true, options, ...inp
   const reward = await rewards.createReward(db, {
     ...input,
     title: input.title ?? 'Coffee card',
-    options: options.map((option, index) => ({ label: option.label ?? `Option ${index + 1}`, pips: option.pips })),
+    options: options.map((option, index) => ({ label: option.label ?? `Option ${index + 1}`, pips: option.pips, limit: option.limit ?? null })),
   });
   for (const [index, option] of options.entries()) await addGiftCardCodes(db, reward.optionIds[index], option.codes ?? []);
   if (!active) await deactivate(db, 'promos', reward.id);

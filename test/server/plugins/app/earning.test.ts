@@ -182,9 +182,9 @@ describe.each(backends)('earn promos on $name', (backend) => {
           pips: 50,
           available: true,
           options: [
-            { optId: reward.optionIds[1], label: '$5', pips: 50, inStock: false },
-            { optId: reward.optionIds[0], label: '$10', pips: 100, inStock: true },
-            { optId: reward.optionIds[2], label: '$20', pips: 200, inStock: true },
+            { optId: reward.optionIds[1], label: '$5', pips: 50, inStock: false, limit: null },
+            { optId: reward.optionIds[0], label: '$10', pips: 100, inStock: true, limit: null },
+            { optId: reward.optionIds[2], label: '$20', pips: 200, inStock: true, limit: null },
           ],
         },
         {
@@ -199,7 +199,7 @@ describe.each(backends)('earn promos on $name', (backend) => {
           terms: null,
           pips: 30,
           available: false,
-          options: [{ optId: soldOut.optionIds[0], label: 'Option 1', pips: 30, inStock: false }],
+          options: [{ optId: soldOut.optionIds[0], label: 'Option 1', pips: 30, inStock: false, limit: null }],
         },
       ]);
 

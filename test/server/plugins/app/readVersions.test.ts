@@ -68,8 +68,8 @@ describe.each(backends)('versioned reads on $name', (backend) => {
         pips: 30,
         available: true,
         options: [
-          { optId: reward.optionIds[0], label: '5 USD', pips: 30, inStock: true },
-          { optId: reward.optionIds[1], label: '10 USD', pips: 60, inStock: false },
+          { optId: reward.optionIds[0], label: '5 USD', pips: 30, inStock: true, limit: null },
+          { optId: reward.optionIds[1], label: '10 USD', pips: 60, inStock: false, limit: null },
         ],
       }),
     ]);

@@ -35,10 +35,11 @@ describe('AdminScreen', () => {
       'GET /admin/communities': { data: { communities: [community] } },
       'GET /admin/communities/harbour/promos': (r) => ({ data: { promos: r.query.archived === 'true' ? [] : [reward] } }),
       'GET /admin/promos/21/options': () => ({ data: { options: [option(loaded)] } }),
+      'GET /admin/communities/harbour/codes/duplicates': { data: { groups: [] } },
       'POST /admin/options/31/codes': (r) => {
         const body = r.json as { codes: string[]; dryRun: boolean };
         if (!body.dryRun) loaded = 2;
-        return { data: { dryRun: body.dryRun, imported: 2, skipped: [{ code: 'B', reason: 'REPEATED' }], codesLeft: body.dryRun ? 0 : 2 } };
+        return { data: { dryRun: body.dryRun, imported: 2, skipped: [{ line: 3, code: 'B', reason: 'REPEATED', loadedFor: null }], codesLeft: body.dryRun ? 0 : 2 } };
       },
     });
     await renderApp({ path: '/admin/rewards' });
