@@ -908,7 +908,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A reward option's gift-card codes, newest first - free ones, and the ones handed out (to whom, when). */
+        /**
+         * A reward option's gift-card codes, newest first - free ones, and the ones handed out (to whom, when).
+         * @description Owners and editors read the codes whole, and each such read that gives at least one code leaves an audit row (`codes.read`: who, the option, how many codes, when) in the read's own transaction; a viewer reads them masked to their last 4 characters, unaudited.
+         */
         get: operations["adminListCodes"];
         put?: never;
         /**
@@ -2611,6 +2614,7 @@ export interface components {
         };
         AdminCode: {
             id: components["schemas"]["Id"];
+            /** @description Whole for owners and editors; for a viewer only its last 4 characters after six dots (`••••••1234`), a code of 4 characters or fewer all dots (`••••••`). */
             code: string;
             /** @enum {string} */
             status: "free" | "handedOut";
@@ -2622,6 +2626,8 @@ export interface components {
         };
         AdminCodePage: {
             codes: components["schemas"]["AdminCode"][];
+            /** @description true for a viewer (the codes masked to their last 4 characters); false for owners and editors, whose read is audited. */
+            masked: boolean;
             /** @description Codes matching the status in all. */
             total: number;
         };

@@ -25,6 +25,7 @@ import { AppError } from '../../errors';
 import { clearSupportContact, findSupportContact, setSupportContact, type SupportContactInput } from '../../db/repositories/support';
 import { cleanPhone, normalizeEmail } from '../../security/rules';
 import { announce, AnnouncementInputError } from './announcements';
+import { codePage } from './giftCodeReads';
 import type { AuthContext } from './sessions';
 
 const RANK: Record<OperatorRole, number> = { viewer: 1, editor: 2, owner: 3 };
@@ -477,21 +478,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async codes(auth, optionId, status, page, size) {
       const communityId = await repo.optionCommunity(db, optionId);
       if (!communityId) throw optionNotFound();
-      await requireRole(auth, communityId, 'viewer').catch((error: AppError) => {
+      const role = await requireRole(auth, communityId, 'viewer').catch((error: AppError) => {
         throw error.code === 'FORBIDDEN' ? optionNotFound() : error;
       });
-      const { rows, total } = await repo.codesOfOption(db, optionId, status, size, (page - 1) * size);
-      return {
-        total,
-        codes: rows.map((row) => ({
-          id: row.id,
-          code: row.code,
-          status: row.redemptionId === null ? 'free' : 'handedOut',
-          handedOutAt: row.handedOutAt === null ? null : new Date(row.handedOutAt).toISOString(),
-          userId: row.userId,
-          email: row.email,
-        })),
-      };
+      return codePage(db, { operatorId: auth.userId, communityId, role, optionId, status, page, size });
     },
 
     async voidCode(auth, codeId) {
