@@ -1431,7 +1431,10 @@ export interface paths {
         /** The operators of a community with their roles. */
         get: operations["adminListOperators"];
         put?: never;
-        /** Give an existing, verified account a role in the community, or change it (owner only); the account signs in as before. */
+        /**
+         * Invite an e-mail address to a role in the community, or to another role (owner only); the role applies when the invitee accepts.
+         * @description Records an invitation (valid 7 days; a pending one for the same address is replaced) and mails the address a link into the console (`/admin?invitation=<token>`), in the inviter's language. The answer is the same whether or not an account uses the address, and so is the mail: whoever has no account signs up with that address first, then opens the link again. The invitee accepts signed in (adminAcceptInvitation); audited as `invitation.create` (the address and the role only).
+         */
         post: operations["adminSetOperator"];
         delete?: never;
         options?: never;
@@ -1451,6 +1454,60 @@ export interface paths {
         post?: never;
         /** Take an operator's role away (owner only); the account stays a plain member. */
         delete: operations["adminRemoveOperator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's pending operator invitations, newest first (owner only): not accepted, withdrawn or expired. */
+        get: operations["adminListInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a pending operator invitation (owner only): its link no longer works. Audited as `invitation.revoke`. */
+        delete: operations["adminRevokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an operator invitation as the signed-in account, whose e-mail must be the invited one: the role applies now.
+         * @description Any verified account may call it; the token is the one of the mailed link. The invitation is used up; audited as `invitation.accept` (the account, the role before and after). The last owner does not step down by accepting a lower role.
+         */
+        post: operations["adminAcceptInvitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2770,6 +2827,31 @@ export interface components {
         };
         AdminOperatorSet: {
             email: components["schemas"]["Email"];
+            role: components["schemas"]["AdminRole"];
+        };
+        /** @description An invitation to a role, pending until accepted, withdrawn or expired. */
+        AdminInvitation: {
+            id: components["schemas"]["Id"];
+            /** @description The invited address (normalized). */
+            email: string;
+            role: components["schemas"]["AdminRole"];
+            /** @description The e-mail of the owner who sent it (null once their account is gone). */
+            invitedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AdminInvitationList: {
+            invitations: components["schemas"]["AdminInvitation"][];
+        };
+        AdminInvitationAccept: {
+            /** @description The `invitation` parameter of the mailed link. */
+            token: string;
+        };
+        AdminInvitationAccepted: {
+            communityId: components["schemas"]["CommunityId"];
+            name: string;
             role: components["schemas"]["AdminRole"];
         };
         AdminCommunityNew: {
@@ -6657,14 +6739,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operator with the role. */
+            /** @description The invitation sent (the same answer for any address). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OkEnvelope"] & {
-                        data: components["schemas"]["AdminOperator"];
+                        data: components["schemas"]["AdminInvitation"];
                     };
                 };
             };
@@ -6674,9 +6756,9 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
             403: components["responses"]["Error"];
-            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (no verified account uses that e-mail, so it signs up first). */
+            /** @description COMMUNITY_NOT_FOUND. */
             404: components["responses"]["Error"];
-            /** @description IN_USE (the last owner cannot step down: make another owner first). */
+            /** @description IN_USE (the address is the community's last owner's, invited to a lower role: make another owner first). */
             409: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
@@ -6722,6 +6804,120 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminInvitationList"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRevokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (no pending invitation with this id in the community). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description The community and the role now held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminInvitationAccepted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_TOKEN (no such invitation, or it was accepted, withdrawn or expired). */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the invitation is for another e-mail address). */
+            403: components["responses"]["Error"];
+            /** @description IN_USE (the last owner cannot step down: make another owner first). */
+            409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

@@ -18,6 +18,7 @@ import * as m057 from './057_token_lookup';
 import * as m058 from './058_read_columns';
 import * as m059 from './059_read_versions';
 import * as m060 from './060_plain_reads';
+import * as m064 from './064_operator_invitations';
 
 /** Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '058_read_columns': m058,
   '059_read_versions': m059,
   '060_plain_reads': m060,
+  '064_operator_invitations': m064,
 };
