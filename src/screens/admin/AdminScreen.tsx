@@ -108,9 +108,9 @@ function InvitationNotice({ actor }: { actor: ConsoleActor }) {
     const { name } = result.value;
     const role = i18n._(roleNames[result.value.role]);
     return (
-      <Alert color="teal" role="status" title={<Trans id="admin.invitation.accepted.title">Invitation accepted</Trans>} data-testid="invitation-result">
+      <Alert color="teal" role="status" data-testid="invitation-result">
         <Trans id="admin.invitation.accepted">
-          You are now {role} of {name}.
+          Invitation accepted: you are now {role} of {name}.
         </Trans>
       </Alert>
     );

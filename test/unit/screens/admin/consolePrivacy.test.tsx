@@ -105,7 +105,7 @@ describe('the console, codes by role and invitations', () => {
     });
     const { location } = await renderApp({ path: '/admin?invitation=tok-123' });
     const result = await main().findByTestId('invitation-result');
-    expect(result.textContent).toBe('Invitation acceptedYou are now Viewer (read only) of Hill Club.');
+    expect(result.textContent).toBe('Invitation accepted: you are now Viewer (read only) of Hill Club.');
     expect(requests(sent, 'POST', '/admin/invitations/accept').map((r) => r.json)).toEqual([{ token: 'tok-123' }]);
     // The community joined is the one shown, not the first of the list.
     expect(await main().findByText('Your role: Viewer (read only)')).toBeTruthy();
@@ -122,7 +122,8 @@ describe('the console, codes by role and invitations', () => {
       'GET /admin/communities': { data: { communities: [] } },
     });
     await renderApp({ path: '/admin?invitation=tok-123', language: 'es' });
-    const result = await main().findByTestId('invitation-result');
+    // The console's Spanish catalog loads first (its own chunk, slow on a busy machine).
+    const result = await main().findByTestId('invitation-result', {}, { timeout: 15_000 });
     expect(result.getAttribute('role')).toBe('alert');
     expect(result.textContent).toContain('Esta invitación es para otra dirección de correo.');
     expect(await main().findByText('No administras ninguna comunidad')).toBeTruthy();
