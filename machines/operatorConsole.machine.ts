@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
+  AcceptedInvitation,
   ConsoleCommunity,
   ConsoleContext,
   ConsoleEvent,
@@ -30,15 +31,17 @@ function renamed(communities: ConsoleCommunity[], value: unknown): ConsoleCommun
   return communities.map((c) => (c.communityId === edited.communityId ? { ...c, name: edited.name!, archived: edited.archived === true } : c));
 }
 
-const cleared = { data: null, errorCode: null, preview: null, writeError: null, done: null } as const;
+const cleared = { data: null, errorCode: null, preview: null, writeError: null, done: null, invitationResult: null } as const;
 
 /**
- * The operator console (issue 14, `/admin`): it loads the communities the signed-in account runs
- * (none: the account is no operator, and the console says so), then one view of one community
- * at a time. A write (create, archive, import, adjust) is sent and, once applied, the view loads
+ * The operator console (issue 14, `/admin`): opened from an operator invitation's link, it first
+ * accepts the invitation (issue 46) and keeps how that went until another view or community is
+ * opened. It loads the communities the signed-in account runs (none: the account is no operator,
+ * and the console says so; the one just joined by invitation comes first), then one view of one
+ * community at a time. A write (create, archive, import, adjust) is sent and, once applied, the view loads
  * again so the list shows it; a dry run's answer is kept as a preview the operator applies or
  * sets aside; a refused write keeps the view and says why. Opening another view, community or
- * search loads that one. The calls are bound in src/ (`listCommunities`, `loadView`, `write`);
+ * search loads that one. The calls are bound in src/ (`acceptInvitation`, `listCommunities`, `loadView`, `write`);
  * expected failures come back as `{ ok: false, code }`.
  */
 export const operatorConsoleMachine = setup({
@@ -49,15 +52,18 @@ export const operatorConsoleMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    acceptInvitation: fromPromise<ConsoleOutput<AcceptedInvitation>, { token: string }>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
     listCommunities: fromPromise<ConsoleOutput<ConsoleCommunity[]>, void>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
     loadView: fromPromise<ConsoleOutput, ConsoleLoadInput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
     write: fromPromise<ConsoleOutput, ConsoleWriteInput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
   },
   actions: {
-    assignCommunities: assign((_, params: { communities: ConsoleCommunity[] }) => ({
-      communities: params.communities,
-      communityId: params.communities[0]?.communityId ?? null,
-    })),
+    assignCommunities: assign(({ context }, params: { communities: ConsoleCommunity[] }) => {
+      const joined = context.invitationResult?.ok ? context.invitationResult.value.communityId : null;
+      const first = params.communities.find((c) => c.communityId === joined) ?? params.communities[0];
+      return { communities: params.communities, communityId: first?.communityId ?? null };
+    }),
+    assignInvitationResult: assign((_, params: { result: ConsoleOutput<AcceptedInvitation> }) => ({ invitationResult: params.result })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     assignView: assign((_, params: { view: ConsoleView }) => ({ view: params.view, query: '', ...cleared })),
     assignCommunity: assign((_, params: { communityId: string }) => ({ communityId: params.communityId, ...cleared })),
@@ -82,22 +88,38 @@ export const operatorConsoleMachine = setup({
     clearPreview: assign({ preview: null }),
   },
   guards: {
+    hasInvitation: ({ context }) => context.invitation !== null,
     failed: (_, params: { output: ConsoleOutput }) => !params.output.ok,
     runsNone: (_, params: { output: ConsoleOutput<ConsoleCommunity[]> }) => params.output.ok && params.output.value.length === 0,
     isPreview: ({ context }) => context.pending?.preview === true,
   },
 }).createMachine({
   id: 'operatorConsole',
-  initial: 'loadingCommunities',
+  initial: 'opening',
   context: ({ input }) => ({
     communities: [],
     communityId: null,
     view: input?.view ?? 'dashboard',
     query: '',
     pending: null,
+    invitation: input?.invitation || null,
     ...cleared,
   }),
   states: {
+    opening: {
+      always: [{ guard: 'hasInvitation', target: 'acceptingInvitation' }, { target: 'loadingCommunities' }],
+    },
+    /** The invitation of the mailed link, accepted before the communities load (so they include its one). */
+    acceptingInvitation: {
+      tags: 'busy',
+      invoke: {
+        id: 'acceptInvitation',
+        src: 'acceptInvitation',
+        input: ({ context }) => ({ token: context.invitation ?? '' }),
+        onDone: { target: 'loadingCommunities', actions: { type: 'assignInvitationResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'loadingCommunities', actions: { type: 'assignInvitationResult', params: { result: { ok: false, code: 'UNKNOWN_ERROR' } } } },
+      },
+    },
     loadingCommunities: {
       tags: 'busy',
       invoke: {

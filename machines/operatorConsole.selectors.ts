@@ -5,10 +5,11 @@ import type { ConsoleCommunity } from './operatorConsole.types';
 export type ConsoleSnapshot = SnapshotFrom<typeof operatorConsoleMachine>;
 
 /** What the console shows as a whole. */
-export type ConsolePhase = 'starting' | 'failed' | 'notOperator' | 'loading' | 'loadFailed' | 'shown';
+export type ConsolePhase = 'accepting' | 'starting' | 'failed' | 'notOperator' | 'loading' | 'loadFailed' | 'shown';
 
 export const selectConsolePhase = (s: ConsoleSnapshot): ConsolePhase => {
-  if (s.matches('loadingCommunities')) return 'starting';
+  if (s.matches('acceptingInvitation')) return 'accepting';
+  if (s.matches('loadingCommunities') || s.matches('opening')) return 'starting';
   if (s.matches('communitiesFailed')) return 'failed';
   if (s.matches('notOperator')) return 'notOperator';
   if (s.matches({ ready: 'loading' })) return 'loading';
@@ -33,3 +34,5 @@ export const selectCanWrite = (s: ConsoleSnapshot) => {
 export const selectPreview = (s: ConsoleSnapshot) => s.context.preview;
 export const selectWriteError = (s: ConsoleSnapshot) => s.context.writeError;
 export const selectDone = (s: ConsoleSnapshot) => s.context.done;
+/** How accepting the invitation of the console's link went (null: none, or another view opened since). */
+export const selectInvitationResult = (s: ConsoleSnapshot) => s.context.invitationResult;

@@ -70,7 +70,8 @@ export type ConsoleWriteKind =
   | 'setPromoImage'
   | 'removePromoImage'
   | 'setOperator'
-  | 'removeOperator';
+  | 'removeOperator'
+  | 'revokeInvitation';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;
@@ -98,10 +99,23 @@ export interface ConsoleContext {
   writeError: { kind: ConsoleWriteKind; code: string; detail?: string } | null;
   /** The last write that was applied (the view reloads after it). */
   done: { kind: ConsoleWriteKind; value: unknown; input: ConsoleWrite['input'] } | null;
+  /** The token of the operator invitation the console was opened to accept (its mailed link). */
+  invitation: string | null;
+  /** How accepting it went: the community and role now held, or why it was refused. */
+  invitationResult: ConsoleOutput<AcceptedInvitation> | null;
+}
+
+/** An accepted operator invitation: the community and the role the account now holds in it. */
+export interface AcceptedInvitation {
+  communityId: string;
+  name: string;
+  role: ConsoleRole;
 }
 
 export interface ConsoleInput {
   view?: ConsoleView;
+  /** An operator invitation's token (`?invitation=` of the mailed link): accepted before anything loads. */
+  invitation?: string;
 }
 
 export type ConsoleEvent =

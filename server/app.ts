@@ -13,6 +13,7 @@ import announcements from './plugins/app/announcements';
 import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
 import operators from './plugins/app/operators';
+import operatorInvitations from './plugins/app/operatorInvitations';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
 import devices from './plugins/app/devices';
@@ -133,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
   await app.register(trivia);
   await app.register(operators);
+  await app.register(operatorInvitations);
   await app.register(translations);
   await app.register(images);
 

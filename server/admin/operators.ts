@@ -11,9 +11,11 @@ export const operatorAdd: AdminCommand = {
   name: 'operator:add',
   usage: `operator:add --email <email> --community <id> --role owner|editor|viewer
       Give an account a role in a community for the operator API and console (owner and editor
-      write, viewer reads). An address no account uses gets a new verified account whose
-      password comes from the OPERATOR_PASSWORD environment variable (the member password rules);
-      an existing account keeps its password. Run it again to change the role.`,
+      write, viewer reads). On the database (the first owner): at once; an address no account
+      uses gets a new verified account whose password comes from the OPERATOR_PASSWORD
+      environment variable (the member password rules); an existing account keeps its password.
+      Run it again to change the role. Through a server: an invitation mailed to the address,
+      the role applying once they accept it signed in with that address (7 days).`,
   options: { email: { type: 'string' }, community: { type: 'string' }, role: { type: 'string' } },
   async run(values, ctx) {
     const raw = requiredText(values, 'email', 'operator:add', 320);

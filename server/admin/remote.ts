@@ -844,8 +844,9 @@ const operatorAddRemote: RemoteCommand = {
     const community = requiredText(values, 'community', 'operator:add');
     if (typeof values.role !== 'string') throw new UsageError('operator:add needs --role owner|editor|viewer');
     const role = oneOf(values, 'role', ['owner', 'editor', 'viewer'] as const, 'viewer');
-    const set = await ctx.call<{ userId: number; email: string; role: string }>('POST', `/admin/communities/${encodeURIComponent(community)}/operators`, { email, role });
-    ctx.out(`Account ${set.email} (user ${set.userId}): ${set.role} of ${community}, through the server`);
+    // Through a server, an invitation: the answer never says whether an account uses the address.
+    const sent = await ctx.call<{ email: string; role: string; expiresAt: string }>('POST', `/admin/communities/${encodeURIComponent(community)}/operators`, { email, role });
+    ctx.out(`Invited ${sent.email} to be ${sent.role} of ${community}, through the server: the role applies once they accept the mailed link signed in with that address (before ${sent.expiresAt})`);
     return 0;
   },
 };

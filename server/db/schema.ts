@@ -40,6 +40,7 @@ export interface Database {
   trivia_contest_answers: TriviaContestAnswersTable;
   operator_roles: OperatorRolesTable;
   audit_log: AuditLogTable;
+  operator_invitations: OperatorInvitationsTable;
   translations: TranslationsTable;
   images: ImagesTable;
 }
@@ -511,6 +512,23 @@ export interface AuditLogTable {
   before: Json<unknown> | null;
   after: Json<unknown> | null;
   created_at: CreatedAt;
+}
+
+/** An invitation of an e-mail address to a role in a community (migration 064). */
+export interface OperatorInvitationsTable {
+  id: Generated<number>;
+  community_id: string;
+  email: string;
+  role: OperatorRole;
+  invited_by: number | null;
+  /** SHA-256 (hex) of the mailed token. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: number | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
 }
 
 /** Cached and operator-given translations (migration 051). */

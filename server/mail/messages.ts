@@ -69,3 +69,54 @@ export function passwordResetMail(to: string, link: string, minutes: number, lan
     ].join('\n'),
   };
 }
+
+/** What a role lets an operator do, in the mail's words. */
+const ROLE_WORDS = {
+  en: { owner: 'owner (runs everything, gives roles)', editor: 'editor (creates and changes content)', viewer: 'viewer (reads only)' },
+  es: { owner: 'propietario (lo gestiona todo y da roles)', editor: 'editor (crea y cambia el contenido)', viewer: 'lector (solo lee)' },
+} as const;
+
+/**
+ * An operator invitation (issue 46): the link `<publicUrl>/admin?invitation=…` into the console,
+ * opened signed in with the invited address. The same mail whether or not an account uses the
+ * address: it says to sign up with it first when there is none.
+ */
+export function operatorInvitationMail(
+  to: string,
+  invitation: { link: string; community: string; role: 'owner' | 'editor' | 'viewer'; days: number },
+  language: MailLanguage = 'en',
+): MailMessage {
+  const { link, community, role, days } = invitation;
+  if (language === 'es') {
+    return {
+      to,
+      subject: `Invitación para gestionar ${community} en pips`,
+      text: [
+        'Hola:',
+        '',
+        `Te invitaron a gestionar la comunidad "${community}" en pips como ${ROLE_WORDS.es[role]}.`,
+        'Para aceptar, abre este enlace con la sesión iniciada con esta dirección de correo:',
+        '',
+        link,
+        '',
+        'Si aún no tienes una cuenta de pips con esta dirección, regístrate primero con ella y abre el enlace de nuevo.',
+        `La invitación vence en ${days} días. Si no la esperabas, puedes ignorar este mensaje.`,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Invitation to run ${community} on pips`,
+    text: [
+      'Hello,',
+      '',
+      `You are invited to run the community "${community}" on pips as ${ROLE_WORDS.en[role]}.`,
+      'To accept, open this link signed in with this e-mail address:',
+      '',
+      link,
+      '',
+      'If you have no pips account with this address yet, sign up with it first, then open the link again.',
+      `The invitation expires in ${days} days. If you did not expect it, you can ignore this message.`,
+    ].join('\n'),
+  };
+}

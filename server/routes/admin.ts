@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
 import type { Handlers } from './handlers';
+import { requestMailLanguage } from './language';
 
 /** The operator API (tag `admin`, issue 14): every call for a verified account, its role checked by the operators service. */
 export function adminHandlers(app: FastifyInstance): Handlers {
@@ -181,7 +182,17 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       return ok(await app.operators.operators(await app.requireVerified(request), request.params.communityId));
     },
     async adminSetOperator(request) {
-      return ok(await app.operators.setOperator(await app.requireVerified(request), request.params.communityId, request.body));
+      const auth = await app.requireVerified(request);
+      return ok(await app.operatorInvitations.invite(auth, request.params.communityId, request.body, requestMailLanguage(request)));
+    },
+    async adminListInvitations(request) {
+      return ok(await app.operatorInvitations.pending(await app.requireVerified(request), request.params.communityId));
+    },
+    async adminRevokeInvitation(request) {
+      return ok(await app.operatorInvitations.revoke(await app.requireVerified(request), request.params.communityId, request.params.id));
+    },
+    async adminAcceptInvitation(request) {
+      return ok(await app.operatorInvitations.accept(await app.requireVerified(request), request.body.token));
     },
     async adminRemoveOperator(request) {
       return ok(await app.operators.removeOperator(await app.requireVerified(request), request.params.communityId, request.params.userId));

@@ -928,7 +928,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A reward option's gift-card codes, newest first - free ones, and the ones handed out (to whom, when). */
+        /**
+         * A reward option's gift-card codes, newest first - free ones, and the ones handed out (to whom, when).
+         * @description Owners and editors read the codes whole, and each such read that gives at least one code leaves an audit row (`codes.read`: who, the option, how many codes, when) in the read's own transaction; a viewer reads them masked to their last 4 characters, unaudited.
+         */
         get: operations["adminListCodes"];
         put?: never;
         /**
@@ -1468,7 +1471,10 @@ export interface paths {
         /** The operators of a community with their roles. */
         get: operations["adminListOperators"];
         put?: never;
-        /** Give an existing, verified account a role in the community, or change it (owner only); the account signs in as before. */
+        /**
+         * Invite an e-mail address to a role in the community, or to another role (owner only); the role applies when the invitee accepts.
+         * @description Records an invitation (valid 7 days; a pending one for the same address is replaced) and mails the address a link into the console (`/admin?invitation=<token>`), in the inviter's language. The answer is the same whether or not an account uses the address, and so is the mail: whoever has no account signs up with that address first, then opens the link again. The invitee accepts signed in (adminAcceptInvitation); audited as `invitation.create` (the address and the role only).
+         */
         post: operations["adminSetOperator"];
         delete?: never;
         options?: never;
@@ -1488,6 +1494,60 @@ export interface paths {
         post?: never;
         /** Take an operator's role away (owner only); the account stays a plain member. */
         delete: operations["adminRemoveOperator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's pending operator invitations, newest first (owner only): not accepted, withdrawn or expired. */
+        get: operations["adminListInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/communities/{communityId}/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a pending operator invitation (owner only): its link no longer works. Audited as `invitation.revoke`. */
+        delete: operations["adminRevokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an operator invitation as the signed-in account, whose e-mail must be the invited one: the role applies now.
+         * @description Any verified account may call it; the token is the one of the mailed link. The invitation is used up; audited as `invitation.accept` (the account, the role before and after). The last owner does not step down by accepting a lower role.
+         */
+        post: operations["adminAcceptInvitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2730,6 +2790,7 @@ export interface components {
         };
         AdminCode: {
             id: components["schemas"]["Id"];
+            /** @description Whole for owners and editors; for a viewer only its last 4 characters after six dots (`••••••1234`), a code of 4 characters or fewer all dots (`••••••`). */
             code: string;
             /** @enum {string} */
             status: "free" | "handedOut";
@@ -2742,6 +2803,8 @@ export interface components {
         };
         AdminCodePage: {
             codes: components["schemas"]["AdminCode"][];
+            /** @description true for a viewer (the codes masked to their last 4 characters); false for owners and editors, whose read is audited. */
+            masked: boolean;
             /** @description Codes matching the status in all. */
             total: number;
         };
@@ -2887,6 +2950,31 @@ export interface components {
         };
         AdminOperatorSet: {
             email: components["schemas"]["Email"];
+            role: components["schemas"]["AdminRole"];
+        };
+        /** @description An invitation to a role, pending until accepted, withdrawn or expired. */
+        AdminInvitation: {
+            id: components["schemas"]["Id"];
+            /** @description The invited address (normalized). */
+            email: string;
+            role: components["schemas"]["AdminRole"];
+            /** @description The e-mail of the owner who sent it (null once their account is gone). */
+            invitedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AdminInvitationList: {
+            invitations: components["schemas"]["AdminInvitation"][];
+        };
+        AdminInvitationAccept: {
+            /** @description The `invitation` parameter of the mailed link. */
+            token: string;
+        };
+        AdminInvitationAccepted: {
+            communityId: components["schemas"]["CommunityId"];
+            name: string;
             role: components["schemas"]["AdminRole"];
         };
         AdminCommunityNew: {
@@ -6844,14 +6932,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operator with the role. */
+            /** @description The invitation sent (the same answer for any address). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OkEnvelope"] & {
-                        data: components["schemas"]["AdminOperator"];
+                        data: components["schemas"]["AdminInvitation"];
                     };
                 };
             };
@@ -6861,9 +6949,9 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
             403: components["responses"]["Error"];
-            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (no verified account uses that e-mail, so it signs up first). */
+            /** @description COMMUNITY_NOT_FOUND. */
             404: components["responses"]["Error"];
-            /** @description IN_USE (the last owner cannot step down: make another owner first). */
+            /** @description IN_USE (the address is the community's last owner's, invited to a lower role: make another owner first). */
             409: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
@@ -6909,6 +6997,120 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
             414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminInvitationList"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND. */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRevokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: components["schemas"]["CommunityId"];
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminDeleted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an owner of this community). */
+            403: components["responses"]["Error"];
+            /** @description COMMUNITY_NOT_FOUND, NOT_FOUND (no pending invitation with this id in the community). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description The community and the role now held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminInvitationAccepted"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_TOKEN (no such invitation, or it was accepted, withdrawn or expired). */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the invitation is for another e-mail address). */
+            403: components["responses"]["Error"];
+            /** @description IN_USE (the last owner cannot step down: make another owner first). */
+            409: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

@@ -9,6 +9,12 @@ import { createCommunity, operatorCli } from './support/operator';
 import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 
+/**
+ * The console's client route (src/routing/paths.ts `admin`; the server's invitation links:
+ * INVITATION_LINK_PATH in server/plugins/app/operatorInvitations.ts). The journeys below written
+ * for issue 46 build their addresses from it.
+ */
+const CONSOLE = '/admin';
 const OPERATOR_PASSWORD = 'Operator-2026!console';
 const owner = { email: 'owner.console@example.org', password: OPERATOR_PASSWORD };
 const viewer = { email: 'viewer.console@example.org', password: OPERATOR_PASSWORD };
@@ -27,6 +33,7 @@ describe('operator console in Chromium', () => {
   let stack: Stack;
   let product: RunningProduct;
   let member: Member;
+  let communityId: string;
   let operatorContext: BrowserContext;
   let memberContext: BrowserContext;
   let page: Page;
@@ -36,7 +43,7 @@ describe('operator console in Chromium', () => {
   beforeAll(async () => {
     const place = await reserveProduct();
     const admin = operatorCli(place);
-    const community = await createCommunity(place, 'Riverside Club');
+    const community = (communityId = await createCommunity(place, 'Riverside Club'));
     process.env.OPERATOR_PASSWORD = OPERATOR_PASSWORD;
     try {
       await admin('operator:add', '--email', owner.email, '--community', community, '--role', 'owner');
@@ -495,17 +502,14 @@ describe('operator console in Chromium', () => {
     await phone.getByRole('main').getByText('We answer on weekdays.').waitFor({ timeout: 15_000 });
     await phone.getByRole('main').getByRole('link', { name: /help@riverside\.example/ }).first().waitFor();
 
-    // Operators: a role for the member's verified account, shown in the table, then taken away.
-    await main().getByLabel('Email of a verified account').fill('nobody.here@example.org');
-    await main().getByRole('button', { name: 'Give the role' }).click();
-    await main().getByRole('alert').getByText('No verified account uses this email: ask them to sign up in the app first.').waitFor();
-    await main().getByLabel('Email of a verified account').fill(member.email);
-    await main().getByRole('button', { name: 'Give the role' }).click();
-    await done(`${member.email} is now Editor of this community.`);
-    await main().getByRole('row').filter({ hasText: member.email }).getByText('Editor').waitFor();
-    await main().getByRole('button', { name: `Take the role away from ${member.email}` }).click();
-    await done('Role taken away');
-    expect(await main().getByRole('row').filter({ hasText: member.email }).count()).toBe(0);
+    // Operators: an address no account uses is invited like any other (issue 46), then withdrawn.
+    await main().getByLabel('Email to invite').fill('nobody.here@example.org');
+    await main().getByRole('button', { name: 'Send the invitation' }).click();
+    await done('Invitation sent to nobody.here@example.org (Editor).');
+    const pending = main().getByTestId('admin-invitations');
+    await pending.getByRole('button', { name: 'Withdraw the invitation of nobody.here@example.org' }).click();
+    await done('Invitation withdrawn: its link no longer works.');
+    expect(await main().getByRole('row').filter({ hasText: 'nobody.here@example.org' }).count()).toBe(0);
   });
 
   it('archives the drawn contest out of the list of past draws, and restores it', async () => {
@@ -583,6 +587,16 @@ describe('operator console in Chromium', () => {
       await viewerMain.getByTestId('admin-reward').filter({ hasText: books.title }).waitFor();
       expect(await viewerMain.getByRole('button', { name: 'Create reward' }).count()).toBe(0);
       expect(await viewerMain.getByRole('button', { name: /^(Archive|Load codes)/ }).count()).toBe(0);
+
+      // Issue 46: the option's codes, masked to their last 4 characters; nothing whole to copy.
+      await viewerMain.getByRole('button', { name: `Codes: ${books.option}` }).click();
+      await viewerMain.getByText('Your role shows only the last 4 characters of each code. Owners and editors see them whole.').waitFor();
+      const codes = viewerMain.getByRole('region', { name: 'Gift-card codes' }).locator('tbody tr td:first-child');
+      await expect.poll(() => codes.allInnerTexts()).toEqual(['••••••0002', '••••••0001']);
+      expect(await viewerPage.content()).not.toContain('BOOK-000');
+      expect(await viewerMain.getByRole('button', { name: /^Void/ }).count()).toBe(0);
+      await settle(viewerPage);
+      await expectAccessible(viewerPage, 'admin codes masked for a viewer (en)');
     } finally {
       await context.close();
     }
@@ -630,5 +644,50 @@ describe('operator console in Chromium', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('an owner invites an address to a role; its owner accepts from the mailed link, signed in, and runs the community', async () => {
+    const invitee = await createMember(product, stack.sink, { label: 'console-invitee', communityId });
+    // The owner, in Settings: an invitation, not a role given at once.
+    await page.goto(`${product.url}${CONSOLE}/community`);
+    await main().getByRole('heading', { name: 'Operators' }).waitFor();
+    await main().getByLabel('Email to invite').fill(invitee.email);
+    await main().getByRole('button', { name: 'Send the invitation' }).click();
+    await done(`Invitation sent to ${invitee.email} (Editor). The role applies once they accept it from the mail, within 7 days.`);
+    const pending = main().getByTestId('admin-invitations');
+    await pending.getByText(invitee.email).waitFor();
+    expect(await main().getByRole('region', { name: 'Operators' }).getByText(invitee.email).count()).toBe(0);
+    await settle(page);
+    await expectAccessible(page, 'admin operators with a pending invitation (en)');
+
+    // The mail's link, opened by the invitee: signed out, it asks to log in and comes back to accept.
+    const link = await stack.sink.waitFor(invitee.email, new RegExp(`(http\\S+${CONSOLE}\\?invitation=[\\w-]+)`));
+    const context = await stack.browser.newContext({ viewport: viewports.phone, locale: 'en-US' });
+    try {
+      const inviteePage = await context.newPage();
+      await inviteePage.goto(link);
+      await inviteePage.waitForURL('**/login');
+      await logIn(inviteePage, product, invitee);
+      const result = inviteePage.getByRole('main').getByTestId('invitation-result');
+      await result.getByText('Invitation accepted: you are now Editor of Riverside Club.').waitFor({ timeout: 15_000 });
+      // The token left the address; the console runs the community joined.
+      await inviteePage.waitForURL((url) => url.pathname === CONSOLE && url.search === '');
+      await inviteePage.getByRole('main').getByText('Riverside Club · your role: Editor').waitFor();
+      await settle(inviteePage);
+      await expectAccessible(inviteePage, 'admin invitation accepted (en)');
+      // The link worked once.
+      await inviteePage.goto(link);
+      await inviteePage.getByRole('main').getByTestId('invitation-result').getByText('This invitation link no longer works', { exact: false }).waitFor();
+    } finally {
+      await context.close();
+    }
+
+    // The owner's list: an operator now, no longer pending; the owner takes the role away at once.
+    await page.reload();
+    await main().getByRole('region', { name: 'Operators' }).getByRole('row').filter({ hasText: invitee.email }).getByText('Editor').waitFor();
+    await main().getByTestId('admin-invitations').getByText('None: every invitation was accepted, withdrawn or has expired.').waitFor();
+    await main().getByRole('button', { name: `Take the role away from ${invitee.email}` }).click();
+    await done('Role taken away');
+    expect(await main().getByRole('row').filter({ hasText: invitee.email }).count()).toBe(0);
   });
 });

@@ -8,12 +8,13 @@ import {
   selectConsoleQuery,
   selectConsoleView,
   selectDone,
+  selectInvitationResult,
   selectPreview,
   selectWriteError,
   selectWriting,
   type ConsolePhase,
 } from '../../machines/operatorConsole.selectors';
-import type { ConsoleCommunity, ConsoleEvent, ConsoleItemView, ConsoleOutput, ConsoleView, ConsoleWrite } from '../../machines/operatorConsole.types';
+import type { AcceptedInvitation, ConsoleCommunity, ConsoleEvent, ConsoleInput, ConsoleItemView, ConsoleOutput, ConsoleView, ConsoleWrite } from '../../machines/operatorConsole.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
 import { actorStarted, actorStopped, type Effect } from './recording';
@@ -37,6 +38,7 @@ const events = {
 } satisfies EventFixtures<ConsoleEvent>;
 
 const outputs = {
+  acceptInvitation: [{ ok: true, value: { communityId: 'c2', name: 'Hill Club', role: 'viewer' } }, { ok: false, code: 'INVALID_TOKEN' }],
   listCommunities: [{ ok: true, value: [owner, viewer] }, { ok: true, value: [] }, { ok: false, code: 'UNAUTHORIZED' }],
   loadView: [{ ok: true, value: { promos: ['Walk'] } }, { ok: false, code: 'FORBIDDEN' }],
   write: [{ ok: true, value: { imported: 1 } }, { ok: false, code: 'VALIDATION_ERROR', detail: 'question 2: exactly one answer must be right' }, { ok: false, code: 'FORBIDDEN' }],
@@ -53,8 +55,13 @@ const serializeState: SerializeState = (s) =>
     dryRun: s.context.pending?.preview === true,
   });
 
+/** Opened at /admin, or from an operator invitation's link. */
+const inputs = { plain: undefined, invitation: { invitation: 'invitation-token' } } satisfies Record<string, ConsoleInput | undefined>;
+
 /**
- * The rules (the machine's doc comment): the console first loads the communities the account
+ * The rules (the machine's doc comment): opened from an invitation's link, the console first
+ * accepts it, and says how that went until another view, community or search is opened; the
+ * community joined is the one shown first. Then it loads the communities the account
  * runs; none means the account is no operator, a failure offers a retry. Then it loads the view
  * of the first community (the dashboard unless started on another view). A write is sent with the
  * community; once applied, the view loads again and the write is reported done; a dry run's
@@ -62,8 +69,9 @@ const serializeState: SerializeState = (s) =>
  * says why. Another view, community or search loads that (abandoning a load or write under way)
  * and forgets the notices and the preview.
  */
-function consoleRules() {
-  let phase: ConsolePhase | 'writing' = 'starting';
+function consoleRules(input: ConsoleInput | undefined) {
+  let phase: ConsolePhase | 'writing' = input?.invitation ? 'accepting' : 'starting';
+  let invitationResult: ConsoleOutput<AcceptedInvitation> | null = null;
   let communities: ConsoleCommunity[] = [];
   let communityId: string | null = null;
   let view: ConsoleView | ConsoleItemView = 'dashboard';
@@ -80,7 +88,7 @@ function consoleRules() {
     return [actorStarted('loadView', { communityId: communityId ?? '', view, query })];
   };
   const reload = (change: () => void): Effect[] => {
-    if (phase === 'starting' || phase === 'failed' || phase === 'notOperator') throw new Error('no view before the communities');
+    if (phase === 'accepting' || phase === 'starting' || phase === 'failed' || phase === 'notOperator') throw new Error('no view before the communities');
     const abandoned = phase === 'loading' ? [actorStopped('loadView')] : phase === 'writing' ? [actorStopped('write')] : [];
     change();
     data = null;
@@ -89,13 +97,22 @@ function consoleRules() {
     writeError = null;
     done = null;
     pending = null;
+    invitationResult = null;
     return [...abandoned, ...load()];
   };
 
   return {
-    started: [actorStarted('listCommunities')],
+    started: input?.invitation ? [actorStarted('acceptInvitation', { token: input.invitation })] : [actorStarted('listCommunities')],
     on(event: PathEvent<ConsoleEvent>): Effect[] {
       switch (event.type) {
+        case 'xstate.done.actor.acceptInvitation':
+          phase = 'starting';
+          invitationResult = event.output as ConsoleOutput<AcceptedInvitation>;
+          return [actorStarted('listCommunities')];
+        case 'xstate.error.actor.acceptInvitation':
+          phase = 'starting';
+          invitationResult = { ok: false, code: 'UNKNOWN_ERROR' };
+          return [actorStarted('listCommunities')];
         case 'xstate.done.actor.listCommunities': {
           const output = event.output as ConsoleOutput<ConsoleCommunity[]>;
           if (!output.ok) {
@@ -108,7 +125,8 @@ function consoleRules() {
             return [];
           }
           communities = output.value;
-          communityId = output.value[0].communityId;
+          const joined = invitationResult?.ok ? invitationResult.value.communityId : null;
+          communityId = (output.value.find((c) => c.communityId === joined) ?? output.value[0]).communityId;
           return load();
         }
         case 'xstate.error.actor.listCommunities':
@@ -209,6 +227,7 @@ function consoleRules() {
         preview,
         writeError,
         done,
+        invitation: invitationResult,
       };
     },
   };
@@ -219,6 +238,7 @@ describeMachinePaths({
   machine: operatorConsoleMachine,
   events,
   outputs,
+  inputs,
   serializeState,
   meaning: (s) => ({
     phase: selectConsolePhase(s),
@@ -232,6 +252,7 @@ describeMachinePaths({
     preview: selectPreview(s),
     writeError: selectWriteError(s),
     done: selectDone(s),
+    invitation: selectInvitationResult(s),
   }),
   oracle: consoleRules,
 });

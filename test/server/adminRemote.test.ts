@@ -11,6 +11,7 @@ import { PNG_1X1 } from './helpers/harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATOR = { email: 'boss@example.org', password: 'Operator-secret-1!' };
+const OWNER = { email: 'owner@example.org', password: 'Operator-secret-1!' };
 
 type CliRun = { code: number | null; out: string; err: string };
 
@@ -59,12 +60,9 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const { db, close } = await place.open();
     process.env.OPERATOR_PASSWORD = OPERATOR.password;
     try {
-      await runAdmin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'editor'], {
-        db,
-        publicUrl: 'http://127.0.0.1',
-        out: () => {},
-        scryptCost: 1024,
-      });
+      const context = { db, publicUrl: 'http://127.0.0.1', out: () => {}, scryptCost: 1024 };
+      await runAdmin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'editor'], context);
+      await runAdmin(['operator:add', '--email', OWNER.email, '--community', communityId, '--role', 'owner'], context);
     } finally {
       delete process.env.OPERATOR_PASSWORD;
       await close();
@@ -285,6 +283,20 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(community.err).toContain('FORBIDDEN');
     rmSync(out, { recursive: true, force: true });
     rmSync(png, { force: true });
+  }, 120_000);
+
+  it('operator:add through the server invites: the same answer for an address with an account or none, the role waiting for acceptance', async () => {
+    const asOwner = { ...remote, PIPS_OPERATOR_EMAIL: OWNER.email, PIPS_OPERATOR_PASSWORD: OWNER.password };
+    const known = await admin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'owner'], asOwner);
+    const unknown = await admin(['operator:add', '--email', 'nobody.yet@example.org', '--community', communityId, '--role', 'owner'], asOwner);
+    for (const [run, email] of [[known, OPERATOR.email], [unknown, 'nobody.yet@example.org']] as const) {
+      expect(run.code).toBe(0);
+      expect(run.out.replace(/\(before [^)]+\)/, '')).toBe(
+        `Invited ${email} to be owner of ${communityId}, through the server: the role applies once they accept the mailed link signed in with that address \n`,
+      );
+    }
+    // Still an editor until they accept: creating a community is for owners.
+    expect((await admin(['community:create', '--name', 'Not yet'], remote)).code).toBe(1);
   }, 120_000);
 
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {

@@ -21,6 +21,7 @@ import * as m060 from './060_plain_reads';
 import * as m061 from './061_unique_gift_codes';
 import * as m062 from './062_redemption_limits';
 import * as m063 from './063_private_winners';
+import * as m064 from './064_operator_invitations';
 import * as m066 from './066_unused_functions';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '061_unique_gift_codes': m061,
   '062_redemption_limits': m062,
   '063_private_winners': m063,
+  '064_operator_invitations': m064,
   '066_unused_functions': m066,
 };

@@ -8,7 +8,6 @@ import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
 import { operatorWinners } from '../../contests/operatorWinners';
-import { deletedMember } from '../../accountLabels';
 import * as trivia from '../../db/repositories/trivia';
 import { parseQuestions } from '../../trivia/questions';
 import { initials, isTimeZone, leadersFor } from '../../trivia/leaderboard';
@@ -28,11 +27,10 @@ import { AppError } from '../../errors';
 import { clearSupportContact, findSupportContact, setSupportContact, type SupportContactInput } from '../../db/repositories/support';
 import { cleanPhone, normalizeEmail } from '../../security/rules';
 import { announce, AnnouncementInputError } from './announcements';
+import { codePage } from './giftCodeReads';
+import { forbidden, RANK, requireRoleIn } from './operatorRoles';
 import type { AuthContext } from './sessions';
 
-const RANK: Record<OperatorRole, number> = { viewer: 1, editor: 2, owner: 3 };
-
-const forbidden = () => new AppError('FORBIDDEN', 403, 'You do not run this community, or your role does not allow this.');
 const promoNotFound = () => new AppError('NOT_FOUND', 404, 'No such promo in a community you run.');
 const optionNotFound = () => new AppError('NOT_FOUND', 404, 'No such reward option in a community you run.');
 const memberNotFound = () => new AppError('NOT_FOUND', 404, 'No such member in a community you run.');
@@ -255,7 +253,6 @@ export interface OperatorService {
   setPromoImage(auth: AuthContext, promoId: number, base64: string): Promise<Schema<'AdminImage'>>;
   removePromoImage(auth: AuthContext, promoId: number): Promise<Schema<'AdminDeleted'>>;
   operators(auth: AuthContext, communityId: string): Promise<Schema<'AdminOperatorList'>>;
-  setOperator(auth: AuthContext, communityId: string, input: Schema<'AdminOperatorSet'>): Promise<Schema<'AdminOperator'>>;
   removeOperator(auth: AuthContext, communityId: string, userId: number): Promise<Schema<'AdminDeleted'>>;
   createCommunity(auth: AuthContext, name: string): Promise<Schema<'AdminCommunityCreated'>>;
   deleteRewardOption(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
@@ -352,15 +349,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
   const qrNotFound = () => new AppError('NOT_FOUND', 404, 'No such QR code in a community you run.');
 
   /** The caller's role in the community when it is at least `least`; 404 for an unknown community. */
-  async function requireRole(auth: AuthContext, communityId: string, least: OperatorRole): Promise<OperatorRole> {
-    const role = await repo.roleIn(db, auth.userId, communityId);
-    if (role === undefined) {
-      if (!(await findCommunity(db, communityId))) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
-      throw forbidden();
-    }
-    if (RANK[role] < RANK[least]) throw forbidden();
-    return role;
-  }
+  const requireRole = (auth: AuthContext, communityId: string, least: OperatorRole) => requireRoleIn(db, auth.userId, communityId, least);
 
   /** Whether the caller may write in the community (to tell 404 from 403 without a leak: both are "not yours"). */
   async function mayWrite(auth: AuthContext, communityId: string, trx: Kysely<Database> = db, notFound?: () => AppError): Promise<void> {
@@ -458,21 +447,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async codes(auth, optionId, status, page, size) {
       const communityId = await repo.optionCommunity(db, optionId);
       if (!communityId) throw optionNotFound();
-      await requireRole(auth, communityId, 'viewer').catch((error: AppError) => {
+      const role = await requireRole(auth, communityId, 'viewer').catch((error: AppError) => {
         throw error.code === 'FORBIDDEN' ? optionNotFound() : error;
       });
-      const { rows, total } = await repo.codesOfOption(db, optionId, status, size, (page - 1) * size);
-      return {
-        total,
-        codes: rows.map((row) => ({
-          id: row.id,
-          code: row.code,
-          status: row.redemptionId === null ? 'free' : 'handedOut',
-          handedOutAt: row.handedOutAt === null ? null : new Date(row.handedOutAt).toISOString(),
-          userId: row.userId,
-          email: row.userId !== null && row.email === null ? deletedMember(row.userId) : row.email,
-        })),
-      };
+      return codePage(db, { operatorId: auth.userId, communityId, role, optionId, status, page, size });
     },
 
     async duplicateCodes(auth, communityId) {
@@ -1353,22 +1331,6 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async operators(auth, communityId) {
       await requireRole(auth, communityId, 'viewer');
       return { operators: await repo.operatorsOf(db, communityId) };
-    },
-
-    async setOperator(auth, communityId, input) {
-      await requireRole(auth, communityId, 'owner');
-      return db.transaction().execute(async (trx) => {
-        if ((await repo.roleIn(trx, auth.userId, communityId)) !== 'owner') throw forbidden();
-        const account = await repo.verifiedAccount(trx, normalizeEmail(input.email));
-        if (!account) throw new AppError('NOT_FOUND', 404, `No verified account uses ${input.email}: they sign up (and verify their e-mail) first.`);
-        const before = (await repo.roleIn(trx, account.id, communityId)) ?? null;
-        if (before === 'owner' && input.role !== 'owner' && (await repo.ownerCount(trx, communityId)) <= 1) {
-          throw new AppError('IN_USE', 409, 'The last owner cannot step down: make another owner first.');
-        }
-        await repo.setOperatorRole(trx, account.id, communityId, input.role);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'operator.set', entity: 'operator', entityId: account.id, before: before && { email: account.email, role: before }, after: { email: account.email, role: input.role } });
-        return { userId: account.id, email: account.email, role: input.role };
-      });
     },
 
     async removeOperator(auth, communityId, userId) {

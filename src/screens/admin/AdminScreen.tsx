@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from
 import { useSelector } from '../../actors/useSelector';
 import { useActorRef } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import {
   selectCanWrite,
   selectCommunities,
@@ -13,6 +13,7 @@ import {
   selectConsolePhase,
   selectConsoleView,
   selectDone,
+  selectInvitationResult,
   selectWriteError,
 } from '../../../machines/operatorConsole.selectors';
 import { CONSOLE_VIEWS, type ConsoleView } from '../../../machines/operatorConsole.types';
@@ -20,7 +21,7 @@ import { useSystemApi } from '../../actors/systemApiContext';
 import { ScreenLoader } from '../../components/ScreenLoader';
 import { useAdminCatalog } from './adminCatalog';
 import { commonMessages } from '../../components/errorMessages';
-import { errorText, roleNames, viewTitles, writeTitles } from './adminMessages';
+import { errorText, invitationErrorText, roleNames, viewTitles, writeTitles } from './adminMessages';
 import { say } from './say';
 import { memberHasOnly } from './codeMessages';
 import { CommunityView } from './CommunityView';
@@ -44,16 +45,32 @@ const isView = (value: string | undefined): value is ConsoleView => CONSOLE_VIEW
  * account runs, and for the one chosen a dashboard, the earn actions, the rewards with their
  * gift-card codes, the members and the audit log, through the operator API with the account's
  * session. The console machine (machines/operatorConsole.machine.ts) holds what is shown; the
- * view follows the URL, so each view has its own link and the back button works.
+ * view follows the URL, so each view has its own link and the back button works. Opened from an
+ * operator invitation's mail (`?invitation=<token>`), it accepts the invitation first and says how
+ * that went; the token leaves the address at once (a reload does not send it again).
  */
 export default function AdminScreen() {
   const api = useSystemApi();
   const params = useParams<{ view?: string }>();
   const urlView: ConsoleView = isView(params.view) ? params.view : 'dashboard';
+  const [search, setSearch] = useSearchParams();
+  const [invitation] = useState(() => search.get('invitation') ?? undefined);
   const [logic] = useState(() => operatorConsoleLogic(api));
-  const actor = useActorRef(logic, { input: { view: urlView } });
+  const actor = useActorRef(logic, { input: { view: urlView, invitation } });
   const view = useSelector(actor, selectConsoleView);
   const strings = useAdminCatalog();
+
+  useEffect(() => {
+    if (!search.has('invitation')) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('invitation');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, setSearch]);
 
   useEffect(() => {
     if (view !== urlView) actor.send({ type: 'user.openView', view: urlView });
@@ -75,9 +92,48 @@ export default function AdminScreen() {
 }
 
 function ConsoleBody({ actor }: { actor: ConsoleActor }) {
+  return (
+    <>
+      <InvitationNotice actor={actor} />
+      <ConsolePhaseBody actor={actor} />
+    </>
+  );
+}
+
+/** How accepting the invitation of the mailed link went: the role now held, or why not. */
+function InvitationNotice({ actor }: { actor: ConsoleActor }) {
   const { i18n } = useLingui();
+  const result = useSelector(actor, selectInvitationResult);
+  if (!result) return null;
+  if (result.ok) {
+    const { name } = result.value;
+    const role = i18n._(roleNames[result.value.role]);
+    return (
+      <Alert color="teal" role="status" data-testid="invitation-result">
+        <Trans id="admin.invitation.accepted">
+          Invitation accepted: you are now {role} of {name}.
+        </Trans>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" role="alert" title={<Trans id="admin.invitation.refused.title">Could not accept the invitation</Trans>} data-testid="invitation-result">
+      {say(i18n, invitationErrorText(result.code), { code: result.code })}
+    </Alert>
+  );
+}
+
+function ConsolePhaseBody({ actor }: { actor: ConsoleActor }) {
+  const { i18n, t } = useLingui();
   const phase = useSelector(actor, selectConsolePhase);
   const error = useSelector(actor, selectConsoleError);
+  if (phase === 'accepting') {
+    return (
+      <Center mih={200}>
+        <Loader aria-label={t({ id: 'admin.invitation.accepting', message: 'Accepting the invitation…' })} />
+      </Center>
+    );
+  }
   if (phase === 'starting') {
     return (
       <Center mih={200}>
@@ -89,8 +145,8 @@ function ConsoleBody({ actor }: { actor: ConsoleActor }) {
     return (
       <Alert color="gray" title={<Trans id="admin.notOperator.title">You do not run a community</Trans>}>
         <Trans id="admin.notOperator.text">
-          This console is for the people who run a community. Ask the community's owner to give your account a role (the
-          operator:add command of the README).
+          This console is for the people who run a community. Ask the community's owner to invite your email address:
+          the link in their invitation makes you an operator.
         </Trans>
       </Alert>
     );
@@ -191,7 +247,7 @@ function Notices({ actor }: { actor: ConsoleActor }) {
       <Alert color="red" role="alert" title={i18n._(writeTitles[writeError.kind])}>
         {writeError.code === 'INSUFFICIENT_PIPS' && writeError.detail
           ? say(i18n, memberHasOnly, { pips: Number(writeError.detail) })
-          : say(i18n, errorText(writeError.kind === 'setOperator' && writeError.code === 'NOT_FOUND' ? 'NOT_FOUND_ACCOUNT' : writeError.code), { code: writeError.code })}
+          : say(i18n, errorText(writeError.code), { code: writeError.code })}
         {writeError.detail && writeError.code !== 'INSUFFICIENT_PIPS' ? (
           <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
             <Trans id="admin.error.detail">What the server found: {writeError.detail}</Trans>

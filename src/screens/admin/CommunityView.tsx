@@ -8,6 +8,7 @@ import type { CommunityData } from './consoleLogic';
 import { roleNames } from './adminMessages';
 import { TableFrame } from './TableFrame';
 import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm, type EditValues } from './EditForm';
+import { InvitationsPanel } from './InvitationsPanel';
 
 const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 const PHONE = /^[0-9+(). -]*[0-9][0-9+(). -]*$/;
@@ -16,7 +17,7 @@ const PHONE = /^[0-9+(). -]*[0-9][0-9+(). -]*$/;
  * The community's own settings: its name, how members reach its operator (the app's Support
  * screen) and whether it takes new members. Owners change them; editors and viewers read them.
  */
-export function CommunityView({ data: { community: data, operators } }: { data: CommunityData }) {
+export function CommunityView({ data: { community: data, operators, invitations } }: { data: CommunityData }) {
   const { t, i18n } = useLingui();
   const { send } = useWrite();
   const [editing, setEditing] = useState(false);
@@ -139,15 +140,18 @@ export function CommunityView({ data: { community: data, operators } }: { data: 
           )}
         </Stack>
       </Paper>
-      <Operators operators={operators} owner={owner} />
+      <Operators operators={operators} invitations={invitations} owner={owner} />
     </Stack>
   );
 }
 
 type Role = 'owner' | 'editor' | 'viewer';
 
-/** Who runs the community: the operators and their roles; owners give, change and take roles away. */
-function Operators({ operators, owner }: { operators: CommunityData['operators']; owner: boolean }) {
+/**
+ * Who runs the community: the operators and their roles. Owners invite an email address to a role
+ * (or to another one; it applies once accepted), see the invitations pending, and take roles away.
+ */
+function Operators({ operators, invitations, owner }: { operators: CommunityData['operators']; invitations: CommunityData['invitations']; owner: boolean }) {
   const { t, i18n } = useLingui();
   const { writing, send } = useWrite();
   const [email, setEmail] = useState('');
@@ -194,15 +198,21 @@ function Operators({ operators, owner }: { operators: CommunityData['operators']
             </Table.Tbody>
           </Table>
         </TableFrame>
+        {owner ? <InvitationsPanel invitations={invitations} /> : null}
         {owner ? (
           <form onSubmit={submit} noValidate>
+            <Text size="sm" c="dimmed" mb="xs">
+              <Trans id="admin.operators.inviteNote">
+                An invitation is mailed to the address; the role applies once they accept it, signed in with that address.
+              </Trans>
+            </Text>
             <Group align="flex-start" gap="sm">
-              <TextInput label={t({ id: 'admin.operators.newEmail', message: 'Email of a verified account' })} value={email} error={error} w={300}
+              <TextInput label={t({ id: 'admin.operators.inviteEmail', message: 'Email to invite' })} value={email} error={error} w={300}
                 onChange={(e) => { setEmail(e.currentTarget.value); setError(undefined); }} />
               <Select label={t({ id: 'admin.operators.newRole', message: 'Role' })} data={roles} value={role} allowDeselect={false} w={200}
                 onChange={(value) => value && setRole(value as Role)} />
               <Button type="submit" variant="light" mt={25} loading={writing}>
-                <Trans id="admin.operators.give">Give the role</Trans>
+                <Trans id="admin.operators.invite">Send the invitation</Trans>
               </Button>
             </Group>
           </form>

@@ -110,9 +110,12 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
     case 'setOperator': {
       const { email, role: given } = done.value as { email: string; role: keyof typeof roleNames };
       const role = i18n._(roleNames[given]);
-      text = t({ id: 'admin.done.operatorSet', message: `${email} is now ${role} of this community.` });
+      text = t({ id: 'admin.done.invited', message: `Invitation sent to ${email} (${role}). The role applies once they accept it from the mail, within 7 days.` });
       break;
     }
+    case 'revokeInvitation':
+      text = t({ id: 'admin.done.invitationRevoked', message: 'Invitation withdrawn: its link no longer works.' });
+      break;
     case 'removeOperator':
       text = t({ id: 'admin.done.operatorRemoved', message: 'Role taken away: the account is a plain member again.' });
       break;

@@ -67,7 +67,10 @@ export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
   );
 }
 
-/** One reward option's gift-card codes: free ones (which may be voided) and the ones handed out. */
+/**
+ * One reward option's gift-card codes: free ones (which may be voided) and the ones handed out.
+ * A viewer gets them masked by the server (`••••••1234`), so the page holds nothing to copy.
+ */
 export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: boolean }) {
   const { t, i18n } = useLingui();
   const actor = useConsole();
@@ -81,6 +84,13 @@ export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: b
       </BackTo>
       <Text>
         <Trans id="admin.codes.count">{total} codes loaded in all.</Trans>
+      </Text>
+      <Text size="sm" c="dimmed" data-testid="codes-privacy">
+        {data.masked ? (
+          <Trans id="admin.codes.masked">Your role shows only the last 4 characters of each code. Owners and editors see them whole.</Trans>
+        ) : (
+          <Trans id="admin.codes.audited">The codes are shown whole to owners and editors; each time, the audit log records who read how many.</Trans>
+        )}
       </Text>
       <TableFrame label={t({ id: 'admin.codes.label', message: 'Gift-card codes' })} minWidth={560}>
         <Table striped>

@@ -27,7 +27,6 @@ export const roleNames = {
 const errorTexts: Record<string, MessageDescriptor> = {
   VALIDATION_ERROR: msg({ id: 'admin.error.validation', message: 'The server refused what was entered: check every field and try again.' }),
   FORBIDDEN: msg({ id: 'admin.error.forbidden', message: 'Your role in this community does not allow this.' }),
-  NOT_FOUND_ACCOUNT: msg({ id: 'admin.error.noAccount', message: 'No verified account uses this email: ask them to sign up in the app first.' }),
   NOT_FOUND: msg({ id: 'admin.error.notFound', message: 'It is not there any more: someone may have deleted it. The list is up to date again.' }),
   ALREADY_DRAWN: msg({ id: 'admin.error.alreadyDrawn', message: 'This contest was drawn already: the list shows its winners.' }),
   IN_USE: msg({ id: 'admin.error.inUse', message: 'Something still refers to it: archive it instead.' }),
@@ -36,9 +35,24 @@ const errorTexts: Record<string, MessageDescriptor> = {
   ACCOUNT_NOT_VERIFIED: msg({ id: 'admin.error.notVerified', message: 'Verify your account first.' }),
   NETWORK_ERROR: msg({ id: 'admin.error.network', message: 'The server cannot be reached. Check your connection and try again.' }),
   RATE_LIMITED: msg({ id: 'admin.error.rateLimited', message: 'Too many requests: wait a minute and try again.' }),
+  SERVICE_UNAVAILABLE: msg({ id: 'admin.error.unavailable', message: 'The server cannot do this right now: try again in a moment.' }),
 };
 export const unknownError = msg({ id: 'admin.error.unknown', message: 'Something went wrong ({code}). Try again.' });
 export const errorText = (code: string): MessageDescriptor => errorTexts[code] ?? unknownError;
+
+/** Why an operator invitation could not be accepted (the API's codes of adminAcceptInvitation). */
+const invitationErrors: Record<string, MessageDescriptor> = {
+  INVALID_TOKEN: msg({
+    id: 'admin.invitation.error.invalid',
+    message: 'This invitation link no longer works: it was accepted already, withdrawn, replaced by a newer one, or it expired (invitations last 7 days). Ask the community’s owner for a new one.',
+  }),
+  FORBIDDEN: msg({
+    id: 'admin.invitation.error.otherAccount',
+    message: 'This invitation is for another email address. Log out, then log in with the address it was sent to (or sign up with it first) and open the link again.',
+  }),
+  IN_USE: msg({ id: 'admin.invitation.error.lastOwner', message: 'You are the community’s last owner: make another owner before taking a lower role.' }),
+};
+export const invitationErrorText = (code: string): MessageDescriptor => invitationErrors[code] ?? errorText(code);
 
 /** What a failed write was. */
 export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
@@ -74,8 +88,9 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   deleteRewardOption: msg({ id: 'admin.write.delete', message: 'Could not delete it' }),
   setPromoImage: msg({ id: 'admin.write.setPromoImage', message: 'Could not set the image' }),
   removePromoImage: msg({ id: 'admin.write.updatePromo', message: 'Could not save the changes' }),
-  setOperator: msg({ id: 'admin.write.setOperator', message: 'Could not give the role' }),
+  setOperator: msg({ id: 'admin.write.invite', message: 'Could not send the invitation' }),
   removeOperator: msg({ id: 'admin.write.removeOperator', message: 'Could not take the role away' }),
+  revokeInvitation: msg({ id: 'admin.write.revokeInvitation', message: 'Could not withdraw the invitation' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { operatorConsoleMachine, type ConsoleLoadInput, type ConsoleWriteInput } from '../../../machines/operatorConsole.machine';
-import type { ConsoleCommunity, ConsoleOutput } from '../../../machines/operatorConsole.types';
+import type { AcceptedInvitation, ConsoleCommunity, ConsoleOutput } from '../../../machines/operatorConsole.types';
 import type { Api, ApiResult } from '../../api/client';
 import type { components } from '../../api/schema';
 
@@ -28,6 +28,7 @@ export type AdminCodePage = Schemas['AdminCodePage'];
 export type AdminCtwContestList = Schemas['AdminCtwContestList'];
 export type AdminCommunityDetail = Schemas['AdminCommunityDetail'];
 export type AdminTriviaQuestionStored = Schemas['AdminTriviaQuestionStored'];
+export type AdminInvitation = Schemas['AdminInvitation'];
 
 /** The trivia view: the settings and contests, and the pool's questions (live and archived). */
 export interface TriviaData {
@@ -37,10 +38,11 @@ export interface TriviaData {
   total: number;
 }
 
-/** The settings view: the community and its operators. */
+/** The settings view: the community, its operators and (for an owner) the invitations pending. */
 export interface CommunityData {
   community: AdminCommunityDetail;
   operators: Schemas['AdminOperator'][];
+  invitations: AdminInvitation[];
 }
 
 /** How many pool questions the trivia view lists (newest first). */
@@ -125,7 +127,11 @@ export async function loadView(api: Api, { communityId, view, query }: ConsoleLo
       const [community, operators] = await Promise.all([api.adminShowCommunity({ communityId }, { signal }), api.adminListOperators({ communityId }, { signal })]);
       if (!community.success) return output(community);
       if (!operators.success) return output(operators);
-      return { ok: true, value: { community: community.data, operators: operators.data.operators } satisfies CommunityData };
+      // Only owners see (and withdraw) the invitations; the others are refused them.
+      const invitations = community.data.role === 'owner' ? await api.adminListInvitations({ communityId }, { signal }) : null;
+      if (invitations && !invitations.success) return output(invitations);
+      const value: CommunityData = { community: community.data, operators: operators.data.operators, invitations: invitations?.data.invitations ?? [] };
+      return { ok: true, value };
     }
     case 'earn': {
       const promos = await allPromos(api, communityId, 'EARN', signal);
@@ -242,6 +248,8 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminSetOperator({ communityId, ...(request.input as object) } as never, { signal }));
     case 'removeOperator':
       return output(await api.adminRemoveOperator({ communityId, ...(request.input as object) } as never, { signal }));
+    case 'revokeInvitation':
+      return output(await api.adminRevokeInvitation({ communityId, ...(request.input as object) } as never, { signal }));
     case 'deleteRewardOption':
       return output(await api.adminDeleteRewardOption(input, { signal }));
     case 'deleteTriviaQuestion':
@@ -255,6 +263,9 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
 export const operatorConsoleLogic = (api: Api) =>
   operatorConsoleMachine.provide({
     actors: {
+      acceptInvitation: fromPromise<ConsoleOutput<AcceptedInvitation>, { token: string }>(async ({ input, signal }) =>
+        output(await api.adminAcceptInvitation({ token: input.token }, { signal })),
+      ),
       listCommunities: fromPromise<ConsoleOutput<ConsoleCommunity[]>, void>(async ({ signal }) => {
         const result = await api.adminListCommunities(undefined, { signal });
         return result.success ? { ok: true, value: result.data.communities } : { ok: false, code: result.error };
