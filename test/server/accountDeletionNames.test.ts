@@ -33,8 +33,11 @@ describe.each(backends)('names after an account deletion on $name', (backend) =>
     const other = await h.registerVerified({ firstName: 'Otto', lastName: 'Nilsson' });
     const label = `deleted member #${alexandra.userId}`;
 
-    // The owner makes her an editor (the audit keeps her e-mail), and she writes: a contest.
+    // The owner invites her as an editor (the audit keeps her e-mail), she accepts from the mailed
+    // link, and she writes: a contest.
     expectOk(await as(owner).post(`/admin/communities/${community}/operators`, { email: alexandra.email, role: 'editor' }));
+    const invitation = h.mailer.sent.findLast((mail) => mail.to === alexandra.email)!.text.match(/invitation=([A-Za-z0-9_-]+)/)![1];
+    expectOk(await as(alexandra).post('/admin/invitations/accept', { token: invitation }));
     const inAWeek = new Date(h.clock.now().getTime() + 7 * 86_400_000).toISOString();
     const contest = expectOk(await as(alexandra).post(`/admin/communities/${community}/chance-to-win`, { name: { en: 'Spring draw' }, thresholdPips: 5, drawsAt: inAWeek }));
     // She redeems a gift-card code and qualifies for the contest, which she wins.
@@ -69,7 +72,7 @@ describe.each(backends)('names after an account deletion on $name', (backend) =>
     expect(winner).toEqual({ position: 1, name: label, userId: alexandra.userId, email: null, entryId: drawn.winners[0].entryId });
     const entries = reads.audit.entries as { action: string; operator: string; before: unknown; after: unknown }[];
     expect(entries.find((e) => e.action === 'ctw.create')?.operator).toBe(label);
-    expect(entries.find((e) => e.action === 'operator.set')).toMatchObject({ before: null, after: { email: label, role: 'editor' } });
+    expect(entries.find((e) => e.action === 'invitation.create')).toMatchObject({ before: null, after: { email: label, role: 'editor' } });
     expect(reads.operators.operators).toContainEqual({ userId: alexandra.userId, email: label, role: 'editor' });
     expect(reads.codes.codes.find((c: { status: string }) => c.status === 'handedOut')).toMatchObject({ userId: alexandra.userId, email: label });
     expect(reads.cliWinners).toContain(`1. ${label} (user ${alexandra.userId}`);
