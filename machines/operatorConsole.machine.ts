@@ -33,7 +33,7 @@ function renamed(communities: ConsoleCommunity[], value: unknown): ConsoleCommun
 const cleared = { data: null, errorCode: null, preview: null, writeError: null, done: null } as const;
 
 /**
- * The operator console (issue 14, `/admin`): it loads the communities the signed-in account runs
+ * The operator console (issue 14, `/console`): it loads the communities the signed-in account runs
  * (none: the account is no operator, and the console says so), then one view of one community
  * at a time. A write (create, archive, import, adjust) is sent and, once applied, the view loads
  * again so the list shows it; a dry run's answer is kept as a preview the operator applies or

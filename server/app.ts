@@ -40,7 +40,8 @@ import helmet from './plugins/external/helmet';
 import mail from './plugins/external/mail';
 import openapi, { type ContractViolation } from './plugins/external/openapi';
 import operations from './plugins/external/operations';
-import staticFiles from './plugins/external/static';
+import routeTable from './plugins/external/routeTable';
+import staticFiles, { MAX_PARAM_LENGTH } from './plugins/external/static';
 import { createHandlers, SELF_AUTHENTICATING } from './routes/index';
 
 export type { ContractViolation } from './plugins/external/openapi';
@@ -75,7 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.logFormat !== 'json' }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // JSON bodies: refuse prototype poisoning outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -95,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   logServerErrors(app, config.logFormat);
   await app.register(errorHandler);
+  await app.register(routeTable);
   await app.register(core, { config, now: opts.now ?? (() => new Date()) });
   await app.register(dbPlugin, { db: opts.db });
   await app.register(mail, { mailer: opts.mailer });

@@ -757,7 +757,8 @@ export interface paths {
          * @description `name` is the SHA-256 of the image's bytes and its extension, so the bytes of a name never
          *     change: answered with `Cache-Control: public, max-age=31536000, immutable` and an ETag.
          *     Served by a plain route, so `x-no-fastify-config` keeps fastify-openapi-glue from
-         *     registering one. An unknown or malformed name answers 404 in the envelope.
+         *     registering one. An unknown or malformed name answers 404 in the envelope, a name over
+         *     512 characters 414, another method 405 with `Allow: GET, HEAD`.
          */
         get: operations["getImage"];
         put?: never;
@@ -4351,6 +4352,10 @@ export interface operations {
             };
             /** @description NOT_FOUND. */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a name longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

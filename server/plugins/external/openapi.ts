@@ -163,10 +163,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operation?: OperationInfo;
   }
-  interface FastifyInstance {
-    /** Method and path patterns of every route, for telling 404 from 405. */
-    routeTable: { method: string; pattern: RegExp }[];
-  }
 }
 
 function mediaTypeOf(request: FastifyRequest): string | undefined {
@@ -197,15 +193,6 @@ function findUnstorable(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-/** '/web/community/:communityId' -> /^\/web\/community\/[^/]+\/?$/ */
-function routePattern(url: string): RegExp {
-  const escaped = url
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${escaped}/?$`);
-}
-
 /**
  * Wires openapi.yaml into Fastify: routes and request validation (fastify-openapi-glue with
  * Ajv 2020, no coercion of JSON bodies, unknown fields refused), content types the operation
@@ -223,11 +210,7 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
   // Responses are written as they are: the contract is checked in tests, not by dropping fields.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.decorate('routeTable', [] as { method: string; pattern: RegExp }[]);
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // Catch-all routes (the static files) say nothing about which methods an API path allows.
-    if (!route.url.includes('*')) for (const method of methods) app.routeTable.push({ method: method.toUpperCase(), pattern: routePattern(route.url) });
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema || typeof schema.operationId !== 'string') return;
     const body = schema.body as { content?: Record<string, unknown> } | undefined;
