@@ -13,6 +13,7 @@ import announcements from './plugins/app/announcements';
 import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
 import operators from './plugins/app/operators';
+import operatorGate from './plugins/app/operatorGate';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
 import devices from './plugins/app/devices';
@@ -127,12 +128,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chanceToWin, { notifyWinners: opts.notifyWinners });
   await app.register(trivia);
   await app.register(operators);
+  await app.register(operatorGate);
   await app.register(translations);
   await app.register(images);
 
   await app.register(openapi, {
     handlers: createHandlers(app),
     selfAuthenticating: SELF_AUTHENTICATING,
+    // Every operator API call refuses a member who runs no community before any id is looked up.
+    tagGuards: { admin: app.requireOperator },
     specification: opts.specification,
     onContractViolation: opts.onContractViolation,
   });

@@ -4437,7 +4437,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The communities (empty for a member who runs none). */
+            /** @description The communities (at least one; a member who runs none is refused, 403). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4450,7 +4450,7 @@ export interface operations {
             };
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
-            /** @description ACCOUNT_NOT_VERIFIED. */
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the account runs no community). */
             403: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
@@ -5054,7 +5054,7 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
-            /** @description ACCOUNT_NOT_VERIFIED. */
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the account runs no community). */
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such member in a community of yours). */
             404: components["responses"]["Error"];

@@ -135,7 +135,12 @@ export interface OperationInfo {
   /** Media types of the request body; undefined when the operation takes no body. */
   bodyMediaTypes?: string[];
   verifiedOnly: boolean;
+  /** The checks of the operation's tags (`OpenapiPluginOptions.tagGuards`), run after verification. */
+  guards: readonly TagGuard[];
 }
+
+/** A check every operation of a tag passes before its handler runs (it throws to refuse). */
+export type TagGuard = (request: FastifyRequest) => Promise<unknown>;
 
 export interface ContractViolation {
   operationId: string;
@@ -155,6 +160,11 @@ export interface OpenapiPluginOptions {
    * trip with the call's work); the preHandler leaves them alone.
    */
   selfAuthenticating?: ReadonlySet<string>;
+  /**
+   * Checks by tag of openapi.yaml, run for each operation of the tag once its caller is verified
+   * and before its handler: `admin` refuses a member who runs no community (403 FORBIDDEN).
+   */
+  tagGuards?: Readonly<Record<string, TagGuard>>;
   /** When set, every JSON response is checked against its response schema (tests). */
   onContractViolation?: (violation: ContractViolation) => void;
 }
@@ -201,6 +211,7 @@ function findUnstorable(value: unknown, path = '', depth = 0): string | null {
  */
 async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions): Promise<void> {
   const specification = options.specification ?? loadSpecification();
+  const tagGuards = options.tagGuards ?? {};
 
   app.setValidatorCompiler(({ schema, httpPart, ...rest }) => {
     const contentType = (rest as { contentType?: string }).contentType;
@@ -222,6 +233,7 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
         operationId: schema.operationId,
         bodyMediaTypes: body?.content ? Object.keys(body.content).map((type) => type.toLowerCase()) : undefined,
         verifiedOnly: schema['x-verified-only'] === true,
+        guards: (Array.isArray(schema.tags) ? (schema.tags as string[]) : []).flatMap((tag) => tagGuards[tag] ?? []),
       },
     } as typeof route.config;
   });
@@ -279,13 +291,16 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
   });
 
   const selfAuthenticating = options.selfAuthenticating ?? new Set<string>();
+  const guarded = async (request: FastifyRequest, verify: boolean, guards: readonly TagGuard[]) => {
+    if (verify) await app.requireVerified(request);
+    for (const guard of guards) await guard(request);
+  };
   app.addHook('preHandler', (request, _reply, done) => {
     const operation = request.routeOptions.config.operation;
-    if (operation?.verifiedOnly && !selfAuthenticating.has(operation.operationId ?? '')) {
-      app.requireVerified(request).then(() => done(), done);
-      return;
-    }
-    done();
+    if (!operation) return done();
+    const verify = operation.verifiedOnly && !selfAuthenticating.has(operation.operationId ?? '');
+    if (!verify && operation.guards.length === 0) return done();
+    guarded(request, verify, operation.guards).then(() => done(), done);
   });
 
   if (options.onContractViolation) {

@@ -21,6 +21,7 @@ export interface Operation {
   verifiedOnly: boolean;
   /** false for `x-no-fastify-config` operations (served outside the API routes, e.g. the manifest). */
   routed: boolean;
+  tags: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -69,6 +70,7 @@ export function listOperations(): Operation[] {
         needsAuth: security.length > 0 && !security.some((s) => Object.keys(s as object).length === 0),
         verifiedOnly: op['x-verified-only'] === true,
         routed: op['x-no-fastify-config'] !== true,
+        tags: Array.isArray(op.tags) ? (op.tags as string[]) : [],
       });
     }
   }

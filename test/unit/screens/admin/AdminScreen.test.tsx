@@ -145,8 +145,11 @@ describe('AdminScreen', () => {
     ]);
   });
 
-  it('says so to an account that runs no community', async () => {
-    fakeFetch({ 'GET /admin/communities': { data: { communities: [] } } });
+  it.each([
+    ['refuses it the operator API', { status: 403, error: 'FORBIDDEN' }],
+    ['lists none', { data: { communities: [] } }],
+  ] as const)('says so to an account that runs no community (the server %s)', async (_how, answer) => {
+    fakeFetch({ 'GET /admin/communities': answer });
     await renderApp({ path: '/console' });
     expect(await main().findByText('You do not run a community')).toBeTruthy();
   });
