@@ -227,6 +227,11 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
     const body = schema.body as { content?: Record<string, unknown> } | undefined;
     // A call that takes a larger body than the server's limit says so in openapi.yaml (an image upload).
     if (typeof schema['x-body-limit'] === 'number') route.bodyLimit = schema['x-body-limit'];
+    // A query parameter the operation does not declare is refused (400 naming it), as an unknown
+    // body field is; a page the browser navigates to (a provider's callback adds its own) ignores it.
+    if (schema['x-browser-navigation'] !== true) {
+      schema.querystring = { type: 'object', properties: {}, ...(schema.querystring as object | undefined), additionalProperties: false };
+    }
     route.config = {
       ...route.config,
       operation: {

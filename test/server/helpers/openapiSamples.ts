@@ -22,6 +22,8 @@ export interface Operation {
   /** false for `x-no-fastify-config` operations (served outside the API routes, e.g. the manifest). */
   routed: boolean;
   tags: string[];
+  /** `x-browser-navigation`: the browser navigates there (a redirect answers, not an envelope). */
+  navigation: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -71,6 +73,7 @@ export function listOperations(): Operation[] {
         verifiedOnly: op['x-verified-only'] === true,
         routed: op['x-no-fastify-config'] !== true,
         tags: Array.isArray(op.tags) ? (op.tags as string[]) : [],
+        navigation: op['x-browser-navigation'] === true,
       });
     }
   }
