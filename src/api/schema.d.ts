@@ -2827,7 +2827,7 @@ export interface components {
         AdminAuditPage: {
             entries: components["schemas"]["AuditEntry"][];
         };
-        /** @description A path inside the app (one leading `/`, no scheme, host or spaces). */
+        /** @description A path inside the app (one leading `/`, no scheme, host, spaces or NUL). */
         AppPath: string;
         OidcResponseValue: string;
         /**
