@@ -13,8 +13,11 @@ import { prerender } from './build/prerender/plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-/** Paths the reference server answers; the dev server proxies them so the PWA talks to one origin. */
-const apiPrefixes = ['/api', '/mobile', '/web'];
+/**
+ * Paths the reference server answers (its API_PREFIXES, server/plugins/external/static.ts); the dev
+ * server proxies them so the PWA talks to one origin.
+ */
+const apiPrefixes = ['/api', '/mobile', '/web', '/admin', '/images'];
 
 /** The web manifest's app name as built: Welcome's title while the manifest is fetched (src/appName.ts). */
 const manifestName = (JSON.parse(readFileSync(new URL('./public/manifest.webmanifest', import.meta.url), 'utf8')) as { name?: string }).name ?? '';

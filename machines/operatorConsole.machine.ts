@@ -34,7 +34,7 @@ function renamed(communities: ConsoleCommunity[], value: unknown): ConsoleCommun
 const cleared = { data: null, errorCode: null, preview: null, writeError: null, done: null, invitationResult: null } as const;
 
 /**
- * The operator console (issue 14, `/admin`): opened from an operator invitation's link, it first
+ * The operator console (issue 14, `/console`): opened from an operator invitation's link, it first
  * accepts the invitation (issue 46) and keeps how that went until another view or community is
  * opened. It loads the communities the signed-in account runs (none: the account is no operator,
  * and the console says so; the one just joined by invitation comes first), then one view of one

@@ -1,5 +1,5 @@
 /**
- * Types of the operator console (`/admin`, issue 14): the communities the signed-in account
+ * Types of the operator console (`/console`, issue 14): the communities the signed-in account
  * runs, one view of one community at a time, and the operator's writes (with a dry-run preview
  * for imports and bulk changes).
  */

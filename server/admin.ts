@@ -14,6 +14,7 @@ import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList, qrPrint } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
 import { connectRemote, REMOTE_COMMANDS, signIn, signOut } from './admin/remote';
+import { runCommunities } from './admin/runCommunities';
 import { askPassword, forgetSession, readSession, saveSession, serverBase, sessionFile } from './admin/session';
 import { auditList } from './admin/audit';
 import { BACKUP_USAGE, runBackupCommand } from './admin/backup';
@@ -177,7 +178,7 @@ async function login(args: string[], found: string | undefined, io: CliIo): Prom
   const file = sessionFile(io.env);
   saveSession(file, { server: serverBase(server), email, ...tokens });
   const ctx = await connectRemote(server, { sessionFile: file }, io.out);
-  const { communities } = await ctx.call<{ communities: { communityId: string; name: string; role: string }[] }>('GET', '/admin/communities');
+  const communities = await runCommunities<{ communityId: string; name: string; role: string }>(ctx);
   io.out(`Signed in to ${serverBase(server)} as ${email}; the session is kept in ${file}.`);
   if (communities.length === 0) io.out('This account runs no community yet: an owner gives it a role with operator:add.');
   for (const c of communities) io.out(`  ${c.communityId}  "${c.name}"  your role: ${c.role}`);

@@ -14,6 +14,7 @@ import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
 import operators from './plugins/app/operators';
 import operatorInvitations from './plugins/app/operatorInvitations';
+import operatorGate from './plugins/app/operatorGate';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
 import devices from './plugins/app/devices';
@@ -43,7 +44,8 @@ import helmet from './plugins/external/helmet';
 import mail from './plugins/external/mail';
 import openapi, { type ContractViolation } from './plugins/external/openapi';
 import operations from './plugins/external/operations';
-import staticFiles from './plugins/external/static';
+import routeTable from './plugins/external/routeTable';
+import staticFiles, { MAX_PARAM_LENGTH } from './plugins/external/static';
 import { createHandlers, SELF_AUTHENTICATING } from './routes/index';
 
 export type { ContractViolation } from './plugins/external/openapi';
@@ -80,7 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.logFormat !== 'json' }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Requests that arrive while the server closes are answered by the draining plugin, in the envelope.
     return503OnClosing: false,
     // JSON bodies: refuse prototype poisoning outright.
@@ -103,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   logServerErrors(app, config.logFormat);
   await app.register(errorHandler);
   await app.register(draining);
+  await app.register(routeTable);
   await app.register(core, { config, now: opts.now ?? (() => new Date()) });
   await app.register(dbPlugin, { db: opts.db });
   await app.register(mail, { mailer: opts.mailer });
@@ -135,12 +138,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trivia);
   await app.register(operators);
   await app.register(operatorInvitations);
+  await app.register(operatorGate);
   await app.register(translations);
   await app.register(images);
 
   await app.register(openapi, {
     handlers: createHandlers(app),
     selfAuthenticating: SELF_AUTHENTICATING,
+    // Every operator API call refuses a member who runs no community before any id is looked up.
+    tagGuards: { admin: app.requireOperator },
     specification: opts.specification,
     onContractViolation: opts.onContractViolation,
   });

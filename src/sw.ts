@@ -19,10 +19,11 @@ const contentSyncTag = 'content-sync';
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every in-app navigation gets the app shell; the API prefixes always go to the network.
+// Every in-app navigation gets the app shell; the API prefixes (the operator API and the images
+// included: server/plugins/external/static.ts) always go to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/(api|mobile|web)(\/|$)/],
+    denylist: [/^\/(api|mobile|web|admin|images)(\/|$)/],
   }),
 );
 

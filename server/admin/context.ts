@@ -21,8 +21,12 @@ export class UsageError extends Error {
 
 /** Valid input the data refuses (a debit below zero): exit code 1, nothing changed. */
 export class RefusedError extends UsageError {
-  constructor(message: string) {
+  /** The server's error code, when the refusal came from it (through a running server). */
+  readonly code?: string;
+
+  constructor(message: string, code?: string) {
     super(message);
+    this.code = code;
     this.name = 'RefusedError';
   }
 }

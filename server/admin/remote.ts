@@ -12,6 +12,7 @@ import { writeQrImages } from './qrImage';
 import { communityChange } from './communities';
 import { supportContact } from './support';
 import { readSession, saveSession, serverBase, type SavedSession } from './session';
+import { runCommunities } from './runCommunities';
 
 /**
  * The operator CLI talking to a running server (issue 14): with PIPS_SERVER_URL, the commands
@@ -62,7 +63,7 @@ async function send<T>(fetchImpl: typeof fetch, base: string, method: string, pa
 /** A failed answer as the CLI's exit codes see it: bad input 2, anything else refused 1. */
 function fail(answer: { code: string; message: string }): never {
   const message = `${answer.message} (${answer.code})`;
-  throw answer.code === 'VALIDATION_ERROR' ? new UsageError(message) : new RefusedError(message);
+  throw answer.code === 'VALIDATION_ERROR' ? new UsageError(message) : new RefusedError(message, answer.code);
 }
 
 const form = (fields: Record<string, string>) => ({
@@ -747,7 +748,7 @@ interface AdminCommunityView {
 const communityList: RemoteCommand = {
   name: 'community:list',
   async run(_values, ctx) {
-    const { communities } = await ctx.call<{ communities: AdminCommunityView[] }>('GET', '/admin/communities');
+    const communities = await runCommunities<AdminCommunityView>(ctx);
     if (communities.length === 0) ctx.out('This account runs no community (an owner adds it with operator:add).');
     for (const c of communities) ctx.out(`${c.communityId}  "${c.name}"  your role: ${c.role}${c.archived ? '  archived (takes no new members)' : ''}`);
     return 0;

@@ -77,7 +77,7 @@ const ROLE_WORDS = {
 } as const;
 
 /**
- * An operator invitation (issue 46): the link `<publicUrl>/admin?invitation=…` into the console,
+ * An operator invitation (issue 46): the link `<publicUrl>/console?invitation=…` into the console,
  * opened signed in with the invited address. The same mail whether or not an account uses the
  * address: it says to sign up with it first when there is none.
  */

@@ -777,7 +777,8 @@ export interface paths {
          * @description `name` is the SHA-256 of the image's bytes and its extension, so the bytes of a name never
          *     change: answered with `Cache-Control: public, max-age=31536000, immutable` and an ETag.
          *     Served by a plain route, so `x-no-fastify-config` keeps fastify-openapi-glue from
-         *     registering one. An unknown or malformed name answers 404 in the envelope.
+         *     registering one. An unknown or malformed name answers 404 in the envelope, a name over
+         *     512 characters 414, another method 405 with `Allow: GET, HEAD`.
          */
         get: operations["getImage"];
         put?: never;
@@ -3037,7 +3038,7 @@ export interface components {
         AdminAuditPage: {
             entries: components["schemas"]["AuditEntry"][];
         };
-        /** @description A path inside the app (one leading `/`, no scheme, host or spaces). */
+        /** @description A path inside the app (one leading `/`, no scheme, host, spaces or NUL). */
         AppPath: string;
         OidcResponseValue: string;
         /**
@@ -4595,6 +4596,10 @@ export interface operations {
             };
             /** @description NOT_FOUND. */
             404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a name longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4676,7 +4681,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The communities (empty for a member who runs none). */
+            /** @description The communities (at least one; a member who runs none is refused, 403). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4689,7 +4694,7 @@ export interface operations {
             };
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
-            /** @description ACCOUNT_NOT_VERIFIED. */
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the account runs no community). */
             403: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
@@ -5293,7 +5298,7 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
-            /** @description ACCOUNT_NOT_VERIFIED. */
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (the account runs no community). */
             403: components["responses"]["Error"];
             /** @description NOT_FOUND (no such member in a community of yours). */
             404: components["responses"]["Error"];

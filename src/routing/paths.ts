@@ -36,8 +36,9 @@ export const paths = {
   triviaContestQuestion: '/trivia/contest/:id/question',
   triviaContestAnswer: '/trivia/contest/:id/answer',
   triviaContestInfo: '/trivia/contest/:id/info',
-  // operators (issue 14): the console, its view as the optional part
-  admin: '/admin/:view?',
+  // operators (issue 14): the console, its view as the optional part (not under /admin, the
+  // operator API's prefix: the server redirects a bare /admin here)
+  admin: '/console/:view?',
 } as const;
 
 /** A concrete link to a pattern: `:name` parts filled from `params`, missing optional parts dropped. */

@@ -11,7 +11,7 @@ import type { ProfileUpdateInput } from '../actors/accountRequests';
 import { useIsOffline, useResource, useSession, useSubmission, useSystemActor, useUnsentInput } from '../actors/hooks';
 import { commonMessages } from '../components/errorMessages';
 import { PushSwitch } from '../components/push/PushSwitch';
-import { paths } from '../routing/paths';
+import { linkTo, paths } from '../routing/paths';
 import {
   cleanText,
   validateFirstName,
@@ -70,7 +70,7 @@ export default function ProfileScreen() {
       </Paper>
 
       {user?.runsCommunity ? (
-        <Button component={Link} href="/admin" variant="default">
+        <Button component={Link} href={linkTo(paths.admin)} variant="default">
           <Trans id="pages.profile.console">Community console</Trans>
         </Button>
       ) : null}

@@ -14,7 +14,7 @@ import { startStack, type Stack } from './support/stack';
  * INVITATION_LINK_PATH in server/plugins/app/operatorInvitations.ts). The journeys below written
  * for issue 46 build their addresses from it.
  */
-const CONSOLE = '/admin';
+const CONSOLE = '/console';
 const OPERATOR_PASSWORD = 'Operator-2026!console';
 const owner = { email: 'owner.console@example.org', password: OPERATOR_PASSWORD };
 const viewer = { email: 'viewer.console@example.org', password: OPERATOR_PASSWORD };
@@ -23,7 +23,7 @@ const books = { title: 'Book shop voucher', option: '$5 card', price: 30 };
 
 /**
  * The operator console (issue 14) in Chromium against the product as `npm start` runs it: an
- * owner (given the role with the CLI) signs in at /admin, creates an earn action and a reward,
+ * owner (given the role with the CLI) signs in at /console, creates an earn action and a reward,
  * loads the reward's gift-card codes from a CSV file after a preview that names the skipped
  * lines, and archives the earn action; a member in another browser context sees each change on
  * their own screens without any restart. A viewer reads but gets no forms. The console's chunk is
@@ -75,7 +75,8 @@ describe('operator console in Chromium', () => {
   };
   const nav = (name: string) => main().getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
 
-  it('/login never fetches the console; signing in at /admin leads back to the console', async () => {
+  it('/login never fetches the console; an old bookmark of /admin leads to /login, and signing in to the console at /console', async () => {
+    // The console moved from /admin (the operator API's prefix) to /console: the server redirects the old address.
     await page.goto(`${product.url}/admin`);
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
@@ -84,7 +85,7 @@ describe('operator console in Chromium', () => {
     expect(fetched.filter((url) => /AdminScreen/.test(url))).toEqual([]);
 
     await logIn(page, product, owner);
-    await page.waitForURL('**/admin', { timeout: 15_000 });
+    await page.waitForURL('**/console', { timeout: 15_000 });
     await main().getByRole('heading', { level: 1, name: 'Community console' }).waitFor();
     // The redirect's 'please log in' goes once logged in (not 5 s later, over the console).
     await page.getByText('Please log in to access this page.').waitFor({ state: 'detached', timeout: 2_000 });
@@ -102,7 +103,7 @@ describe('operator console in Chromium', () => {
 
   it('creates an earn action after saying what is wrong with the form; the member sees it at once', async () => {
     await nav('Earn actions').click();
-    await page.waitForURL('**/admin/earn');
+    await page.waitForURL('**/console/earn');
     await main().getByRole('heading', { name: 'New earn action' }).waitFor();
     await main().getByLabel('Link opened (https, optional)').fill('http://example.org/walk');
     await main().getByRole('button', { name: 'Create earn action' }).click();
@@ -134,7 +135,7 @@ describe('operator console in Chromium', () => {
 
   it('creates a reward and loads its codes from a CSV file, after a preview naming the skipped lines; the member can redeem it', async () => {
     await nav('Rewards').click();
-    await page.waitForURL('**/admin/rewards');
+    await page.waitForURL('**/console/rewards');
     // Sent empty, the option's field has an error; its example stays grey, not the error's red.
     await main().getByRole('button', { name: 'Create reward' }).click();
     const optionField = main().getByLabel('Option 1 (English)');
@@ -193,7 +194,7 @@ describe('operator console in Chromium', () => {
 
   it('archives the earn action: it leaves the live list and the member’s Earn screen, and the audit log says who did it', async () => {
     await nav('Earn actions').click();
-    await page.waitForURL('**/admin/earn');
+    await page.waitForURL('**/console/earn');
     await main().getByRole('button', { name: `Archive “${walk.title}”` }).click();
     await done('Archived: members no longer see it');
     expect(await main().getByTestId('admin-promo').filter({ hasText: walk.title }).count()).toBe(0);
@@ -206,7 +207,7 @@ describe('operator console in Chromium', () => {
     await expect.poll(() => phone.getByRole('main').getByRole('heading', { name: walk.title }).count(), { timeout: 15_000 }).toBe(0);
 
     await nav('Audit log').click();
-    await page.waitForURL('**/admin/audit');
+    await page.waitForURL('**/console/audit');
     const rows = main().getByRole('row');
     await rows.filter({ hasText: 'promo.archive' }).waitFor();
     expect(await rows.filter({ hasText: 'promo.archive' }).first().innerText()).toContain(owner.email);
@@ -236,7 +237,7 @@ describe('operator console in Chromium', () => {
 
   it('creates an earn QR code, draws it for download, the member earns by its link, and it is ended', async () => {
     await nav('QR codes').click();
-    await page.waitForURL('**/admin/qr');
+    await page.waitForURL('**/console/qr');
     await main().getByLabel('Pips earned').fill('7');
     await main().getByRole('button', { name: 'Create QR code' }).click();
     await main().getByText('Enter a title.').waitFor();
@@ -289,7 +290,7 @@ describe('operator console in Chromium', () => {
 
   it('publishes an announcement the member reads, and deletes it', async () => {
     await nav('Announcements').click();
-    await page.waitForURL('**/admin/announcements');
+    await page.waitForURL('**/console/announcements');
     await main().getByRole('button', { name: 'Publish' }).click();
     expect(await main().getByText('Write it in English, Spanish or both.').count()).toBe(2);
     await main().getByLabel('Title in English').fill('Pier clean-up on Saturday');
@@ -319,7 +320,7 @@ describe('operator console in Chromium', () => {
 
   it('creates a Chance to Win contest the member sees on their Chance to Win screen', async () => {
     await nav('Chance to Win').click();
-    await page.waitForURL('**/admin/chanceToWin');
+    await page.waitForURL('**/console/chanceToWin');
     await main().getByLabel('Name (English)').fill('Pier draw');
     await main().getByLabel('Prize (English, optional)').fill('A kayak lesson');
     await main().getByLabel('Pips to earn to take part').fill('20');
@@ -337,7 +338,7 @@ describe('operator console in Chromium', () => {
 
   it('finds the member and adjusts their pips with a reason, which their activity shows', async () => {
     await nav('Members').click();
-    await page.waitForURL('**/admin/members');
+    await page.waitForURL('**/console/members');
     await main().getByLabel('Email or name').fill('console-member');
     await main().getByRole('button', { name: 'Search', exact: true }).click();
     await main().getByText('Showing 1 of 1 members.').waitFor();
@@ -366,7 +367,7 @@ describe('operator console in Chromium', () => {
 
   it('draws the contest now after a confirmation: the member who earned 25 pips since its start wins, and hears it', async () => {
     await nav('Chance to Win').click();
-    await page.waitForURL('**/admin/chanceToWin');
+    await page.waitForURL('**/console/chanceToWin');
     const card = main().getByTestId('admin-contest').filter({ hasText: 'Pier draw' });
     await card.getByRole('button', { name: 'Draw now: Pier draw' }).click();
     await card.getByText(/This cannot be undone\./).waitFor();
@@ -382,7 +383,7 @@ describe('operator console in Chromium', () => {
 
   it('creates a questionnaire and trivia questions from JSON files, naming what is wrong with a bad one', async () => {
     await nav('Questionnaires').click();
-    await page.waitForURL('**/admin/questionnaires');
+    await page.waitForURL('**/console/questionnaires');
     const upload = (name: string, content: string) =>
       main().locator('input[type=file]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
     await upload('broken.json', '{ "title": ');
@@ -409,7 +410,7 @@ describe('operator console in Chromium', () => {
     await phone.getByRole('main').getByText('Neighbourhood survey').first().waitFor({ timeout: 15_000 });
 
     await nav('Trivia').click();
-    await page.waitForURL('**/admin/trivia');
+    await page.waitForURL('**/console/trivia');
     await main().getByText('0 questions in the pool · 3 a day per member · the day in UTC').waitFor();
     await main().locator('input[type=file]').setInputFiles({ name: 'trivia.json', mimeType: 'application/json', buffer: readFileSync('examples/trivia-questions.json') });
     await main().getByRole('button', { name: 'Add the questions' }).click();
@@ -422,7 +423,7 @@ describe('operator console in Chromium', () => {
 
   it('deletes what nothing refers to after a confirmation, and says to archive what members used', async () => {
     await nav('QR codes').click();
-    await page.waitForURL('**/admin/qr');
+    await page.waitForURL('**/console/qr');
     const pier = main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' });
     await pier.getByRole('button', { name: 'Delete: Pier sign' }).click();
     await pier.getByRole('button', { name: 'Delete for good' }).click();
@@ -430,7 +431,7 @@ describe('operator console in Chromium', () => {
     expect(await main().getByTestId('admin-qr').filter({ hasText: 'Pier sign' }).count()).toBe(1);
 
     await nav('Questionnaires').click();
-    await page.waitForURL('**/admin/questionnaires');
+    await page.waitForURL('**/console/questionnaires');
     const survey = main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' });
     await survey.getByRole('button', { name: 'Delete: Neighbourhood survey' }).click();
     await survey.getByRole('button', { name: 'Delete for good' }).click();
@@ -440,7 +441,7 @@ describe('operator console in Chromium', () => {
 
   it('edits and archives a single trivia question, adds an option to a reward, and sets the support contact the member reads', async () => {
     await nav('Trivia').click();
-    await page.waitForURL('**/admin/trivia');
+    await page.waitForURL('**/console/trivia');
     const spider = main().getByTestId('admin-trivia-question').filter({ hasText: 'How many legs does a spider have?' });
     await spider.getByText('Six · ✓ Eight · Ten').waitFor();
     await spider.getByRole('button', { name: 'Edit: How many legs does a spider have?' }).click();
@@ -461,7 +462,7 @@ describe('operator console in Chromium', () => {
     await expectAccessible(page, 'admin trivia questions (en)');
 
     await nav('Rewards').click();
-    await page.waitForURL('**/admin/rewards');
+    await page.waitForURL('**/console/rewards');
     const reward = main().getByTestId('admin-reward').filter({ hasText: books.title });
     await reward.getByRole('button', { name: `Add an option to ${books.title}` }).click();
     await reward.getByLabel('What the member gets (English)').fill('$10 card');
@@ -483,7 +484,7 @@ describe('operator console in Chromium', () => {
     await reward.getByRole('button', { name: 'Cancel' }).click();
 
     await nav('Settings').click();
-    await page.waitForURL('**/admin/community');
+    await page.waitForURL('**/console/community');
     const settings = main().getByTestId('admin-community');
     await settings.getByRole('button', { name: 'Edit: Riverside Club' }).click();
     await settings.getByLabel('Support email (empty: no contact)').fill('not-an-address');
@@ -514,7 +515,7 @@ describe('operator console in Chromium', () => {
 
   it('archives the drawn contest out of the list of past draws, and restores it', async () => {
     await nav('Chance to Win').click();
-    await page.waitForURL('**/admin/chanceToWin');
+    await page.waitForURL('**/console/chanceToWin');
     const card = main().getByTestId('admin-contest').filter({ hasText: 'Pier draw' });
     await card.getByRole('button', { name: 'Archive “Pier draw”' }).click();
     await done('Archived: members no longer see it');
@@ -531,17 +532,17 @@ describe('operator console in Chromium', () => {
     // An operator finds the console from Profile; a member has no such link.
     await page.goto(`${product.url}/profile`);
     await main().getByRole('link', { name: 'Community console' }).click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/console$/);
     // ...and its back link leads there again
     await page.getByTestId('back-link').getByText('Back to profile').click();
     await page.waitForURL(/\/profile$/);
     await main().getByRole('link', { name: 'Community console' }).click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/console$/);
     await phone.goto(`${product.url}/profile`);
     await phone.getByRole('main').getByRole('link', { name: 'Help and support' }).waitFor();
     expect(await phone.getByRole('main').getByRole('link', { name: 'Community console' }).count()).toBe(0);
     await nav('Dashboard').click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/console$/);
     await main().getByRole('heading', { name: 'Pips earned per day' }).waitFor();
     // the member's QR scan (7) and the adjustment (25) are adjustments apart: earned counts the scan
     await main().getByText('Pier sign · 7 pips').waitFor();
@@ -552,7 +553,7 @@ describe('operator console in Chromium', () => {
 
   it('speaks Spanish: the console, its forms and its checks', async () => {
     await nav('Rewards').click();
-    await page.waitForURL('**/admin/rewards');
+    await page.waitForURL('**/console/rewards');
     await page.getByRole('button', { name: 'Español', exact: true }).click();
     await main().getByRole('heading', { level: 1, name: 'Consola de la comunidad' }).waitFor();
     await main().getByRole('button', { name: 'Crear recompensa' }).click();
@@ -578,10 +579,10 @@ describe('operator console in Chromium', () => {
     const context = await stack.browser.newContext({ viewport: viewports.desktop, locale: 'en-US' });
     try {
       const viewerPage = await context.newPage();
-      await viewerPage.goto(`${product.url}/admin/rewards`);
+      await viewerPage.goto(`${product.url}/console/rewards`);
       await viewerPage.waitForURL('**/login');
       await logIn(viewerPage, product, viewer);
-      await viewerPage.waitForURL('**/admin/rewards', { timeout: 15_000 });
+      await viewerPage.waitForURL('**/console/rewards', { timeout: 15_000 });
       const viewerMain = viewerPage.getByRole('main');
       await viewerMain.getByText('Riverside Club · your role: Viewer (read only)').waitFor();
       await viewerMain.getByTestId('admin-reward').filter({ hasText: books.title }).waitFor();
@@ -608,7 +609,7 @@ describe('operator console in Chromium', () => {
       const memberPage = await context.newPage();
       await logIn(memberPage, product, member);
       await memberPage.waitForURL('**/home', { timeout: 15_000 });
-      await memberPage.goto(`${product.url}/admin`);
+      await memberPage.goto(`${product.url}/console`);
       await memberPage.getByRole('main').getByText('You do not run a community').waitFor();
       await settle(memberPage);
       await expectAccessible(memberPage, 'admin not an operator (en)');
@@ -623,7 +624,7 @@ describe('operator console in Chromium', () => {
       const ownerPage = await context.newPage();
       await logIn(ownerPage, product, owner);
       await ownerPage.waitForURL('**/home', { timeout: 15_000 });
-      await ownerPage.goto(`${product.url}/admin/community`);
+      await ownerPage.goto(`${product.url}/console/community`);
       const sections = ownerPage.getByTestId('console-sections');
       const settings = sections.getByRole('link', { name: 'Settings', exact: true });
       await expect.poll(() => settings.getAttribute('aria-current')).toBe('page');
@@ -639,7 +640,7 @@ describe('operator console in Chromium', () => {
       expect(await inSight(sections.getByRole('link', { name: 'Dashboard', exact: true }))).toBe(false);
       expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBe(viewports.phone.width);
       await sections.getByRole('link', { name: 'Dashboard', exact: true }).click();
-      await ownerPage.waitForURL(/\/admin$/);
+      await ownerPage.waitForURL(/\/console$/);
       await ownerPage.getByRole('main').getByText('Pips earned this week').waitFor();
     } finally {
       await context.close();

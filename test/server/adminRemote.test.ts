@@ -12,6 +12,8 @@ import { PNG_1X1 } from './helpers/harness';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATOR = { email: 'boss@example.org', password: 'Operator-secret-1!' };
 const OWNER = { email: 'owner@example.org', password: 'Operator-secret-1!' };
+/** An account that ran the community once and runs none now (the same password). */
+const FORMER = 'former@example.org';
 
 type CliRun = { code: number | null; out: string; err: string };
 
@@ -63,6 +65,9 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
       const context = { db, publicUrl: 'http://127.0.0.1', out: () => {}, scryptCost: 1024 };
       await runAdmin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'editor'], context);
       await runAdmin(['operator:add', '--email', OWNER.email, '--community', communityId, '--role', 'owner'], context);
+      await runAdmin(['operator:add', '--email', FORMER, '--community', communityId, '--role', 'viewer'], context);
+      const former = await db.selectFrom('users').select('id').where('email', '=', FORMER).executeTakeFirstOrThrow();
+      await db.deleteFrom('operator_roles').where('user_id', '=', former.id).execute();
     } finally {
       delete process.env.OPERATOR_PASSWORD;
       await close();
@@ -297,6 +302,25 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     }
     // Still an editor until they accept: creating a community is for owners.
     expect((await admin(['community:create', '--name', 'Not yet'], remote)).code).toBe(1);
+  }, 120_000);
+
+  it('tells an account that runs no community so at login and in community:list; the operator API refuses its commands (1)', async () => {
+    const sessionFile = join(place.env.DATA_DIR, '..', `former-${process.pid}.json`);
+    try {
+      const login = await admin(['login', '--email', FORMER], { ...place.env, PIPS_SESSION_FILE: sessionFile, PIPS_OPERATOR_PASSWORD: OPERATOR.password });
+      expect(login.err).toBe('');
+      expect(login.code).toBe(0);
+      expect(login.out).toContain('This account runs no community yet');
+    } finally {
+      rmSync(sessionFile, { force: true });
+    }
+    const former = { ...remote, PIPS_OPERATOR_EMAIL: FORMER };
+    const list = await admin(['community:list'], former);
+    expect(list.code).toBe(0);
+    expect(list.out).toContain('This account runs no community');
+    const adjust = await admin(['pips:adjust', '--email', 'x@example.org', '--delta', '5', '--reason', 'x'], former);
+    expect(adjust.code).toBe(1);
+    expect(adjust.err).toContain('FORBIDDEN');
   }, 120_000);
 
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {

@@ -61,6 +61,23 @@ describe.each(backends.slice(0, 1))('answers before routing on $name', (backend)
     }
   });
 
+  it('answers QUERY, which Node knows, with 405 or 404 in the envelope even without a Content-Type', async () => {
+    const answers: string[] = [];
+    for (const path of ['/mobile/user/get', '/admin/communities', '/admin/promos/1', '/images/x.png', '/admin/nothing', '/login']) {
+      const answer = await rawRequest(server.url, `QUERY ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const allow = /^allow: (.*)$/im.exec(answer.headers)?.[1]?.trim();
+      answers.push(`${path} ${answer.status} ${envelopeOf(answer.body).error.code} ${allow ?? '-'}`);
+    }
+    expect(answers).toEqual([
+      '/mobile/user/get 405 METHOD_NOT_ALLOWED GET, HEAD',
+      '/admin/communities 405 METHOD_NOT_ALLOWED GET, HEAD, POST',
+      '/admin/promos/1 405 METHOD_NOT_ALLOWED PUT, DELETE',
+      '/images/x.png 405 METHOD_NOT_ALLOWED GET, HEAD',
+      '/admin/nothing 404 NOT_FOUND -',
+      '/login 404 NOT_FOUND -',
+    ]);
+  });
+
   it('answers a path parameter over 512 characters with 414 in the envelope', async () => {
     const answer = await rawRequest(server.url, `GET /web/community/${'c'.repeat(600)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
     expect(answer.status).toBe(414);

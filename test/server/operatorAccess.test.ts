@@ -6,22 +6,37 @@ import { backends } from './helpers/databases';
 import { expectOk, PNG_1X1, useHarness, type TestUser } from './helpers/harness';
 import { listOperations, sampleRequest, type Operation } from './helpers/openapiSamples';
 
+/** Every call of the operator API: the operations of openapi.yaml's tag `admin`. */
+const adminCalls = listOperations().filter((o) => o.tags.includes('admin'));
+
 /**
- * Every call of the operator API but the list of one's own communities (open to every account),
- * creating one (open to any owner, checked in operatorApi.test.ts) and accepting an invitation
- * (open to the invited account, checked in operatorInvitations.test.ts).
+ * The one operator call open to members: accepting an invitation is how an account that runs
+ * nothing comes to run a community (`x-open-to-members`; checked in operatorInvitations.test.ts).
  */
-const operatorCalls = listOperations().filter(
-  (o) => o.path.startsWith('/admin/') && !['adminListCommunities', 'adminCreateCommunity', 'adminAcceptInvitation'].includes(o.operationId),
-);
+const OPEN_TO_MEMBERS = ['adminAcceptInvitation'];
+
+/** The operator calls a member who runs nothing is refused. */
+const gatedCalls = adminCalls.filter((o) => !OPEN_TO_MEMBERS.includes(o.operationId));
+
+/**
+ * The calls about one community or its content: all but the list of one's own communities,
+ * creating one (open to any owner, checked in operatorApi.test.ts) and accepting an invitation.
+ */
+const operatorCalls = gatedCalls.filter((o) => !['adminListCommunities', 'adminCreateCommunity'].includes(o.operationId));
+
 /** Reads for owners only: a viewer is refused them like a write. */
 const ownerReads = ['adminListInvitations'];
 
+/** An id no content has. */
+const MISSING_ID = 2_147_483_000;
+
 /**
  * Issue 14, "every operator endpoint refuses members and operators of other communities; viewer
- * cannot write": each call of the `/admin` tag of openapi.yaml, with a valid request naming real
- * content of the community, as a member who runs nothing, as the owner of another community and
- * as a viewer. The list comes from openapi.yaml, so a new call is covered without a new test.
+ * cannot write", and issue 46, "a member gets 403 FORBIDDEN on every /admin operation before any
+ * id is looked up": each call of the tag `admin` of openapi.yaml, with a valid request naming
+ * real content of the community (and, for a member, content that does not exist), as a member
+ * who runs nothing, as the owner of another community and as a viewer. The list comes from
+ * openapi.yaml, so a new call is covered without a new test.
  */
 let memberEmail = 'nobody@example.org';
 
@@ -99,40 +114,61 @@ describe.each(backends)('operator API access on $name', (backend) => {
     };
   };
 
-  /** A valid request of the operation, its path naming the community's content. */
-  function requestFor(operation: Operation, ids: [string, number][]) {
+  /** A valid request of the operation, its path naming the community's content (or, `missing`, content that does not exist). */
+  function requestFor(operation: Operation, ids: [string, number][], missing = false) {
     const sample = sampleRequest(operation);
     // The audit of all one's communities names this one (without it, each account reads its own).
     const query = operation.operationId === 'adminAuditAll' ? { ...sample.query, communityId: h.community.id } : sample.query;
     const body = validBodies()[operation.operationId] ?? sample.body;
-    const id = ids.find(([prefix]) => operation.path.startsWith(prefix))?.[1];
-    const url = operation.path.replace('{communityId}', h.community.id).replace(/\{(id|userId)\}/, String(id));
+    const id = missing ? MISSING_ID : ids.find(([prefix]) => operation.path.startsWith(prefix))?.[1];
+    const url = operation.path
+      .replace('{communityId}', missing ? 'no-such-community' : h.community.id)
+      .replace(/\{(id|userId)\}/g, String(id));
     if (url.includes('{')) throw new Error(`no content for ${operation.path}`);
     return { method: operation.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, query, ...(body === undefined ? {} : { json: body }) };
   }
 
-  it(`covers every operator call of openapi.yaml (${operatorCalls.length})`, () => {
-    expect(operatorCalls.length).toBeGreaterThan(40);
+  it(`covers every operator call of openapi.yaml (${adminCalls.length}): the tag admin is the paths under /admin`, () => {
+    expect(adminCalls.length).toBeGreaterThan(40);
+    expect(adminCalls.map((o) => o.operationId)).toEqual(listOperations().filter((o) => o.path.startsWith('/admin/') || o.path === '/admin').map((o) => o.operationId));
   });
 
-  it('refuses every operator call to a member who runs nothing and to the owner of another community; nothing is written', async () => {
+  it('names the operator calls open to members in openapi.yaml (x-open-to-members), and only those', () => {
+    expect(adminCalls.filter((o) => o.openToMembers).map((o) => o.operationId)).toEqual(OPEN_TO_MEMBERS);
+  });
+
+  it('refuses every other operator call to a member who runs nothing with 403 FORBIDDEN, whether its ids exist or not; nothing is written', async () => {
     const { ids, auditRows } = await content();
     const before = await auditRows();
     const member = await h.registerVerified();
+    const answers: string[] = [];
+    for (const operation of gatedCalls) {
+      for (const missing of [false, true]) {
+        const response = await h.call({ ...requestFor(operation, ids, missing), token: member.authToken });
+        const code = (response.body as { error?: { code?: string } }).error?.code;
+        answers.push(`${operation.operationId}${missing ? ' (missing ids)' : ''} ${response.status} ${code}`);
+      }
+    }
+    expect(answers).toHaveLength(gatedCalls.length * 2);
+    expect(answers.filter((a) => !a.endsWith(' 403 FORBIDDEN'))).toEqual([]);
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('refuses every call about a community to the owner of another one (403 on reads; 404 on writes to what is not theirs); nothing is written', async () => {
+    const { ids, auditRows } = await content();
+    const before = await auditRows();
     const stranger = await operator('owner', (await createCommunity(h.db, 'Elsewhere')).id);
     const answers: string[] = [];
-    for (const who of [member, stranger]) {
-      for (const operation of operatorCalls) {
-        const response = await h.call({ ...requestFor(operation, ids), token: who.authToken });
-        const code = (response.body as { error?: { code?: string } }).error?.code;
-        answers.push(`${operation.operationId} ${response.status} ${code}`);
-      }
+    for (const operation of operatorCalls) {
+      const response = await h.call({ ...requestFor(operation, ids), token: stranger.authToken });
+      const code = (response.body as { error?: { code?: string } }).error?.code;
+      answers.push(`${operation.operationId} ${response.status} ${code}`);
     }
     expect(answers.filter((a) => !/ (403 FORBIDDEN|404 NOT_FOUND)$/.test(a))).toEqual([]);
     expect(await auditRows()).toBe(before);
   });
 
-  it('lets a viewer read every list (but the owners\' invitations) and refuses every write with FORBIDDEN; nothing is written', async () => {
+  it('lets a viewer read every list and refuses every write with FORBIDDEN; nothing is written', async () => {
     const { ids, auditRows } = await content();
     const before = await auditRows();
     const viewer = await operator('viewer');

@@ -25,7 +25,7 @@ describe.each(backends)('operator invitations on $name', (backend) => {
   const communitiesOf = async (who: TestUser) => expectOk(await h.call({ url: '/admin/communities', token: who.authToken })).communities;
   /** The token of the newest invitation mailed to `email`, from its link. */
   const mailedToken = (email: string): string => {
-    const link = /http:\/\/pips\.test\/admin\?invitation=([A-Za-z0-9_-]+)/;
+    const link = /http:\/\/pips\.test\/console\?invitation=([A-Za-z0-9_-]+)/;
     const mail = h.mailer.sent.findLast((m) => m.to === email && link.test(m.text));
     if (!mail) throw new Error(`no invitation mail to ${email}`);
     return link.exec(mail.text)![1];

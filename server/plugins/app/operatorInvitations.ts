@@ -23,7 +23,7 @@ export const INVITATION_DAYS = 7;
  * which accepts the `invitation` parameter signed in. Kept here alone so a move of the console's
  * route changes one line of the server.
  */
-export const INVITATION_LINK_PATH = '/admin';
+export const INVITATION_LINK_PATH = '/console';
 
 /** The link of an invitation's mail. */
 export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}${INVITATION_LINK_PATH}?invitation=${encodeURIComponent(token)}`;

@@ -137,7 +137,12 @@ export interface OperationInfo {
   /** Media types of the request body; undefined when the operation takes no body. */
   bodyMediaTypes?: string[];
   verifiedOnly: boolean;
+  /** The checks of the operation's tags (`OpenapiPluginOptions.tagGuards`), run after verification. */
+  guards: readonly TagGuard[];
 }
+
+/** A check every operation of a tag passes before its handler runs (it throws to refuse). */
+export type TagGuard = (request: FastifyRequest) => Promise<unknown>;
 
 export interface ContractViolation {
   operationId: string;
@@ -157,6 +162,11 @@ export interface OpenapiPluginOptions {
    * trip with the call's work); the preHandler leaves them alone.
    */
   selfAuthenticating?: ReadonlySet<string>;
+  /**
+   * Checks by tag of openapi.yaml, run for each operation of the tag once its caller is verified
+   * and before its handler: `admin` refuses a member who runs no community (403 FORBIDDEN).
+   */
+  tagGuards?: Readonly<Record<string, TagGuard>>;
   /** When set, every JSON response is checked against its response schema (tests). */
   onContractViolation?: (violation: ContractViolation) => void;
 }
@@ -164,10 +174,6 @@ export interface OpenapiPluginOptions {
 declare module 'fastify' {
   interface FastifyContextConfig {
     operation?: OperationInfo;
-  }
-  interface FastifyInstance {
-    /** Method and path patterns of every route, for telling 404 from 405. */
-    routeTable: { method: string; pattern: RegExp }[];
   }
 }
 
@@ -199,15 +205,6 @@ function findUnstorable(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-/** '/web/community/:communityId' -> /^\/web\/community\/[^/]+\/?$/ */
-function routePattern(url: string): RegExp {
-  const escaped = url
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${escaped}/?$`);
-}
-
 /**
  * Wires openapi.yaml into Fastify: routes and request validation (fastify-openapi-glue with
  * Ajv 2020, no coercion of JSON bodies, unknown fields refused), content types the operation
@@ -216,6 +213,7 @@ function routePattern(url: string): RegExp {
  */
 async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions): Promise<void> {
   const specification = options.specification ?? loadSpecification();
+  const tagGuards = options.tagGuards ?? {};
 
   app.setValidatorCompiler(({ schema, httpPart, ...rest }) => {
     const contentType = (rest as { contentType?: string }).contentType;
@@ -225,22 +223,25 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
   // Responses are written as they are: the contract is checked in tests, not by dropping fields.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.decorate('routeTable', [] as { method: string; pattern: RegExp }[]);
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // Catch-all routes (the static files) say nothing about which methods an API path allows.
-    if (!route.url.includes('*')) for (const method of methods) app.routeTable.push({ method: method.toUpperCase(), pattern: routePattern(route.url) });
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema || typeof schema.operationId !== 'string') return;
     const body = schema.body as { content?: Record<string, unknown> } | undefined;
     // A call that takes a larger body than the server's limit says so in openapi.yaml (an image upload).
     if (typeof schema['x-body-limit'] === 'number') route.bodyLimit = schema['x-body-limit'];
+    // A query parameter the operation does not declare is refused (400 naming it), as an unknown
+    // body field is; a page the browser navigates to (a provider's callback adds its own) ignores it.
+    if (schema['x-browser-navigation'] !== true) {
+      schema.querystring = { type: 'object', properties: {}, ...(schema.querystring as object | undefined), additionalProperties: false };
+    }
     route.config = {
       ...route.config,
       operation: {
         operationId: schema.operationId,
         bodyMediaTypes: body?.content ? Object.keys(body.content).map((type) => type.toLowerCase()) : undefined,
         verifiedOnly: schema['x-verified-only'] === true,
+        // `x-open-to-members`: the one call of a guarded tag any verified account makes (accepting an operator invitation).
+        guards: schema['x-open-to-members'] === true ? [] : (Array.isArray(schema.tags) ? (schema.tags as string[]) : []).flatMap((tag) => tagGuards[tag] ?? []),
       },
     } as typeof route.config;
   });
@@ -298,13 +299,16 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
   });
 
   const selfAuthenticating = options.selfAuthenticating ?? new Set<string>();
+  const guarded = async (request: FastifyRequest, verify: boolean, guards: readonly TagGuard[]) => {
+    if (verify) await app.requireVerified(request);
+    for (const guard of guards) await guard(request);
+  };
   app.addHook('preHandler', (request, _reply, done) => {
     const operation = request.routeOptions.config.operation;
-    if (operation?.verifiedOnly && !selfAuthenticating.has(operation.operationId ?? '')) {
-      app.requireVerified(request).then(() => done(), done);
-      return;
-    }
-    done();
+    if (!operation) return done();
+    const verify = operation.verifiedOnly && !selfAuthenticating.has(operation.operationId ?? '');
+    if (!verify && operation.guards.length === 0) return done();
+    guarded(request, verify, operation.guards).then(() => done(), done);
   });
 
   if (options.onContractViolation) {

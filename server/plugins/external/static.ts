@@ -6,8 +6,29 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
 import { mailLanguage, type MailLanguage } from '../../mail/language';
 
-/** Paths that belong to the API: unknown ones answer the envelope, never the app shell. */
-export const API_PREFIXES = ['/api', '/mobile', '/web'];
+/**
+ * Paths that belong to the API (the operator API under /admin, the images, and /control, the
+ * operator CLI's backup route on this machine): unknown ones answer the envelope, never the app shell.
+ */
+export const API_PREFIXES = ['/api', '/mobile', '/web', '/admin', '/images', '/control'];
+
+/** The router's limit on a path parameter (server/app.ts): a longer one answers 414. */
+export const MAX_PARAM_LENGTH = 512;
+
+/** Where the operator console lives (src/routing/paths.ts); `GET /admin`, its old address, redirects there. */
+export const CONSOLE_PATH = '/console';
+
+/** Whether a segment of the path is longer, decoded, than a path parameter may be. */
+function hasOverlongSegment(path: string): boolean {
+  return path.split('/').some((segment) => {
+    if (segment.length <= MAX_PARAM_LENGTH) return false;
+    try {
+      return decodeURIComponent(segment).length > MAX_PARAM_LENGTH;
+    } catch {
+      return true;
+    }
+  });
+}
 
 export function isApiPath(url: string): boolean {
   const query = url.indexOf('?');
@@ -152,21 +173,53 @@ export default fp<{ staticDir: string }>(
     };
     if (built) app.get('/', sendShell);
 
-    const methodNotAllowed = (path: string, method: string): string[] => {
-      const allowed = app.routeTable.filter((route) => route.pattern.test(path)).map((route) => route.method);
-      return allowed.includes(method) ? [] : [...new Set(allowed)];
+    /**
+     * The answer to a request on an API path that no route takes, in the envelope: 405 with
+     * `Allow` when the path is a route's for other methods, 414 when it is a route's but a path
+     * parameter is over the router's limit (the router then gives up on it), 404 otherwise.
+     */
+    const apiMiss = (request: FastifyRequest, reply: FastifyReply): AppError => {
+      const path = request.url.split('?')[0];
+      const methods = [...new Set(app.routeTable.filter((route) => route.pattern.test(path)).map((route) => route.method))];
+      if (methods.includes(request.method)) {
+        return hasOverlongSegment(path)
+          ? new AppError('VALIDATION_ERROR', 414, 'A path parameter is too long.')
+          : new AppError('NOT_FOUND', 404, `No such call: ${request.method} ${path}.`);
+      }
+      if (methods.length > 0) {
+        reply.header('allow', methods.join(', '));
+        return new AppError('METHOD_NOT_ALLOWED', 405, `${request.method} is not allowed on ${path}.`);
+      }
+      return new AppError('NOT_FOUND', 404, `No such call: ${request.method} ${path}.`);
     };
+
+    // A GET on an API path that no route takes never reaches the files' catch-all (its spelling
+    // check answers 403 for a path over the file system's limit, and a miss there gets the shell).
+    for (const prefix of API_PREFIXES) {
+      app.get(`${prefix}/*`, async (request, reply) => {
+        throw apiMiss(request, reply);
+      });
+    }
+    // The console moved from /admin to /console: an old bookmark of its start is sent there.
+    app.get('/admin', async (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(query < 0 ? CONSOLE_PATH : `${CONSOLE_PATH}${request.url.slice(query)}`, 308);
+    });
+
+    // A request no route takes, other than a GET for a page, is answered before its body is read:
+    // Fastify refuses a QUERY without a Content-Type (400) before the not-found handler runs.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.is404) return done();
+      if (isApiPath(request.url)) return done(apiMiss(request, reply));
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return done(new AppError('NOT_FOUND', 404, `No such resource: ${request.method} ${request.url.split('?')[0]}.`));
+      }
+      done();
+    });
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0];
-      if (isApiPath(path)) {
-        const allowed = methodNotAllowed(path, request.method);
-        if (allowed.length > 0) {
-          reply.header('allow', allowed.join(', '));
-          throw new AppError('METHOD_NOT_ALLOWED', 405, `${request.method} is not allowed on ${path}.`);
-        }
-        throw new AppError('NOT_FOUND', 404, `No such call: ${request.method} ${path}.`);
-      }
+      if (isApiPath(path)) throw apiMiss(request, reply);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         throw new AppError('NOT_FOUND', 404, `No such resource: ${request.method} ${path}.`);
       }
@@ -182,5 +235,5 @@ export default fp<{ staticDir: string }>(
       return sendShell(request, reply);
     });
   },
-  { name: 'static', dependencies: ['errorHandler'] },
+  { name: 'static', dependencies: ['errorHandler', 'routeTable'] },
 );

@@ -18,6 +18,7 @@ import {
 } from '../../../machines/operatorConsole.selectors';
 import { CONSOLE_VIEWS, type ConsoleView } from '../../../machines/operatorConsole.types';
 import { useSystemApi } from '../../actors/systemApiContext';
+import { linkTo, paths } from '../../routing/paths';
 import { ScreenLoader } from '../../components/ScreenLoader';
 import { useAdminCatalog } from './adminCatalog';
 import { commonMessages } from '../../components/errorMessages';
@@ -41,7 +42,7 @@ import { EarnView, RewardsView } from './PromoViews';
 const isView = (value: string | undefined): value is ConsoleView => CONSOLE_VIEWS.includes(value as ConsoleView);
 
 /**
- * The operator console (`/admin/:view?`, issue 14), its own chunk: the communities the signed-in
+ * The operator console (`/console/:view?`, issue 14), its own chunk: the communities the signed-in
  * account runs, and for the one chosen a dashboard, the earn actions, the rewards with their
  * gift-card codes, the members and the audit log, through the operator API with the account's
  * session. The console machine (machines/operatorConsole.machine.ts) holds what is shown; the
@@ -225,7 +226,7 @@ function ConsoleNav({ actor }: { actor: ConsoleActor }) {
           <Button
             key={key}
             component={Link}
-            href={key === 'dashboard' ? '/admin' : `/admin/${key}`}
+            href={linkTo(paths.admin, key === 'dashboard' ? {} : { view: key })}
             variant={key === view ? 'filled' : 'default'}
             aria-current={key === view ? 'page' : undefined}
             size="sm"

@@ -21,6 +21,11 @@ export interface Operation {
   verifiedOnly: boolean;
   /** false for `x-no-fastify-config` operations (served outside the API routes, e.g. the manifest). */
   routed: boolean;
+  tags: string[];
+  /** An operator call a member who runs no community may make (`x-open-to-members`). */
+  openToMembers: boolean;
+  /** `x-browser-navigation`: the browser navigates there (a redirect answers, not an envelope). */
+  navigation: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -69,6 +74,9 @@ export function listOperations(): Operation[] {
         needsAuth: security.length > 0 && !security.some((s) => Object.keys(s as object).length === 0),
         verifiedOnly: op['x-verified-only'] === true,
         routed: op['x-no-fastify-config'] !== true,
+        tags: Array.isArray(op.tags) ? (op.tags as string[]) : [],
+        openToMembers: op['x-open-to-members'] === true,
+        navigation: op['x-browser-navigation'] === true,
       });
     }
   }

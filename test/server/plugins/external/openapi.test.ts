@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../server/routes/index';
 import { backends } from '../../helpers/databases';
 import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
-import { listOperations } from '../../helpers/openapiSamples';
+import { compileSchema } from '../../../../server/plugins/external/openapi';
+import { listOperations, sampleRequest, type Operation } from '../../helpers/openapiSamples';
 
 const operations = listOperations();
 
@@ -40,6 +41,28 @@ describe.each(backends)('contract plumbing on $name', (backend) => {
     const invalid = await h.call({ url: '/mobile/contest/trivia/abc/charts', token: verified.authToken });
     expectFailure(invalid, 400, 'VALIDATION_ERROR');
     expect(invalid.body.error.message).toMatch(/id/);
+  });
+
+  it('refuses a query parameter an operation does not declare with 400 naming it, on every operation but the browser navigations', async () => {
+    const member = await h.registerVerified();
+    const answers: string[] = [];
+    // The body is validated before the query: operations whose minimal sample body is not a valid
+    // one (a date, a non-empty change) are left out.
+    const validSample = (o: Operation) => !o.body || compileSchema(o.body.schema, o.body.mediaType === 'application/json')(sampleRequest(o).body) === true;
+    const covered = operations.filter((o) => o.routed && !o.navigation && validSample(o));
+    for (const operation of covered) {
+      const sample = sampleRequest(operation);
+      const body = operation.body?.mediaType === 'application/json' ? { json: sample.body } : sample.body ? { form: sample.body as Record<string, string> } : {};
+      const response = await h.call({ method: operation.method as 'GET', url: sample.url, query: { ...sample.query, cacheBuster: '1' }, ...body, token: member.authToken });
+      answers.push(`${operation.operationId} ${response.status} ${response.body?.error?.code} ${response.body?.error?.message}`);
+    }
+    expect(covered.length).toBeGreaterThan(80);
+    expect(covered.filter((o) => o.tags.includes('admin')).length).toBeGreaterThan(30);
+    expect(answers.filter((answer) => !answer.endsWith(' 400 VALIDATION_ERROR cacheBuster (query): is not an allowed field'))).toEqual([]);
+    // The declared ones still pass; a provider's own parameters on its callback are ignored.
+    expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: member.authToken }));
+    const callback = await h.call({ url: '/web/auth/google/callback', query: { code: 'c', state: 's', scope: 'openid', authuser: '0', prompt: 'none' } });
+    expect(callback.status).toBe(302);
   });
 
   it('names the offending field in validation errors', async () => {

@@ -207,6 +207,53 @@ describe.each(backends)('static PWA on $name', (backend) => {
     expect((await call(app, { url: '/webinar' })).text).toBe(INDEX);
   });
 
+  it('answers every path under /admin and /images as the API does: 404, 405 with Allow and 414 in the envelope, never the shell', async () => {
+    const json = (response: { headers: Record<string, unknown> }) => String(response.headers['content-type']);
+    const answers = [
+      // A PUT-only path, asked with other methods.
+      ['GET', '/admin/promos/1', 405, 'METHOD_NOT_ALLOWED', 'PUT, DELETE'],
+      ['PATCH', '/admin/promos/1', 405, 'METHOD_NOT_ALLOWED', 'PUT, DELETE'],
+      ['POST', '/images/not-a-hash.png', 405, 'METHOD_NOT_ALLOWED', 'GET, HEAD'],
+      // Unknown paths, and the console's old views.
+      ['GET', '/admin/nothing/here', 404, 'NOT_FOUND'],
+      ['GET', '/admin/', 404, 'NOT_FOUND'],
+      ['GET', '/admin/rewards', 404, 'NOT_FOUND'],
+      ['DELETE', '/images', 404, 'NOT_FOUND'],
+      // A malformed image name.
+      ['GET', '/images/not-a-hash.png', 404, 'NOT_FOUND'],
+      ['GET', `/images/${'a'.repeat(64)}.gif`, 404, 'NOT_FOUND'],
+      // Ids over the router's limit (the router gives up on them; the files' catch-all answered
+      // the shell, and 403 from a path over the file system's limit).
+      ['GET', `/admin/communities/${'c'.repeat(600)}`, 414, 'VALIDATION_ERROR'],
+      ['GET', `/images/${'a'.repeat(600)}`, 414, 'VALIDATION_ERROR'],
+      ['GET', `/images/${'a'.repeat(4_000)}`, 414, 'VALIDATION_ERROR'],
+      ['GET', `/images/${'a'.repeat(5_000)}`, 414, 'VALIDATION_ERROR'],
+      ['GET', `/web/community/${'c'.repeat(600)}`, 414, 'VALIDATION_ERROR'],
+      ['GET', `/api/${'x'.repeat(5_000)}`, 404, 'NOT_FOUND'],
+    ] as const;
+    for (const [method, url, status, code, allow] of answers) {
+      const response = await call(app, { method, url });
+      const label = `${method} ${url.slice(0, 40)}`;
+      expect(json(response), label).toMatch(/^application\/json/);
+      expect({ status: response.status, code: response.body?.error?.code, allow: response.headers.allow }, label).toEqual({ status, code, allow });
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/admin/nothing' });
+    expect(head.statusCode).toBe(404);
+    expect(head.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('sends an old bookmark of the console (GET /admin) to /console, and serves the console as any page', async () => {
+    const bookmark = await call(app, { url: '/admin' });
+    expect(bookmark.status).toBe(308);
+    expect(bookmark.headers.location).toBe('/console');
+    expect((await call(app, { url: '/admin?view=audit' })).headers.location).toBe('/console?view=audit');
+    for (const url of ['/console', '/console/audit', '/console/rewards']) {
+      const page = await call(app, { url });
+      expect(page.status, url).toBe(200);
+      expect(page.text, url).toBe(INDEX);
+    }
+  });
+
   it('answers a missing file with an extension 404, and non-GET requests 404 in the envelope', async () => {
     expectFailure(await call(app, { url: '/assets/missing-123.js' }), 404, 'NOT_FOUND');
     expectFailure(await call(app, { method: 'POST', url: '/login' }), 404, 'NOT_FOUND');

@@ -42,7 +42,7 @@ describe('AdminScreen', () => {
         return { data: { dryRun: body.dryRun, imported: 2, skipped: [{ line: 3, code: 'B', reason: 'REPEATED', loadedFor: null }], codesLeft: body.dryRun ? 0 : 2 } };
       },
     });
-    await renderApp({ path: '/admin/rewards' });
+    await renderApp({ path: '/console/rewards' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Community console' })).toBeTruthy();
     expect(await main().findByText('$5 card · 30 pips · 0 of 0 codes left')).toBeTruthy();
     // None loaded yet is not 'low': the option says it has no codes yet.
@@ -71,7 +71,7 @@ describe('AdminScreen', () => {
       'GET /admin/communities/harbour/promos': { data: { promos: [] } },
       'POST /admin/communities/harbour/promos': { status: 403, error: 'FORBIDDEN' },
     });
-    await renderApp({ path: '/admin/earn' });
+    await renderApp({ path: '/console/earn' });
     fireEvent.click(await main().findByRole('button', { name: 'Create earn action' }));
     expect(main().getByText('Enter a title.')).toBeTruthy();
     expect(requests(sent, 'POST', '/admin/communities/harbour/promos')).toEqual([]);
@@ -94,7 +94,7 @@ describe('AdminScreen', () => {
         },
       }),
     });
-    await renderApp({ path: '/admin/members' });
+    await renderApp({ path: '/console/members' });
     expect(await main().findByText('Showing 1 of 2 members.')).toBeTruthy();
     fireEvent.change(main().getByLabelText('Email or name'), { target: { value: ' ana ' } });
     fireEvent.click(main().getByRole('button', { name: 'Search' }));
@@ -119,7 +119,7 @@ describe('AdminScreen', () => {
         return { data: { dryRun, applied: dryRun || bad ? 0 : 1, rows: [row(2, 'ana@example.org', null), ...(bad ? [row(3, 'nobody@example.org', 'NO_SUCH_MEMBER')] : [])] } };
       },
     });
-    await renderApp({ path: '/admin/members' });
+    await renderApp({ path: '/console/members' });
     const paste = await main().findByLabelText('Or paste the CSV');
     // The file field says what it is for before a file is chosen (Mantine draws an empty box).
     expect(main().getByRole('button', { name: 'CSV file' }).textContent).toBe('Choose a file…');
@@ -146,9 +146,12 @@ describe('AdminScreen', () => {
     ]);
   });
 
-  it('says so to an account that runs no community', async () => {
-    fakeFetch({ 'GET /admin/communities': { data: { communities: [] } } });
-    await renderApp({ path: '/admin' });
+  it.each([
+    ['refuses it the operator API', { status: 403, error: 'FORBIDDEN' }],
+    ['lists none', { data: { communities: [] } }],
+  ] as const)('says so to an account that runs no community (the server %s)', async (_how, answer) => {
+    fakeFetch({ 'GET /admin/communities': answer });
+    await renderApp({ path: '/console' });
     expect(await main().findByText('You do not run a community')).toBeTruthy();
   });
 
@@ -167,7 +170,7 @@ describe('AdminScreen', () => {
       if (pathname === '/admin/communities/harbour/chance-to-win') return envelope({ data: { contests: [] } });
       return envelope({ data: { from: '2026-11-19T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z', days: 7, members: { total: 12, joined: 3 }, pips: { earned: 140, redeemed: 60, adjusted: 0 }, earnings: [], redemptions: [], stock: [] } });
     });
-    await renderApp({ path: '/admin' });
+    await renderApp({ path: '/console' });
     expect(await main().findByText('Pips earned this week')).toBeTruthy();
     expect(main().getByText('140')).toBeTruthy();
     await waitFor(() => expect(seen.slice(0, 2)).toEqual(['/admin/communities old', '/admin/communities fresh']));

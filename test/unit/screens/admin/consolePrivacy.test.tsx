@@ -40,7 +40,7 @@ describe('the console, codes by role and invitations', () => {
         },
       },
     });
-    await renderApp({ path: '/admin/rewards' });
+    await renderApp({ path: '/console/rewards' });
     fireEvent.click(await main().findByRole('button', { name: 'Codes: $5 card' }));
     expect(await main().findByText('••••••0002')).toBeTruthy();
     expect(main().getByText('••••••0001')).toBeTruthy();
@@ -66,7 +66,7 @@ describe('the console, codes by role and invitations', () => {
         return { data: pending[0] };
       },
     });
-    await renderApp({ path: '/admin/community' });
+    await renderApp({ path: '/console/community' });
     const panel = within(await main().findByTestId('admin-invitations'));
     expect(panel.getByRole('heading', { name: 'Invitations waiting for an answer' })).toBeTruthy();
     expect(panel.getByText('sam@example.org')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('the console, codes by role and invitations', () => {
       'GET /admin/communities/hill': { data: detail(hill) },
       'GET /admin/communities/hill/operators': { data: { operators: [] } },
     });
-    await renderApp({ path: '/admin/community' });
+    await renderApp({ path: '/console/community' });
     expect(await main().findByRole('heading', { name: 'Operators' })).toBeTruthy();
     expect(main().queryByTestId('admin-invitations')).toBeNull();
     expect(main().queryByLabelText('Email to invite')).toBeNull();
@@ -103,14 +103,14 @@ describe('the console, codes by role and invitations', () => {
       'GET /admin/communities/hill/report': { data: report },
       'GET /admin/communities/hill/chance-to-win': { data: { contests: [] } },
     });
-    const { location } = await renderApp({ path: '/admin?invitation=tok-123' });
+    const { location } = await renderApp({ path: '/console?invitation=tok-123' });
     const result = await main().findByTestId('invitation-result');
     expect(result.textContent).toBe('Invitation accepted: you are now Viewer (read only) of Hill Club.');
     expect(requests(sent, 'POST', '/admin/invitations/accept').map((r) => r.json)).toEqual([{ token: 'tok-123' }]);
     // The community joined is the one shown, not the first of the list.
     expect(await main().findByText('Your role: Viewer (read only)')).toBeTruthy();
     expect(await main().findByText('Pips earned this week')).toBeTruthy();
-    await waitFor(() => expect(location.history!.at(-1)).toBe('/admin'));
+    await waitFor(() => expect(location.history!.at(-1)).toBe('/console'));
     // Accepted before the communities were listed, so the list has the new one.
     const order = sent.filter((r) => r.path.startsWith('/admin')).map((r) => `${r.method} ${r.path}`);
     expect(order.slice(0, 2)).toEqual(['POST /admin/invitations/accept', 'GET /admin/communities']);
@@ -121,7 +121,7 @@ describe('the console, codes by role and invitations', () => {
       'POST /admin/invitations/accept': { status: 403, error: 'FORBIDDEN' },
       'GET /admin/communities': { data: { communities: [] } },
     });
-    await renderApp({ path: '/admin?invitation=tok-123', language: 'es' });
+    await renderApp({ path: '/console?invitation=tok-123', language: 'es' });
     // The console's Spanish catalog loads first (its own chunk, slow on a busy machine).
     const result = await main().findByTestId('invitation-result', {}, { timeout: 15_000 });
     expect(result.getAttribute('role')).toBe('alert');
