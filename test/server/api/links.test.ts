@@ -216,7 +216,7 @@ describe("openapi.yaml's links", () => {
       'adminCreateChanceToWin -> adminListChanceToWin', 'adminCreateChanceToWin -> adminUpdateChanceToWin',
       'adminCreateTriviaContest -> adminTrivia', 'adminCreateTriviaContest -> adminUpdateTriviaContest',
       'adminImportTriviaQuestions -> adminListTriviaQuestions', 'adminListTriviaQuestions -> adminUpdateTriviaQuestion',
-      'adminSetOperator -> adminRemoveOperator', 'adminListMembers -> adminShowMember', 'adminListCommunities -> adminShowCommunity',
+      'adminSetOperator -> adminRevokeInvitation', 'adminListMembers -> adminShowMember', 'adminListCommunities -> adminShowCommunity',
     ];
     expect(chains.filter((chain) => !pairs.has(chain))).toEqual([]);
     // An archive that is an edit says so in the body it sends.
