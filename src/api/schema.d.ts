@@ -1474,7 +1474,7 @@ export interface paths {
         put?: never;
         /**
          * Invite an e-mail address to a role in the community, or to another role (owner only); the role applies when the invitee accepts.
-         * @description Records an invitation (valid 7 days; a pending one for the same address is replaced) and mails the address a link into the console (`/admin?invitation=<token>`), in the inviter's language. The answer is the same whether or not an account uses the address, and so is the mail: whoever has no account signs up with that address first, then opens the link again. The invitee accepts signed in (adminAcceptInvitation); audited as `invitation.create` (the address and the role only).
+         * @description Records an invitation (valid 7 days; a pending one for the same address is replaced) and mails the address a link into the console (`/console?invitation=<token>`), in the inviter's language. The answer is the same whether or not an account uses the address, and so is the mail: whoever has no account signs up with that address first, then opens the link again. The invitee accepts signed in (adminAcceptInvitation); audited as `invitation.create` (the address and the role only).
          */
         post: operations["adminSetOperator"];
         delete?: never;

@@ -9,7 +9,7 @@ import { resetData, signIn } from '../rewards/dataHarness';
 const harbour = { communityId: 'harbour', name: 'Harbour Club', role: 'owner' as const };
 const hill = { communityId: 'hill', name: 'Hill Club', role: 'viewer' as const };
 const reward = { id: 21, communityId: 'hill', type: 'REDEEM', title: { en: 'Book voucher' }, description: null, url: null, pips: 0, earnLimit: 'ONCE', archived: false, createdAt: '2026-11-20T10:00:00.000Z' };
-const option = { optId: 31, label: { en: '$5 card' }, pips: 30, codesTotal: 2, codesLeft: 1, stock: 'low' as const };
+const option = { optId: 31, label: { en: '$5 card' }, pips: 30, codesTotal: 2, codesLeft: 1, stock: 'low' as const, limit: null };
 const report = { from: '2026-11-19T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z', days: 7, members: { total: 12, joined: 3 }, pips: { earned: 140, redeemed: 60, adjusted: 0 }, earnings: [], redemptions: [], stock: [] };
 const detail = (community: typeof harbour | typeof hill) => ({ ...community, archived: false, members: 12, support: null, joinLink: `http://pips.test/community-scan?communityId=${community.communityId}` });
 const invitation = { id: 5, email: 'sam@example.org', role: 'editor' as const, invitedBy: 'ada@example.org', createdAt: '2026-11-26T10:00:00.000Z', expiresAt: '2026-12-03T10:00:00.000Z' };
@@ -29,6 +29,7 @@ describe('the console, codes by role and invitations', () => {
       'GET /admin/communities': { data: { communities: [hill] } },
       'GET /admin/communities/hill/promos': (r) => ({ data: { promos: r.query.archived === 'true' ? [] : [reward] } }),
       'GET /admin/promos/21/options': { data: { options: [option] } },
+      'GET /admin/communities/hill/codes/duplicates': { data: { groups: [] } },
       'GET /admin/options/31/codes': {
         data: {
           total: 2,

@@ -30,7 +30,7 @@ describe('the console: codes and limits of a reward', () => {
         return { data: option(limit) };
       },
     });
-    await renderApp({ path: '/admin/rewards' });
+    await renderApp({ path: '/console/rewards' });
     expect((await main().findByTestId('admin-option-limit')).textContent).toBe('· No limit per member');
     fireEvent.click(main().getByRole('button', { name: 'Edit: $5 card' }));
     const form = within(main().getByRole('button', { name: 'Save changes' }).closest('form')!);
@@ -59,7 +59,7 @@ describe('the console: codes and limits of a reward', () => {
         },
       },
     });
-    await renderApp({ path: '/admin/rewards' });
+    await renderApp({ path: '/console/rewards' });
     fireEvent.click(await main().findByRole('button', { name: 'Load codes for $5 card' }));
     fireEvent.change(main().getByLabelText('Or paste the codes, one per line'), { target: { value: 'RR-GIFT-0001\nTHEIRS-1\nNEW-1' } });
     fireEvent.click(main().getByRole('button', { name: 'Preview' }));
@@ -91,7 +91,7 @@ describe('the console: codes and limits of a reward', () => {
         return { data: { voided: true, codesLeft: 3 } };
       },
     });
-    await renderApp({ path: '/admin/rewards' });
+    await renderApp({ path: '/console/rewards' });
     const notice = within(await main().findByTestId('admin-code-duplicates'));
     expect(notice.getByText('1 gift-card codes are stored more than once')).toBeTruthy();
     expect(notice.getByText(/Book voucher · \$5 card: handed out .* to ana@example.org/)).toBeTruthy();
