@@ -166,7 +166,8 @@ describe('operator console in Chromium', () => {
     await reward.getByRole('button', { name: 'Preview' }).click();
     await reward.getByText('Preview: 3 codes will be loaded, 2 skipped.').waitFor();
     const skipped = await reward.getByRole('row').allInnerTexts();
-    expect(skipped.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['Code Skipped because', 'BOOK-0002 repeated in this file', '— blank line']);
+    // Named by their line in the file (its header is line 1).
+    expect(skipped.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['Line Code Skipped because', '4 BOOK-0002 repeated in this file', '5 — blank line']);
     await settle(page);
     await expectAccessible(page, 'admin code import preview (en)');
     await captureScreen(page, 'admin-rewards-preview', 'en');

@@ -21,7 +21,7 @@ import { TableHead } from '../../components/TableHead';
 import { selectPreview } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors } from './adminMessages';
 import { say } from './say';
-import { codesFromCsv, MAX_CODES } from './codesCsv';
+import { csvCodes, MAX_CODES } from './codesCsv';
 import { useConsole, useWrite } from './consoleContext';
 import type { AdminCodeImportResult, AdminPromo, AdminRewardOption, EarnData, RewardsData } from './consoleLogic';
 import { localText } from './DoneNotice';
@@ -454,16 +454,19 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
   const [codes, setCodes] = useState<string[]>([]);
+  /** The line of the text the first code is on: the preview names a skipped code by its line. */
+  const [firstLine, setFirstLine] = useState(1);
   const [error, setError] = useState<string | undefined>();
 
   const previewCodes = async (e: FormEvent) => {
     e.preventDefault();
     const text = [file ? await file.text() : '', pasted].filter(Boolean).join('\n');
-    const found = codesFromCsv(text);
+    const { codes: found, firstLine: first } = csvCodes(text);
     if (found.length === 0) return setError(i18n._(fieldErrors.noCodes));
     if (found.length > MAX_CODES) return setError(i18n._(fieldErrors.tooManyCodes));
     setError(undefined);
     setCodes(found);
+    setFirstLine(first);
     send({ kind: 'importCodes', input: { id: option.optId, codes: found }, preview: true });
   };
 
@@ -490,7 +493,8 @@ function ImportCodes({ option, preview }: { option: AdminRewardOption; preview: 
               <Table.Tbody>
                 {preview.skipped.map((row, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td>{row.line}</Table.Td>
+                    {/* The server numbers the codes sent from 1; the operator reads lines of the file. */}
+                    <Table.Td>{row.line + firstLine - 1}</Table.Td>
                     <Table.Td>{row.code || '—'}</Table.Td>
                     <Table.Td>{skipWhy(i18n, row)}</Table.Td>
                   </Table.Tr>

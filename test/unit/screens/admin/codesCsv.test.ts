@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codesFromCsv } from '../../../../src/screens/admin/codesCsv';
+import { codesFromCsv, csvCodes } from '../../../../src/screens/admin/codesCsv';
 
 describe('codesFromCsv', () => {
   it('takes the first column of every line, without a code header or the empty line after the last break', () => {
@@ -20,5 +20,10 @@ describe('codesFromCsv', () => {
 
   it('gives nothing for an empty file', () => {
     expect(codesFromCsv('')).toEqual([]);
+  });
+
+  it('says which line of the text the first code is on, so a skipped code is named by its line', () => {
+    expect(csvCodes('code\nA-1\nA-1\n')).toEqual({ codes: ['A-1', 'A-1'], firstLine: 2 });
+    expect(csvCodes('A-1\nA-1')).toEqual({ codes: ['A-1', 'A-1'], firstLine: 1 });
   });
 });
