@@ -4,10 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { freePort } from '../e2e/support/serverProcess';
 import type { RedeemPromo } from './helpers/catalog';
-import { runsOn } from './helpers/databases';
-import { pglitePlace, postgresPlace, startProcess, seed, type Member, type Place } from './helpers/processPlace';
+import { placesOfThisRun, startProcess, seed, type Member } from './helpers/processPlace';
 
-const url = process.env.TEST_DATABASE_URL;
 
 const MEMBERS = 6;
 const START_PIPS = 400;
@@ -50,14 +48,7 @@ async function invariants(db: Kysely<Database>) {
   return { wrongBalances, ...codes.rows[0] };
 }
 
-const places: { name: Place['name']; make: () => Place }[] = [
-  ...(runsOn('pglite') ? [{ name: 'pglite' as const, make: pglitePlace }] : []),
-  ...(runsOn('postgres') ? [{ name: 'postgres' as const, make: () => postgresPlace(url!) }] : []),
-];
-const toDrop: Place[] = [];
-afterAll(async () => {
-  for (const place of toDrop) await place.drop();
-});
+const places = placesOfThisRun(afterAll);
 
 /**
  * SIGKILL in the middle of a redemption storm (issue 13): no graceful anything, the process is
@@ -68,7 +59,6 @@ afterAll(async () => {
 describe.each(places)('SIGKILL during a redemption storm on $name', ({ make }) => {
   it('keeps every acknowledged redemption and the ledger invariants after a restart', { timeout: 300_000 }, async () => {
     const place = make();
-    toDrop.push(place);
     // Fewer codes than the pips could buy: the storm also runs the stock out.
     const { members, reward } = await seed(place, { members: MEMBERS, pips: START_PIPS, price: PRICE, codes: 150 });
     const port = await freePort();

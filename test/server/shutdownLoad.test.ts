@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/support/serverProcess';
-import { runsOn } from './helpers/databases';
-import { pglitePlace, postgresPlace, seed, startProcess, type Member, type Place } from './helpers/processPlace';
+import { placesOfThisRun, seed, startProcess, type Member } from './helpers/processPlace';
 
-const url = process.env.TEST_DATABASE_URL;
 
 /** What one request of the load got: an answer (status, headers, parsed body) or a socket error. */
 type Outcome =
@@ -40,14 +38,7 @@ function send(agent: Agent, base: string, method: 'GET' | 'POST', path: string, 
 const isEnvelope = (body: unknown): body is { status: string; error: { code: string } | null } =>
   typeof body === 'object' && body !== null && ['OK', 'ERROR'].includes((body as { status?: unknown }).status as string) && 'error' in body;
 
-const places: { name: Place['name']; make: () => Place }[] = [
-  ...(runsOn('pglite') ? [{ name: 'pglite' as const, make: pglitePlace }] : []),
-  ...(runsOn('postgres') ? [{ name: 'postgres' as const, make: () => postgresPlace(url!) }] : []),
-];
-const toDrop: Place[] = [];
-afterAll(async () => {
-  for (const place of toDrop) await place.drop();
-});
+const places = placesOfThisRun(afterAll);
 
 /**
  * SIGTERM to a real server while keep-alive clients redeem and read back to back (issue 46). The
@@ -59,7 +50,6 @@ afterAll(async () => {
 describe.each(places)('SIGTERM under a load of keep-alive clients on $name', ({ make }) => {
   it('answers every request in the envelope and resets none', { timeout: 240_000 }, async () => {
     const place = make();
-    toDrop.push(place);
     const { members, reward } = await seed(place, { members: 6, pips: 100_000, price: 1, codes: 1_000 });
     const port = await freePort();
     const server = await startProcess(place, port);

@@ -11,6 +11,7 @@ import type { Database } from '../../../server/db/schema';
 import { createMemoryMailer } from '../../../server/mail/memoryMailer';
 import { createRedeemPromo, giftCodes, type RedeemPromo } from './catalog';
 import { migratedPgliteTemplate } from './pgliteTemplate';
+import { runsOn } from './databases';
 import { adminQuery, insertVerifiedMember } from './postgresRaces';
 import { startServer } from './startServer';
 
@@ -63,6 +64,27 @@ export function postgresPlace(base: string): Place {
     },
     drop: async () => (created ? adminQuery(base, `drop database if exists ${database} with (force)`) : undefined),
   };
+}
+
+/**
+ * The places of this run's engines, each made on demand by a test (PGlite always, PostgreSQL with
+ * TEST_DATABASE_URL), for `describe.each`; every place made is dropped after the file's tests.
+ */
+export function placesOfThisRun(afterAll: (fn: () => Promise<void>) => void): { name: Place['name']; make: () => Place }[] {
+  const made: Place[] = [];
+  afterAll(async () => {
+    for (const place of made) await place.drop();
+  });
+  const keep = (make: () => Place) => () => {
+    const place = make();
+    made.push(place);
+    return place;
+  };
+  const url = process.env.TEST_DATABASE_URL;
+  return [
+    ...(runsOn('pglite') ? [{ name: 'pglite' as const, make: keep(pglitePlace) }] : []),
+    ...(runsOn('postgres') && url ? [{ name: 'postgres' as const, make: keep(() => postgresPlace(url)) }] : []),
+  ];
 }
 
 export interface Running {

@@ -137,4 +137,18 @@ describe.skipIf(!runsOn('postgres'))('redeem under concurrency on postgres', () 
     expect(await userRow(racer.userId)).toMatchObject({ available_pips: 90, total_used_pips: 10 });
     expect(await db.selectFrom('redemptions').select('id').execute()).toHaveLength(1);
   });
+
+  it('50 parallel redemptions by one member of a "2 per member" option: exactly 2 go through, nothing else is debited', async () => {
+    const racer = await member(1000);
+    const reward = await createRedeemPromo(db, { communityId, options: [{ pips: 10, codes: giftCodes(60, 'LIMIT'), limit: { count: 2, period: 'ever' } }] });
+
+    // One member on several devices (sessions): nothing but the member's own row serialises them.
+    const tokens = [racer.authToken, ...(await Promise.all(Array.from({ length: 9 }, async () => (await server.app.sessions.start(racer.userId)).authToken)))];
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => redeem(tokens[i % tokens.length], reward, `limit-${i}-${randomBytes(4).toString('hex')}`)));
+
+    expect(tally(outcomes)).toEqual({ '200 OK': 2, '409 REDEMPTION_LIMIT_REACHED': 48 });
+    expect(await userRow(racer.userId)).toEqual({ available_pips: 980, total_earned_pips: 1000, total_used_pips: 20 });
+    expect(await db.selectFrom('redemptions').select('id').where('user_id', '=', racer.userId).execute()).toHaveLength(2);
+    expect(await db.selectFrom('gift_card_codes').select('id').where('redemption_id', 'is not', null).execute()).toHaveLength(2);
+  });
 });
