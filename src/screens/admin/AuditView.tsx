@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './TableFrame';
 import type { AdminAuditPage } from './consoleLogic';
+import { accountLabel } from './accountLabel';
 
 type AdminAuditEntry = AdminAuditPage['entries'][number];
 
@@ -46,7 +47,7 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
   const rows = page.entries.map((entry) => ({
     entry,
     at: when.format(new Date(entry.at)),
-    who: entry.operator ?? '—',
+    who: accountLabel(i18n, entry.operator) ?? '—',
     item: `${entry.entity} #${entry.entityId}`,
   }));
   return (

@@ -9,6 +9,7 @@ import type { AdminCtwContest, AdminCtwContestList } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm } from './EditForm';
 import { say } from './say';
+import { accountLabel } from './accountLabel';
 
 /** The Chance to Win contests: a form for a new one; each with its qualification, drawing and winners; draw now. */
 export function ChanceToWinView({ data, canWrite }: { data: AdminCtwContestList; canWrite: boolean }) {
@@ -138,7 +139,7 @@ function ContestCard({ contest, canWrite }: { contest: AdminCtwContest; canWrite
             </Text>
             {contest.winners.map((winner) => (
               <Text size="sm" key={winner.position}>
-                {winner.position}. {winner.name} · {winner.email ?? '—'}
+                {winner.position}. {accountLabel(i18n, winner.name)} · {winner.email ?? '—'}
               </Text>
             ))}
           </Stack>

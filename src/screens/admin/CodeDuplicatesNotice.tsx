@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useWrite } from './consoleContext';
 import type { RewardsData } from './consoleLogic';
 import { placeName } from './codeMessages';
+import { accountLabel } from './accountLabel';
 
 type Group = RewardsData['duplicates'][number];
 
@@ -33,7 +34,7 @@ export function CodeDuplicatesNotice({ groups, canWrite }: { groups: Group[]; ca
               {group.copies.map((copy, i) => {
                 const where = copy.place ? placeName(i18n, copy.place) : t({ id: 'admin.duplicates.elsewhere', message: 'another community' });
                 const when = copy.handedOutAt ? new Date(copy.handedOutAt).toLocaleString(i18n.locale) : '';
-                const who = copy.email ?? (copy.userId ? `#${copy.userId}` : '');
+                const who = accountLabel(i18n, copy.email) ?? (copy.userId ? `#${copy.userId}` : '');
                 return (
                   <List.Item key={copy.codeId ?? `elsewhere-${i}`}>
                     {copy.status === 'free' ? (

@@ -9,6 +9,7 @@ import { roleNames } from './adminMessages';
 import { TableFrame } from './TableFrame';
 import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm, type EditValues } from './EditForm';
 import { InvitationsPanel } from './InvitationsPanel';
+import { accountLabel } from './accountLabel';
 
 const EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 const PHONE = /^[0-9+(). -]*[0-9][0-9+(). -]*$/;
@@ -183,7 +184,7 @@ function Operators({ operators, invitations, owner }: { operators: CommunityData
             <Table.Tbody>
               {operators.map((o) => (
                 <Table.Tr key={o.userId}>
-                  <Table.Td>{o.email}</Table.Td>
+                  <Table.Td>{accountLabel(i18n, o.email)}</Table.Td>
                   <Table.Td>{i18n._(roleNames[o.role])}</Table.Td>
                   {owner ? (
                     <Table.Td>

@@ -8,6 +8,7 @@ import { useConsole } from './consoleContext';
 import type { AdminCodePage, AdminMemberLedger } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { TableFrame } from './TableFrame';
+import { accountLabel } from './accountLabel';
 
 function BackTo({ view, children }: { view: 'members' | 'rewards'; children: ReactNode }) {
   const actor = useConsole();
@@ -113,7 +114,7 @@ export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: b
                   ) : (
                     <Text size="sm">
                       <Trans id="admin.codes.handedOut">
-                        Handed out to {code.email ?? '—'} on {when.format(new Date(code.handedOutAt ?? 0))}
+                        Handed out to {accountLabel(i18n, code.email) ?? '—'} on {when.format(new Date(code.handedOutAt ?? 0))}
                       </Trans>
                     </Text>
                   )}
