@@ -217,7 +217,7 @@ const rateLimitVariable = (key: keyof RateLimits) => `RATE_LIMIT_${key.replace(/
 
 /**
  * Every environment variable the server reads, as a JSON schema (env-schema validates and
- * converts it; the README's configuration table lists the same names). Unset and empty
+ * converts it; the configuration table of docs/operating.md lists the same names). Unset and empty
  * variables take the defaults below.
  */
 export const ENV_SCHEMA = {
@@ -286,7 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     parsed = envSchema({ schema: structuredClone(ENV_SCHEMA) as unknown as Record<string, unknown>, data, env: false, dotenv: false }) as ParsedEnv;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`invalid configuration: ${message.replace(/env\//g, '')} (see the README's configuration table)`, { cause: error });
+    throw new Error(`invalid configuration: ${message.replace(/env\//g, '')} (see the configuration table in docs/operating.md)`, { cause: error });
   }
   const text = (name: string) => (typeof parsed[name] === 'string' ? (parsed[name] as string) : undefined);
   const number = (name: string, fallback: number) => (typeof parsed[name] === 'number' ? (parsed[name] as number) : fallback);

@@ -23,9 +23,9 @@ export function libpqTarget(databaseUrl: string): { dbname: string; env: Record<
   return { dbname: url.href, env: password ? { PGPASSWORD: password } : {} };
 }
 
-/** The flags `backup` gives pg_dump, and the README shows. */
+/** The flags `backup` gives pg_dump, and docs/operating.md shows. */
 export const PG_DUMP_FLAGS = ['--format=custom'];
-/** The flags `restore` gives pg_restore (into an empty database), and the README shows. */
+/** The flags `restore` gives pg_restore (into an empty database), and docs/operating.md shows. */
 export const PG_RESTORE_FLAGS = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction'];
 
 /** Runs pg_dump or pg_restore (found on the PATH of `env`); its messages go to `err`. Refused when it is missing or fails. */

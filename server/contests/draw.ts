@@ -2,7 +2,7 @@ import type { CtwContest } from '../db/schema';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
- * The verifiable draw of a Chance to Win contest (README "Verifiable draws"). Pure functions of
+ * The verifiable draw of a Chance to Win contest (docs/features.md, "Verifiable draws"). Pure functions of
  * what the server publishes, so anyone can recompute them; the PWA does so with WebCrypto in
  * src/chanceToWin/verifyDraw.ts, and a property test checks both agree.
  *

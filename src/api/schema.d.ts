@@ -558,7 +558,7 @@ export interface paths {
         };
         /**
          * The public proof of a drawn Chance to Win contest.
-         * @description Anyone may check a draw without an account (README "Verifiable draws"): the commitment, the revealed seed, the entry ids and their hash, and the winning entry ids in the order drawn. A drawn contest answers whether or not the operator archived it since (the record of a draw stays checkable); an open one answers 404 until its drawing. It names no member: a member finds their own entry id in the app (`yourEntryId`).
+         * @description Anyone may check a draw without an account (docs/features.md, "Verifiable draws"): the commitment, the revealed seed, the entry ids and their hash, and the winning entry ids in the order drawn. A drawn contest answers whether or not the operator archived it since (the record of a draw stays checkable); an open one answers 404 until its drawing. It names no member: a member finds their own entry id in the app (`yourEntryId`).
          */
         get: operations["getChanceToWinProof"];
         put?: never;
@@ -2150,7 +2150,7 @@ export interface components {
             isYou: boolean;
         };
         /**
-         * @description What a Chance to Win draw publishes so anyone can check it (README "Verifiable draws").
+         * @description What a Chance to Win draw publishes so anyone can check it (docs/features.md, "Verifiable draws").
          *     `commitment` (hex SHA-256 of the seed's 32 bytes) is published when the contest is
          *     created; at the drawing the server reveals `seed` (64 hex characters) and the sorted
          *     `entries` (one id per qualified member), whose hash is `entriesHash` (hex SHA-256 of the

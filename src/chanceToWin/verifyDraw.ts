@@ -1,5 +1,5 @@
 /**
- * The browser's check of a Chance to Win draw (README "Verifiable draws"): recomputes with
+ * The browser's check of a Chance to Win draw (docs/features.md, "Verifiable draws"): recomputes with
  * WebCrypto, from what the server published, the commitment, the entries' hash and the winners,
  * and compares them. The same algorithm as the server's server/contests/draw.ts, written again
  * here on purpose: the member's device checks the server instead of trusting its code.

@@ -7,7 +7,7 @@ import { readPendingCommunity } from './pendingCommunity';
 /** A drawn contest with what the member's browser found when it recomputed the draw. */
 export type CheckedContest = ChanceToWinContest & { check: DrawCheck };
 
-/** Recomputes each published draw with WebCrypto (README "Verifiable draws"); its code comes with the first drawn contest. */
+/** Recomputes each published draw with WebCrypto (docs/features.md, "Verifiable draws"); its code comes with the first drawn contest. */
 export async function checkContests(contests: ChanceToWinContest[]): Promise<CheckedContest[]> {
   const verifier = contests.some((contest) => contest.proof) ? import('../chanceToWin/verifyDraw') : undefined;
   return Promise.all(

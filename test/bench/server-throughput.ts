@@ -302,7 +302,7 @@ const chosen = (endpoint: string) =>
 /**
  * PGlite before the work on speed: each call's CPU milliseconds in the server process (PGlite
  * runs there, on one thread, so its rate is 1 / this), measured on the 2-CPU development machine
- * (see README). The target is at least 3x the rate: at most a third of this CPU per call.
+ * (see docs/benchmarks.md). The target is at least 3x the rate: at most a third of this CPU per call.
  */
 const PGLITE_CPU_BEFORE: Record<string, number> = {
   [DASHBOARD]: 6.35,

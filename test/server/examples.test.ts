@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePayload } from '../../server/questionnaires/payload';
 import { parseQuestions } from '../../server/trivia/questions';
 
-/** The example files the README points operators to are accepted as they are. */
+/** The example files docs/operators.md points operators to are accepted as they are. */
 describe('examples/', () => {
   const read = (name: string) => JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8')) as unknown;
 

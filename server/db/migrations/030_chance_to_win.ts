@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Chance to Win contests and their verifiable draws (README "Verifiable draws").
+ * Chance to Win contests and their verifiable draws (docs/features.md, "Verifiable draws").
  *
  * A contest publishes `commitment` (SHA-256 of the secret `seed`) when it is created. The draw
  * flips `status` from 'open' to 'drawn' with a conditional update in the same transaction that

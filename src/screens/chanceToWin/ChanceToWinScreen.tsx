@@ -25,7 +25,7 @@ function useTimeLeft(drawingDate: string): { days: number; hours: number; minute
  * left, the qualified players under fictional names (the server's, in the member's language), the
  * last contest's results (the winners under the same fictional names; "You won" for the winner,
  * and the member's own entry id), and the archive drawer (opened from the card icon) where each
- * drawn contest's draw is recomputed in the browser (README "Verifiable draws").
+ * drawn contest's draw is recomputed in the browser (docs/features.md, "Verifiable draws").
  */
 export default function ChanceToWinScreen() {
   const { t } = useLingui();

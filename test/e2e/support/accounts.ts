@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { appStarted } from './screens';
 import type { RunningProduct } from './serverProcess';
 
-/** Rate limits relaxed for a test file that makes many calls from one address (README: RATE_LIMIT_<NAME>). */
+/** Rate limits relaxed for a test file that makes many calls from one address (docs/operating.md: RATE_LIMIT_<NAME>). */
 export const relaxedLimits: Record<string, string> = {
   RATE_LIMIT_TOKENIZE_PER_ADDRESS: '1000/60',
   RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',

@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 /**
- * The draw as README "Verifiable draws" describes it, written here from the text with node:crypto
+ * The draw as docs/features.md "Verifiable draws" describes it, written here from the text with node:crypto
  * (not the server's code): block i of the stream is HMAC-SHA-256(seed bytes, entriesHash + ":" + i)
  * read as big-endian 32-bit words; a Fisher-Yates shuffle of the ascending entries stops after
  * k = min(winners, entries) steps, step j rejecting w >= floor(2^32 / (n-j)) * (n-j) and swapping
