@@ -114,11 +114,11 @@ describe('the link reader', () => {
     const markdown = [
       '# Here',
       '[ok](features.md#offline) [ok too](#here) [ok as well](../README.md)',
-      '[gone](no-such-file.md) [out](../../elsewhere/SPEC.md) [no heading](features.md#no-such-heading) [nor here](#nowhere)',
+      '[gone](no-such-file.md) [out](../../elsewhere/notes.md) [no heading](features.md#no-such-heading) [nor here](#nowhere)',
     ].join('\n');
     expect(brokenLinks('docs/example.md', markdown)).toEqual([
       'docs/example.md: no-such-file.md does not exist',
-      'docs/example.md: ../../elsewhere/SPEC.md leaves the repository',
+      'docs/example.md: ../../elsewhere/notes.md leaves the repository',
       'docs/example.md: features.md#no-such-heading names no heading of docs/features.md',
       'docs/example.md: #nowhere names no heading of docs/example.md',
     ]);
