@@ -5,7 +5,7 @@ import type { LocalizedText, RedemptionPeriod } from '../db/schema';
 import { duplicatesReport } from '../plugins/app/giftCodes';
 import { englishText, requireCommunity, requiredText, showText, text, wholeNumber } from './args';
 import { RefusedError, UsageError, type AdminCommand, type OptionValues } from './context';
-import type { RemoteCommand } from './remote';
+import type { RemoteCommand } from './remote/client';
 
 /**
  * The CLI's gift-card commands of issue 46: the codes stored more than once (`giftcards:duplicates`)

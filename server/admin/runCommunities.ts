@@ -1,5 +1,5 @@
 import { RefusedError } from './context';
-import type { RemoteContext } from './remote';
+import type { RemoteContext } from './remote/client';
 
 /**
  * The communities the account signed in to a running server runs, with its role in each: none

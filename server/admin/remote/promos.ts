@@ -1,0 +1,95 @@
+import { httpUrl, localized, oneOf, requiredText, showText, wholeNumber } from '../args';
+import { UsageError } from '../context';
+import { readImageOption } from '../images';
+import type { RemoteCommand, RemoteContext } from './client';
+import { adminText, communityPath, printRows, refuseLocalOnly, requiredId, type AdminText } from './shared';
+
+/** Earn promos through a server: a new one, the list, and a promo's image. */
+
+/** A promo as the server answers its creation. */
+export interface AdminPromoView {
+  id: number;
+  communityId: string;
+  title: AdminText;
+  pips: number;
+  earnLimit: string;
+}
+
+interface AdminPromoListed {
+  id: number;
+  title: AdminText;
+  pips: number;
+  earnLimit: string;
+  url: string | null;
+  archived: boolean;
+}
+
+/** The promos of one type in a community: the live ones, then the archived. */
+export async function listedPromos(ctx: RemoteContext, community: string, type: 'EARN' | 'REDEEM'): Promise<AdminPromoListed[]> {
+  const path = communityPath(community, '/promos');
+  const [live, archived] = await Promise.all([
+    ctx.call<{ promos: AdminPromoListed[] }>('GET', `${path}?type=${type}`),
+    ctx.call<{ promos: AdminPromoListed[] }>('GET', `${path}?type=${type}&archived=true`),
+  ]);
+  return [...live.promos, ...archived.promos];
+}
+
+export const promoCreate: RemoteCommand = {
+  name: 'promo:create',
+  async run(values, ctx) {
+    refuseLocalOnly(values, ['image', 'image-url', 'questionnaire', 'redirect'], 'promo:create');
+    if (oneOf(values, 'type', ['EARN', 'REDEEM'], 'EARN') === 'REDEEM') throw new UsageError('rewards (REDEEM) have options and prices: use reward:create');
+    const community = requiredText(values, 'community', 'promo:create');
+    const title = localized(values, 'title');
+    if (title === undefined) throw new UsageError('promo:create needs --title');
+    const description = localized(values, 'description', 2000);
+    const url = httpUrl(values, 'url');
+    const pips = wholeNumber(values, 'pips', 1, 100_000);
+    if (pips === undefined) throw new UsageError('promo:create needs --pips <n> (the pips a member earns)');
+    const earnLimit = oneOf(values, 'limit', ['once', 'daily', 'unlimited'], 'once');
+    const { promo } = await ctx.call<{ promo: AdminPromoView }>('POST', communityPath(community, '/promos'), {
+      type: 'EARN',
+      title: adminText(title),
+      ...(description ? { description: adminText(description) } : {}),
+      ...(url ? { url } : {}),
+      pips,
+      earnLimit,
+    });
+    ctx.out(`Created earn promo #${promo.id} ${showText(promo.title)} in ${promo.communityId}, through the server`);
+    ctx.out(`  pips:  ${promo.pips}, limit ${promo.earnLimit}`);
+    return 0;
+  },
+};
+
+export const promoList: RemoteCommand = {
+  name: 'promo:list',
+  async run(values, ctx) {
+    const community = requiredText(values, 'community', 'promo:list');
+    const type = oneOf(values, 'type', ['EARN', 'REDEEM'], 'EARN');
+    const promos = await listedPromos(ctx, community, type);
+    printRows(
+      ctx,
+      promos,
+      `No ${type === 'EARN' ? 'earn actions' : 'rewards'} in ${community} yet.`,
+      (p) => `#${p.id} ${showText(p.title)}  ${p.pips} pips ${p.earnLimit}${p.url ? `  ${p.url}` : ''}${p.archived ? '  [archived]' : ''}`,
+    );
+    return 0;
+  },
+};
+
+export const promoImage: RemoteCommand = {
+  name: 'promo:image',
+  async run(values, ctx) {
+    const promoId = requiredId(values, 'promo', 'promo:image needs --promo <id> (see promo:list)');
+    if ((values.image === undefined) === (values.remove !== true)) throw new UsageError('promo:image needs either --image <file> or --remove');
+    if (values.remove === true) {
+      await ctx.call('DELETE', `/admin/promos/${promoId}/image`);
+      ctx.out(`Took the image off promo #${promoId}, through the server.`);
+      return 0;
+    }
+    const bytes = await readImageOption(values);
+    const image = await ctx.call<{ url: string; width: number; height: number }>('PUT', `/admin/promos/${promoId}/image`, { image: Buffer.from(bytes!).toString('base64') });
+    ctx.out(`Set the image of promo #${promoId}, through the server: ${image.url} (${image.width}x${image.height})`);
+    return 0;
+  },
+};
