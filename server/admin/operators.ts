@@ -1,4 +1,4 @@
-import { communitiesOfOperator, setOperatorRole } from '../db/repositories/operators';
+import { communitiesOfOperator, setOperatorRole } from '../db/repositories/operators/roles';
 import { findUserByEmail, insertVerifiedAccount } from '../db/repositories/users';
 import { hashPassword } from '../security/passwords';
 import { isValidEmail, normalizeEmail, passwordProblems } from '../security/rules';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCommunity } from '../../server/db/repositories/communities';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import type { OperatorRole } from '../../server/db/schema';
 import { backends } from './helpers/databases';
 import { expectOk, PNG_1X1, useHarness, type TestUser } from './helpers/harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { createCommunity } from '../../server/db/repositories/communities';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import { createEarnPromo } from '../../server/db/repositories/promos';
 import { createQuestionnaire } from '../../server/db/repositories/questionnaires';
 import { insertMember, teamsOfContest } from '../../server/db/repositories/trivia';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../api/types';
 import { createCommunity, findCommunity, joinLink } from '../../db/repositories/communities';
 import { clearPromoImage, imageProblem, setPromoImage } from '../../db/repositories/images';
-import { entriesOf, findContest, insertContest, listContests, moveDrawingTo, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
+import { deleteOpenContest, entriesOf, findContest, insertContest, listContests, moveDrawingTo, setCtwActive, updateOpenContest, winnersOf } from '../../db/repositories/chanceToWin';
 import { winnersAnnouncement } from '../../contests/announceWinners';
 import { commitmentOf, drawProof, newSeed } from '../../contests/draw';
 import { drawContest } from '../../contests/runDraws';
@@ -13,14 +13,34 @@ import { parseQuestions } from '../../trivia/questions';
 import { initials, isTimeZone, leadersFor } from '../../trivia/leaderboard';
 import { pushStatusOf } from '../../db/repositories/push';
 import { postLedgerEntry, ADJUSTMENT_TITLE } from '../../db/repositories/ledger';
-import { deleteAnnouncement, findAnnouncement, listAnnouncements, updateAnnouncement } from '../../db/repositories/announcements';
+import { deleteAnnouncement, findAnnouncement, listAnnouncements, setAnnouncementActive, updateAnnouncement } from '../../db/repositories/announcements';
 import { createEarnQrCode, earnQrLink } from '../../db/repositories/earnQrCodes';
-import { createEarnPromo } from '../../db/repositories/promos';
-import { createQuestionnaire, findQuestionnaire, listQuestionnaires, type QuestionnaireSummary } from '../../db/repositories/questionnaires';
+import { createEarnPromo, findPromo } from '../../db/repositories/promos';
+import {
+  answerCount,
+  createQuestionnaire,
+  deleteQuestionnaire,
+  findQuestionnaire,
+  findQuestionnaireForUpdate,
+  listQuestionnaires,
+  offerCount,
+  setQuestionnaireActive,
+  updateQuestionnaire,
+  type QuestionnaireSummary,
+} from '../../db/repositories/questionnaires';
 import { parsePayload } from '../../questionnaires/payload';
 import { createReward, freeCodeCount } from '../../db/repositories/rewards';
 import { afterVoid, duplicatesReport, importCodesInto } from './giftCodes';
-import * as repo from '../../db/repositories/operators';
+import { auditPage, writeAudit } from '../../db/repositories/operators/audit';
+import { deleteCode, findCodeForUpdate } from '../../db/repositories/operators/codes';
+import { communityForUpdate, memberCount, updateCommunity } from '../../db/repositories/operators/communities';
+import { findMember, ledgerPage, memberCard, membersByEmail, searchMembers } from '../../db/repositories/operators/members';
+import { deletePromo, findPromoForUpdate, promoImage, promoReferences, promosOfCommunity, updatePromo, type PromoRow } from '../../db/repositories/operators/promos';
+import { deleteQrCode, endQrCode, findQrCodeForUpdate, qrCodeCredits, qrCodesOfCommunity, updateQrCode, type QrCodeRow } from '../../db/repositories/operators/qrCodes';
+import { communityReport } from '../../db/repositories/operators/report';
+import { deleteRewardOption, findOptionForUpdate, insertRewardOption, optionCommunity, optionCount, optionRedemptions, optionsOfReward, updateRewardOption, type RewardOptionRow } from '../../db/repositories/operators/rewardOptions';
+import { communitiesOfOperator, operatorsOf, ownerCount, removeOperatorRole, roleIn, setOperatorRole } from '../../db/repositories/operators/roles';
+import { deleteTriviaContest, deleteTriviaQuestion, triviaQuestionForUpdate, triviaQuestionsPage, updateTriviaContest, updateTriviaQuestion, type TriviaQuestionRow } from '../../db/repositories/operators/trivia';
 import type { CtwContest, Database, LocalizedText, OperatorRole } from '../../db/schema';
 import { csvFields, csvLines } from '../../csv';
 import { AppError } from '../../errors';
@@ -40,7 +60,7 @@ const memberHasOnly = (pips: number) => new AppError('INSUFFICIENT_PIPS', 400, `
 /** A stored text as the operator API shows it: always `{ en, es? }`. */
 const adminText = (text: LocalizedText): Schema<'AdminText'> => (typeof text === 'string' ? { en: text } : text);
 
-const promoView = (row: repo.PromoRow): Schema<'AdminPromo'> => ({
+const promoView = (row: PromoRow): Schema<'AdminPromo'> => ({
   id: row.id,
   communityId: row.community_id,
   type: row.type,
@@ -67,7 +87,7 @@ const questionnaireView = (row: QuestionnaireSummary): Schema<'AdminQuestionnair
   };
 };
 
-const triviaQuestionView = (row: repo.TriviaQuestionRow): Schema<'AdminTriviaQuestionStored'> => ({
+const triviaQuestionView = (row: TriviaQuestionRow): Schema<'AdminTriviaQuestionStored'> => ({
   id: row.id,
   contestId: row.contest_id,
   text: adminText(row.text),
@@ -81,7 +101,7 @@ const triviaQuestionView = (row: repo.TriviaQuestionRow): Schema<'AdminTriviaQue
 /** What the audit log keeps of a support contact (all of it: the operator's own published details). */
 type SupportInput = Schema<'AdminSupportContact'>;
 
-const optionView = (row: repo.RewardOptionRow): Schema<'AdminRewardOption'> => ({
+const optionView = (row: RewardOptionRow): Schema<'AdminRewardOption'> => ({
   optId: row.id,
   label: adminText(row.label),
   pips: row.pips,
@@ -145,7 +165,7 @@ export function parseBulkCsv(csv: string): BulkRow[] {
 /** A reward holds at most this many options (as when it is created). */
 const MAX_OPTIONS = 20;
 
-const auditView = (rows: Awaited<ReturnType<typeof repo.auditPage>>): Schema<'AdminAuditPage'> => ({
+const auditView = (rows: Awaited<ReturnType<typeof auditPage>>): Schema<'AdminAuditPage'> => ({
   entries: rows.map((row) => ({
     id: row.id,
     communityId: row.communityId,
@@ -181,7 +201,7 @@ async function communityView(db: Kysely<Database>, communityId: string, role: Op
     name: row.name,
     role,
     archived: !row.active,
-    members: await repo.memberCount(db, communityId),
+    members: await memberCount(db, communityId),
     support: contact ? { email: contact.email, url: contact.url, phone: contact.phone, text: contact.text } : null,
     joinLink: joinLink(publicUrl, row.id),
   };
@@ -263,7 +283,7 @@ export interface OperatorService {
 export function createOperatorService(deps: { db: Kysely<Database>; now: () => Date; publicUrl: string }): OperatorService {
   const { db } = deps;
 
-  const qrView = (row: repo.QrCodeRow): Schema<'AdminQrCode'> => {
+  const qrView = (row: QrCodeRow): Schema<'AdminQrCode'> => {
     const at = deps.now().getTime();
     const time = (value: Date | string | null) => (value === null ? null : new Date(value));
     const [from, until] = [time(row.valid_from), time(row.valid_until)];
@@ -354,7 +374,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
   /** Whether the caller may write in the community (to tell 404 from 403 without a leak: both are "not yours"). */
   async function mayWrite(auth: AuthContext, communityId: string, trx: Kysely<Database> = db, notFound?: () => AppError): Promise<void> {
     // Inside a write's transaction, its own connection (PGlite has only one).
-    const role = await repo.roleIn(trx, auth.userId, communityId);
+    const role = await roleIn(trx, auth.userId, communityId);
     // Content of a community the caller does not run answers as if it did not exist (`notFound`).
     if (role === undefined) throw notFound?.() ?? new AppError('NOT_FOUND', 404, 'Not found in a community you run.');
     if (RANK[role] < RANK.editor) throw forbidden();
@@ -364,13 +384,13 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
   return {
     async communities(auth) {
-      const rows = await repo.communitiesOfOperator(db, auth.userId);
+      const rows = await communitiesOfOperator(db, auth.userId);
       return { communities: rows.map((row) => ({ communityId: row.communityId, name: row.name, role: row.role, archived: !row.active })) };
     },
 
     async promos(auth, communityId, type, archived) {
       await requireRole(auth, communityId, 'viewer');
-      const rows = await repo.promosOfCommunity(db, communityId, type, archived);
+      const rows = await promosOfCommunity(db, communityId, type, archived);
       return { promos: rows.map(promoView) };
     },
 
@@ -398,9 +418,9 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
             options: input.options,
           }));
         }
-        const promo = promoView((await repo.findPromoForUpdate(trx, id))!);
-        const options = input.type === 'REDEEM' ? (await repo.optionsOfReward(trx, id)).map(optionView) : [];
-        await repo.writeAudit(trx, {
+        const promo = promoView((await findPromoForUpdate(trx, id))!);
+        const options = input.type === 'REDEEM' ? (await optionsOfReward(trx, id)).map(optionView) : [];
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId,
           action: 'promo.create',
@@ -414,23 +434,23 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     },
 
     async rewardOptions(auth, promoId) {
-      const promo = await db.selectFrom('promos').select(['community_id', 'type']).where('id', '=', promoId).executeTakeFirst();
+      const promo = await findPromo(db, promoId);
       if (!promo || promo.type !== 'REDEEM') throw promoNotFound();
       await requireRole(auth, promo.community_id, 'viewer').catch(() => {
         throw promoNotFound();
       });
-      return { options: (await repo.optionsOfReward(db, promoId)).map(optionView) };
+      return { options: (await optionsOfReward(db, promoId)).map(optionView) };
     },
 
     async importCodes(auth, optionId, codes, dryRun) {
       return db.transaction().execute(async (trx) => {
-        const option = await repo.findOptionForUpdate(trx, optionId);
+        const option = await findOptionForUpdate(trx, optionId);
         if (!option) throw optionNotFound();
         await mayWrite(auth, option.communityId, trx, optionNotFound);
         const { codesBefore: before, ...result } = await importCodesInto(trx, optionId, option.communityId, codes, dryRun);
         const { imported, skipped, codesLeft } = result;
         if (dryRun || imported === 0) return result;
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: option.communityId,
           action: 'codes.import',
@@ -445,7 +465,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     },
 
     async codes(auth, optionId, status, page, size) {
-      const communityId = await repo.optionCommunity(db, optionId);
+      const communityId = await optionCommunity(db, optionId);
       if (!communityId) throw optionNotFound();
       const role = await requireRole(auth, communityId, 'viewer').catch((error: AppError) => {
         throw error.code === 'FORBIDDEN' ? optionNotFound() : error;
@@ -460,15 +480,15 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async voidCode(auth, codeId) {
       const codeNotFound = () => new AppError('NOT_FOUND', 404, 'No such gift-card code in a community you run.');
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findCodeForUpdate(trx, codeId);
+        const row = await findCodeForUpdate(trx, codeId);
         if (!row) throw codeNotFound();
         await mayWrite(auth, row.communityId, trx, codeNotFound);
         if (row.redemptionId !== null) throw new AppError('IN_USE', 409, 'The code was handed out to a member already: it cannot be voided.');
         const before = await freeCodeCount(trx, row.optionId);
-        await repo.deleteCode(trx, codeId);
+        await deleteCode(trx, codeId);
         await afterVoid(trx, row.code, row.duplicate);
         const codesLeft = await freeCodeCount(trx, row.optionId);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.communityId,
           action: 'codes.void',
@@ -484,15 +504,15 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async updatePromo(auth, id, change) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findPromoForUpdate(trx, id);
+        const row = await findPromoForUpdate(trx, id);
         if (!row) throw promoNotFound();
         await mayWrite(auth, row.community_id, trx, promoNotFound);
         if (change.pips !== undefined && row.type !== 'EARN') {
           throw new AppError('VALIDATION_ERROR', 400, "pips: a reward's prices live on its options");
         }
-        const updated = await repo.updatePromo(trx, id, change);
+        const updated = await updatePromo(trx, id, change);
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: 'promo.update',
@@ -507,12 +527,12 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async setArchived(auth, id, archived) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findPromoForUpdate(trx, id);
+        const row = await findPromoForUpdate(trx, id);
         if (!row) throw promoNotFound();
         await mayWrite(auth, row.community_id, trx, promoNotFound);
         if (row.active === !archived) return promoView(row);
-        const updated = await repo.updatePromo(trx, id, { active: !archived });
-        await repo.writeAudit(trx, {
+        const updated = await updatePromo(trx, id, { active: !archived });
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: archived ? 'promo.archive' : 'promo.restore',
@@ -527,10 +547,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async deletePromo(auth, id) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findPromoForUpdate(trx, id);
+        const row = await findPromoForUpdate(trx, id);
         if (!row) throw promoNotFound();
         await mayWrite(auth, row.community_id, trx, promoNotFound);
-        const refs = await repo.promoReferences(trx, row);
+        const refs = await promoReferences(trx, row);
         if (refs.earned + refs.redemptions + refs.codes > 0) {
           const what = [
             refs.earned && `earned ${refs.earned} time(s)`,
@@ -539,29 +559,29 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           ].filter(Boolean);
           throw new AppError('IN_USE', 409, `The promo is in use (${what.join(', ')}): archive it instead.`);
         }
-        await repo.deletePromo(trx, id);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.delete', entity: 'promo', entityId: id, before: promoView(row), after: null });
+        await deletePromo(trx, id);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.delete', entity: 'promo', entityId: id, before: promoView(row), after: null });
         return { deleted: true };
       });
     },
 
     async deleteQrCode(auth, id) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findQrCodeForUpdate(trx, id);
+        const row = await findQrCodeForUpdate(trx, id);
         if (!row) throw qrNotFound();
         await mayWrite(auth, row.community_id, trx, qrNotFound);
-        const credits = Math.max(row.claims_count, await repo.qrCodeCredits(trx, id));
+        const credits = Math.max(row.claims_count, await qrCodeCredits(trx, id));
         if (credits > 0) throw new AppError('IN_USE', 409, `The QR code credited ${credits} scan(s): end it instead.`);
-        await repo.deleteQrCode(trx, id);
+        await deleteQrCode(trx, id);
         const { link: _link, ...kept } = qrView(row);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'qr.delete', entity: 'qr', entityId: id, before: kept, after: null });
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'qr.delete', entity: 'qr', entityId: id, before: kept, after: null });
         return { deleted: true };
       });
     },
 
     async members(auth, communityId, q, page, size) {
       await requireRole(auth, communityId, 'viewer');
-      const { members, total } = await repo.searchMembers(db, communityId, q, size, (page - 1) * size);
+      const { members, total } = await searchMembers(db, communityId, q, size, (page - 1) * size);
       return {
         total,
         members: members.map((m) => ({
@@ -579,12 +599,12 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     },
 
     async member(auth, userId, page, size) {
-      const card = await repo.memberCard(db, userId);
+      const card = await memberCard(db, userId);
       if (!card) throw memberNotFound();
       await requireRole(auth, card.community_id, 'viewer').catch(() => {
         throw memberNotFound();
       });
-      const rows = await repo.ledgerPage(db, userId, size, (page - 1) * size);
+      const rows = await ledgerPage(db, userId, size, (page - 1) * size);
       return {
         member: {
           userId: card.id,
@@ -610,7 +630,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     },
 
     async adjust(auth, userId, delta, reason) {
-      const member = await repo.findMember(db, userId);
+      const member = await findMember(db, userId);
       if (!member) throw memberNotFound();
       await mayWrite(auth, member.community_id, db, memberNotFound);
       return db.transaction().execute(async (trx) => {
@@ -620,7 +640,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           { userId, delta, kind: 'adjustment', sourceId: null, title: ADJUSTMENT_TITLE, reason: trimmed },
           deps.now(),
         );
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: member.community_id,
           action: 'member.adjust',
@@ -633,7 +653,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       }).catch(async (error: unknown) => {
         // Rolled back: the balance it had, read again, for the operator.
         if (!(error instanceof AppError && error.code === 'INSUFFICIENT_PIPS')) throw error;
-        throw memberHasOnly((await repo.findMember(db, userId))?.available_pips ?? member.available_pips);
+        throw memberHasOnly((await findMember(db, userId))?.available_pips ?? member.available_pips);
       });
     },
 
@@ -643,7 +663,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       return db.transaction().execute(async (trx) => {
         await mayWrite(auth, communityId, trx);
         // The balances each line starts from: the member's, after the lines before it.
-        const members = new Map((await repo.membersByEmail(trx, communityId, [...new Set(rows.map((r) => r.email))])).map((m) => [m.email, m]));
+        const members = new Map((await membersByEmail(trx, communityId, [...new Set(rows.map((r) => r.email))])).map((m) => [m.email, m]));
         const running = new Map<number, number>();
         for (const row of rows) {
           const member = members.get(row.email);
@@ -663,7 +683,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         for (const row of rows) {
           await postLedgerEntry(trx, { userId: row.userId!, delta: row.delta!, kind: 'adjustment', sourceId: null, title: ADJUSTMENT_TITLE, reason: row.reason }, now);
         }
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId,
           action: 'members.bulkAdjust',
@@ -680,7 +700,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       await requireRole(auth, communityId, 'viewer');
       const to = deps.now();
       const from = new Date(to.getTime() - days * 86_400_000);
-      const data = await repo.communityReport(db, communityId, from);
+      const data = await communityReport(db, communityId, from);
       return {
         from: from.toISOString(),
         to: to.toISOString(),
@@ -718,7 +738,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async qrCodes(auth, communityId) {
       await requireRole(auth, communityId, 'viewer');
-      return { qrCodes: (await repo.qrCodesOfCommunity(db, communityId)).map(qrView) };
+      return { qrCodes: (await qrCodesOfCommunity(db, communityId)).map(qrView) };
     },
 
     async createQrCode(auth, communityId, input) {
@@ -740,25 +760,25 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           validUntil,
           totalCap: input.cap ?? null,
         });
-        const view = qrView((await repo.findQrCodeForUpdate(trx, id))!);
+        const view = qrView((await findQrCodeForUpdate(trx, id))!);
         const { link: _link, ...kept } = view;
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'qr.create', entity: 'qr', entityId: id, before: null, after: kept });
+        await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'qr.create', entity: 'qr', entityId: id, before: null, after: kept });
         return view;
       });
     },
 
     async updateQrCode(auth, id, change) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findQrCodeForUpdate(trx, id);
+        const row = await findQrCodeForUpdate(trx, id);
         if (!row) throw qrNotFound();
         await mayWrite(auth, row.community_id, trx, qrNotFound);
         const validUntil = change.validUntil === undefined ? undefined : change.validUntil === null ? null : new Date(change.validUntil);
         if (validUntil && row.valid_from !== null && validUntil <= new Date(row.valid_from)) {
           throw new AppError('VALIDATION_ERROR', 400, 'validUntil: must be after the code starts');
         }
-        const updated = await repo.updateQrCode(trx, id, { title: change.title, pips: change.pips, earnLimit: change.earnLimit, validUntil, cap: change.cap });
+        const updated = await updateQrCode(trx, id, { title: change.title, pips: change.pips, earnLimit: change.earnLimit, validUntil, cap: change.cap });
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: 'qr.update',
@@ -773,15 +793,15 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async updateRewardOption(auth, id, change) {
       return db.transaction().execute(async (trx) => {
-        const option = await repo.findOptionForUpdate(trx, id);
+        const option = await findOptionForUpdate(trx, id);
         if (!option) throw optionNotFound();
         await mayWrite(auth, option.communityId, trx, optionNotFound);
-        const find = async () => optionView((await repo.optionsOfReward(trx, option.promoId)).find((o) => o.id === id)!);
+        const find = async () => optionView((await optionsOfReward(trx, option.promoId)).find((o) => o.id === id)!);
         const before = await find();
-        await repo.updateRewardOption(trx, id, change);
+        await updateRewardOption(trx, id, change);
         const after = await find();
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.update', entity: 'option', entityId: id, before: touched(before, keys), after: touched(after, keys) });
+        await writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.update', entity: 'option', entityId: id, before: touched(before, keys), after: touched(after, keys) });
         return after;
       });
     },
@@ -795,10 +815,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const before = await find();
         const { archived, ...edits } = change;
         await updateAnnouncement(trx, id, edits);
-        if (archived !== undefined) await repo.setAnnouncementActive(trx, id, !archived);
+        if (archived !== undefined) await setAnnouncementActive(trx, id, !archived);
         const view = await find();
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: editAction('announcement', change),
@@ -827,12 +847,12 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         if (drawsAt && drawsAt <= deps.now()) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be in the future');
         if (drawsAt && drawsAt <= new Date(found.starts_at)) throw new AppError('VALIDATION_ERROR', 400, 'drawsAt: must be after startsAt');
         let updated: CtwContest | undefined = found;
-        if (onlyArchiving) await repo.setCtwActive(trx, id, !archived);
+        if (onlyArchiving) await setCtwActive(trx, id, !archived);
         else updated = await updateOpenContest(trx, id, { ...edits, drawsAt });
         if (!updated) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn meanwhile.`);
         const [before] = await contestViews([found], trx);
         const [view] = await contestViews([(await findContest(trx, id))!], trx);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
           action: editAction('ctw', change),
@@ -853,8 +873,8 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         if (found.status === 'drawn') throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn: it stays as the record of its draw.`);
         const [before] = await contestViews([found], trx);
         const { winners: _w, entries: _e, ...kept } = before;
-        await trx.deleteFrom('ctw_contests').where('id', '=', id).where('status', '!=', 'drawn').execute();
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'ctw.delete', entity: 'ctw', entityId: id, before: kept, after: null });
+        await deleteOpenContest(trx, id);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'ctw.delete', entity: 'ctw', entityId: id, before: kept, after: null });
         return { deleted: true };
       });
     },
@@ -862,25 +882,21 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async updateQuestionnaire(auth, id, change) {
       const notFound = () => new AppError('NOT_FOUND', 404, 'No such questionnaire in a community you run.');
       return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('questionnaires').select(['id', 'community_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const row = await findQuestionnaireForUpdate(trx, id);
         if (!row) throw notFound();
         await mayWrite(auth, row.community_id, trx, notFound);
         let payload: unknown;
         if (change.payload !== undefined) {
           const parsed = parsePayload(change.payload);
           if (!parsed.ok) throw new AppError('VALIDATION_ERROR', 400, `payload: ${parsed.errors.join('; ')}`);
-          const answers = await trx.selectFrom('questionnaire_answers').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
-          if (Number(answers.n) > 0) throw new AppError('IN_USE', 409, `Members answered it ${answers.n} time(s): its questions stay; create a new questionnaire instead.`);
+          const answers = await answerCount(trx, id);
+          if (answers > 0) throw new AppError('IN_USE', 409, `Members answered it ${answers} time(s): its questions stay; create a new questionnaire instead.`);
           payload = parsed.payload;
         }
         const before = questionnaireView((await listQuestionnaires(trx, row.community_id, id))[0]);
-        await trx
-          .updateTable('questionnaires')
-          .set({ ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}), ...(change.pips !== undefined ? { pips: change.pips } : {}) })
-          .where('id', '=', id)
-          .execute();
+        await updateQuestionnaire(trx, id, { payload, pips: change.pips });
         const after = questionnaireView((await listQuestionnaires(trx, row.community_id, id))[0]);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'questionnaire.update', entity: 'questionnaire', entityId: id, before, after });
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'questionnaire.update', entity: 'questionnaire', entityId: id, before, after });
         return after;
       });
     },
@@ -888,16 +904,16 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async deleteQuestionnaire(auth, id) {
       const notFound = () => new AppError('NOT_FOUND', 404, 'No such questionnaire in a community you run.');
       return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('questionnaires').select(['id', 'community_id', 'payload', 'pips']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const row = await findQuestionnaireForUpdate(trx, id);
         if (!row) throw notFound();
         await mayWrite(auth, row.community_id, trx, notFound);
-        const answers = await trx.selectFrom('questionnaire_answers').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
-        const offers = await trx.selectFrom('promos').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', id).executeTakeFirstOrThrow();
-        const what = [Number(answers.n) > 0 ? `answered ${answers.n} time(s)` : '', Number(offers.n) > 0 ? `offered by ${offers.n} earn action(s)` : ''].filter(Boolean);
+        const answers = await answerCount(trx, id);
+        const offers = await offerCount(trx, id);
+        const what = [answers > 0 ? `answered ${answers} time(s)` : '', offers > 0 ? `offered by ${offers} earn action(s)` : ''].filter(Boolean);
         if (what.length > 0) throw new AppError('IN_USE', 409, `The questionnaire is in use (${what.join(', ')}): archive it instead.`);
-        await trx.deleteFrom('questionnaires').where('id', '=', id).execute();
+        await deleteQuestionnaire(trx, id);
         const title = ((row.payload ?? {}) as { title?: LocalizedText }).title ?? '';
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'questionnaire.delete', entity: 'questionnaire', entityId: id, before: { title: adminText(title), pips: row.pips }, after: null });
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'questionnaire.delete', entity: 'questionnaire', entityId: id, before: { title: adminText(title), pips: row.pips }, after: null });
         return { deleted: true };
       });
     },
@@ -913,22 +929,18 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         if (endsAt <= startsAt) throw new AppError('VALIDATION_ERROR', 400, 'endsAt: must be after startsAt');
         const view = async () => triviaContestView((await trivia.listContests(trx, found.community_id)).find((c) => c.id === id)!, trx);
         const before = await view();
-        await trx
-          .updateTable('trivia_contests')
-          .set({
-            ...(change.name !== undefined ? { name: JSON.stringify(change.name) } : {}),
-            ...(change.rules !== undefined ? { rules: change.rules === null ? null : JSON.stringify(change.rules) } : {}),
-            ...(change.startsAt !== undefined ? { starts_at: startsAt } : {}),
-            ...(change.endsAt !== undefined ? { ends_at: endsAt } : {}),
-            ...(change.pipsPerAnswer !== undefined ? { pips_per_answer: change.pipsPerAnswer } : {}),
-            ...(change.joinPips !== undefined ? { join_pips: change.joinPips } : {}),
-            ...(change.archived !== undefined ? { active: !change.archived } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
+        await updateTriviaContest(trx, id, {
+          name: change.name,
+          rules: change.rules,
+          startsAt: change.startsAt === undefined ? undefined : startsAt,
+          endsAt: change.endsAt === undefined ? undefined : endsAt,
+          pipsPerAnswer: change.pipsPerAnswer,
+          joinPips: change.joinPips,
+          active: change.archived === undefined ? undefined : !change.archived,
+        });
         const after = await view();
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: found.community_id,
           action: editAction('trivia.contest', change),
@@ -950,21 +962,21 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const before = await triviaContestView((await trivia.listContests(trx, found.community_id)).find((c) => c.id === id)!, trx);
         if (before.members > 0) throw new AppError('IN_USE', 409, `${before.members} member(s) joined the contest: it stays.`);
         // Its teams and questions go with it (ON DELETE CASCADE).
-        await trx.deleteFrom('trivia_contests').where('id', '=', id).execute();
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'trivia.contest.delete', entity: 'triviaContest', entityId: id, before, after: null });
+        await deleteTriviaContest(trx, id);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: found.community_id, action: 'trivia.contest.delete', entity: 'triviaContest', entityId: id, before, after: null });
         return { deleted: true };
       });
     },
 
     async endQrCode(auth, id) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findQrCodeForUpdate(trx, id);
+        const row = await findQrCodeForUpdate(trx, id);
         if (!row) throw qrNotFound();
         await mayWrite(auth, row.community_id, trx, qrNotFound);
         const now = deps.now();
         if (row.valid_until !== null && new Date(row.valid_until) <= now) return qrView(row);
-        const ended = await repo.endQrCode(trx, id, now);
-        await repo.writeAudit(trx, {
+        const ended = await endQrCode(trx, id, now);
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: 'qr.end',
@@ -992,7 +1004,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           },
         );
         const view = announcementView((await listAnnouncements(trx, communityId)).find((row) => row.id === id)!);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId,
           action: 'announcement.create',
@@ -1011,7 +1023,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         if (!row) throw announcementNotFound();
         await mayWrite(auth, row.community_id, trx, announcementNotFound);
         await deleteAnnouncement(trx, id);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: 'announcement.delete',
@@ -1037,7 +1049,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await mayWrite(auth, communityId, trx);
         const id = await createQuestionnaire(trx, { communityId, payload: parsed.payload, pips: input.pips });
         const view = questionnaireView((await listQuestionnaires(trx, communityId, id))[0]);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'questionnaire.create', entity: 'questionnaire', entityId: id, before: null, after: view });
+        await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'questionnaire.create', entity: 'questionnaire', entityId: id, before: null, after: view });
         return view;
       });
     },
@@ -1045,12 +1057,12 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async setQuestionnaireArchived(auth, id, archived) {
       const notFound = () => new AppError('NOT_FOUND', 404, 'No such questionnaire in a community you run.');
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findQuestionnaireForUpdate(trx, id);
+        const row = await findQuestionnaireForUpdate(trx, id);
         if (!row) throw notFound();
         await mayWrite(auth, row.community_id, trx, notFound);
         if (row.active === archived) {
-          await repo.setQuestionnaireActive(trx, id, !archived);
-          await repo.writeAudit(trx, {
+          await setQuestionnaireActive(trx, id, !archived);
+          await writeAudit(trx, {
             operatorId: auth.userId,
             communityId: row.community_id,
             action: archived ? 'questionnaire.archive' : 'questionnaire.restore',
@@ -1096,7 +1108,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         });
         const [view] = await contestViews([contest], trx);
         const { winners: _w, entries: _e, ...kept } = view;
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'ctw.create', entity: 'ctw', entityId: contest.id, before: null, after: kept });
+        await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'ctw.create', entity: 'ctw', entityId: contest.id, before: null, after: kept });
         return view;
       });
     },
@@ -1117,7 +1129,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
       if (!draw) throw new AppError('ALREADY_DRAWN', 409, `Contest ${id} was drawn by someone else meanwhile.`);
       await announce(db, winnersAnnouncement(draw), now);
       const [view] = await contestViews([(await findContest(db, id))!]);
-      await repo.writeAudit(db, {
+      await writeAudit(db, {
         operatorId: auth.userId,
         communityId: contest.community_id,
         action: 'ctw.draw',
@@ -1143,7 +1155,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         await mayWrite(auth, communityId, trx);
         const before = await trivia.triviaSettings(trx, communityId);
         const after = await trivia.setTriviaSettings(trx, communityId, { dailyAllowance: change.dailyAllowance, timeZone: change.timeZone });
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.settings', entity: 'trivia', entityId: communityId, before, after });
+        await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.settings', entity: 'trivia', entityId: communityId, before, after });
         return triviaView(communityId, trx);
       });
     },
@@ -1161,7 +1173,7 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         }
         const ids = await trivia.createQuestions(trx, communityId, contestId, parsed.questions);
         const total = await trivia.countQuestions(trx, communityId, contestId);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId,
           action: 'trivia.questions',
@@ -1192,20 +1204,20 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
           teams: input.teams,
         });
         const view = await triviaContestView((await trivia.listContests(trx, communityId)).find((c) => c.id === id)!, trx);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.contest.create', entity: 'triviaContest', entityId: id, before: null, after: view });
+        await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.contest.create', entity: 'triviaContest', entityId: id, before: null, after: view });
         return view;
       });
     },
 
     async audit(auth, communityId, page, size) {
       await requireRole(auth, communityId, 'viewer');
-      return auditView(await repo.auditPage(db, [communityId], size, (page - 1) * size));
+      return auditView(await auditPage(db, [communityId], size, (page - 1) * size));
     },
 
     async auditAll(auth, communityId, page, size) {
       if (communityId !== undefined) return this.audit(auth, communityId, page, size);
-      const ids = (await repo.communitiesOfOperator(db, auth.userId)).map((row) => row.communityId);
-      return auditView(await repo.auditPage(db, ids, size, (page - 1) * size));
+      const ids = (await communitiesOfOperator(db, auth.userId)).map((row) => row.communityId);
+      return auditView(await auditPage(db, ids, size, (page - 1) * size));
     },
 
     async community(auth, communityId) {
@@ -1216,16 +1228,16 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
     async updateCommunity(auth, communityId, change) {
       const role = await requireRole(auth, communityId, 'owner');
       return db.transaction().execute(async (trx) => {
-        const row = await repo.communityForUpdate(trx, communityId);
+        const row = await communityForUpdate(trx, communityId);
         if (!row) throw new AppError('COMMUNITY_NOT_FOUND', 404, 'Community not found.');
-        if (RANK[(await repo.roleIn(trx, auth.userId, communityId)) ?? 'viewer'] < RANK.owner) throw forbidden();
+        if (RANK[(await roleIn(trx, auth.userId, communityId)) ?? 'viewer'] < RANK.owner) throw forbidden();
         const before = await communityView(trx, communityId, role, deps.publicUrl);
-        await repo.updateCommunity(trx, communityId, { name: change.name?.trim(), active: change.archived === undefined ? undefined : !change.archived });
+        await updateCommunity(trx, communityId, { name: change.name?.trim(), active: change.archived === undefined ? undefined : !change.archived });
         if (change.support === null) await clearSupportContact(trx, communityId);
         else if (change.support !== undefined) await setSupportContact(trx, communityId, supportInput(change.support));
         const after = await communityView(trx, communityId, role, deps.publicUrl);
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId,
           action: editAction('community', change),
@@ -1240,13 +1252,13 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async addRewardOption(auth, promoId, input) {
       return db.transaction().execute(async (trx) => {
-        const promo = await repo.findPromoForUpdate(trx, promoId);
+        const promo = await findPromoForUpdate(trx, promoId);
         if (!promo || promo.type !== 'REDEEM') throw promoNotFound();
         await mayWrite(auth, promo.community_id, trx, promoNotFound);
-        if ((await repo.optionCount(trx, promoId)) >= MAX_OPTIONS) throw new AppError('IN_USE', 409, `The reward has ${MAX_OPTIONS} options already: edit one instead.`);
-        const id = await repo.insertRewardOption(trx, promoId, input);
-        const view = optionView((await repo.optionsOfReward(trx, promoId)).find((o) => o.id === id)!);
-        await repo.writeAudit(trx, {
+        if ((await optionCount(trx, promoId)) >= MAX_OPTIONS) throw new AppError('IN_USE', 409, `The reward has ${MAX_OPTIONS} options already: edit one instead.`);
+        const id = await insertRewardOption(trx, promoId, input);
+        const view = optionView((await optionsOfReward(trx, promoId)).find((o) => o.id === id)!);
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: promo.community_id,
           action: 'option.create',
@@ -1265,13 +1277,13 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
         const contest = await trivia.findContest(db, contestId);
         if (!contest || contest.community_id !== communityId) throw new AppError('NOT_FOUND', 404, 'No such trivia contest in this community.');
       }
-      const { total, questions } = await repo.triviaQuestionsPage(db, communityId, contestId, archived, size, (page - 1) * size);
+      const { total, questions } = await triviaQuestionsPage(db, communityId, contestId, archived, size, (page - 1) * size);
       return { total, questions: questions.map(triviaQuestionView) };
     },
 
     async updateTriviaQuestion(auth, id, change) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.triviaQuestionForUpdate(trx, id);
+        const row = await triviaQuestionForUpdate(trx, id);
         if (!row) throw questionNotFound();
         await mayWrite(auth, row.community_id, trx, questionNotFound);
         let answers: { text: LocalizedText; correct: boolean }[] | undefined;
@@ -1283,10 +1295,10 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
             answers = parsed.questions[0].answers;
           }
         }
-        await repo.updateTriviaQuestion(trx, id, { text: change.text, answers, active: change.archived === undefined ? undefined : !change.archived });
-        const after = triviaQuestionView((await repo.triviaQuestionForUpdate(trx, id))!);
+        await updateTriviaQuestion(trx, id, { text: change.text, answers, active: change.archived === undefined ? undefined : !change.archived });
+        const after = triviaQuestionView((await triviaQuestionForUpdate(trx, id))!);
         const keys = Object.keys(change);
-        await repo.writeAudit(trx, {
+        await writeAudit(trx, {
           operatorId: auth.userId,
           communityId: row.community_id,
           action: editAction('trivia.question', change),
@@ -1301,75 +1313,75 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async setPromoImage(auth, promoId, base64) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findPromoForUpdate(trx, promoId);
+        const row = await findPromoForUpdate(trx, promoId);
         if (!row) throw promoNotFound();
         await mayWrite(auth, row.community_id, trx, promoNotFound);
         // The file is looked at once the caller may change this promo.
         const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
         const problem = imageProblem(bytes);
         if (problem) throw new AppError('VALIDATION_ERROR', 400, `image: ${problem}`);
-        const before = await repo.promoImage(trx, promoId);
+        const before = await promoImage(trx, promoId);
         const image = await setPromoImage(trx, promoId, bytes);
         const after = { url: image.path, width: image.width, height: image.height };
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after });
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after });
         return after;
       });
     },
 
     async removePromoImage(auth, promoId) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findPromoForUpdate(trx, promoId);
+        const row = await findPromoForUpdate(trx, promoId);
         if (!row) throw promoNotFound();
         await mayWrite(auth, row.community_id, trx, promoNotFound);
-        const before = await repo.promoImage(trx, promoId);
+        const before = await promoImage(trx, promoId);
         await clearPromoImage(trx, promoId);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after: { url: null } });
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after: { url: null } });
         return { deleted: true };
       });
     },
 
     async operators(auth, communityId) {
       await requireRole(auth, communityId, 'viewer');
-      return { operators: await repo.operatorsOf(db, communityId) };
+      return { operators: await operatorsOf(db, communityId) };
     },
 
     async removeOperator(auth, communityId, userId) {
       await requireRole(auth, communityId, 'owner');
       return db.transaction().execute(async (trx) => {
-        if ((await repo.roleIn(trx, auth.userId, communityId)) !== 'owner') throw forbidden();
-        const found = (await repo.operatorsOf(trx, communityId)).find((o) => o.userId === userId);
+        if ((await roleIn(trx, auth.userId, communityId)) !== 'owner') throw forbidden();
+        const found = (await operatorsOf(trx, communityId)).find((o) => o.userId === userId);
         if (!found) throw new AppError('NOT_FOUND', 404, 'Not an operator of this community.');
-        if (found.role === 'owner' && (await repo.ownerCount(trx, communityId)) <= 1) throw new AppError('IN_USE', 409, 'The last owner cannot step down: make another owner first.');
-        await repo.removeOperatorRole(trx, userId, communityId);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId, action: 'operator.remove', entity: 'operator', entityId: userId, before: found, after: null });
+        if (found.role === 'owner' && (await ownerCount(trx, communityId)) <= 1) throw new AppError('IN_USE', 409, 'The last owner cannot step down: make another owner first.');
+        await removeOperatorRole(trx, userId, communityId);
+        await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'operator.remove', entity: 'operator', entityId: userId, before: found, after: null });
         return { deleted: true };
       });
     },
 
     async createCommunity(auth, name) {
-      const owns = (await repo.communitiesOfOperator(db, auth.userId)).some((c) => c.role === 'owner');
+      const owns = (await communitiesOfOperator(db, auth.userId)).some((c) => c.role === 'owner');
       if (!owns) throw new AppError('FORBIDDEN', 403, 'Only an owner of a community creates another (the first one comes from the CLI, community:create).');
       return db.transaction().execute(async (trx) => {
         const community = await createCommunity(trx, name.trim());
-        await repo.setOperatorRole(trx, auth.userId, community.id, 'owner');
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: community.id, action: 'community.create', entity: 'community', entityId: community.id, before: null, after: { name: community.name } });
+        await setOperatorRole(trx, auth.userId, community.id, 'owner');
+        await writeAudit(trx, { operatorId: auth.userId, communityId: community.id, action: 'community.create', entity: 'community', entityId: community.id, before: null, after: { name: community.name } });
         return { communityId: community.id, name: community.name, joinLink: joinLink(deps.publicUrl, community.id) };
       });
     },
 
     async deleteRewardOption(auth, id) {
       return db.transaction().execute(async (trx) => {
-        const option = await repo.findOptionForUpdate(trx, id);
+        const option = await findOptionForUpdate(trx, id);
         if (!option) throw optionNotFound();
         await mayWrite(auth, option.communityId, trx, optionNotFound);
-        const options = await repo.optionsOfReward(trx, option.promoId);
+        const options = await optionsOfReward(trx, option.promoId);
         const row = options.find((o) => o.id === id)!;
-        const redeemed = await repo.optionRedemptions(trx, id);
+        const redeemed = await optionRedemptions(trx, id);
         const what = [redeemed > 0 && `redeemed ${redeemed} time(s)`, row.codesTotal > 0 && `${row.codesTotal} gift-card code(s) loaded`].filter(Boolean);
         if (what.length > 0) throw new AppError('IN_USE', 409, `The option is in use (${what.join(', ')}): archive the reward instead.`);
         if (options.length === 1) throw new AppError('IN_USE', 409, "It is the reward's only option: add another first, or delete the reward.");
-        await repo.deleteRewardOption(trx, id);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.delete', entity: 'option', entityId: id, before: { promoId: option.promoId, label: adminText(row.label), pips: row.pips }, after: null });
+        await deleteRewardOption(trx, id);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: option.communityId, action: 'option.delete', entity: 'option', entityId: id, before: { promoId: option.promoId, label: adminText(row.label), pips: row.pips }, after: null });
         return { deleted: true };
       });
     },
@@ -1412,12 +1424,12 @@ export function createOperatorService(deps: { db: Kysely<Database>; now: () => D
 
     async deleteTriviaQuestion(auth, id) {
       return db.transaction().execute(async (trx) => {
-        const row = await repo.triviaQuestionForUpdate(trx, id);
+        const row = await triviaQuestionForUpdate(trx, id);
         if (!row) throw questionNotFound();
         await mayWrite(auth, row.community_id, trx, questionNotFound);
         if (row.served > 0) throw new AppError('IN_USE', 409, `Members were served it ${row.served} time(s): archive it instead.`);
-        await repo.deleteTriviaQuestion(trx, id);
-        await repo.writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'trivia.question.delete', entity: 'triviaQuestion', entityId: id, before: triviaQuestionView(row), after: null });
+        await deleteTriviaQuestion(trx, id);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'trivia.question.delete', entity: 'triviaQuestion', entityId: id, before: triviaQuestionView(row), after: null });
         return { deleted: true };
       });
     },
