@@ -20,7 +20,7 @@ const gatedCalls = adminCalls.filter((o) => !OPEN_TO_MEMBERS.includes(o.operatio
 
 /**
  * The calls about one community or its content: all but the list of one's own communities,
- * creating one (open to any owner, checked in operatorApi.test.ts) and accepting an invitation.
+ * creating one (open to any owner, checked in operatorApiAccess.test.ts) and accepting an invitation.
  */
 const operatorCalls = gatedCalls.filter((o) => !['adminListCommunities', 'adminCreateCommunity'].includes(o.operationId));
 
