@@ -12,7 +12,7 @@ import accounts from './plugins/app/accounts';
 import announcements from './plugins/app/announcements';
 import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
-import operators from './plugins/app/operators';
+import operators from './plugins/app/operators/index';
 import operatorInvitations from './plugins/app/operatorInvitations';
 import operatorGate from './plugins/app/operatorGate';
 import core from './plugins/app/core';

@@ -1,5 +1,5 @@
 import { listCommunities } from '../db/repositories/communities';
-import { auditPage } from '../db/repositories/operators';
+import { auditPage } from '../db/repositories/operators/audit';
 import { requireCommunity, wholeNumber } from './args';
 import type { AdminCommand } from './context';
 

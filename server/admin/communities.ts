@@ -2,7 +2,7 @@ import { createCommunity, findCommunity, joinLink, listCommunities } from '../db
 import { findUserByEmail } from '../db/repositories/users';
 import { isValidEmail, normalizeEmail } from '../security/rules';
 import { requireCommunity, requiredText, text, warnIfLocalLinks } from './args';
-import { updateCommunity } from '../db/repositories/operators';
+import { updateCommunity } from '../db/repositories/operators/communities';
 import { UsageError, type AdminCommand, type OptionValues } from './context';
 import { writeQrImages } from './qrImage';
 

@@ -1,5 +1,5 @@
 import type { Schema } from '../api/types';
-import { updateRewardOption } from '../db/repositories/operators';
+import { updateRewardOption } from '../db/repositories/operators/rewardOptions';
 import { findRewardOption, type RedemptionLimit } from '../db/repositories/rewards';
 import type { LocalizedText, RedemptionPeriod } from '../db/schema';
 import { duplicatesReport } from '../plugins/app/giftCodes';

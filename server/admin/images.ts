@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { clearPromoImage, imageProblem, MAX_IMAGE_BYTES, setPromoImage } from '../db/repositories/images';
+import { findPromo } from '../db/repositories/promos';
 import { wholeNumber } from './args';
 import { UsageError, type AdminCommand, type AdminContext, type OptionValues } from './context';
 
@@ -44,7 +45,7 @@ export const promoImage: AdminCommand = {
     const promoId = wholeNumber(values, 'promo', 1, 2 ** 31 - 1);
     if (promoId === undefined) throw new UsageError('promo:image needs --promo <id> (see promo:list)');
     if ((values.image === undefined) === (values.remove !== true)) throw new UsageError('promo:image needs either --image <file> or --remove');
-    const promo = await ctx.db.selectFrom('promos').select(['id', 'type', 'title']).where('id', '=', promoId).executeTakeFirst();
+    const promo = await findPromo(ctx.db, promoId);
     if (!promo) throw new UsageError(`there is no promo ${promoId} (see promo:list)`);
     const kind = promo.type === 'REDEEM' ? 'reward' : 'earn action';
     if (values.remove === true) {

@@ -1,5 +1,5 @@
-import { communitiesOfOperator, setOperatorRole } from '../db/repositories/operators';
-import { findUserByEmail } from '../db/repositories/users';
+import { communitiesOfOperator, setOperatorRole } from '../db/repositories/operators/roles';
+import { findUserByEmail, insertVerifiedAccount } from '../db/repositories/users';
 import { hashPassword } from '../security/passwords';
 import { isValidEmail, normalizeEmail, passwordProblems } from '../security/rules';
 import { oneOf, requireCommunity, requiredText } from './args';
@@ -33,22 +33,7 @@ export const operatorAdd: AdminCommand = {
       const problems = passwordProblems(password);
       if (problems.length) throw new UsageError(`OPERATOR_PASSWORD needs ${problems.join(', ')}`);
       const passwordHash = await hashPassword(password, ctx.scryptCost);
-      await ctx.db
-        .insertInto('users')
-        .values({
-          community_id: community.id,
-          email,
-          first_name: 'Operator',
-          last_name: community.name.slice(0, 100),
-          phone: '',
-          day_of_birth: null,
-          guardian_consent_at: null,
-          custom_terms_accepted: true,
-          password_hash: passwordHash,
-          is_verified: true,
-          deleted_at: null,
-        })
-        .execute();
+      await insertVerifiedAccount(ctx.db, { communityId: community.id, email, firstName: 'Operator', lastName: community.name.slice(0, 100), passwordHash });
       user = (await findUserByEmail(ctx.db, email))!;
       created = true;
     }

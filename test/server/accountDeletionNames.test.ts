@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { playerName } from '../../server/contests/playerNames';
 import { findContest } from '../../server/db/repositories/chanceToWin';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import { backends } from './helpers/databases';
 import { expectOk, uniqueEmail, useHarness, type TestUser } from './helpers/harness';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import { compileSchema } from '../../server/plugins/external/openapi';
 import { createHandlers } from '../../server/routes/index';
 import { backends } from './helpers/databases';

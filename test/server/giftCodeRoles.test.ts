@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import type { OperatorRole } from '../../server/db/schema';
 import { maskCode } from '../../server/plugins/app/giftCodeReads';
 import { backends } from './helpers/databases';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { createCommunity } from '../../server/db/repositories/communities';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import type { OperatorRole } from '../../server/db/schema';
 import { createRedeemPromo, givePips } from './helpers/catalog';
 import { backends } from './helpers/databases';

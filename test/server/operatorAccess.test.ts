@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCommunity } from '../../server/db/repositories/communities';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import type { OperatorRole } from '../../server/db/schema';
 import { backends } from './helpers/databases';
 import { expectOk, PNG_1X1, useHarness, type TestUser } from './helpers/harness';
@@ -20,7 +20,7 @@ const gatedCalls = adminCalls.filter((o) => !OPEN_TO_MEMBERS.includes(o.operatio
 
 /**
  * The calls about one community or its content: all but the list of one's own communities,
- * creating one (open to any owner, checked in operatorApi.test.ts) and accepting an invitation.
+ * creating one (open to any owner, checked in operatorApiAccess.test.ts) and accepting an invitation.
  */
 const operatorCalls = gatedCalls.filter((o) => !['adminListCommunities', 'adminCreateCommunity'].includes(o.operationId));
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
-import { setOperatorRole } from '../../server/db/repositories/operators';
+import { setOperatorRole } from '../../server/db/repositories/operators/roles';
 import { setTriviaSettings } from '../../server/db/repositories/trivia';
 import { createRedeemPromo, giftCodes, givePips, type RedeemPromo } from './helpers/catalog';
 import { backends } from './helpers/databases';

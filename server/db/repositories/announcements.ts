@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AnnouncementText, Database, StoredAnnouncementStatus } from '../schema';
 
 type Db = Kysely<Database>;
@@ -169,4 +169,10 @@ export async function updateAnnouncement(db: Db, id: number, change: { title?: A
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Hides an announcement from members (or shows it again); archiving also drops its pushes not yet sent. */
+export async function setAnnouncementActive(trx: Transaction<Database>, id: number, active: boolean): Promise<void> {
+  await trx.updateTable('announcements').set({ active }).where('id', '=', id).execute();
+  if (!active) await trx.deleteFrom('push_deliveries').where('announcement_id', '=', id).where('state', '=', 'pending').execute();
 }

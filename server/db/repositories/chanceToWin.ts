@@ -270,3 +270,13 @@ export async function updateOpenContest(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Archives a contest (hidden from members) or restores it. */
+export async function setCtwActive(trx: Transaction<Database>, id: number, active: boolean): Promise<void> {
+  await trx.updateTable('ctw_contests').set({ active }).where('id', '=', id).execute();
+}
+
+/** Deletes a contest not drawn (nobody has entered before the drawing). */
+export async function deleteOpenContest(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('ctw_contests').where('id', '=', id).where('status', '!=', 'drawn').execute();
+}

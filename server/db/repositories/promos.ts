@@ -50,6 +50,11 @@ export async function createEarnPromo(db: Db, input: EarnPromoInput): Promise<nu
   return row.id;
 }
 
+/** A promo's kind, community and title, or undefined. */
+export async function findPromo(db: Db, id: number) {
+  return db.selectFrom('promos').select(['id', 'community_id', 'type', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
 export interface PromoSummary {
   id: number;
   type: 'EARN' | 'REDEEM';

@@ -56,6 +56,43 @@ export async function listQuestionnaires(db: Db, communityId: string, onlyId?: n
   return rows.map((row) => ({ ...row, answers: Number(row.answers ?? 0) }));
 }
 
+// ---- What the operator changes ------------------------------------------------------------
+
+/** A questionnaire and its community, locked for a change. */
+export async function findQuestionnaireForUpdate(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('questionnaires').select(['id', 'community_id', 'active', 'payload', 'pips']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function setQuestionnaireActive(trx: Transaction<Database>, id: number, active: boolean): Promise<void> {
+  await trx.updateTable('questionnaires').set({ active }).where('id', '=', id).execute();
+}
+
+/** How many times members answered a questionnaire. */
+export async function answerCount(db: Db, questionnaireId: number): Promise<number> {
+  const row = await db.selectFrom('questionnaire_answers').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', questionnaireId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many earn actions offer a questionnaire. */
+export async function offerCount(db: Db, questionnaireId: number): Promise<number> {
+  const row = await db.selectFrom('promos').select((eb) => eb.fn.countAll<string>().as('n')).where('questionnaire_id', '=', questionnaireId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Changes a questionnaire's questions (its payload) or pips. */
+export async function updateQuestionnaire(trx: Transaction<Database>, id: number, change: { payload?: unknown; pips?: number }): Promise<void> {
+  await trx
+    .updateTable('questionnaires')
+    .set({ ...(change.payload !== undefined ? { payload: json(change.payload) } : {}), ...(change.pips !== undefined ? { pips: change.pips } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a questionnaire nobody answered and no earn action offers. */
+export async function deleteQuestionnaire(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('questionnaires').where('id', '=', id).execute();
+}
+
 // ---- What a member sees and answers -------------------------------------------------------
 
 /** A page of the active questionnaires of the member's community, with the member's answer id. */

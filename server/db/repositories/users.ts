@@ -133,3 +133,41 @@ export async function findBalances(db: Kysely<Database>, userId: number) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** The community of an account (deleted or not); throws when there is no such account. */
+export async function communityOfAccount(db: Kysely<Database>, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('community_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.community_id;
+}
+
+/** Inserts a verified account (the CLI's new operator); a taken e-mail is an error. */
+export async function insertVerifiedAccount(
+  db: Kysely<Database>,
+  account: { communityId: string; email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      community_id: account.communityId,
+      email: account.email,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      phone: '',
+      day_of_birth: null,
+      guardian_consent_at: null,
+      custom_terms_accepted: true,
+      password_hash: account.passwordHash,
+      is_verified: true,
+      deleted_at: null,
+    })
+    .execute();
+}
+
+/** The pips every member ever earned and used, from the balances (exact across every instance). */
+export async function pipTotals(db: Kysely<Database>): Promise<{ earned: number; used: number }> {
+  const row = await db
+    .selectFrom('users')
+    .select([sql<string>`coalesce(sum(total_earned_pips), 0)`.as('earned'), sql<string>`coalesce(sum(total_used_pips), 0)`.as('used')])
+    .executeTakeFirstOrThrow();
+  return { earned: Number(row.earned), used: Number(row.used) };
+}

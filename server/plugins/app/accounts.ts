@@ -5,7 +5,7 @@ import type { QueryOf, Schema } from '../../api/types';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { findOpenCommunity } from '../../db/repositories/communities';
-import { runsCommunity } from '../../db/repositories/operators';
+import { runsCommunity } from '../../db/repositories/operators/roles';
 import { consumeOneTimeToken } from '../../db/repositories/oneTimeTokens';
 import {
   anonymizeUser,

@@ -11,6 +11,7 @@ import {
   upsertStatus,
   type MemberAnnouncementRow,
 } from '../../db/repositories/announcements';
+import { findCommunity } from '../../db/repositories/communities';
 import {
   claimDeliveries,
   deleteSubscriptionById,
@@ -20,6 +21,7 @@ import {
   queueDeliveries,
   subscriptionsOf,
 } from '../../db/repositories/push';
+import { communityOfAccount } from '../../db/repositories/users';
 import type { AnnouncementText, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ContentLanguage } from '../../i18n/localized';
@@ -95,7 +97,7 @@ export async function announce(db: Kysely<Database>, input: AnnounceInput, now: 
   // In the caller's transaction when there is one (the operator API writes its audit row in it).
   const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   return inTransaction(async (trx) => {
-    const community = await trx.selectFrom('communities').select('id').where('id', '=', input.communityId).executeTakeFirst();
+    const community = await findCommunity(trx, input.communityId);
     if (!community) throw new AnnouncementInputError(`no community ${input.communityId}`);
     const { id } = await insertAnnouncement(trx, { communityId: community.id, title, text, url }, now);
     const queuedPushes = input.push ? await queueDeliveries(trx, id, community.id, now) : 0;
@@ -172,10 +174,7 @@ export function createAnnouncementService(deps: {
   const send =
     deps.send ?? ((target: PushTarget, payload: string) => sendPush(target, payload, vapid, { ttlSeconds: push.ttlSeconds, timeoutMs: push.timeoutMs }));
 
-  async function memberCommunity(auth: AuthContext): Promise<string> {
-    const user = await db.selectFrom('users').select('community_id').where('id', '=', auth.userId).executeTakeFirstOrThrow();
-    return user.community_id;
-  }
+  const memberCommunity = (auth: AuthContext): Promise<string> => communityOfAccount(db, auth.userId);
 
   const toAnnouncement = (row: MemberAnnouncementRow, language: ContentLanguage): Schema<'Announcement'> => ({
     id: row.id,

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { deletedMember } from '../../accountLabels';
 import type { Schema } from '../../api/types';
-import { codesOfOption, writeAudit } from '../../db/repositories/operators';
+import { writeAudit } from '../../db/repositories/operators/audit';
+import { codesOfOption } from '../../db/repositories/operators/codes';
 import type { Database, OperatorRole } from '../../db/schema';
 
 /** What stands for the hidden part of a masked code: always six dots, whatever the code's length. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { runsCommunity } from '../../db/repositories/operators';
+import { runsCommunity } from '../../db/repositories/operators/roles';
 import { AppError } from '../../errors';
 import type { AuthContext } from './sessions';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { findCommunity } from '../../db/repositories/communities';
-import { roleIn } from '../../db/repositories/operators';
+import { roleIn } from '../../db/repositories/operators/roles';
 import type { Database, OperatorRole } from '../../db/schema';
 import { AppError } from '../../errors';
 

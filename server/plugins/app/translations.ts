@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { setOperatorTranslation, sourceHash } from '../../db/repositories/translations';
+import { cachedTranslation, cacheMachineTranslation, rememberedTranslation, setOperatorTranslation } from '../../db/repositories/translations';
 import type { Database } from '../../db/schema';
 import type { ContentLanguage } from '../../i18n/localized';
 
@@ -31,45 +31,6 @@ export function contentLanguageOf(tag: string): string {
   return tag.toLowerCase().split('-')[0];
 }
 
-const hash = sourceHash;
-
-/** Every `{ en, es }` column of operator content (table, jsonb column). */
-const LOCALIZED_COLUMNS: [string, string][] = [
-  ['promos', 'title'],
-  ['promos', 'description'],
-  ['promos', 'terms'],
-  ['promo_options', 'label'],
-  ['earn_qr_codes', 'title'],
-  ['announcements', 'title'],
-  ['announcements', 'text'],
-  ['ctw_contests', 'name'],
-  ['ctw_contests', 'prize'],
-  ['trivia_contests', 'name'],
-  ['trivia_contests', 'rules'],
-  ['trivia_teams', 'name'],
-  ['trivia_questions', 'text'],
-  ['trivia_answers', 'text'],
-  ['community_support', 'text'],
-];
-
-/** The other half of a pair the operator wrote, or null. */
-async function fromMemory(db: Kysely<Database>, text: string, language: string): Promise<string | null> {
-  if (language !== 'en' && language !== 'es') return null;
-  const other = language === 'en' ? 'es' : 'en';
-  const pairs = sql.join(
-    LOCALIZED_COLUMNS.map(
-      ([table, column]) =>
-        sql`select ${sql.ref(`${table}.${column}`)} ->> ${other} as source, ${sql.ref(`${table}.${column}`)} ->> ${language} as target from ${sql.table(table)} where jsonb_typeof(${sql.ref(`${table}.${column}`)}) = 'object'`,
-    ),
-    sql` union all `,
-  );
-  const { rows } = await sql<{ target: string }>`
-    select target from (${pairs}) pairs
-    where target is not null and (source = ${text} or target = ${text})
-    limit 1`.execute(db);
-  return rows[0]?.target ?? null;
-}
-
 /** Asks a LibreTranslate-compatible server; null on any failure. */
 async function fromMachine(config: Config, text: string, language: string): Promise<string | null> {
   if (!config.translateUrl) return null;
@@ -96,15 +57,10 @@ export function createTranslationService(deps: { db: Kysely<Database>; config: C
     async translate(text, targetLang) {
       const language = contentLanguageOf(targetLang);
       try {
-        const remembered = await fromMemory(db, text, language);
+        const remembered = await rememberedTranslation(db, text, language);
         if (remembered !== null) return remembered;
-        const cached = await db
-          .selectFrom('translations')
-          .select('translated')
-          .where('source_hash', '=', hash(text))
-          .where('target_lang', '=', language)
-          .executeTakeFirst();
-        if (cached) return cached.translated;
+        const cached = await cachedTranslation(db, text, language);
+        if (cached !== null) return cached;
       } catch (error) {
         deps.warn?.(error);
         return text;
@@ -112,11 +68,7 @@ export function createTranslationService(deps: { db: Kysely<Database>; config: C
       const translated = await fromMachine(config, text, language);
       if (translated === null) return text;
       try {
-        await db
-          .insertInto('translations')
-          .values({ source_hash: hash(text), target_lang: language, source: text, translated, origin: 'machine' })
-          .onConflict((c) => c.columns(['source_hash', 'target_lang']).doNothing())
-          .execute();
+        await cacheMachineTranslation(db, text, language, translated);
       } catch (error) {
         deps.warn?.(error);
       }

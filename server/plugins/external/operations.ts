@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { pendingMigrations, pingDatabase } from '../../db/index';
+import { pipTotals } from '../../db/repositories/users';
 import { failure, ok } from '../../envelope';
 import { RequestMetrics } from './requestMetrics';
 
@@ -26,16 +26,7 @@ export default fp(
       latency: 'Time to answer an HTTP request, by method and route pattern.',
     });
     // Read from the balances at scrape time: exact across every instance sharing the database.
-    const totals = async () => {
-      const row = await app.db
-        .selectFrom('users')
-        .select([
-          sql<string>`coalesce(sum(total_earned_pips), 0)`.as('earned'),
-          sql<string>`coalesce(sum(total_used_pips), 0)`.as('used'),
-        ])
-        .executeTakeFirstOrThrow();
-      return { earned: Number(row.earned), used: Number(row.used) };
-    };
+    const totals = () => pipTotals(app.db);
     new Gauge({
       name: 'pips_earned_total',
       help: 'Pips ever earned by members (from the balances, all instances).',

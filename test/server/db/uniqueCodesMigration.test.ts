@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../server/admin';
 import { migrateToLatest, type Database } from '../../../server/db/index';
-import { setOperatorRole } from '../../../server/db/repositories/operators';
+import { setOperatorRole } from '../../../server/db/repositories/operators/roles';
 import { backends } from '../helpers/databases';
 import { createHarness, expectFailure, expectOk } from '../helpers/harness';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commitmentOf, newSeed } from '../../../../server/contests/draw';
 import { insertContest } from '../../../../server/db/repositories/chanceToWin';
 import { adjustPips } from '../../../../server/db/repositories/ledger';
-import { setOperatorRole } from '../../../../server/db/repositories/operators';
+import { setOperatorRole } from '../../../../server/db/repositories/operators/roles';
 import { createChanceToWinService } from '../../../../server/plugins/app/chanceToWin';
 import { backends } from '../../helpers/databases';
 import { expectFailure, expectOk, useHarness, type TestUser } from '../../helpers/harness';

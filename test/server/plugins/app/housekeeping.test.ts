@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../server/config';
-import { autovacuumRuns, pruneIdempotencyKeys, vacuumAnalyze } from '../../../../server/plugins/app/housekeeping';
+import { autovacuumRuns, pruneIdempotencyKeys, vacuumAnalyze } from '../../../../server/db/repositories/housekeeping';
 import { backends, runsOn } from '../../helpers/databases';
 import { useHarness } from '../../helpers/harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_STOCK, stockState } from '../../../../server/plugins/app/operators';
+import { LOW_STOCK, stockState } from '../../../../server/plugins/app/operators/index';
 
 describe('stockState (the console badge of a reward option, on the wire as `stock`)', () => {
   it.each([

@@ -8,7 +8,7 @@ import { resetData, signIn } from '../rewards/dataHarness';
 import { vi } from 'vitest';
 
 const community = { communityId: 'harbour', name: 'Harbour Club', role: 'owner' };
-// The stock state as the server words it (server/plugins/app/operators.ts, stockState).
+// The stock state as the server words it (server/plugins/app/operators/rewards.ts, stockState).
 const option = (codesLeft: number) => ({
   optId: 31,
   label: { en: '$5 card' },

@@ -1,0 +1,186 @@
+import type { Schema } from '../../../api/types';
+import { clearPromoImage, imageProblem, setPromoImage } from '../../../db/repositories/images';
+import { writeAudit } from '../../../db/repositories/operators/audit';
+import {
+  deletePromo,
+  findPromoForUpdate,
+  promoImage,
+  promoReferences,
+  promosOfCommunity,
+  updatePromo,
+  type PromoRow,
+} from '../../../db/repositories/operators/promos';
+import { optionsOfReward } from '../../../db/repositories/operators/rewardOptions';
+import { createEarnPromo } from '../../../db/repositories/promos';
+import { createReward } from '../../../db/repositories/rewards';
+import { AppError } from '../../../errors';
+import type { AuthContext } from '../sessions';
+import { adminText, promoNotFound, touched, type OperatorContext } from './context';
+import { optionView } from './rewards';
+
+const promoView = (row: PromoRow): Schema<'AdminPromo'> => ({
+  id: row.id,
+  communityId: row.community_id,
+  type: row.type,
+  title: adminText(row.title),
+  description: row.description === null ? null : adminText(row.description),
+  url: row.url,
+  pips: row.pips,
+  earnLimit: row.earn_limit,
+  archived: !row.active,
+  createdAt: new Date(row.created_at).toISOString(),
+  image: row.image_url === null ? null : { url: row.image_url, width: row.image_width ?? 0, height: row.image_height ?? 0 },
+});
+
+/** Earn actions and rewards (promos): the lists, a new one, edits, archiving, deletion and the image. */
+export interface PromoOperations {
+  promos(auth: AuthContext, communityId: string, type: 'EARN' | 'REDEEM', archived: boolean): Promise<Schema<'AdminPromoList'>>;
+  createPromo(auth: AuthContext, communityId: string, input: Schema<'AdminPromoNew'>): Promise<Schema<'AdminPromoCreated'>>;
+  updatePromo(auth: AuthContext, id: number, change: Schema<'AdminPromoChange'>): Promise<Schema<'AdminPromo'>>;
+  setArchived(auth: AuthContext, id: number, archived: boolean): Promise<Schema<'AdminPromo'>>;
+  deletePromo(auth: AuthContext, id: number): Promise<Schema<'AdminDeleted'>>;
+  setPromoImage(auth: AuthContext, promoId: number, base64: string): Promise<Schema<'AdminImage'>>;
+  removePromoImage(auth: AuthContext, promoId: number): Promise<Schema<'AdminDeleted'>>;
+}
+
+export function promoOperations(ctx: OperatorContext): PromoOperations {
+  const { db, requireRole, mayWrite } = ctx;
+  return {
+    async promos(auth, communityId, type, archived) {
+      await requireRole(auth, communityId, 'viewer');
+      const rows = await promosOfCommunity(db, communityId, type, archived);
+      return { promos: rows.map(promoView) };
+    },
+
+    async createPromo(auth, communityId, input) {
+      await requireRole(auth, communityId, 'editor');
+      return db.transaction().execute(async (trx) => {
+        await mayWrite(auth, communityId, trx);
+        let id: number;
+        if (input.type === 'EARN') {
+          id = await createEarnPromo(trx, {
+            communityId,
+            title: input.title,
+            description: input.description ?? null,
+            url: input.url ?? null,
+            pips: input.pips,
+            limit: input.earnLimit ?? 'once',
+          });
+        } else {
+          ({ id } = await createReward(trx, {
+            communityId,
+            title: input.title,
+            description: input.description ?? null,
+            terms: input.terms ?? null,
+            url: input.url ?? null,
+            options: input.options,
+          }));
+        }
+        const promo = promoView((await findPromoForUpdate(trx, id))!);
+        const options = input.type === 'REDEEM' ? (await optionsOfReward(trx, id)).map(optionView) : [];
+        await writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId,
+          action: 'promo.create',
+          entity: 'promo',
+          entityId: id,
+          before: null,
+          after: { ...promo, options: options.map(({ optId, label, pips }) => ({ optId, label, pips })) },
+        });
+        return { promo, options };
+      });
+    },
+
+    async updatePromo(auth, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPromoForUpdate(trx, id);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        if (change.pips !== undefined && row.type !== 'EARN') {
+          throw new AppError('VALIDATION_ERROR', 400, "pips: a reward's prices live on its options");
+        }
+        const updated = await updatePromo(trx, id, change);
+        const keys = Object.keys(change);
+        await writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: 'promo.update',
+          entity: 'promo',
+          entityId: id,
+          before: touched(promoView(row), keys),
+          after: touched(promoView(updated), keys),
+        });
+        return promoView(updated);
+      });
+    },
+
+    async setArchived(auth, id, archived) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPromoForUpdate(trx, id);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        if (row.active === !archived) return promoView(row);
+        const updated = await updatePromo(trx, id, { active: !archived });
+        await writeAudit(trx, {
+          operatorId: auth.userId,
+          communityId: row.community_id,
+          action: archived ? 'promo.archive' : 'promo.restore',
+          entity: 'promo',
+          entityId: id,
+          before: { archived: !row.active },
+          after: { archived: !updated.active },
+        });
+        return promoView(updated);
+      });
+    },
+
+    async deletePromo(auth, id) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPromoForUpdate(trx, id);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        const refs = await promoReferences(trx, row);
+        if (refs.earned + refs.redemptions + refs.codes > 0) {
+          const what = [
+            refs.earned && `earned ${refs.earned} time(s)`,
+            refs.redemptions && `redeemed ${refs.redemptions} time(s)`,
+            refs.codes && `${refs.codes} gift-card code(s) loaded`,
+          ].filter(Boolean);
+          throw new AppError('IN_USE', 409, `The promo is in use (${what.join(', ')}): archive it instead.`);
+        }
+        await deletePromo(trx, id);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.delete', entity: 'promo', entityId: id, before: promoView(row), after: null });
+        return { deleted: true };
+      });
+    },
+
+    async setPromoImage(auth, promoId, base64) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPromoForUpdate(trx, promoId);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        // The file is looked at once the caller may change this promo.
+        const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+        const problem = imageProblem(bytes);
+        if (problem) throw new AppError('VALIDATION_ERROR', 400, `image: ${problem}`);
+        const before = await promoImage(trx, promoId);
+        const image = await setPromoImage(trx, promoId, bytes);
+        const after = { url: image.path, width: image.width, height: image.height };
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after });
+        return after;
+      });
+    },
+
+    async removePromoImage(auth, promoId) {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPromoForUpdate(trx, promoId);
+        if (!row) throw promoNotFound();
+        await mayWrite(auth, row.community_id, trx, promoNotFound);
+        const before = await promoImage(trx, promoId);
+        await clearPromoImage(trx, promoId);
+        await writeAudit(trx, { operatorId: auth.userId, communityId: row.community_id, action: 'promo.image', entity: 'promo', entityId: promoId, before, after: { url: null } });
+        return { deleted: true };
+      });
+    },
+  };
+}
