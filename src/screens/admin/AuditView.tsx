@@ -1,7 +1,7 @@
 import { Box, Code, Paper, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
-import { TableFrame } from './TableFrame';
+import { TableFrame } from './viewParts';
 import type { AdminAuditPage } from './consoleLogic';
 import { accountLabel } from './accountLabel';
 

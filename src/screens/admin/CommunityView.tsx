@@ -6,7 +6,7 @@ import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';
 import type { CommunityData } from './consoleLogic';
 import { roleNames } from './adminMessages';
-import { TableFrame } from './TableFrame';
+import { TableFrame } from './viewParts';
 import { ArchivedBadge, ArchiveToggle, DeleteButton, EditButton, EditForm, type EditValues } from './EditForm';
 import { InvitationsPanel } from './InvitationsPanel';
 import { accountLabel } from './accountLabel';

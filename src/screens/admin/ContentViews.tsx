@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { FileField } from './FileField';
+import { FileField } from './formParts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from './adminMessages';
 import { useWrite } from './consoleContext';

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
-import { TableFrame } from './TableFrame';
+import { TableFrame } from './viewParts';
 import type { DashboardData } from './consoleLogic';
 import { localText } from './DoneNotice';
 import { StockBadge } from './StockBadge';

@@ -4,7 +4,7 @@ import { TableHead } from '../../components/TableHead';
 import { roleNames } from './adminMessages';
 import { useWrite } from './consoleContext';
 import type { AdminInvitation } from './consoleLogic';
-import { TableFrame } from './TableFrame';
+import { TableFrame } from './viewParts';
 
 /**
  * The operator invitations waiting for an answer (owners only): to whom, which role, until when;

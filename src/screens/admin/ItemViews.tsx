@@ -7,7 +7,7 @@ import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import { useConsole } from './consoleContext';
 import type { AdminCodePage, AdminMemberLedger } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { TableFrame } from './TableFrame';
+import { TableFrame } from './viewParts';
 import { accountLabel } from './accountLabel';
 
 function BackTo({ view, children }: { view: 'members' | 'rewards'; children: ReactNode }) {

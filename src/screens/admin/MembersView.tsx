@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { FileField } from './FileField';
+import { FileField } from './formParts';
 import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
-import { TableFrame } from './TableFrame';
+import { TableFrame } from './viewParts';
 import { selectConsoleQuery, selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
 import { bulkProblems, fieldErrors } from './adminMessages';
 import { useConsole } from './consoleContext';

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { FileField } from './FileField';
+import { FileField } from './formParts';
 import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { FileField } from './FileField';
+import { FileField } from './formParts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from './adminMessages';
 import { localInputValue, useWrite } from './consoleContext';
