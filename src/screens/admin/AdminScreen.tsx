@@ -34,10 +34,12 @@ import { ChanceToWinView } from './ChanceToWinView';
 import { DashboardView } from './DashboardView';
 import { TriviaView } from './TriviaView';
 import { DoneNotice } from './DoneNotice';
-import { CodesView, MemberLedgerView } from './ItemViews';
 import { MembersView } from './MembersView';
 import navClasses from './ConsoleNav.module.css';
-import { EarnView, RewardsView } from './PromoViews';
+import { MemberLedgerView } from './views/members/MemberLedgerView';
+import { CodesView } from './views/promos/CodesView';
+import { EarnActionsView } from './views/promos/EarnActionsView';
+import { RewardsView } from './views/promos/RewardsView';
 
 const isView = (value: string | undefined): value is ConsoleView => CONSOLE_VIEWS.includes(value as ConsoleView);
 
@@ -294,7 +296,7 @@ function ViewBody({ actor }: { actor: ConsoleActor }) {
     case 'chanceToWin':
       return <ChanceToWinView data={data as never} canWrite={canWrite} />;
     case 'earn':
-      return <EarnView data={data as never} canWrite={canWrite} />;
+      return <EarnActionsView data={data as never} canWrite={canWrite} />;
     case 'rewards':
       return <RewardsView data={data as never} canWrite={canWrite} />;
     case 'qr':

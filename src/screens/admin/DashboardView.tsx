@@ -4,7 +4,7 @@ import { TableHead } from '../../components/TableHead';
 import { TableFrame } from './viewParts';
 import type { DashboardData } from './consoleLogic';
 import { localText } from './DoneNotice';
-import { StockBadge } from './StockBadge';
+import { StockBadge } from './views/promos/StockBadge';
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
   const { i18n } = useLingui();
