@@ -1,15 +1,44 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TableHead } from '../../components/TableHead';
+import { commonMessages } from '../../components/errorMessages';
 import type { ConsoleView } from '../../../machines/operatorConsole.types';
+import { errorText } from './adminMessages';
 import { useConsole } from './consoleContext';
+import { say } from './say';
 
 /*
- * The pieces the console's views share: a view's empty list, an item's card, a table that
- * scrolls sideways on a phone, the way back from one item to its list, and dates as a view says
- * them.
+ * The pieces the console's views share: the loader and the failure (with its retry) in a view's
+ * place, a view's empty list, an item's card, a table that scrolls sideways on a phone, the way
+ * back from one item to its list, and dates as a view says them.
  */
+
+/** A loader in a view's place, named for screen readers (`label`: by default, "Loading…"). */
+export function Loading({ label }: { label?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Center mih={200}>
+      <Loader aria-label={label ?? i18n._(commonMessages.loading)} />
+    </Center>
+  );
+}
+
+/** What went wrong in a view's place (the error's code in words), with a button to try again. */
+export function LoadFailed({ error }: { error: string | null }) {
+  const { i18n } = useLingui();
+  const actor = useConsole();
+  return (
+    <Alert color="red" role="alert" title={i18n._(commonMessages.somethingWrong)}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{say(i18n, errorText(error ?? 'UNKNOWN_ERROR'), { code: error })}</Text>
+        <Button size="xs" variant="light" onClick={() => actor.send({ type: 'user.retry' })}>
+          <Trans id="admin.retry">Try again</Trans>
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** What a view's list says when it holds nothing (or nothing the filter lets through). */
 export function EmptyList() {
