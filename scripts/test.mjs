@@ -127,7 +127,14 @@ const databaseFiles = () => testFiles('test/server', (path) => /\bbackends\b|run
 const e2eFiles = () => testFiles('test/e2e');
 
 /** The journeys the second e2e process runs (see below); a file not found here runs in the first. */
-const laterJourneys = ['test/e2e/chanceToWin.test.ts', 'test/e2e/navigation.test.ts', 'test/e2e/operatorConsole.test.ts', 'test/e2e/trivia.test.ts'];
+const laterJourneys = [
+  'test/e2e/chanceToWin.test.ts',
+  'test/e2e/navigation.test.ts',
+  'test/e2e/operatorConsole.access.test.ts',
+  'test/e2e/operatorConsole.content.test.ts',
+  'test/e2e/operatorConsole.promos.test.ts',
+  'test/e2e/trivia.test.ts',
+];
 
 /**
  * Vitest processes side by side: the end-to-end journeys (one file at a time, mostly waiting on

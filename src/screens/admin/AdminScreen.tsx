@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '../../actors/useSelector';
 import { useActorRef } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams, useSearchParams } from 'wouter';
 import {
-  selectCanWrite,
   selectCommunities,
   selectCommunity,
-  selectConsoleData,
   selectConsoleError,
   selectConsolePhase,
   selectConsoleView,
@@ -21,23 +19,15 @@ import { useSystemApi } from '../../actors/systemApiContext';
 import { linkTo, paths } from '../../routing/paths';
 import { ScreenLoader } from '../../components/ScreenLoader';
 import { useAdminCatalog } from './adminCatalog';
-import { commonMessages } from '../../components/errorMessages';
 import { errorText, invitationErrorText, roleNames, viewTitles, writeTitles } from './adminMessages';
 import { say } from './say';
 import { memberHasOnly } from './codeMessages';
-import { CommunityView } from './CommunityView';
-import { AuditView } from './AuditView';
 import { ConsoleContext, type ConsoleActor } from './consoleContext';
 import { operatorConsoleLogic } from './consoleLogic';
-import { AnnouncementsView, QrCodesView, QuestionnairesView } from './ContentViews';
-import { ChanceToWinView } from './ChanceToWinView';
-import { DashboardView } from './DashboardView';
-import { TriviaView } from './TriviaView';
 import { DoneNotice } from './DoneNotice';
-import { CodesView, MemberLedgerView } from './ItemViews';
-import { MembersView } from './MembersView';
 import navClasses from './ConsoleNav.module.css';
-import { EarnView, RewardsView } from './PromoViews';
+import { LoadFailed, Loading } from './viewParts';
+import { ViewBody } from './views/ViewBody';
 
 const isView = (value: string | undefined): value is ConsoleView => CONSOLE_VIEWS.includes(value as ConsoleView);
 
@@ -125,23 +115,11 @@ function InvitationNotice({ actor }: { actor: ConsoleActor }) {
 }
 
 function ConsolePhaseBody({ actor }: { actor: ConsoleActor }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const phase = useSelector(actor, selectConsolePhase);
   const error = useSelector(actor, selectConsoleError);
-  if (phase === 'accepting') {
-    return (
-      <Center mih={200}>
-        <Loader aria-label={t({ id: 'admin.invitation.accepting', message: 'Accepting the invitation…' })} />
-      </Center>
-    );
-  }
-  if (phase === 'starting') {
-    return (
-      <Center mih={200}>
-        <Loader aria-label={i18n._(commonMessages.loading)} />
-      </Center>
-    );
-  }
+  if (phase === 'accepting') return <Loading label={t({ id: 'admin.invitation.accepting', message: 'Accepting the invitation…' })} />;
+  if (phase === 'starting') return <Loading />;
   if (phase === 'notOperator') {
     return (
       <Alert color="gray" title={<Trans id="admin.notOperator.title">You do not run a community</Trans>}>
@@ -152,18 +130,7 @@ function ConsolePhaseBody({ actor }: { actor: ConsoleActor }) {
       </Alert>
     );
   }
-  if (phase === 'failed') {
-    return (
-      <Alert color="red" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{say(i18n, errorText(error ?? 'UNKNOWN_ERROR'), { code: error })}</Text>
-          <Button size="xs" variant="light" onClick={() => actor.send({ type: 'user.retry' })}>
-            <Trans id="admin.retry">Try again</Trans>
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (phase === 'failed') return <LoadFailed error={error} />;
   return (
     <>
       <CommunityBar actor={actor} />
@@ -258,60 +225,4 @@ function Notices({ actor }: { actor: ConsoleActor }) {
     );
   }
   return done ? <DoneNotice done={done} /> : null;
-}
-
-function ViewBody({ actor }: { actor: ConsoleActor }) {
-  const { i18n } = useLingui();
-  const phase = useSelector(actor, selectConsolePhase);
-  const view = useSelector(actor, selectConsoleView);
-  const data = useSelector(actor, selectConsoleData);
-  const error = useSelector(actor, selectConsoleError);
-  const canWrite = useSelector(actor, selectCanWrite);
-  if (phase === 'loadFailed') {
-    return (
-      <Alert color="red" role="alert" title={i18n._(commonMessages.somethingWrong)}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{say(i18n, errorText(error ?? 'UNKNOWN_ERROR'), { code: error })}</Text>
-          <Button size="xs" variant="light" onClick={() => actor.send({ type: 'user.retry' })}>
-            <Trans id="admin.retry">Try again</Trans>
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (phase === 'loading' || data === null) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label={i18n._(commonMessages.loading)} />
-      </Center>
-    );
-  }
-  switch (view) {
-    case 'dashboard':
-      return <DashboardView data={data as never} />;
-    case 'trivia':
-      return <TriviaView data={data as never} canWrite={canWrite} />;
-    case 'chanceToWin':
-      return <ChanceToWinView data={data as never} canWrite={canWrite} />;
-    case 'earn':
-      return <EarnView data={data as never} canWrite={canWrite} />;
-    case 'rewards':
-      return <RewardsView data={data as never} canWrite={canWrite} />;
-    case 'qr':
-      return <QrCodesView data={data as never} canWrite={canWrite} />;
-    case 'questionnaires':
-      return <QuestionnairesView data={data as never} canWrite={canWrite} />;
-    case 'announcements':
-      return <AnnouncementsView data={data as never} canWrite={canWrite} />;
-    case 'members':
-      return <MembersView page={data as never} canWrite={canWrite} />;
-    case 'audit':
-      return <AuditView page={data as never} />;
-    case 'community':
-      return <CommunityView data={data as never} />;
-    case 'member':
-      return <MemberLedgerView data={data as never} />;
-    case 'codes':
-      return <CodesView data={data as never} canWrite={canWrite} />;
-  }
 }

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, NativeSelect, NumberInput, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
-import { useSelector } from '../../actors/useSelector';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { selectWriting } from '../../../machines/operatorConsole.selectors';
 import { fieldErrors } from './adminMessages';
-import { useConsole } from './consoleContext';
+import { useWrite } from './consoleContext';
+import { ConfirmButtons, SaveCancel } from './formParts';
 import { say } from './say';
 
 export interface EditField {
@@ -40,8 +39,6 @@ export function EditForm({
   onCancel: () => void;
 }) {
   const { i18n } = useLingui();
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
   const [values, setValues] = useState<EditValues>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const set = (key: string, value: string | number) => {
@@ -92,14 +89,7 @@ export function EditForm({
           );
         })}
       </SimpleGrid>
-      <Group mt="sm">
-        <Button type="submit" size="sm" loading={writing}>
-          <Trans id="admin.edit.save">Save changes</Trans>
-        </Button>
-        <Button size="sm" variant="default" onClick={onCancel}>
-          <Trans id="admin.import.cancel">Cancel</Trans>
-        </Button>
-      </Group>
+      <SaveCancel onCancel={onCancel} />
     </Paper>
   );
 }
@@ -129,8 +119,6 @@ export function EditButton({ title, open, onToggle, compact = false }: { title: 
 export function DeleteButton({ title, onDelete, compact = false }: { title: string; onDelete: () => void; compact?: boolean }) {
   const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
   const label = t({ id: 'admin.delete.label', message: `Delete: ${title}` });
   if (!confirming && compact) {
     return (
@@ -147,14 +135,12 @@ export function DeleteButton({ title, onDelete, compact = false }: { title: stri
     );
   }
   return (
-    <Group gap={4} wrap="nowrap">
-      <Button size="xs" color="red" loading={writing} onClick={() => { setConfirming(false); onDelete(); }}>
-        <Trans id="admin.delete.confirm">Delete for good</Trans>
-      </Button>
-      <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-        <Trans id="admin.import.cancel">Cancel</Trans>
-      </Button>
-    </Group>
+    <ConfirmButtons
+      tight
+      confirm={<Trans id="admin.delete.confirm">Delete for good</Trans>}
+      onConfirm={() => { setConfirming(false); onDelete(); }}
+      onCancel={() => setConfirming(false)}
+    />
   );
 }
 
@@ -164,8 +150,7 @@ export const bilingual = (en: string, es: string) => (es.trim() ? { en: en.trim(
 /** Archive (hidden from members, kept for their history) or restore an item. */
 export function ArchiveToggle({ title, archived, onArchive, onRestore }: { title: string; archived: boolean; onArchive: () => void; onRestore: () => void }) {
   const { t } = useLingui();
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
+  const { writing } = useWrite();
   return archived ? (
     <Button size="xs" variant="light" disabled={writing} aria-label={t({ id: 'admin.restore.label', message: `Restore “${title}”` })} onClick={onRestore}>
       <Trans id="admin.restore">Restore</Trans>

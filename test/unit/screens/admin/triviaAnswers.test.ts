@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersToLines, linesToAnswers } from '../../../../src/screens/admin/TriviaView';
+import { answersToLines, linesToAnswers } from '../../../../src/screens/admin/views/trivia/triviaAnswers';
 
 describe('trivia answers in the console edit form', () => {
   it('writes one answer a line, the Spanish after |, the right one marked with *, and reads it back', () => {

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import type { AdminStockState } from './consoleLogic';
+import type { AdminStockState } from '../../consoleLogic';
 
 /**
  * How a reward option stands on gift-card codes, as the server says (`stock`): none imported yet

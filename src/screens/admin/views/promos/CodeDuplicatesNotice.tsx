@@ -1,9 +1,9 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useWrite } from './consoleContext';
-import type { RewardsData } from './consoleLogic';
-import { placeName } from './codeMessages';
-import { accountLabel } from './accountLabel';
+import { useWrite } from '../../consoleContext';
+import type { RewardsData } from '../../consoleLogic';
+import { placeName } from '../../codeMessages';
+import { accountLabel } from '../../accountLabel';
 
 type Group = RewardsData['duplicates'][number];
 

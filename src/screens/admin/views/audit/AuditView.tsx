@@ -1,9 +1,8 @@
 import { Box, Code, Paper, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TableHead } from '../../components/TableHead';
-import { TableFrame } from './TableFrame';
-import type { AdminAuditPage } from './consoleLogic';
-import { accountLabel } from './accountLabel';
+import { accountLabel } from '../../accountLabel';
+import type { AdminAuditPage } from '../../consoleLogic';
+import { DataTable, useDateFormat } from '../../viewParts';
 
 type AdminAuditEntry = AdminAuditPage['entries'][number];
 
@@ -34,6 +33,7 @@ function Change({ entry }: { entry: AdminAuditEntry }) {
  */
 export function AuditView({ page }: { page: AdminAuditPage }) {
   const { i18n, t } = useLingui();
+  const when = useDateFormat();
   if (page.entries.length === 0) {
     return (
       <Text c="dimmed">
@@ -41,12 +41,11 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
       </Text>
     );
   }
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const label = t({ id: 'admin.view.audit', message: 'Audit log' });
   // What both layouts show of each write, written once.
   const rows = page.entries.map((entry) => ({
     entry,
-    at: when.format(new Date(entry.at)),
+    at: when(entry.at),
     who: accountLabel(i18n, entry.operator) ?? '—',
     item: `${entry.entity} #${entry.entityId}`,
   }));
@@ -74,32 +73,30 @@ export function AuditView({ page }: { page: AdminAuditPage }) {
         ))}
       </Stack>
       <Box visibleFrom="sm">
-        <TableFrame label={label} minWidth={720}>
-          <Table striped>
-            <TableHead
-              columns={[
-                <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
-                <Trans key="admin.audit.who" id="admin.audit.who">Who</Trans>,
-                <Trans key="admin.audit.what" id="admin.audit.what">What</Trans>,
-                <Trans key="admin.audit.item" id="admin.audit.item">Item</Trans>,
-                <Trans key="admin.audit.change" id="admin.audit.change">Change</Trans>,
-              ]}
-            />
-            <Table.Tbody>
-              {rows.map(({ entry, at, who, item }) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{at}</Table.Td>
-                  <Table.Td>{who}</Table.Td>
-                  <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item}</Table.Td>
-                  <Table.Td>
-                    <Change entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <DataTable
+          label={label}
+          minWidth={720}
+          striped
+          columns={[
+            <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
+            <Trans key="admin.audit.who" id="admin.audit.who">Who</Trans>,
+            <Trans key="admin.audit.what" id="admin.audit.what">What</Trans>,
+            <Trans key="admin.audit.item" id="admin.audit.item">Item</Trans>,
+            <Trans key="admin.audit.change" id="admin.audit.change">Change</Trans>,
+          ]}
+        >
+          {rows.map(({ entry, at, who, item }) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{at}</Table.Td>
+              <Table.Td>{who}</Table.Td>
+              <Table.Td>{entry.action}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item}</Table.Td>
+              <Table.Td>
+                <Change entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Box>
     </>
   );

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { FileField } from './FileField';
-import { useSelector } from '../../actors/useSelector';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { TableHead } from '../../components/TableHead';
-import { TableFrame } from './TableFrame';
-import { selectConsoleQuery, selectPreview, selectWriting } from '../../../machines/operatorConsole.selectors';
-import { bulkProblems, fieldErrors } from './adminMessages';
-import { useConsole } from './consoleContext';
-import type { AdminBulkAdjustResult, AdminMemberPage } from './consoleLogic';
+import { useSelector } from '../../../../actors/useSelector';
+import { selectConsoleQuery, selectPreview } from '../../../../../machines/operatorConsole.selectors';
+import { bulkProblems, fieldErrors } from '../../adminMessages';
+import { useConsole, useWrite } from '../../consoleContext';
+import type { AdminBulkAdjustResult, AdminMemberPage } from '../../consoleLogic';
+import { FileField, useFieldErrors } from '../../formParts';
+import { DataTable } from '../../viewParts';
 
 type Member = AdminMemberPage['members'][number];
 
@@ -36,25 +35,23 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
           Showing {shown} of {total} members.
         </Trans>
       </Text>
-      <TableFrame label={t({ id: 'admin.view.members', message: 'Members' })} minWidth={640}>
-        <Table striped>
-          <TableHead
-            columns={[
-              <Trans key="admin.members.name" id="admin.members.name">Name</Trans>,
-              <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
-              <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
-              <Trans key="admin.members.earned" id="admin.members.earned">Earned / used</Trans>,
-              <Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>,
-            ]}
-          />
-          <Table.Tbody>
-            {page.members.map((member) => (
-              <MemberRow key={member.userId} member={member} canWrite={canWrite} open={adjusting === member.userId}
-                onToggle={() => setAdjusting((id) => (id === member.userId ? null : member.userId))} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableFrame>
+      <DataTable
+        label={t({ id: 'admin.view.members', message: 'Members' })}
+        minWidth={640}
+        striped
+        columns={[
+          <Trans key="admin.members.name" id="admin.members.name">Name</Trans>,
+          <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
+          <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
+          <Trans key="admin.members.earned" id="admin.members.earned">Earned / used</Trans>,
+          <Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>,
+        ]}
+      >
+        {page.members.map((member) => (
+          <MemberRow key={member.userId} member={member} canWrite={canWrite} open={adjusting === member.userId}
+            onToggle={() => setAdjusting((id) => (id === member.userId ? null : member.userId))} />
+        ))}
+      </DataTable>
       {canWrite ? <BulkAdjust /> : null}
     </Stack>
   );
@@ -64,7 +61,7 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
 function BulkAdjust() {
   const { t, i18n } = useLingui();
   const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
+  const { writing, send } = useWrite();
   const preview = useSelector(actor, selectPreview);
   const result = preview?.request.kind === 'bulkAdjust' ? (preview.value as AdminBulkAdjustResult) : null;
   const [file, setFile] = useState<File | null>(null);
@@ -78,7 +75,7 @@ function BulkAdjust() {
     if (!text.trim()) return setError(i18n._(fieldErrors.noCsv));
     setError(undefined);
     setCsv(text);
-    actor.send({ type: 'user.write', request: { kind: 'bulkAdjust', input: { csv: text }, preview: true } });
+    send({ kind: 'bulkAdjust', input: { csv: text }, preview: true });
   };
 
   const problems = result ? result.rows.filter((row) => row.problem).length : 0;
@@ -98,37 +95,35 @@ function BulkAdjust() {
                 <Trans id="admin.bulk.problems">{problems} of {lines} lines have a problem: fix the file, nothing is applied until every line is good.</Trans>
               )}
             </Text>
-            <TableFrame label={t({ id: 'admin.bulk.title', message: 'Adjust many members from a CSV' })} minWidth={560}>
-              <Table striped>
-                <TableHead
-                  columns={[
-                    <Trans key="admin.bulk.line" id="admin.bulk.line">Line</Trans>,
-                    <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
-                    <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
-                    <Trans key="admin.bulk.outcome" id="admin.bulk.outcome">Before → after, or the problem</Trans>,
-                  ]}
-                />
-                <Table.Tbody>
-                  {result.rows.map((row) => (
-                    <Table.Tr key={row.line}>
-                      <Table.Td>{row.line}</Table.Td>
-                      <Table.Td>{row.email}</Table.Td>
-                      <Table.Td>{row.delta ?? '—'}</Table.Td>
-                      <Table.Td>
-                        {row.problem ? (
-                          <Text c="red.9" size="sm">{i18n._(bulkProblems[row.problem])}</Text>
-                        ) : (
-                          `${row.availableBefore} → ${row.availableAfter}`
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableFrame>
+            <DataTable
+              label={t({ id: 'admin.bulk.title', message: 'Adjust many members from a CSV' })}
+              minWidth={560}
+              striped
+              columns={[
+                <Trans key="admin.bulk.line" id="admin.bulk.line">Line</Trans>,
+                <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
+                <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
+                <Trans key="admin.bulk.outcome" id="admin.bulk.outcome">Before → after, or the problem</Trans>,
+              ]}
+            >
+              {result.rows.map((row) => (
+                <Table.Tr key={row.line}>
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>{row.delta ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {row.problem ? (
+                      <Text c="red.9" size="sm">{i18n._(bulkProblems[row.problem])}</Text>
+                    ) : (
+                      `${row.availableBefore} → ${row.availableAfter}`
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
             <Group>
               <Button loading={writing} disabled={problems > 0}
-                onClick={() => actor.send({ type: 'user.write', request: { kind: 'bulkAdjust', input: { csv } } })}>
+                onClick={() => send({ kind: 'bulkAdjust', input: { csv } })}>
                 <Plural id="admin.bulk.apply" value={lines} one="Apply # adjustment" other="Apply # adjustments" />
               </Button>
               <Button variant="default" onClick={() => actor.send({ type: 'user.discardPreview' })}>
@@ -138,20 +133,20 @@ function BulkAdjust() {
           </>
         ) : (
           <form onSubmit={check} noValidate>
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              <Trans id="admin.bulk.hint">A header line naming the columns email, delta and reason, then one member per line.</Trans>
-            </Text>
-            <FileField label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
-              onChange={(f) => { setFile(f); setError(undefined); }} clearable error={error} />
-            <Textarea label={t({ id: 'admin.bulk.paste', message: 'Or paste the CSV' })} minRows={3} value={pasted}
-              onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />
-            <Group>
-              <Button type="submit" variant="light" loading={writing}>
-                <Trans id="admin.bulk.check">Check every line</Trans>
-              </Button>
-            </Group>
-          </Stack>
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                <Trans id="admin.bulk.hint">A header line naming the columns email, delta and reason, then one member per line.</Trans>
+              </Text>
+              <FileField label={t({ id: 'admin.bulk.file', message: 'CSV file' })} accept=".csv,.txt,text/csv,text/plain" value={file}
+                onChange={(f) => { setFile(f); setError(undefined); }} clearable error={error} />
+              <Textarea label={t({ id: 'admin.bulk.paste', message: 'Or paste the CSV' })} minRows={3} value={pasted}
+                onChange={(e) => { setPasted(e.currentTarget.value); setError(undefined); }} />
+              <Group>
+                <Button type="submit" variant="light" loading={writing}>
+                  <Trans id="admin.bulk.check">Check every line</Trans>
+                </Button>
+              </Group>
+            </Stack>
           </form>
         )}
       </Stack>
@@ -208,28 +203,26 @@ function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWr
 
 function AdjustForm({ member }: { member: Member }) {
   const { t, i18n } = useLingui();
-  const actor = useConsole();
-  const writing = useSelector(actor, selectWriting);
+  const { writing, send } = useWrite();
   const [delta, setDelta] = useState<number | string>('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ delta?: string; reason?: string }>({});
+  const { errors, clear, check } = useFieldErrors();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = {
       delta: Number.isInteger(delta) && delta !== 0 && Math.abs(Number(delta)) <= 10_000_000 ? undefined : i18n._(fieldErrors.deltaRequired),
       reason: reason.trim() ? undefined : i18n._(fieldErrors.reasonRequired),
     };
-    setErrors(found);
-    if (found.delta || found.reason) return;
-    actor.send({ type: 'user.write', request: { kind: 'adjustPips', input: { userId: member.userId, delta: Number(delta), reason: reason.trim() } } });
+    if (!check(found)) return;
+    send({ kind: 'adjustPips', input: { userId: member.userId, delta: Number(delta), reason: reason.trim() } });
   };
   return (
     <Paper component="form" onSubmit={submit} noValidate p="sm" withBorder>
       <Group align="flex-start" gap="sm">
         <NumberInput label={t({ id: 'admin.members.delta', message: 'Pips to add (negative to take away)' })} allowDecimal={false} value={delta} error={errors.delta}
-          onChange={(value) => { setDelta(value); setErrors((x) => ({ ...x, delta: undefined })); }} w={240} />
+          onChange={(value) => { setDelta(value); clear('delta'); }} w={240} />
         <TextInput label={t({ id: 'admin.members.reason', message: 'Reason (the member sees it)' })} value={reason} error={errors.reason} maxLength={500}
-          onChange={(e) => { setReason(e.currentTarget.value); setErrors((x) => ({ ...x, reason: undefined })); }} w={320} />
+          onChange={(e) => { setReason(e.currentTarget.value); clear('reason'); }} w={320} />
         <Button type="submit" mt={25} loading={writing}>
           <Trans id="admin.members.apply">Apply</Trans>
         </Button>

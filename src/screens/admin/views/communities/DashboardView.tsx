@@ -1,10 +1,9 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TableHead } from '../../components/TableHead';
-import { TableFrame } from './TableFrame';
-import type { DashboardData } from './consoleLogic';
-import { localText } from './DoneNotice';
-import { StockBadge } from './StockBadge';
+import type { DashboardData } from '../../consoleLogic';
+import { localText } from '../../DoneNotice';
+import { DataTable } from '../../viewParts';
+import { StockBadge } from '../promos/StockBadge';
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
   const { i18n } = useLingui();
@@ -69,29 +68,27 @@ export function DashboardView({ data }: { data: DashboardData }) {
             <Trans id="admin.dashboard.noRewards">No live rewards yet.</Trans>
           </Text>
         ) : (
-          <TableFrame label={t({ id: 'admin.dashboard.stockTitle', message: 'Gift-card codes left' })} minWidth={480}>
-            <Table striped>
-              <TableHead
-                columns={[
-                  <Trans key="admin.dashboard.reward" id="admin.dashboard.reward">Reward</Trans>,
-                  <Trans key="admin.dashboard.option" id="admin.dashboard.option">Option</Trans>,
-                  <Trans key="admin.dashboard.left" id="admin.dashboard.left">Codes left</Trans>,
-                ]}
-              />
-              <Table.Tbody>
-                {report.stock.map((row) => (
-                  <Table.Tr key={row.optId}>
-                    <Table.Td>{localText(row.title, i18n.locale)}</Table.Td>
-                    <Table.Td>{localText(row.label, i18n.locale)}</Table.Td>
-                    <Table.Td>
-                      {row.codesLeft} / {row.codesTotal}{' '}
-                      <StockBadge stock={row.stock} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableFrame>
+          <DataTable
+            label={t({ id: 'admin.dashboard.stockTitle', message: 'Gift-card codes left' })}
+            minWidth={480}
+            striped
+            columns={[
+              <Trans key="admin.dashboard.reward" id="admin.dashboard.reward">Reward</Trans>,
+              <Trans key="admin.dashboard.option" id="admin.dashboard.option">Option</Trans>,
+              <Trans key="admin.dashboard.left" id="admin.dashboard.left">Codes left</Trans>,
+            ]}
+          >
+            {report.stock.map((row) => (
+              <Table.Tr key={row.optId}>
+                <Table.Td>{localText(row.title, i18n.locale)}</Table.Td>
+                <Table.Td>{localText(row.label, i18n.locale)}</Table.Td>
+                <Table.Td>
+                  {row.codesLeft} / {row.codesTotal}{' '}
+                  <StockBadge stock={row.stock} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
     </Stack>
@@ -120,26 +117,24 @@ function EarnedPerDay({ report }: { report: DashboardData['report'] }) {
         <Title order={2} size="h4">
           <Trans id="admin.dashboard.perDay">Pips earned per day</Trans>
         </Title>
-        <TableFrame label={t({ id: 'admin.dashboard.perDay', message: 'Pips earned per day' })} minWidth={320}>
-          <Table striped>
-            <TableHead
-              columns={[
-                <Trans key="admin.dashboard.day" id="admin.dashboard.day">Day (UTC)</Trans>,
-                <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
-                <Trans key="admin.dashboard.times" id="admin.dashboard.times">Times earned</Trans>,
-              ]}
-            />
-            <Table.Tbody>
-              {days.map(([day, total]) => (
-                <Table.Tr key={day}>
-                  <Table.Td>{dayName.format(new Date(`${day}T00:00:00Z`))}</Table.Td>
-                  <Table.Td>{i18n.number(total.pips)}</Table.Td>
-                  <Table.Td>{i18n.number(total.count)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableFrame>
+        <DataTable
+          label={t({ id: 'admin.dashboard.perDay', message: 'Pips earned per day' })}
+          minWidth={320}
+          striped
+          columns={[
+            <Trans key="admin.dashboard.day" id="admin.dashboard.day">Day (UTC)</Trans>,
+            <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
+            <Trans key="admin.dashboard.times" id="admin.dashboard.times">Times earned</Trans>,
+          ]}
+        >
+          {days.map(([day, total]) => (
+            <Table.Tr key={day}>
+              <Table.Td>{dayName.format(new Date(`${day}T00:00:00Z`))}</Table.Td>
+              <Table.Td>{i18n.number(total.pips)}</Table.Td>
+              <Table.Td>{i18n.number(total.count)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Stack>
       <Stack gap="xs">
         <Title order={2} size="h4">
