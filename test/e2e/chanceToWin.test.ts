@@ -86,6 +86,9 @@ interface Player {
 describe('Chance to Win: qualify, celebrate, verify the draw (in English and in Spanish)', () => {
   let stack: Stack;
   let drawingAt: number;
+  /** The two contests (English, Spanish), and their operator, who moves their drawing date. */
+  const contestIds: number[] = [];
+  const operator = { email: 'ctw.operator@example.org', password: 'Operator-2026!draws' };
   const players = {} as Record<Language, Player>;
   /** The English community's second member, who qualifies through the API. */
   let rival: Player;
@@ -106,8 +109,11 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
       );
       setup[language] = { communityId, promoId };
     }
-    // The drawing comes while the members are still on the page: the server's job draws it.
-    drawingAt = Date.now() + 100_000;
+    // The contests' drawing date starts far ahead, so that no wait of this journey (a slow machine's
+    // start, the members' sign-up) can reach it before the members qualify; the draw test then has
+    // the operator move it to a few seconds ahead, and the server's job draws it then.
+    drawingAt = Date.now() + 3_600_000;
+    process.env.OPERATOR_PASSWORD = operator.password;
     for (const [language, name, nameEs] of [
       ['en', 'Autumn draw', 'Sorteo de otoño'],
       ['es', 'Spring draw', 'Sorteo de primavera'],
@@ -117,7 +123,10 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
         '--threshold', '10', '--drawing', new Date(drawingAt).toISOString(), '--winners', '1', '--prize', 'A bicycle', '--prize-es', 'Una bicicleta',
       );
       setup[language].commitment = printed(created, /commitment .*: ([0-9a-f]{64})/);
+      contestIds.push(Number(printed(created, /Created Chance to Win contest (\d+)/)));
+      await admin('operator:add', '--email', operator.email, '--community', setup[language].communityId, '--role', 'owner');
     }
+    delete process.env.OPERATOR_PASSWORD;
     stack = await startStack({ ...relaxedLimits, CTW_DRAW_INTERVAL_SECONDS: '2' }, place);
     const people = { en: { firstName: 'Grace', lastName: 'Hopper' }, es: { firstName: 'Clara', lastName: 'Campoamor' } };
     for (const language of ['en', 'es'] as const) {
@@ -233,6 +242,29 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     return drawn!;
   }
 
+  /**
+   * The operator moves both contests' drawing date to `fromNow` ms ahead through the operator API
+   * (the console's "Edit"); the server's draw job (every 2 s here) draws them when it comes.
+   */
+  async function moveTheDrawingDate(fromNow: number) {
+    const post = await fetch(new URL('/mobile/login', stack.product.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: operator.email, pwd: operator.password }),
+    });
+    const login = (await post.json()) as { data: { authToken: string } };
+    expect(post.status).toBe(200);
+    drawingAt = Date.now() + fromNow;
+    for (const id of contestIds) {
+      const put = await fetch(new URL(`/admin/chance-to-win/${id}`, stack.product.url), {
+        method: 'PUT',
+        headers: { Authorization: login.data.authToken, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ drawsAt: new Date(drawingAt).toISOString() }),
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+    }
+  }
+
   async function verifiesTheDraw({ language, member, page, contestName, commitment }: Player) {
     const w = words[language];
     await page.bringToFront();
@@ -292,7 +324,7 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
   });
 
   it('the server draws at the drawing date; the browser verifies the draw, and refuses a tampered seed', async () => {
-    await new Promise((r) => setTimeout(r, Math.max(0, drawingAt - Date.now() + 3000)));
+    await moveTheDrawingDate(4_000);
     await verifiesTheDraw(players.en);
   });
 
