@@ -8,7 +8,7 @@ export const selectAnnouncements = (s: AnnouncementsSnapshot) => s.context.items
 /** The bell's number (every page). */
 export const selectUnreadCount = (s: AnnouncementsSnapshot) => s.context.unreadCount;
 export const selectHasMore = (s: AnnouncementsSnapshot) => s.context.hasMore;
-/** Loading shows only while nothing is shown: nothing held, or only another language's copy held back (SPEC §4). */
+/** Loading shows only while nothing is shown: nothing held, or only another language's copy held back. */
 export const selectIsLoading = (s: AnnouncementsSnapshot) =>
   !s.context.loaded && (s.matches({ active: { list: 'readingCache' } }) || s.matches({ active: { list: 'fetching' } }));
 export const selectIsLoadingMore = (s: AnnouncementsSnapshot) => s.matches({ active: { list: 'fetchingMore' } });

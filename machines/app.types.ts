@@ -11,7 +11,7 @@ export interface AppInput {
 }
 
 export interface AppContext {
-  /** The verified member, as the session says; null when nobody is (SPEC §6: only verified members load data). */
+  /** The verified member, as the session says; null when nobody is (only verified members load data). */
   member: number | null;
   /** The active language: cached data and content are kept per language. */
   language: string;

@@ -8,11 +8,11 @@ export type ArchiveDrawerEvent =
   /** The member let go of a drag of the drawer, `distance` px towards closing it. */
   | { type: 'drawer.dragEnd'; distance: number };
 
-/** SPEC §9: a drag of more than 100 px dismisses the drawer. */
+/** A drag of more than 100 px dismisses the drawer. */
 export const DRAG_DISMISS_PX = 100;
 
 /**
- * The Chance to Win archive drawer (SPEC §2, §9): opened from the card icon; closed by the x
+ * The Chance to Win archive drawer: opened from the card icon; closed by the x
  * button, a backdrop click, or a drag of more than 100 px (a shorter drag springs back), with a
  * 300 ms closing animation during which it can be opened again.
  */
@@ -22,7 +22,7 @@ export const archiveDrawerMachine = setup({
     isDismissDrag: (_, params: { distance: number }) => params.distance > DRAG_DISMISS_PX,
   },
   delays: {
-    /** SPEC §9: the drawer closes in 300 ms. */
+    /** The drawer closes in 300 ms. */
     drawerClose: 300,
   },
 }).createMachine({

@@ -22,7 +22,7 @@ const assignFresh = { type: 'assignFresh', params: ({ event }: FetchDoneArgs) =>
 const assignFailure = { type: 'assignFailure', params: ({ event }: FetchDoneArgs) => ({ output: event.output }) } as const;
 
 /**
- * One cached data load (SPEC §4): read the local copy and show it, fetch from the network, store
+ * One cached data load: read the local copy and show it, fetch from the network, store
  * the answer. Loading is shown only while nothing is shown (nothing held, or only a copy in
  * another language: see below); a failed network keeps the copy (the
  * view stays `succeeded`, from cache, with the error code), and fails only when there is none.

@@ -4,7 +4,7 @@ import type { ResourceStatus } from './cachedResource.types';
 
 export type CachedResourceSnapshot = SnapshotFrom<typeof cachedResourceMachine>;
 
-/** SPEC §4: loading only while nothing is shown; a cached copy (in the scope's language) is `succeeded` at once. */
+/** Loading only while nothing is shown; a cached copy (in the scope's language) is `succeeded` at once. */
 export const selectResourceStatus = (s: CachedResourceSnapshot): ResourceStatus => {
   if (s.matches({ opening: 'readingCache' })) return 'idle';
   if (s.hasTag('loading')) return 'loading';

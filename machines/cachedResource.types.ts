@@ -1,5 +1,5 @@
 /**
- * Types of a cached data load (SPEC §4 "Loading states"): the local copy first, then the network.
+ * Types of a cached data load: the local copy first, then the network.
  * The data is opaque to the machine; its adapters know what it is.
  */
 
@@ -34,7 +34,7 @@ export type CachedCopy = StoredCopy<{ data: unknown }> | null;
  */
 export type FetchRemoteOutput = { ok: true; data: unknown } | { ok: false; code: string };
 
-/** The SPEC §4 loading states a view renders. */
+/** The loading states a view renders. */
 export type ResourceStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 export interface CachedResourceContext {

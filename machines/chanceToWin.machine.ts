@@ -43,7 +43,7 @@ const memoryAfter = (celebrated: boolean) => ({ context, event }: { context: Cha
 };
 
 /**
- * The Chance to Win contest of the verified member (SPEC §4): loaded when the member is verified
+ * The Chance to Win contest of the verified member: loaded when the member is verified
  * (or the language changes), whenever the page becomes visible, and 500 ms after pips move
  * (again 500 ms after the last of several). CHALLENGE_NOT_ACTIVE or an answer without an id
  * clears it. The qualification fires once per contest and threshold, when the earned pips cross
@@ -96,7 +96,7 @@ export const chanceToWinMachine = setup({
     prefersMotion: ({ context }) => !context.reducedMotion,
   },
   delays: {
-    /** SPEC §9: Chance to Win reloads 500 ms after pips increase. */
+    /** Chance to Win reloads 500 ms after pips increase. */
     reloadAfterPips: 500,
   },
 }).createMachine({

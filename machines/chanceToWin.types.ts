@@ -1,5 +1,5 @@
 /**
- * Types of the Chance to Win actor (SPEC §4 "Chance to Win"): the current contest of the verified
+ * Types of the Chance to Win actor: the current contest of the verified
  * member, reloaded when it may have changed, and the qualification celebration. Pure data: the
  * contest is what GET /mobile/contest/chancetowin answers, reduced to what the machine reads.
  */

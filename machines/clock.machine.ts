@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * The app's clock for relative times ('5 minutes ago', SPEC §9): `now` is read at start and
+ * The app's clock for relative times ('5 minutes ago'): `now` is read at start and
  * again every 60 s, so every label refreshes together. `readNow` is bound to the real clock by
  * the app (tests give their own).
  */
@@ -15,7 +15,7 @@ export const clockMachine = setup({
     readNow: assign(({ context }) => ({ now: context.now })),
   },
   delays: {
-    /** SPEC §9: relative time labels are refreshed every 60 s. */
+    /** Relative time labels are refreshed every 60 s. */
     relativeTimeTick: 60_000,
   },
 }).createMachine({

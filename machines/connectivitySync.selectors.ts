@@ -3,7 +3,7 @@ import type { connectivitySyncMachine } from './connectivitySync.machine';
 
 export type ConnectivitySyncSnapshot = SnapshotFrom<typeof connectivitySyncMachine>;
 
-/** SPEC §3 "connectivity (isOffline)". */
+/** The connectivity flag: whether the device is offline. */
 export const selectIsOffline = (s: ConnectivitySyncSnapshot): boolean => s.matches({ network: 'offline' });
 
 /** A run over the offline queues is under way in this tab. */

@@ -1,5 +1,5 @@
 /**
- * Types of the connectivity sync (SPEC §4 "Connectivity"): the offline flag, and the offline
+ * Types of the connectivity sync: the offline flag, and the offline
  * earn and form queues sent when the network is back. Counts and codes only: the toasts' texts
  * live in src/.
  */

@@ -1,14 +1,14 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { InstallPromptContext, InstallPromptEvent, InstallStateOutput } from './installPrompt.types';
 
-/** SPEC §9: the install button changes style after this many views. */
+/** The install button changes style after this many views. */
 export const PROMINENT_AFTER_VIEWS = 3;
 
 type StateDone = { event: { output: InstallStateOutput } };
 const stateParams = ({ event }: StateDone) => ({ state: event.output });
 
 /**
- * Installing the app (SPEC §2, §4, §9). Running standalone, nothing is offered and the screen
+ * Installing the app. Running standalone, nothing is offered and the screen
  * locks to portrait. Otherwise the top bar's install button appears once the browser offers to
  * install (`beforeinstallprompt`), and on Safari, which never does, it opens the instructions
  * dialog (desktop and mobile steps). Every showing of the button counts a view (after 3 it
@@ -36,7 +36,7 @@ export const installPromptMachine = setup({
   actions: {
     /** Show the browser's install dialog. */
     showPrompt: sendTo('watchInstallPrompt', { type: 'prompt.show' }),
-    /** Lock the installed app to portrait (SPEC §1). */
+    /** Lock the installed app to portrait. */
     lockPortrait: () => {},
     /** Keep `installButtonViews` in local storage. */
     storeViews: (_, _params: { views: number }) => {},
@@ -52,7 +52,7 @@ export const installPromptMachine = setup({
     isTrue: (_, params: { value: boolean }) => params.value,
   },
   delays: {
-    /** SPEC §9: install success is checked 5 s after the member accepts. */
+    /** Install success is checked 5 s after the member accepts. */
     installCheck: 5000,
   },
 }).createMachine({

@@ -5,7 +5,7 @@ export type InstallPromptSnapshot = SnapshotFrom<typeof installPromptMachine>;
 
 /** The top bar shows the install button. */
 export const selectInstallButtonShown = (s: InstallPromptSnapshot) => s.hasTag('buttonShown');
-/** After 3 views the button changes style (SPEC §9). */
+/** After 3 views the button changes style. */
 export const selectInstallButtonProminent = (s: InstallPromptSnapshot) => s.context.views > PROMINENT_AFTER_VIEWS;
 /** The Safari instructions dialog is open. */
 export const selectInstallDialogOpen = (s: InstallPromptSnapshot) => s.hasTag('dialogOpen');

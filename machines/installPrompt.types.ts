@@ -1,5 +1,5 @@
 /**
- * Types of the install prompt (SPEC §2 install-app button and Safari dialog, §4, §9): the
+ * Types of the install prompt: the
  * browser's `beforeinstallprompt`, the button's views, the install check after 5 s.
  */
 

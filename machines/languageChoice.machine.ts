@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xsta
 import type { LanguageActivation, LanguageChoiceEvent, LanguageChoiceInput } from './languageChoice.types';
 
 /**
- * The member choosing the language with the top bar's switch (SPEC §9: the choice is stored, the
+ * The member choosing the language with the top bar's switch (the choice is stored, the
  * catalog loads with its retries, English is the fallback). `activate` stores the choice, loads
  * the chosen catalog and shows it, and tells which language is shown in the end and whether the
  * browser was offline.

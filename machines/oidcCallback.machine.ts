@@ -16,7 +16,7 @@ export const EXPIRED_SIGNUP_CODES: readonly string[] = ['INVALID_TOKEN', 'EMAIL_
 const rootPath = '/';
 
 /**
- * /auth/callback after Google or Apple (SPEC §1 sign-in options). With a ticket: it is exchanged
+ * /auth/callback after Google or Apple. With a ticket: it is exchanged
  * once; a known member is signed in (the session is told, the member goes where they were
  * going); a new one completes the signup (community, terms, date of birth, a guardian's
  * permission under 18), kept for this tab so the member can scan the community code and come

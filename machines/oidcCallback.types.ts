@@ -1,6 +1,6 @@
 /**
  * Types of the Google / Apple sign-in callback (/auth/callback): the server's ticket exchanged
- * for a session, or a first sign-in completed with the signup rules (SPEC §5).
+ * for a session, or a first sign-in completed with the signup rules.
  */
 import type { AuthData } from './session.types';
 

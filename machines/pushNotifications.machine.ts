@@ -16,7 +16,7 @@ const scopeOf = ({ context }: { context: PushNotificationsContext }): PushScope 
 const failureCode = (output: SubscribeOutput | UnsubscribeOutput): PushErrorCode => (output.ok ? 'UNKNOWN_ERROR' : output.code);
 
 /**
- * The member's Web Push registration (issue 9, SPEC §4 "Notification registration"): at sign-in
+ * The member's Web Push registration (issue 9): at sign-in
  * it reads what the browser holds (never asking anything); only the member's tap (the Profile
  * switch, the one-time invitation on Home) asks for the permission, subscribes with the server's
  * VAPID key and registers the subscription, whose device id the session keeps. A blocked
@@ -59,9 +59,9 @@ export const pushNotificationsMachine = setup({
     assignInvitationDismissed: assign({ invitationDismissed: true }),
     /** Remembers on this device that the member answered the invitation (it shows once). */
     storeInvitationDismissed: (_, _params: { userId: number }) => {},
-    /** SPEC §4: a registration sets the session's deviceId (and registeredForNotifications). */
+    /** A registration sets the session's deviceId (and registeredForNotifications). */
     tellRegistered: sendTo(sessionActor, (_, params: { deviceId: string }) => ({ type: 'push.registered' as const, deviceId: params.deviceId })),
-    /** SPEC §4: a failure or an unregistration clears both. */
+    /** A failure or an unregistration clears both. */
     tellUnregistered: sendTo(sessionActor, { type: 'push.unregistered' }),
     /** The browser blocks notifications: how to allow them again (its site settings). */
     notifyDenied: () => {},
@@ -109,7 +109,7 @@ export const pushNotificationsMachine = setup({
     ],
   },
   states: {
-    /** Nobody verified (SPEC §6). */
+    /** Nobody verified. */
     signedOut: {},
     active: {
       initial: 'checking',

@@ -1,6 +1,6 @@
 /**
- * Types of the push notifications actor (issue 9 "Web Push", SPEC §3 `deviceId` /
- * `registeredForNotifications`, §4 "Notification registration"). Codes only: the screens and
+ * Types of the push notifications actor (issue 9 "Web Push"): the
+ * session's `deviceId` and `registeredForNotifications`. Codes only: the screens and
  * the toasts say them through Lingui.
  */
 

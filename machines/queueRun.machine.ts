@@ -5,7 +5,7 @@ import type { QueueRunContext, QueueRunInput, QueueRunResult, QueuedItem, Replay
 const emptyResult = (): QueueRunResult => ({ succeeded: 0, rejected: [], kept: [] });
 
 /**
- * One run over a member's offline queue (SPEC §4 "Connectivity"): every item, oldest first, goes
+ * One run over a member's offline queue: every item, oldest first, goes
  * through `replayItem` (for scans, the same earn pipeline a live scan goes through). Sent and
  * refused-for-good items leave the queue; others stay for the next run. When nothing more can be
  * sent (no answer, the session ending) the rest stays queued untouched. The output counts them.

@@ -26,7 +26,7 @@ const scopeOf = (ref: ResourceRef, context: Pick<ResourcesContext, 'userId' | 'l
 });
 
 /**
- * The resources of the app: every cached load (SPEC §4: the stored copy first, then the network;
+ * The resources of the app: every cached load (the stored copy first, then the network;
  * loading only while nothing is held; the copy kept when the network fails) runs as a
  * `cachedResource` child, `resource:<key>` (or `resource:<key>:<id>`), for the member the session
  * says is verified and the current language. Views open loads and read the children; a new member
@@ -88,7 +88,7 @@ export const resourcesMachine = setup({
     }),
     assignLanguage: assign((_, params: { language: string }) => ({ language: params.language })),
     /**
-     * The Chance to Win contest reloads 500 ms after pips move (SPEC §4, §9); a system without
+     * The Chance to Win contest reloads 500 ms after pips move; a system without
      * that actor (a resources actor on its own) has nobody to tell.
      */
     tellChanceToWin: enqueueActions(({ enqueue, system }) => {

@@ -1,9 +1,9 @@
 /**
- * Types of the resources actor: the one owner of every cached data load of the app (SPEC §4
- * "Loading states"), for the member the session says is signed in, in the current language.
+ * Types of the resources actor: the one owner of every cached data load of the app
+ * (the stored copy first, then the network), for the member the session says is signed in, in the current language.
  */
 
-/** The cached loads of the app (SPEC §7 calls), each one `cachedResource` actor while open. */
+/** The cached loads of the app, each one `cachedResource` actor while open. */
 export type ResourceKey =
   /** GET /mobile/promos/get?type=EARN */
   | 'earnPromos'

@@ -3,7 +3,7 @@ import type { ServiceWorkerContext, ServiceWorkerEvent, ServiceWorkerInput } fro
 import { resourcesActor } from './system';
 
 /**
- * The service worker (SPEC §4, §9): `worker` registers it (vite-plugin-pwa's `registerSW`) and
+ * The service worker: `worker` registers it (vite-plugin-pwa's `registerSW`) and
  * reports what it does. A new version waiting takes over at once when that is safe (online, no
  * form with unsent input, no reload of our own a moment ago); the page then reloads 100 ms after
  * the takeover, once. When it is not safe the new version waits and the member is offered the
@@ -66,7 +66,7 @@ export const serviceWorkerMachine = setup({
     mayReloadForChunk: and(['isOnline', 'hasNotReloadedRecently', not(or([stateIn('#serviceWorker.reloading'), stateIn('#serviceWorker.reloaded')]))]),
   },
   delays: {
-    /** SPEC §9: the page reloads 100 ms after a new version takes over. */
+    /** The page reloads 100 ms after a new version takes over. */
     reloadAfterTakeover: 100,
     /** How often a long-open page looks for a new version. */
     updateCheckInterval: 60 * 60 * 1000,

@@ -1,5 +1,5 @@
 /**
- * Types of the service worker lifecycle (SPEC §4, §9): registration, a new version taking over
+ * Types of the service worker lifecycle: registration, a new version taking over
  * and the page reloading once, the daily content sync.
  */
 

@@ -18,13 +18,13 @@ import type {
 } from './session.types';
 import { pendingLogoutsActor, resourcesActor, tokenRefreshActor } from './system';
 
-/** SPEC §9: a stored token shorter than this is not restored. */
+/** A stored token shorter than this is not restored. */
 export const MIN_RESTORABLE_TOKEN_LENGTH = 10;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
 /**
- * Parses what app start found in storage (SPEC §4 "App start"): a token of at least 10
+ * Parses what app start found in storage: a token of at least 10
  * characters, a positive integer userId and an e-mail; otherwise null.
  */
 export function restoreFrom(stored: StoredCredentials | null | undefined): RestoredSession | null {
@@ -73,7 +73,7 @@ type AuthDoneArgs = { context: SessionContext; event: { output: AuthResult } };
 
 /**
  * What a login or register call ends in: its failure code, no token (still logged out), or the
- * logged-in session. The two differ only in the auth flags they set (SPEC §4).
+ * logged-in session. The two differ only in the auth flags they set.
  */
 const authOutcome = (flags: 'setLoginFlags' | 'setRegisterFlags') => {
   const attempt: 'login' | 'register' = flags === 'setLoginFlags' ? 'login' : 'register';
@@ -111,8 +111,8 @@ const authOutcome = (flags: 'setLoginFlags' | 'setRegisterFlags') => {
 const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 
 /**
- * The user's session: app-start restore, login/register, verification and the ordered logout of
- * SPEC §4. Tokens never enter the context; `storeCredentials` and the logout steps own them.
+ * The user's session: app-start restore, login/register, verification and the ordered logout.
+ * Tokens never enter the context; `storeCredentials` and the logout steps own them.
  */
 const sessionSetup = setup({
   types: {
@@ -159,7 +159,7 @@ const sessionSetup = setup({
     /** A logout may have been queued: the pending logouts send what waits. */
     checkPendingLogouts: sendTo(pendingLogoutsActor, { type: 'pendingLogouts.check' }),
     /**
-     * A login or registration failed: the login screen says so under its form (SPEC §8), a
+     * A login or registration failed: the login screen says so under its form, a
      * failed registration raises an error toast.
      */
     notifyAuthFailed: (_, _params: { attempt: 'login' | 'register'; code: SessionErrorCode }) => {},
@@ -199,11 +199,11 @@ const sessionSetup = setup({
     assignTokenHeld: assign({ hasAuthToken: true }),
     assignOrigin: assign((_, params: { origin: string }) => ({ origin: params.origin })),
     clearOrigin: assign({ origin: null }),
-    /** SPEC §4 Notification registration: success sets deviceId from the response message. */
+    /** Notification registration: success sets deviceId from the response message. */
     assignDevice: assign((_, params: { deviceId: string }) => ({ deviceId: params.deviceId, registeredForNotifications: true })),
     /** A failed registration or an unregistration clears both. */
     clearDevice: assign({ deviceId: null, registeredForNotifications: false }),
-    /** SPEC §4 "Auth flags": login sets authenticated, clears dev and logging-out. */
+    /** Login sets authenticated, clears dev and logging-out. */
     setLoginFlags: assign({ isAuthenticated: true, isDevAuthenticated: false, isLoggingOut: false }),
     /** Register sets authenticated. */
     setRegisterFlags: assign({ isAuthenticated: true }),
@@ -217,7 +217,7 @@ const sessionSetup = setup({
   guards: {
     isRestorable: (_, params: { stored: StoredCredentials | null }) => isRestorable(params.stored),
     isAuthFailure: (_, params: { result: AuthResult }) => !params.result.ok,
-    /** SPEC §4: a login that returns no token leaves the user logged out. */
+    /** A login that returns no token leaves the user logged out. */
     isTokenless: (_, params: { result: AuthResult }) => params.result.ok && !params.result.authToken,
     isVerified: ({ context }) => context.isVerified,
     /** Another tab signed a member in: this one restores the same session. */
@@ -241,7 +241,7 @@ export const sessionMachine = sessionSetup
   .extend({
     actions: {
         /**
-         * SPEC §4 App start: a verified member's user details and dashboard load (announcements join
+         * App start: a verified member's user details and dashboard load (announcements join
          * with their issue); the resources load them for the member once the app root tells them
          * who it is.
          */
@@ -395,7 +395,7 @@ export const sessionMachine = sessionSetup
         entering: {
           always: [{ guard: 'isVerified', target: 'verified' }, { target: 'unverified' }],
         },
-        /** Only /verify is open (SPEC §6). */
+        /** Only /verify is open. */
         unverified: {
           invoke: {
             id: 'verification',
@@ -410,7 +410,7 @@ export const sessionMachine = sessionSetup
       },
     },
     /**
-     * SPEC §4 logout, in order. A failing step notifies and moves on to the next one: local data
+     * The logout steps, in order. A failing step notifies and moves on to the next one: local data
      * is cleared whatever happened.
      */
     loggingOut: {
@@ -442,7 +442,7 @@ export const sessionMachine = sessionSetup
             },
           },
         },
-        /** The server ends the session (beyond SPEC §4's steps), while the tokens are still stored. */
+        /** The server ends the session (an extra step), while the tokens are still stored. */
         revokingSession: {
           invoke: {
             id: 'revokeSession',
@@ -456,7 +456,7 @@ export const sessionMachine = sessionSetup
           },
         },
         /**
-         * The synchronous steps, reached on every path. SPEC §4's "reset the whole store" is the
+         * The synchronous steps, reached on every path. Resetting the whole store is the
          * app root's: it resets every member-scoped actor the moment the member's session ends.
          */
         clearingSession: {

@@ -3,7 +3,7 @@ import type { sessionMachine } from './session.machine';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** What a route guard needs (SPEC §2): wait, send to /login, send to /verify, or let through. */
+/** What a route guard needs: wait, send to /login, send to /verify, or let through. */
 export type SessionAccess = 'pending' | 'anonymous' | 'unverified' | 'verified';
 
 export const selectAccess = (s: SessionSnapshot): SessionAccess => {

@@ -1,9 +1,9 @@
 /**
- * Types of the session machine (SPEC §4 "Session", "Auth flags", "Logout", "App start").
+ * Types of the session machine.
  * Codes only: components render them through Lingui.
  */
 
-/** What login and register hand back on success (SPEC §3 "Auth data"). */
+/** What login and register hand back on success. */
 export interface AuthData {
   authToken: string;
   refreshToken: string;
@@ -29,7 +29,7 @@ export type SessionErrorCode =
 /** Login and register answer with AuthData, or an expected API failure as data. */
 export type AuthResult = ({ ok: true } & AuthData) | { ok: false; code: SessionErrorCode };
 
-/** Input of the `login` actor: SPEC §3 "Login payload". */
+/** Input of the `login` actor: the login payload. */
 export interface LoginInput {
   email: string;
   pwd: string;
@@ -37,7 +37,7 @@ export interface LoginInput {
 
 /**
  * What the signup form hands over. The `register` actor derives the password token through the
- * tokenize call and drops `password` before sending (SPEC §3 "Registration payload").
+ * tokenize call and drops `password` before sending.
  */
 export interface RegistrationPayload {
   email: string;
@@ -90,9 +90,9 @@ export interface SessionContext {
   /** The protected path the user was sent away from, to return to after login. */
   origin: string | null;
   logoutReason: LogoutReason | null;
-  /** SPEC §3, §4: the server's id of this browser's push registration (its `msg`), or null. */
+  /** The server's id of this browser's push registration (its `msg`), or null. */
   deviceId: string | null;
-  /** SPEC §3, §4: whether this browser is registered for the member's notifications. */
+  /** Whether this browser is registered for the member's notifications. */
   registeredForNotifications: boolean;
 }
 
@@ -115,7 +115,7 @@ export type SessionEvent =
   /** The token refresh failed (tokenRefresh machine's `expireSession`). */
   | { type: 'session.expired' }
   | { type: 'session.tokensRefreshed' }
-  /** A route guard sent the user away from `origin` (SPEC §2 "remembering the origin"). */
+  /** A route guard sent the user away from `origin`. */
   | { type: 'navigation.denied'; origin: string }
   | { type: 'navigation.originConsumed' }
   /** The push registration succeeded with this device id (sent by the pushNotifications actor). */

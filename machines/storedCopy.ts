@@ -1,5 +1,5 @@
 /**
- * What a store on the device found for the member's language (SPEC §4). A copy saved in another
+ * What a store on the device found for the member's language. A copy saved in another
  * language (the member switched language since) carries that language in `savedIn`: it is held
  * back, so loading shows while the network answers, and it shows only if the network fails (an
  * offline member sees the last saved content, not an error; an online one never sees the old

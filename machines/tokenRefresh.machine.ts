@@ -12,7 +12,7 @@ import type {
 } from './tokenRefresh.types';
 import { sessionActor } from './system';
 
-/** SPEC §5: refresh only when rememberMe is 'true' and a refresh token exists; else the reason. */
+/** Refresh only when rememberMe is 'true' and a refresh token exists; else the reason. */
 export function refreshBlocker(pre: RefreshPreconditions): 'REFRESH_DISABLED' | 'MISSING_REFRESH_TOKEN' | null {
   if (pre.rememberMe !== 'true') return 'REFRESH_DISABLED';
   if (!pre.hasRefreshToken) return 'MISSING_REFRESH_TOKEN';
@@ -20,7 +20,7 @@ export function refreshBlocker(pre: RefreshPreconditions): 'REFRESH_DISABLED' | 
 }
 
 /**
- * The token refresh queue (SPEC §4 "Session refresh"): the first unauthorized request starts
+ * The token refresh queue: the first unauthorized request starts
  * exactly one refresh; later ones wait in the queue. Success retries them all with the new token;
  * failure rejects them all and expires the session.
  */
@@ -43,9 +43,9 @@ export const tokenRefreshMachine = setup({
     retryQueued: (_, _params: RetryQueuedParams) => {},
     /** Resolve every waiting request with "no token" (each fails with its 401/403). */
     rejectQueued: (_, _params: RejectQueuedParams) => {},
-    /** Toast 'Your session has expired. Please log in again.' (SPEC §8). */
+    /** Toast 'Your session has expired. Please log in again.' */
     notifySessionExpired: (_, _params: ExpireSessionParams) => {},
-    /** Log the member out (SPEC §8: after the one refresh attempt). */
+    /** Log the member out (after the one refresh attempt). */
     expireSession: sendTo(sessionActor, { type: 'session.expired' }),
     /** The session learns that a fresh token is held. */
     tellSessionRefreshed: sendTo(sessionActor, { type: 'session.tokensRefreshed' }),

@@ -1,6 +1,6 @@
 /**
- * Types of the token refresh queue (SPEC §4 "Session refresh", §5 refresh rules).
- * Codes only; src maps them to the SPEC wording ('Refresh disabled by user preference', ...).
+ * Types of the token refresh queue.
+ * Codes only; src maps them to the user-facing wording ('Refresh disabled by user preference', ...).
  */
 
 /**

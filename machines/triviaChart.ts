@@ -1,6 +1,6 @@
 import type { TriviaChartData, TriviaLeader } from './trivia.types';
 
-/** SPEC §9: the leaderboard keeps the top 5; outside them, the top 4 plus the member. */
+/** The leaderboard keeps the top 5; outside them, the top 4 plus the member. */
 export const LEADERBOARD_SIZE = 5;
 
 /** Competition ranks (ties share a rank: 1, 1, 3) of leaders sorted best first. */

@@ -1,5 +1,5 @@
 /**
- * Types of the e-mail code verification (SPEC §2 "Verify account", §8 Verify/Resend messages).
+ * Types of the e-mail code verification.
  */
 
 /**

@@ -13,7 +13,7 @@ interface PeriodicSyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-/** The tag registered by the page for the daily refresh (SPEC §9: every 24 h). */
+/** The tag registered by the page for the daily refresh (every 24 h). */
 const contentSyncTag = 'content-sync';
 
 precacheAndRoute(self.__WB_MANIFEST);

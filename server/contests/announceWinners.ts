@@ -9,7 +9,7 @@ const list = (names: string[], and: string): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${and} ${names[names.length - 1]}`;
 
 /**
- * The announcement of a finished Chance to Win draw (SPEC §2 ChanceToWin, issue 11): the whole
+ * The announcement of a finished Chance to Win draw: the whole
  * community reads who won under the winners' fictional player names (never a real name), in
  * English and Spanish, with a link to /chance-to-win where every member can check the draw (and
  * the winners read "You won"); it is pushed to subscribed browsers. A draw without entries says so.

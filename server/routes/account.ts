@@ -5,12 +5,12 @@ import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 import { requestMailLanguage } from './language';
 
-/** Account and session calls (SPEC §7 "Account and session"), keyed by operationId. */
+/** Account and session calls, keyed by operationId. */
 export function accountHandlers(app: FastifyInstance): Handlers {
   return {
     async tokenize(request) {
       const { authToken: formToken, ...input } = request.body;
-      // The auth token may come in the form (as the spec's client sends it) or in the header.
+      // The auth token may come in the form (as the app's client sends it) or in the header.
       const authenticate = async () => {
         if (formToken !== undefined && formToken !== '') {
           request.auth = await app.sessions.authenticate(tokenFromHeader(formToken));

@@ -3,7 +3,7 @@ import { ok } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
-/** The member's announcements and their status records (SPEC §7 'Announcements'). */
+/** The member's announcements and their status records. */
 export function announcementHandlers(app: FastifyInstance): Handlers {
   return {
     async getAnnouncements(request) {

@@ -3,7 +3,7 @@ import { ok } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
-/** Earning: external earn actions and earn QR codes (SPEC §7 'Dashboard and rewards'). */
+/** Earning: external earn actions and earn QR codes. */
 export function earnHandlers(app: FastifyInstance): Handlers {
   return {
     async earn(request) {

@@ -4,7 +4,7 @@ import { ok } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
-/** Calls beyond SPEC §7 (tag `extensions`). */
+/** Calls beyond the core ones (tag `extensions`). */
 export function extensionHandlers(app: FastifyInstance): Handlers {
   return {
     async getCommunity(request) {

@@ -3,7 +3,7 @@ import { sendOkJson } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
-/** The promos of the member's community (SPEC §7 'Dashboard and rewards'). */
+/** The promos of the member's community. */
 export function promoHandlers(app: FastifyInstance): Handlers {
   return {
     async getPromos(request, reply) {

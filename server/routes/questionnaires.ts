@@ -3,7 +3,7 @@ import { ok } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
-/** Forms: questionnaires and their answers (SPEC §7 'Forms'). */
+/** Forms: questionnaires and their answers. */
 export function questionnaireHandlers(app: FastifyInstance): Handlers {
   return {
     async getQuestionnaires(request) {

@@ -3,7 +3,7 @@ import { ok } from '../envelope';
 import type { Handlers } from './handlers';
 import { requestLanguage } from './language';
 
-/** Trivia: the question of the day and team contests (SPEC §7 'Contests'). */
+/** Trivia: the question of the day and team contests. */
 export function triviaHandlers(app: FastifyInstance): Handlers {
   return {
     async getIndividualTriviaQuestion(request) {

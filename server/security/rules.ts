@@ -1,5 +1,5 @@
 /**
- * The validation rules of SPEC §5, enforced again on the server (the client checks them too,
+ * The signup and password validation rules, enforced again on the server (the client checks them too,
  * but a request may come from anywhere).
  */
 
@@ -19,7 +19,7 @@ export function normalizeEmail(raw: string): string {
 
 const EMAIL_PATTERN = /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 
-/** Whether a normalised address passes the SPEC §5 e-mail rules. */
+/** Whether a normalised address passes the e-mail rules. */
 export function isValidEmail(email: string): boolean {
   if (email.length === 0 || email.length > EMAIL_MAX_LENGTH) return false;
   if (!EMAIL_PATTERN.test(email)) return false;
@@ -31,7 +31,7 @@ export function isValidEmail(email: string): boolean {
 
 export const PASSWORD_SPECIALS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
 
-/** Which SPEC §5 password rules a password breaks (empty when it is acceptable). */
+/** Which password rules a password breaks (empty when it is acceptable). */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) problems.push(`at least ${PASSWORD_MIN_LENGTH} characters`);

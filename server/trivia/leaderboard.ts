@@ -1,5 +1,5 @@
 /**
- * The trivia leaderboard rules (SPEC §9): the top 5, or the top 4 plus the member when the member
+ * The trivia leaderboard rules: the top 5, or the top 4 plus the member when the member
  * is not among the top 5; competition ranks (ties share a rank: 1, 1, 3); leaders shown by the
  * name they chose or their initials, never an e-mail address.
  */

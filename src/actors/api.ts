@@ -25,7 +25,7 @@ export interface SystemApi {
  * The app's API client, one per actor system: same origin by default, raw auth token from
  * storage, the active language as Accept-Language (the server writes its mails in it). A call
  * that gets 401/403 parks a promise and tells the system's `tokenRefresh` actor, so concurrent
- * failures cause exactly one refresh (SPEC §4 "Session refresh"); a call that went out with a
+ * failures cause exactly one refresh; a call that went out with a
  * token a finished refresh has already replaced is retried with the new token at once.
  */
 export function createSystemApi({ baseUrl = import.meta.env.VITE_API_URL ?? '', fetch }: SystemApiDeps = {}): SystemApi {

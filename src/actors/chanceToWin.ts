@@ -43,7 +43,7 @@ async function launchConfetti(): Promise<void> {
   setTimeout(() => container?.destroy(), CONFETTI.resetMs);
 }
 
-/** The Chance to Win answer as the machine reads it: none for CHALLENGE_NOT_ACTIVE or no id (SPEC §4). */
+/** The Chance to Win answer as the machine reads it: none for CHALLENGE_NOT_ACTIVE or no id. */
 export const toContestOutput = (result: { success: true; data: ChanceToWin } | { success: false; error: string }): FetchContestOutput => {
   if (!result.success) return result.error === 'CHALLENGE_NOT_ACTIVE' ? { ok: true, contest: null } : { ok: false, code: result.error };
   const data = result.data;

@@ -101,7 +101,7 @@ export function useSystemActorNow<K extends keyof SystemActors>(id: K): SystemAc
   return actor;
 }
 
-/** One fact of the session (SPEC §4), re-rendering when it changes. */
+/** One fact of the session, re-rendering when it changes. */
 export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
   return useSelector(useSystemActor('session'), selector);
 }
@@ -114,16 +114,16 @@ export function useVerification(): ActorRefFrom<typeof verificationMachine> | un
   return useSession((s) => s.children.verification as ActorRefFrom<typeof verificationMachine> | undefined);
 }
 
-/** SPEC §3 "connectivity (isOffline)": the flag the connectivity sync keeps. */
+/** The flag the connectivity sync keeps. */
 export const useIsOffline = (): boolean => useSelector(useSystemActor('connectivitySync'), selectIsOffline);
 
 /** What the member has waiting in the offline queues (kept current across tabs). */
 export const usePendingQueues = (): PendingQueues => useSelector(useSystemActor('connectivitySync'), selectPendingQueues);
 
-/** `now` for relative times, refreshed every 60 s by the clock actor (SPEC §9). */
+/** `now` for relative times, refreshed every 60 s by the clock actor. */
 export const useNow = (): number => useSelector(useSystemActor('clock'), (s) => s.context.now);
 
-/** What a view reads of a cached resource (SPEC §4 loading states). */
+/** What a view reads of a cached resource. */
 export interface ResourceView<T> {
   /**
    * idle: the local copy is being read (a few ms, show nothing); loading: nothing to show (no
@@ -143,7 +143,7 @@ export interface ResourceView<T> {
 type CachedResourceActor = ActorRefFrom<typeof cachedResourceMachine>;
 
 /**
- * A cached resource for the verified member in the current language (SPEC §4): the view opens
+ * A cached resource for the verified member in the current language: the view opens
  * it (the resources actor loads it, or refreshes it when it is already held) and reads its
  * load's snapshot. Views of the same resource share one load.
  */
@@ -163,7 +163,7 @@ export function useResource<K extends ResourceKey>(key: K, id?: number): Resourc
 
 /**
  * Tells the service worker actor while a form holds input not sent yet, so a new version never
- * reloads the page under it (SPEC §4, §9).
+ * reloads the page under it.
  */
 export function useUnsentInput(id: string, dirty: boolean): void {
   const serviceWorker = useSystemActor('serviceWorker');

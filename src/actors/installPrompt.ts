@@ -3,7 +3,7 @@ import { installPromptMachine } from '../../machines/installPrompt.machine';
 import type { InstallStateOutput } from '../../machines/installPrompt.types';
 import { readStored as read, writeStored as write } from '../data/localStore';
 
-/** SPEC §3, §9: the local storage keys of the install prompt. */
+/** The local storage keys of the install prompt. */
 export const installKeys = { appInstalled: 'appInstalled', installButtonViews: 'installButtonViews' } as const;
 
 /** The browser's install offer (Chromium's `beforeinstallprompt`, not in TypeScript's DOM library). */
@@ -100,7 +100,7 @@ export const checkInstalled = fromPromise<boolean>(async () => {
   }
 });
 
-/** Locks the installed app to portrait where the browser allows it (SPEC §1). */
+/** Locks the installed app to portrait where the browser allows it. */
 function lockPortrait(): void {
   const orientation = screen.orientation as ScreenOrientation & { lock?: (orientation: string) => Promise<void> };
   void orientation?.lock?.('portrait').catch(() => {

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { commonMessages } from '../components/errorMessages';
 
-/** Toasts raised by the app-wide actors (SPEC §8). */
+/** Toasts raised by the app-wide actors. */
 export const actorMessages = {
   sessionExpired: msg({ id: 'components.session.expired', message: 'Your session has expired. Please log in again.' }),
   logoutError: msg({
@@ -11,7 +11,7 @@ export const actorMessages = {
   }),
 };
 
-/** What a failed registration tells the user (SPEC §8: otherwise pages.signup.errorMessage). */
+/** What a failed registration tells the user (otherwise pages.signup.errorMessage). */
 export const registerErrors: Record<string, MessageDescriptor> = {
   EMAIL_TAKEN: msg({
     id: 'pages.signup.emailTaken',

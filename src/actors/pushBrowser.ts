@@ -12,7 +12,7 @@ import type { Api } from '../api/client';
 import { NETWORK_ERROR } from '../api/result';
 import { clearPushDevice, readInvitationDismissed, readPushDevice, storePushDevice } from '../data/pushDevice';
 
-/** The toasts of the push switch (SPEC §8 defaults, and the blocked permission). */
+/** The toasts of the push switch. */
 export const pushMessages = {
   registerFailed: msg({ id: 'components.push.registerFailed', message: 'Failed to register for notifications' }),
   unregisterFailed: msg({ id: 'components.push.unregisterFailed', message: 'Failed to unregister for notifications' }),
@@ -85,7 +85,7 @@ const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
 
 /**
  * What this browser holds for the member, asking nothing: registered when the permission is
- * granted and the subscription it has is the one registered for them (SPEC §3 persisted deviceId).
+ * granted and the subscription it has is the one registered for them.
  */
 export async function checkPushDevice(browser: PushBrowser, userId: number): Promise<PushCheck> {
   const told = pushCheckAtOnce(browser, userId);
@@ -134,7 +134,7 @@ export async function subscribePushDevice(api: Api, browser: PushBrowser, userId
   } catch {
     return { ok: false, code: 'SUBSCRIBE_FAILED' };
   }
-  // SPEC §7: the platform is fixed to ios; the identifier is the subscription's JSON.
+  // The platform is fixed to ios; the identifier is the subscription's JSON.
   const result = await api.setDeviceIdentifier({ identifier: JSON.stringify(subscription.toJSON()), platform: 'ios' }, { signal });
   if (!result.success) {
     await subscription.unsubscribe().catch(() => false);
@@ -164,7 +164,7 @@ export async function unsubscribePushDevice(api: Api, browser: PushBrowser, inpu
 }
 
 /**
- * Logout step 1 (SPEC §4): the browser drops the subscription at once (nothing more reaches the
+ * Logout step 1: the browser drops the subscription at once (nothing more reaches the
  * signed-out device), then the server forgets the session's deviceId. Without a network the
  * server is not told: the dropped endpoint answers 410 to its next push, and the server deletes
  * it then. A refusal rejects (the logout error toast); the logout goes on.

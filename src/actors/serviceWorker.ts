@@ -3,7 +3,7 @@ import { serviceWorkerMachine } from '../../machines/serviceWorker.machine';
 import { registerWorker } from './registerWorker';
 import { browserOnline } from './watchOnline';
 
-/** SPEC §9: background content sync every 24 hours. */
+/** Background content sync every 24 hours. */
 const contentSyncIntervalMs = 24 * 60 * 60 * 1000;
 /** The mark a reload made by the app leaves for the next page load (no reload loops). */
 const reloadMarkKey = 'pips.reloadedAt';

@@ -30,7 +30,7 @@ export function toAuthResult(result: ApiResult<AuthData>): AuthResult {
 }
 
 /**
- * SPEC §3 registration: tokenize(register) turns the password into a password token, then
+ * Registration: tokenize(register) turns the password into a password token, then
  * registerUser gets exactly the registration payload (password, verifyPassword and
  * termsAccepted never leave the browser; phone is '' when absent).
  */

@@ -1,6 +1,6 @@
 import { msg, plural } from '@lingui/core/macro';
 
-/** The connectivity and offline sync toasts (SPEC §4 "Connectivity", §8). */
+/** The connectivity and offline sync toasts. */
 export const syncMessages = {
   offline: msg({
     id: 'components.connectivityToast.offline',

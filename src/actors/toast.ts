@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { createElement, type ReactNode } from 'react';
 
-/** The toast kinds of SPEC §1; `modal` is a notice in a dialog the user closes. */
+/** The toast kinds; `modal` is a notice in a dialog the user closes. */
 export type ToastKind = 'error' | 'success' | 'info' | 'warning' | 'modal';
 
-/** SPEC §9 timings and placement, read by the container (`components/Toasts`) and the theme. */
+/** Toast timings and placement, read by the container (`components/Toasts`) and the theme. */
 export const toastTimings = {
   /** A toast stays this long unless told otherwise. */
   defaultMs: 5000,

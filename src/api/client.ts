@@ -54,7 +54,7 @@ type Call<O extends OperationId> = (...args: OperationArgs<O>) => Promise<ApiRes
 /**
  * The typed API: one method per operationId of openapi.yaml (`api.login({ email, pwd })`,
  * `api.getDashboard()`, `api.setAnnouncementStatus({ id, type, status })`), each resolving to
- * an {@link ApiResult} and never throwing, plus the token helpers of SPEC section 7.
+ * an {@link ApiResult} and never throwing, plus the token helpers.
  */
 export type Api = { [O in OperationId]: Call<O> } & {
   /** The same calls by operationId. */
@@ -206,7 +206,7 @@ export function createApi(options: ApiOptions): Api {
 }
 
 /**
- * SPEC §4: a 401 or 403 starts the one refresh. ACCOUNT_NOT_VERIFIED is a 403 that a new token
+ * A 401 or 403 starts the one refresh. ACCOUNT_NOT_VERIFIED is a 403 that a new token
  * cannot mend (the account, not the session, is the problem), so it is returned as it is.
  */
 const isAuthFailure = (result: ApiFailure) =>

@@ -1,4 +1,4 @@
-/** The media type of every request body except the questionnaire answers (SPEC section 7). */
+/** The media type of every request body except the questionnaire answers. */
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 export const JSON_CONTENT_TYPE = 'application/json';

@@ -1,5 +1,5 @@
 /**
- * The one result shape every API call resolves to (SPEC section 7, "Wrapper behaviour"), and the
+ * The one result shape every API call resolves to ("Wrapper behaviour"), and the
  * normalisation of whatever came back over the wire into it. Nothing here throws.
  */
 
@@ -13,7 +13,7 @@ export type ApiFailure = { success: false; error: string; message: string; statu
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
-/** Fallback text when the server sent none (SPEC section 8). */
+/** Fallback text when the server sent none. */
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
 
 /** The request never got an HTTP answer (offline, DNS, CORS, aborted). Its statusCode is 0. */
@@ -22,7 +22,7 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 /** A failure that carried no error code (for example a non-JSON 502 from a proxy). */
 export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
 
-/** statusCode of a failure that carried no usable HTTP status (SPEC: "default 500"). */
+/** statusCode of a failure that carried no usable HTTP status (default 500). */
 export const DEFAULT_STATUS_CODE = 500;
 
 /** statusCode of a {@link NETWORK_ERROR}: there was no HTTP status at all. */
@@ -73,7 +73,7 @@ function failureFrom(body: unknown, statusCode: number): ApiFailure {
  *   fallback text) and the HTTP status.
  * - 2xx whose envelope says `status: ERR | ERROR` or `success: false`: a failure carrying the
  *   envelope's code and message; statusCode is the envelope's numeric `statusCode`, else 500.
- * - 2xx envelope with `success: true`, `status: OK` or `data.status: OK` (SPEC: register): the
+ * - 2xx envelope with `success: true`, `status: OK` or `data.status: OK` (as register answers): the
  *   `data`.
  * - 2xx that is not an envelope (non-JSON, empty): a failure, UNKNOWN_ERROR, 500.
  *

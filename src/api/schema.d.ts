@@ -26,7 +26,7 @@ export interface paths {
          *       `deleteUser` needs as `passwordToken`.
          *
          *     Tokens are valid for 10 minutes and used once. The client turns any failure into an
-         *     empty token (SPEC: "Token calls return empty text on error").
+         *     empty token (token calls return empty text on error).
          */
         post: operations["tokenize"];
         delete?: never;
@@ -183,7 +183,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * End a session on the server (beyond the SPEC's list).
+         * End a session on the server (an extension).
          * @description Auth is skipped: the tokens travel in the body, so a logout queued while offline can
          *     still be sent after the app dropped its auth header. Revokes the whole token family of
          *     either token (its auth tokens stop working at once, its refresh tokens no longer
@@ -295,7 +295,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard summary (path chosen by this project; the spec does not show it). */
+        /** Dashboard summary (path chosen by this project). */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -728,7 +728,7 @@ export interface paths {
         put?: never;
         /**
          * Translate dynamic content; on failure the client keeps the original.
-         * @description Operator content in the member's language (SPEC §1, §7). `targetLang` `es`, `es-LA` or any
+         * @description Operator content in the member's language. `targetLang` `es`, `es-LA` or any
          *     `es-XX` is Spanish. The answer comes, in order, from the translation memory (a text the
          *     operator wrote in both languages answers its other half; a text already in the asked
          *     language answers itself), from the server's cache of earlier machine translations (table
@@ -1744,7 +1744,7 @@ export interface paths {
         put?: never;
         /**
          * Create the account of a first Google / Apple sign-in.
-         * @description The same SPEC section 5 rules as `registerUser`: an existing community, the terms,
+         * @description The same signup rules as `registerUser`: an existing community, the terms,
          *     and under 18 a guardian's permission. Names default to the provider's; the account
          *     has no password and is verified when the provider says the e-mail is (otherwise a
          *     verification code is mailed, as after `registerUser`).
@@ -1901,7 +1901,7 @@ export interface components {
             dayOfBirth: string | null;
             /** @description false for an account created through Google or Apple that never set a password; such an account confirms its deletion without a passwordToken. */
             hasPassword: boolean;
-            /** @description true when the account has an operator role in a community (beyond the SPEC): the app then links Profile to the community console at /admin. */
+            /** @description true when the account has an operator role in a community (an extension): the app then links Profile to the community console at /admin. */
             runsCommunity?: boolean;
         };
         DeviceIdData: {
@@ -3579,7 +3579,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     identifier: components["schemas"]["DeviceIdentifier"];
                     /**
-                     * @description The app sends `ios` (SPEC section 7).
+                     * @description The app sends `ios`.
                      * @enum {string}
                      */
                     platform: "ios" | "android" | "web";

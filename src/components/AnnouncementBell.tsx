@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useMember, useUnreadAnnouncements } from '../actors/hooks';
 import { bellCount } from './bellCount';
 
-/** The top bar's bell (SPEC §2): the unread announcements (99+ above 99), linking to /announcements. */
+/** The top bar's bell: the unread announcements (99+ above 99), linking to /announcements. */
 export function AnnouncementBell() {
   const member = useMember();
   if (member === null) return null;

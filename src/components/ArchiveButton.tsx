@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMember, useSystemActor } from '../actors/hooks';
 
 /**
- * The card icon that takes the bell's place in the top bar on /chance-to-win (SPEC §2): it opens
+ * The card icon that takes the bell's place in the top bar on /chance-to-win: it opens
  * the archive drawer of past contests (the drawer itself is the screen's).
  */
 export function ArchiveButton() {

@@ -15,7 +15,7 @@ import { useSystemActor } from '../actors/hooks';
 const InstallInstructions = retryableLazy(() => import('./InstallInstructions'));
 
 /**
- * The top bar's install-app button (SPEC §2, §4, §9): shown when the browser offers to install
+ * The top bar's install-app button: shown when the browser offers to install
  * the app, or on Safari (which opens the instructions); after 3 views it changes style.
  */
 export function InstallButton() {

@@ -9,7 +9,7 @@ export function applePlatform(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints
 }
 
 /**
- * The install instructions for Safari (SPEC §2), which offers no install prompt: the steps on
+ * The install instructions for Safari, which offers no install prompt: the steps on
  * iPhone and iPad, or on a Mac, as the device is one or the other (both when it cannot tell).
  */
 export default function InstallInstructions({ onClose }: { onClose: () => void }) {

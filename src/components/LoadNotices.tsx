@@ -11,8 +11,8 @@ const offlineText = msg({
 });
 
 /**
- * A list or page that could not be loaded, with nothing saved to show instead (SPEC §4
- * "failed"): the screen's own SPEC §8 text as the title, and a button that loads again.
+ * A list or page that could not be loaded, with nothing saved to show instead
+ * ("failed"): the screen's own failure text as the title, and a button that loads again.
  * Offline it is no failure but the state of the device: a calm notice that the content comes
  * back with the connection (every open load fetches again then), with no button to press.
  */
@@ -30,7 +30,7 @@ export function LoadFailedAlert({ title, onRetry }: { title: string; onRetry: ()
 }
 
 /**
- * Saved data shown because the network failed (SPEC §4: the cache stays): says so, and offers
+ * Saved data shown because the network failed (the cache stays): says so, and offers
  * to load again when `onRetry` is given.
  */
 export function SavedCopyNotice({ message, onRetry }: { message: string; onRetry?: () => void }) {

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { modalNotices, toastString, toastTimings } from '../actors/toast';
 
 /**
- * The toast container (SPEC §9: top right, 20 px in, below the top bar; at the bottom on phones —
+ * The toast container (top right, 20 px in, below the top bar; at the bottom on phones —
  * see theme/app.css — 5000 ms, 300 ms close)
  * and the dialog of `modal` notices. Loaded after the first screen; toasts raised before it
  * mounts wait in their stores.

@@ -1,4 +1,4 @@
-/** SPEC §2, §9: the bell's badge, 99+ above 99; nothing at 0. */
+/** The bell's badge, 99+ above 99; nothing at 0. */
 export function bellCount(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > 99 ? '99+' : String(unread);

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 
-/** Shared user-facing texts for error codes that several screens meet (SPEC §8). */
+/** Shared user-facing texts for error codes that several screens meet. */
 export const commonMessages = {
   offline: msg({
     id: 'components.offline.message',

@@ -5,15 +5,15 @@ import type { QueuedAnnouncementStatus } from './databases';
 import { inLanguageOrNewest } from './inLanguageOrNewest';
 import { databases, hasIndexedDb } from './lazyDatabases';
 
-/** SPEC §9: announcements come in pages of 30. */
+/** Announcements come in pages of 30. */
 export const ANNOUNCEMENT_PAGE_SIZE = 30;
-/** SPEC §3: the type of an announcement the member has no record of. */
+/** The type of an announcement the member has no record of. */
 export const DEFAULT_ANNOUNCEMENT_TYPE = 'USER_INDIVIDUAL';
 
 const kept = (status: number): status is 1 | 2 | 3 => status === 1 || status === 2 || status === 3;
 
 /**
- * SPEC §3/§4: the announcements merged by id with the member's status records (type and status
+ * The announcements merged by id with the member's status records (type and status
  * come from the record; type USER_INDIVIDUAL when there is none), only statuses 1, 2 and 3 kept,
  * newest first.
  */

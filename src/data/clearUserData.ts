@@ -4,7 +4,7 @@ import { afterDatabaseHold, databases, hasIndexedDb } from './lazyDatabases';
 const clearTriviaVerification = async (userId: number | null) => (await afterDatabaseHold(() => import('./triviaCache'))).clearTriviaVerification(userId);
 
 /**
- * SPEC §4 Logout "clear local data for the user": deletes the member's cached rows in every
+ * Logout, "clear local data for the user": deletes the member's cached rows in every
  * language (the resources actor stopped every load when the session ended, so no answer lands
  * after the wipe). With no known member, every cached row goes. The offline queues stay: they
  * are pips the member earned, sent after their next sign-in (only for them: every run is scoped
@@ -30,7 +30,7 @@ export async function dropOfflineQueues(userId: number): Promise<void> {
 }
 
 /**
- * SPEC §4 Logout "clear the persisted user": whatever is left in the user database (another
+ * Logout, "clear the persisted user": whatever is left in the user database (another
  * member's balances and rewards included) is removed; the queues stay.
  */
 export async function clearPersistedUser(): Promise<void> {

@@ -3,7 +3,7 @@ import type { ActivityItem, CommunitySupport, Dashboard, GiftCard, Promo, Questi
 import type { AnnouncementItem } from '../../machines/announcements.types';
 
 /**
- * The local databases of SPEC §9 that this room owns: earn, redeem, forms, user (version 2),
+ * The local databases that this room owns: earn, redeem, forms, user (version 2),
  * and the offline earn and form queues. Cached rows are keyed per user and per language, so one
  * device can hold several members and both languages without mixing them up.
  */
@@ -36,7 +36,7 @@ export interface OfflineEarnMetadata {
   [key: string]: unknown;
 }
 
-/** SPEC §3 "Offline earn action", plus the idempotency key and the member it belongs to. */
+/** An offline earn action, plus the idempotency key and the member it belongs to. */
 export interface OfflineEarnAction {
   id: number;
   /** The earn promo id (`pid`) for type 'earn'; null for a scanned QR code. */
@@ -50,7 +50,7 @@ export interface OfflineEarnAction {
   userId: number;
 }
 
-/** SPEC §3 "Offline form submission", plus the idempotency key and the member. */
+/** An offline form submission, plus the idempotency key and the member. */
 export interface OfflineFormSubmission {
   id: number;
   formId: number;
@@ -93,7 +93,7 @@ export class FormsDatabase extends Dexie {
 }
 
 /**
- * SPEC §9 "user (actions and rewards, version 2)": version 2 adds transaction details and
+ * Version 2 adds transaction details and
  * balances, version 3 the profile.
  */
 export class UserDatabase extends Dexie {
@@ -151,7 +151,7 @@ export interface CachedAnnouncementList {
   unreadCount: number;
 }
 
-/** SPEC §9 "announcements": the cached list per member and language, and the offline reads and deletes. */
+/** The cached list per member and language, and the offline reads and deletes. */
 export class AnnouncementsDatabase extends Dexie {
   lists!: Table<CachedRow<CachedAnnouncementList>, CacheKey>;
   statusQueue!: EntityTable<QueuedAnnouncementStatus, 'id'>;

@@ -14,7 +14,7 @@ function member(userId: number | null | undefined): number {
 export interface QueueOfflineEarnInput {
   /** The member the session says is signed in. */
   userId: number | null;
-  /** 'qr' (the default, SPEC §3): a scanned QR code. */
+  /** 'qr' (the default): a scanned QR code. */
   type?: OfflineEarnType;
   /** type 'qr' needs `qrParam` (the scanned text); title and pips are shown while pending. */
   metadata?: OfflineEarnMetadata;

@@ -1,6 +1,6 @@
 /**
- * What this device remembers of a member's Web Push registration (localStorage, SPEC §3 "user
- * (deviceId, registeredForNotifications)" persisted): the device id the server answered with the
+ * What this device remembers of a member's Web Push registration (localStorage, the persisted
+ * user's deviceId and registeredForNotifications): the device id the server answered with the
  * subscription's endpoint, and whether the member answered the one-time invitation on Home.
  */
 

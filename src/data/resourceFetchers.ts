@@ -32,7 +32,7 @@ export async function checkContests(contests: ChanceToWinContest[]): Promise<Che
   );
 }
 
-/** SPEC §9 list sizes. */
+/** The list sizes. */
 export const listSizes = { forms: 50, activity: 1000, giftCards: 200 } as const;
 
 /** The data of each cached resource, as views receive it. */
@@ -58,7 +58,7 @@ export interface ResourceData {
 
 export type { ResourceKey };
 
-/** How each resource is fetched (SPEC §7 calls). */
+/** How each resource is fetched. */
 export type ResourceFetcher<T> = (api: Api, scope: ResourceScope, signal: AbortSignal) => Promise<ApiResult<T>>;
 
 /**

@@ -2,14 +2,14 @@ import Dexie, { type Table } from 'dexie';
 import type { Api } from '../api/client';
 
 /**
- * Operator content in the member's language (SPEC §1, §7): texts that came back only in English
+ * Operator content in the member's language: texts that came back only in English
  * are sent to POST /api/translate, whose answer (the operator's own translation, or a machine
  * one) is shown instead; when that fails the original stays. Answers are kept per language in
  * memory for the session and, when they differ from the original, in IndexedDB, so a reload or
  * an offline start shows them again without asking.
  */
 
-/** The language tag sent as targetLang: Spanish content is Latin-American Spanish (SPEC §9). */
+/** The language tag sent as targetLang: Spanish content is Latin-American Spanish. */
 export const translationTarget = (language: string): string => (language.toLowerCase().startsWith('es') ? 'es-LA' : language);
 
 /** English is the content's own language: nothing to translate. */

@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { TriviaContestSummary } from '../../machines/trivia.types';
 
-/** What the trivia verification found, kept per member and language (SPEC §9 "trivia"). */
+/** What the trivia verification found, kept per member and language. */
 export interface TriviaVerificationRow {
   userId: number;
   language: string;

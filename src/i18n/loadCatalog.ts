@@ -5,9 +5,9 @@ import { browserOnline } from '../actors/watchOnline';
 export type CatalogImporter = (locale: Locale) => Promise<{ messages: Messages }>;
 
 export interface RetryOptions {
-  /** retries after the first attempt (SPEC §9: up to 5) */
+  /** retries after the first attempt (up to 5) */
   retries?: number;
-  /** delay before the first retry, doubled each time (SPEC §9: 350 ms) */
+  /** delay before the first retry, doubled each time (350 ms) */
   initialDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Whether the browser may reach the network (navigator.onLine): offline, a retry cannot help. */

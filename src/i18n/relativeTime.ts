@@ -6,7 +6,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The buckets of SPEC §9, smallest first. */
+/** The relative time buckets, smallest first. */
 export type RelativeUnit = 'now' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
 
 export interface RelativeSpan {
@@ -20,7 +20,7 @@ type DateInput = Date | string | number;
 const toTime = (date: DateInput) => (date instanceof Date ? date.getTime() : typeof date === 'number' ? date : Date.parse(date));
 
 /**
- * The bucket a moment falls in, seen from `now` (SPEC §9): under a minute (or in the future, a
+ * The bucket a moment falls in, seen from `now`: under a minute (or in the future, a
  * clock a little ahead) is `now`; then minutes, hours, days, weeks under 30 days, months under a
  * year (30-day months), years (365-day years).
  */
@@ -55,12 +55,12 @@ export function formatRelative(date: DateInput, now: DateInput, i18n: I18n): str
   return i18n._(labels[unit](count));
 }
 
-/** The Intl locale dates are written in: en-US (SPEC §9), Latin-American Spanish for es. */
+/** The Intl locale dates are written in: en-US, Latin-American Spanish for es. */
 export function dateLocale(locale: string): string {
   return locale.startsWith('es') ? 'es-419' : 'en-US';
 }
 
-/** 'March 5, 2026' / '5 de marzo de 2026' (SPEC §9: long month, day, year). */
+/** 'March 5, 2026' / '5 de marzo de 2026' (long month, day, year). */
 export function formatLongDate(date: DateInput, locale: string): string {
   const time = toTime(date);
   if (!Number.isFinite(time)) return '';

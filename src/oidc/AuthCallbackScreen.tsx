@@ -91,7 +91,7 @@ function Failed({ code }: { code: string }) {
 
 type Field = 'firstName' | 'lastName' | 'dateOfBirth' | 'guardianConsent' | 'terms' | 'community';
 
-/** What a first Google / Apple sign-in still needs (SPEC §5 signup rules). */
+/** What a first Google / Apple sign-in still needs. */
 function CompleteSignup({ signup }: { signup: PendingOidcSignup }) {
   const { t, i18n } = useLingui();
   const online = !useIsOffline();

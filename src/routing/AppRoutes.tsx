@@ -13,7 +13,7 @@ import { NotFoundScreen, screens } from './screens';
 const isLoggedIn = (access: SessionAccess) => access === 'verified' || access === 'unverified';
 
 /**
- * The route table of SPEC §2 behind its guards. The guard decision is pure (`guardRoute`);
+ * The route table behind its guards. The guard decision is pure (`guardRoute`);
  * this component carries it out: toast, remember the origin, navigate. A lazily loaded screen
  * suspends to the Shell's boundary, which holds back the footer with it.
  */

@@ -4,7 +4,7 @@ import { findRoute, type RouteAccess } from './routeTable';
 /** What the guard needs to know about the session. */
 export type SessionStanding = 'anonymous' | 'unverified' | 'verified';
 
-/** Catalog ids of the guard's toasts (SPEC §2). */
+/** Catalog ids of the guard's toasts. */
 export type GuardMessageId = 'guard.loginRequired' | 'guard.verificationRequired';
 
 export interface GuardDecision {
@@ -36,7 +36,7 @@ export interface GuardOptions {
 
 /**
  * Decides, for one pathname (no query) and one session standing, whether to show it or where to
- * send the user (SPEC §2 guard rules).
+ * send the user.
  */
 export function guardRoute(path: string, standing: SessionStanding, options: GuardOptions = {}): GuardDecision {
   const access = findRoute(path)?.access;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { GuardMessageId } from './guard';
 
-/** The guard's toasts (SPEC §2). */
+/** The guard's toasts. */
 export const guardMessages = {
   'guard.loginRequired': msg({ id: 'guard.loginRequired', message: 'Please log in to access this page.' }),
   'guard.verificationRequired': msg({

@@ -1,4 +1,4 @@
-/** Every route of SPEC §2 as a wouter pattern (`:name?` is an optional segment). */
+/** Every route of the app as a wouter pattern (`:name?` is an optional segment). */
 export const paths = {
   root: '/',
   // public

@@ -1,7 +1,7 @@
 import { paths } from './paths';
 
 /**
- * Who may see a route (SPEC §2, §6):
+ * Who may see a route:
  * - `root`: `/`, dispatched by session (login, verify or home);
  * - `guest`: public, but an authenticated user is sent to `/`;
  * - `public`: public and reachable whatever the session (forgot/reset password, community scan);
@@ -11,7 +11,7 @@ import { paths } from './paths';
  */
 export type RouteAccess = 'root' | 'guest' | 'public' | 'open' | 'verify' | 'protected';
 
-/** The separately loaded screens of SPEC §2 (plus the extensions: forgot/reset password, OIDC callback). */
+/** The separately loaded screens (plus the extensions: forgot/reset password, OIDC callback). */
 export type ScreenKey =
   | 'Login'
   | 'Welcome'
@@ -54,7 +54,7 @@ export interface AppRoute {
 
 const route = (pattern: string, access: RouteAccess, screen: ScreenKey): AppRoute => ({ pattern, access, screen });
 
-/** The complete route table of SPEC §2, in matching order. */
+/** The complete route table, in matching order. */
 export const routeTable: readonly AppRoute[] = [
   { pattern: paths.root, access: 'root', screen: 'Home' },
 

@@ -23,7 +23,7 @@ export const accountRequestScreens: ReadonlySet<ScreenKey> = new Set<ScreenKey>(
 ]);
 
 /**
- * Every screen is its own chunk (SPEC §2: separately loaded screens); the operator console
+ * Every screen is its own chunk (separately loaded screens); the operator console
  * (`Admin`, issue 14) is never part of a member's screens.
  */
 const loaders: Record<ScreenKey, () => ScreenModule> = {

@@ -6,7 +6,7 @@ export type SectionKey = 'home' | 'earn' | 'redeem' | 'activity' | 'profile';
 
 /**
  * The screens a back link can lead to (their titles label the link). `start` is the root, which
- * leads a member home and a visitor to the login without a word (SPEC §2): the back link of the
+ * leads a member home and a visitor to the login without a word: the back link of the
  * pages open to everyone, where /home would tell a visitor to log in.
  */
 export type BackTarget = 'home' | 'start' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'trivia' | 'triviaContest';

@@ -27,7 +27,7 @@ const changeFailure = msg({ id: 'pages.changePassword.failure', message: 'We cou
 
 type Field = 'current' | 'next' | 'confirmation';
 
-/** Change password: current, new (rules of SPEC §5, different from the current) and confirmation. */
+/** Change password: current, new (password rules, different from the current) and confirmation. */
 export default function ChangePasswordScreen() {
   const { t, i18n } = useLingui();
   const online = !useIsOffline();

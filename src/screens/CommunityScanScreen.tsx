@@ -14,7 +14,7 @@ import { communityLinkFor } from '../scanner/communityLink';
 import { describeCommunityRejection } from '../scanner/communityScanMessages';
 
 /**
- * /community-scan (SPEC §2): scan the community's QR code, see the community by name, go on to
+ * /community-scan: scan the community's QR code, see the community by name, go on to
  * sign up. A community QR code holds a link to this page with `?communityId=`, so a phone's own
  * camera app opens it here: that id is checked at once, without the in-app camera.
  */

@@ -22,7 +22,7 @@ const deleteFailure = msg({ id: 'pages.deleteAccount.failure', message: 'We coul
 /** Whether the account signs in with a password (accounts made through Google or Apple have none). */
 
 /**
- * Delete account, confirmed twice (SPEC §2): first what it means, then the password (or, for an
+ * Delete account, confirmed twice: first what it means, then the password (or, for an
  * account without one, typing the confirmation word). The member is then logged out.
  */
 export default function DeleteAccountScreen() {

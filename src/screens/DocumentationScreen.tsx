@@ -36,7 +36,7 @@ export const machineTitles: Record<string, MessageDescriptor> = {
 };
 
 /**
- * Documentation (SPEC §2, open to everyone): help for members, then every lifecycle of the app
+ * Documentation (open to everyone): help for members, then every lifecycle of the app
  * drawn as a statechart from the machine definitions at build time (ELK layout), for the
  * curious and for designers reading the flows.
  */

@@ -27,7 +27,7 @@ const startFailure = msg({
   message: 'We could not send the reset email. Please try again.',
 });
 
-/** Ask for a password reset link by e-mail (SPEC §2, §8). */
+/** Ask for a password reset link by e-mail. */
 export default function ForgotPasswordScreen() {
   const { t, i18n } = useLingui();
   const online = !useIsOffline();

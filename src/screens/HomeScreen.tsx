@@ -11,7 +11,7 @@ import { RewardProgress } from './home/RewardProgress';
 import classes from './HomeScreen.module.css';
 import { formatNumber } from '../i18n/formatters';
 
-/** Home: greeting, the three pips balances and the tiles to every part of the app (SPEC §2). */
+/** Home: greeting, the three pips balances and the tiles to every part of the app. */
 export default function HomeScreen() {
   const { t, i18n } = useLingui();
   const session = useSystemActor('session');

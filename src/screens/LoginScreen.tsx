@@ -11,10 +11,10 @@ import { offlineTitle } from '../components/offlineTitle';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
 import { SubmitButton } from '../components/SubmitButton';
 
-/** Login errors that mean "these credentials did not work", shown under the form (SPEC §8). */
+/** Login errors that mean "these credentials did not work", shown under the form. */
 const credentialErrors = new Set(['INVALID_CREDENTIALS', 'NO_AUTH_TOKEN', 'VALIDATION_ERROR', 'INVALID_EMAIL']);
 
-/** Email, password, remember me; nothing is sent while offline (SPEC §2, §5). */
+/** Email, password, remember me; nothing is sent while offline. */
 export default function LoginScreen() {
   const { t, i18n } = useLingui();
   const session = useSystemActor('session');

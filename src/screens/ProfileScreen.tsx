@@ -24,7 +24,7 @@ import {
 const updateErrors: Record<string, MessageDescriptor> = { NETWORK_ERROR: commonMessages.offline };
 const updateFailure = msg({ id: 'pages.profile.updateFailure', message: 'Failed to update user profile' });
 
-/** Profile: edit name and phone, notifications (issue 9), change password, language, log out, delete account (SPEC §2). */
+/** Profile: edit name and phone, notifications (issue 9), change password, language, log out, delete account. */
 export default function ProfileScreen() {
   const { i18n } = useLingui();
   const session = useSystemActor('session');

@@ -27,7 +27,7 @@ const finishErrors: Record<string, MessageDescriptor> = {
 };
 const finishFailure = msg({ id: 'pages.resetPassword.failure', message: 'We could not reset your password. Please try again.' });
 
-/** `/reset-password?emailToken=&email=`: choose a new password with the token from the e-mail (SPEC §2, §5). */
+/** `/reset-password?emailToken=&email=`: choose a new password with the token from the e-mail. */
 export default function ResetPasswordScreen() {
   const { t, i18n } = useLingui();
   const [params] = useSearchParams();

@@ -37,7 +37,7 @@ import {
   type SignupValues,
 } from '../validation';
 
-/** Create an account in the community of the scanned join link (SPEC §2, §3, §5). */
+/** Create an account in the community of the scanned join link. */
 export default function SignupScreen() {
   const { t, i18n } = useLingui();
   const session = useSystemActor('session');

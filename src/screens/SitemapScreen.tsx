@@ -8,7 +8,7 @@ import { describeRoute } from './sitemapDescriptions';
 const hasRequiredParam = (pattern: string) => /:\w+(?!\?)(\/|$)/.test(pattern);
 const withoutOptionalParams = (pattern: string) => pattern.replace(/\/:\w+\?/g, '');
 
-/** Sitemap preview (SPEC §2, issue 12): every route of the app with a line on what it is, grouped by who may open it. */
+/** Sitemap preview (issue 12): every route of the app with a line on what it is, grouped by who may open it. */
 export default function SitemapScreen() {
   const { t, i18n } = useLingui();
   const signInProviders = (useResource('authProviders').data?.length ?? 0) > 0;

@@ -41,7 +41,7 @@ const resendFailure = msg({
   message: 'Failed to re-send verification code. Please try again.',
 });
 
-/** Enter the 6-digit code from the e-mail, or ask for a new one (SPEC §2, §8). */
+/** Enter the 6-digit code from the e-mail, or ask for a new one. */
 export default function VerifyScreen() {
   const { t, i18n } = useLingui();
   const session = useSystemActor('session');

@@ -6,7 +6,7 @@ import { appNameOf } from '../appName';
 import { Logo } from '../components/Logo';
 import { paths } from '../routing/paths';
 
-/** SPEC §2: welcome text with the app name from the web manifest (src/appName.ts). */
+/** Welcome text with the app name from the web manifest (src/appName.ts). */
 export default function WelcomeScreen() {
   const appName = appNameOf(useResource('manifest').data?.name);
   return (

@@ -1,7 +1,7 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { toastTimings } from '../actors/toast';
 
-/** The pips look: indigo, softly rounded, system fonts. Breakpoints follow SPEC §9. */
+/** The pips look: indigo, softly rounded, system fonts. Breakpoints at 30, 40, 48, 64 and 80 em. */
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 5 },
@@ -19,7 +19,7 @@ export const theme = createTheme({
     Select: { defaultProps: { size: 'md' } },
     FileInput: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
-    // SPEC §9: modals close with a 300 ms fade.
+    // Modals close with a 300 ms fade.
     // A dialog's title reads as its heading (Mantine draws it in regular weight).
     Modal: {
       defaultProps: { transitionProps: { transition: 'fade', duration: toastTimings.closeMs } },

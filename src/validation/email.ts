@@ -1,7 +1,7 @@
 import type { ValidationMessageId } from './validationMessages';
 import { cleanText } from './text';
 
-/** SPEC §9: longest accepted e-mail address. */
+/** Longest accepted e-mail address. */
 export const emailMaxLength = 254;
 
 const localPartChars = /^[A-Za-z0-9._+-]+$/;

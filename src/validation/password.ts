@@ -1,9 +1,9 @@
 import type { ValidationMessageId } from './validationMessages';
 
-/** SPEC §9: shortest accepted password. */
+/** Shortest accepted password. */
 export const passwordMinLength = 8;
 
-/** SPEC §5: the special characters a password must draw at least one from. */
+/** The special characters a password must draw at least one from. */
 export const passwordSpecialCharacters = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
 
 /** Names the first password rule the value breaks, or null when it meets them all. */

@@ -1,7 +1,7 @@
 import type { ValidationMessageId } from './validationMessages';
 import { hasTrimmedLengthWithin, cleanText } from './text';
 
-/** SPEC §9: a user under this age needs a parent's or guardian's permission. */
+/** A user under this age needs a parent's or guardian's permission. */
 export const adultAge = 18;
 export const nameMaxLength = 50;
 

@@ -37,7 +37,7 @@ export const emptySignupValues: SignupValues = {
   terms: false,
 };
 
-/** Every rule of SPEC §5 for the form, as message ids per field (null when the field is fine). */
+/** Every signup rule for the form, as message ids per field (null when the field is fine). */
 export function validateSignup(
   values: SignupValues,
   communityId: string | null,

@@ -8,7 +8,7 @@ import { startStack, type SmtpSink, type Stack } from './support/stack';
 const loginRequired = 'Please log in to access this page.';
 const verificationRequired = 'Please verify your account to access this page. Check your email for a verification code.';
 
-/** SPEC §2 guards in the real product: both messages, the remembered origin, `/` dispatch, the public exceptions, offline login. */
+/** The route guards in the real product: both messages, the remembered origin, `/` dispatch, the public exceptions, offline login. */
 describe('route guards in Chromium', () => {
   let stack: Stack;
   let sink: SmtpSink;

@@ -34,7 +34,7 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dis
 const installButton = (page: Page) => page.getByRole('button', { name: 'Install app' });
 
 /**
- * The install prompt and the service worker update, in the built product (SPEC §2, §4, §9): the
+ * The install prompt and the service worker update, in the built product: the
  * install button on `beforeinstallprompt`, its style after 3 views, the Safari dialog; a new
  * build deployed while the page is open takes over and reloads the page once, but not while a
  * form holds input.

@@ -14,7 +14,7 @@ import { startStack, type SmtpSink, type Stack } from './support/stack';
 import { recordToasts, type ToastLog } from './support/toastLog';
 
 /**
- * Offline (SPEC §4 "Connectivity"), in Chromium against the product as `npm start` runs it: the
+ * Offline, in Chromium against the product as `npm start` runs it: the
  * member scans an earn QR code through the fake camera and answers a questionnaire while the
  * browser is offline (playwright's `setOffline`); both wait in the IndexedDB queues (through a
  * reload), nothing reaches the server; back online the toasts count what is sent, and the

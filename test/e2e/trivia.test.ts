@@ -232,7 +232,7 @@ describe('trivia in Chromium', () => {
       await card.click();
       await page.waitForURL('**/trivia/individual');
       await heading(page, t.trivia);
-      // SPEC §9: the question of the day is labelled 1+ pips, a contest 5+ pips.
+      // The question of the day is labelled 1+ pips, a contest 5+ pips.
       expect(await page.getByText('1+ pips').isVisible()).toBe(true);
       await page.getByRole('link', { name: new RegExp(contestName) }).waitFor({ timeout: 15_000 });
       expect(await page.getByRole('link', { name: new RegExp(otherName) }).isVisible()).toBe(true);

@@ -56,7 +56,7 @@ const serializeState: SerializeState = (s) =>
   });
 
 /**
- * The rules (SPEC §4 "Chance to Win", §9; issue 11 "Qualification machine"): nothing loads for
+ * The rules (issue 11 "Qualification machine"): nothing loads for
  * nobody. When a member is verified (or the language changes), what this device remembers of
  * them is read, then the contest loads; it loads again when the page becomes visible, and 500 ms
  * after pips move (after the last of several moves; a load under way is dropped for it).

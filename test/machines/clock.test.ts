@@ -4,7 +4,7 @@ import { clockMachine } from '../../machines/clock.machine';
 import { startRecorded } from './recording';
 
 describe('clock', () => {
-  it('reads the time at start and again every 60 s (SPEC §9), not in between', () => {
+  it('reads the time at start and again every 60 s, not in between', () => {
     const clock = startRecorded(clockMachine, {
       input: { now: 0 },
       provide: ({ clock: simulated }) => ({ actions: { readNow: assign({ now: () => 1_000_000 + simulated.now() }) } }),

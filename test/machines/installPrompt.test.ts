@@ -46,7 +46,7 @@ describe('installPrompt: browsers that offer installing', () => {
     prompt.stop();
   });
 
-  it(`changes the button's style after ${PROMINENT_AFTER_VIEWS} views (SPEC §9)`, () => {
+  it(`changes the button's style after ${PROMINENT_AFTER_VIEWS} views`, () => {
     const prompt = startPrompt(found({ views: 2 }));
     prompt.send({ type: 'prompt.available' });
     expect(prompt.actor.getSnapshot().context.views).toBe(3);

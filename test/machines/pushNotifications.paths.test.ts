@@ -35,7 +35,7 @@ const outputs = {
 type Phase = 'signedOut' | 'checking' | 'unsupported' | 'off' | 'enabling' | 'on' | 'disabling';
 
 /**
- * The rules (issue 9 "Web Push", SPEC §4 "Notification registration"; the machine's doc comment):
+ * The rules (issue 9 "Web Push"; the machine's doc comment):
  * - A verified member's start only looks at what the browser holds (asks nothing): no Web Push
  *   in this browser shows the switch as unavailable; a subscription registered for the member
  *   is on (the session gets its deviceId); otherwise off, with the permission as it is. The

@@ -39,7 +39,7 @@ const checkForUpdate = sendAction('checkForUpdate', 'worker', { type: 'worker.ch
 const contentRefresh = sendAction('tellContentRefresh', 'resources', { type: 'content.refresh' });
 
 /**
- * The rules (SPEC §4, §9; issue 8 "Service worker machine"; the machine's doc comment): the
+ * The rules (issue 8 "Service worker machine"; the machine's doc comment): the
  * worker is registered and the page watched from the start. A new version waiting takes over at
  * once only when that is safe: online, no form with unsent input, and not a page load that
  * follows our own reload (no loops); otherwise it waits and the member is offered the reload,

@@ -76,7 +76,7 @@ const loggedOutContext = {
 };
 
 /**
- * The rules (SPEC §4 Session, Auth flags, Logout, App start, §6, §8; the machine's doc comment).
+ * The rules (session, auth flags, logout, app start; the machine's doc comment).
  * - App start reads storage: a token of at least 10 characters with a numeric userId and an
  *   e-mail restores the session (and the auth header); anything else is logged out.
  * - Login sends only e-mail and password; register the whole payload. A failure (or an answer
@@ -94,7 +94,7 @@ const loggedOutContext = {
  *   clear the tokens and the persisted user; a failing step raises the logout error toast and the
  *   next step runs anyway; at the end every flag and the user are cleared (the reason is kept).
  * - The origin a guard sent the member away from is kept until used, and cleared by logout.
- * - Notification registration (SPEC §4): while logged in, a registration sets deviceId (and
+ * - Notification registration: while logged in, a registration sets deviceId (and
  *   registeredForNotifications), a failure or an unregistration clears both; the logout's first
  *   step is given the deviceId to undo, and the logout clears it.
  */

@@ -91,7 +91,7 @@ async function loggedOut(fakes: Fakes = {}) {
   return session;
 }
 
-describe('isRestorable (SPEC §4 app start)', () => {
+describe('isRestorable', () => {
   it.each([
     ['a complete record', stored(), true],
     ['a numeric userId', stored({ userId: 42 }), true],
@@ -205,7 +205,7 @@ describe('login', () => {
     expect(names()).toEqual(['login']);
   });
 
-  it('stays logged out when the answer carries no token (SPEC §4)', async () => {
+  it('stays logged out when the answer carries no token', async () => {
     const { actor, names } = await loggedOut({ login: async () => authOk({ authToken: '' }) });
     actor.send({ type: 'user.login', email: 'ana@example.com', pwd: 'Secret#123', rememberMe: true });
     const s = await waitFor(actor, (s) => s.matches({ loggedOut: 'idle' }) && s.context.errorCode !== null);
@@ -263,7 +263,7 @@ describe('register and dev login', () => {
   });
 });
 
-describe('logout (SPEC §4)', () => {
+describe('logout', () => {
   async function verifiedSession(fakes: Fakes = {}) {
     const session = startSession({ restore: async () => stored(), ...fakes });
     await waitFor(session.actor, (s) => s.matches({ loggedIn: 'verified' }));
@@ -323,7 +323,7 @@ describe('logout (SPEC §4)', () => {
   });
 });
 
-describe('origin (SPEC §2 "remembering the origin")', () => {
+describe('origin', () => {
   it('is remembered while logged out, kept through login, consumed after, cleared by logout', async () => {
     const { actor } = await loggedOut();
     actor.send({ type: 'navigation.denied', origin: '/rewards' });

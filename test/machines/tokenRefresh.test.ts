@@ -40,7 +40,7 @@ function deferred<T>() {
 
 const ids = Array.from({ length: 10 }, (_, i) => `req-${i + 1}`);
 
-describe('refreshBlocker (SPEC §5)', () => {
+describe('refreshBlocker', () => {
   it.each([
     [{ rememberMe: 'true', hasRefreshToken: true }, null],
     [{ rememberMe: 'false', hasRefreshToken: true }, 'REFRESH_DISABLED'],

@@ -38,7 +38,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof verificationMachine>;
 
 /**
- * The rules (SPEC §2 Verify account, §8 Verify/Resend): the code is 6 digits once trimmed; any
+ * The rules: the code is 6 digits once trimmed; any
  * other text is refused (INVALID_CODE_FORMAT) without a call. A well-formed code is sent trimmed;
  * a wrong, expired or over-tried code (or no answer) is shown and the member may try again. An
  * account already verified counts as verified, whichever call says so. A new code may be asked

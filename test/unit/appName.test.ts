@@ -11,7 +11,7 @@ describe('appNameOf', () => {
     expect(appNameOf('', 'pips')).toBe('pips');
   });
 
-  it("says 'Rewards' when neither names the app (SPEC §2)", () => {
+  it("says 'Rewards' when neither names the app", () => {
     expect(appNameOf(undefined, '')).toBe('Rewards');
   });
 

@@ -101,7 +101,7 @@ export function toUser(user: UserRecord, runsCommunity = false): User {
   };
 }
 
-/** Normalises an e-mail per SPEC §5; throws INVALID_EMAIL when it breaks the rules. */
+/** Normalises an e-mail per the signup rules; throws INVALID_EMAIL when it breaks the rules. */
 export function requireValidEmail(raw: string): string {
   const email = normalizeEmail(raw);
   if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', 400, 'Please enter a valid email address.');
@@ -132,7 +132,7 @@ function requireDayOfBirth(value: string, today: Date): { day: string; age: numb
   return { day: value, age };
 }
 
-/** What a new account needs besides its e-mail and its way to log in (SPEC §5 signup rules). */
+/** What a new account needs besides its e-mail and its way to log in. */
 export interface SignupDetailsInput {
   firstName: string;
   lastName: string;
@@ -152,7 +152,7 @@ export interface SignupDetails {
 }
 
 /**
- * The SPEC §5 rules shared by `registerUser` and `oidcRegister`: names, phone, the terms, a
+ * The signup rules shared by `registerUser` and `oidcRegister`: names, phone, the terms, a
  * guardian's permission under 18 and an existing community. Pass the transaction when inside one.
  */
 export async function checkSignupDetails(db: Kysely<Database>, input: SignupDetailsInput, today: Date): Promise<SignupDetails> {

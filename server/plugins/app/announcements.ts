@@ -28,9 +28,9 @@ import type { ContentLanguage } from '../../i18n/localized';
 import { defaultVapidSubject, generateVapidKeys, isAllowedEndpoint, sendPush, type PushOutcome, type PushTarget, type VapidDetails } from '../../push/webPush';
 import type { AuthContext } from './sessions';
 
-/** SPEC §9: announcements come in pages of 30. */
+/** Announcements come in pages of 30. */
 export const ANNOUNCEMENT_PAGE_SIZE = 30;
-/** The type of a record the member has none of (SPEC §3: default USER_INDIVIDUAL). */
+/** The type of a record the member has none of (default USER_INDIVIDUAL). */
 export const DEFAULT_ANNOUNCEMENT_TYPE = 'USER_INDIVIDUAL';
 
 const TITLE_MAX = 200;

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * POST /api/translate (SPEC §1, §7): operator content in the member's language. In order:
+ * POST /api/translate: operator content in the member's language. In order:
  * 1. the translation memory: a text the operator wrote in both languages (any `{ en, es }` of
  *    the content tables, or an operator row of `translations`) answers its other half;
  * 2. a machine translation cached in `translations`;

@@ -15,7 +15,7 @@ export type TriviaContestItem = Schema<'TriviaContest'>;
 export type TriviaChart = Schema<'TriviaChart'>;
 export type TriviaContestAnswerResult = Schema<'TriviaContestAnswerResult'>;
 
-/** SPEC §9: individual trivia gives 1 pip per correct answer. */
+/** Individual trivia gives 1 pip per correct answer. */
 export const INDIVIDUAL_PIPS = 1;
 /** What Activity shows for a right answer to the question of the day. */
 export const INDIVIDUAL_TITLE: LocalizedText = { en: 'Trivia question of the day', es: 'Pregunta de trivia del día' };

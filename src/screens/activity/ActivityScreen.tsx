@@ -17,9 +17,9 @@ import { linkTo, paths } from '../../routing/paths';
 const newestFirst = (a: ActivityItem, b: ActivityItem) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id;
 
 /**
- * Activity (SPEC §2): what earned or spent the member's pips and when (GET /mobile/dashboard/
+ * Activity: what earned or spent the member's pips and when (GET /mobile/dashboard/
  * actions, page 1, size 1000), with the earn actions and answers still queued offline on top.
- * The relative times refresh every minute (SPEC §9).
+ * The relative times refresh every minute.
  */
 export default function ActivityScreen() {
   const { i18n } = useLingui();

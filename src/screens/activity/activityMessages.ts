@@ -25,7 +25,7 @@ export const activityMessages = {
   pending: msg({ id: 'pages.activity.pending', message: 'Pending — will be sent when you are back online' }),
   pendingQr: msg({ id: 'pages.activity.pendingQr', message: 'Scanned QR code' }),
   pendingForm: msg({ id: 'pages.activity.pendingForm', message: 'Questionnaire answers' }),
-  /** SPEC §8 default: the actions could not be loaded and none are stored. */
+  /** Default: the actions could not be loaded and none are stored. */
   loadError: msg({ id: 'pages.activity.loadError', message: 'Failed to fetch dashboard data' }),
   cached: msg({ id: 'pages.activity.cached', message: 'You are offline or the server did not answer: this is your saved activity.' }),
 };

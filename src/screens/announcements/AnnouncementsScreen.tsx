@@ -23,7 +23,7 @@ import { msg } from '@lingui/core/macro';
 const savedCopy = msg({ id: 'pages.announcements.savedCopy', message: 'Showing the announcements saved on this device.' });
 
 /**
- * Announcements (SPEC §2): the member's list, newest first, unread ones marked; read and delete
+ * Announcements: the member's list, newest first, unread ones marked; read and delete
  * apply at once (the announcements actor sends them, reverts and tells when the server refuses);
  * the next page of 30 is appended when the end of the list comes into view.
  */

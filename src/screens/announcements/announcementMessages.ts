@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 
-/** The texts of the announcements screen, the bell and their notices (SPEC §4, §8). */
+/** The texts of the announcements screen, the bell and their notices. */
 export const announcementMessages = {
   title: msg({ id: 'pages.announcements.title', message: 'Announcements' }),
   empty: msg({ id: 'pages.announcements.empty', message: 'No announcements yet.' }),

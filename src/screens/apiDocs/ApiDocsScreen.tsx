@@ -20,7 +20,7 @@ const checkErrors: Record<string, MessageDescriptor> = {
 const checkFailed = msg({ id: 'pages.apiDocs.check.failed', message: 'The check failed. Please try again.' });
 
 /**
- * API docs (SPEC §2, issue 12): the server's contract, openapi.yaml, in a maintained OpenAPI
+ * API docs (issue 12): the server's contract, openapi.yaml, in a maintained OpenAPI
  * viewer, and the API testing page's e-mail-exists check (GET /web/user/email) run against the
  * real server. Open to everyone.
  */

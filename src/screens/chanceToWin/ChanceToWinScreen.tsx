@@ -21,7 +21,7 @@ function useTimeLeft(drawingDate: string): { days: number; hours: number; minute
 }
 
 /**
- * Chance to Win (`/chance-to-win`, SPEC §2): the current contest's threshold progress, the time
+ * Chance to Win (`/chance-to-win`): the current contest's threshold progress, the time
  * left, the qualified players under fictional names (the server's, in the member's language), the
  * last contest's results (the winners under the same fictional names; "You won" for the winner,
  * and the member's own entry id), and the archive drawer (opened from the card icon) where each
@@ -181,7 +181,7 @@ function YourPart({ contest }: { contest: ChanceToWinContest }) {
 }
 
 /**
- * The archive drawer (SPEC §2, §9), opened from the top bar's card icon: from the bottom on
+ * The archive drawer, opened from the top bar's card icon: from the bottom on
  * portrait phones, from the right otherwise. Its header is the handle: a drag of more than 100 px
  * towards the edge it came from closes it, a shorter one springs back; the x button and a click
  * on the backdrop close it too. The list itself scrolls as usual.

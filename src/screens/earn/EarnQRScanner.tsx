@@ -18,7 +18,7 @@ export interface EarnQRScannerProps {
 }
 
 /**
- * EarnQRScanner (SPEC §2): scan an earn QR code with the camera (or a photo of it) and earn its
+ * EarnQRScanner: scan an earn QR code with the camera (or a photo of it) and earn its
  * pips. The earn scanner actor sends every code through the earn pipeline, which queues the scan
  * when offline. A screen of its own chunk: the camera and jsQR load only when the member opens it.
  */

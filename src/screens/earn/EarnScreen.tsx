@@ -27,7 +27,7 @@ const EarnQRScanner = retryableLazy(() => import('./EarnQRScanner'));
 const earnLoadError = msg({ id: 'pages.earn.actions.loadError', message: 'Failed to fetch earn actions' });
 
 /**
- * Earn (`/earn`, `/earn/{actionId}`, SPEC §2): the trivia and Chance to Win cards, the QR code
+ * Earn (`/earn`, `/earn/{actionId}`): the trivia and Chance to Win cards, the QR code
  * scanner, the scans waiting to be sent, and the earn actions. `/earn?qr=<code>` is the link a
  * printed earn QR code holds: opened by a phone's camera app, it earns the code at once.
  */
@@ -109,7 +109,7 @@ export default function EarnScreen() {
 }
 
 /**
- * Which team contests still have questions for the member, by the trivia verification (SPEC §4):
+ * Which team contests still have questions for the member, by the trivia verification:
  * their names, or that every running contest is answered; nothing before the first check or
  * without a running contest.
  */
@@ -136,7 +136,7 @@ function TriviaContestsNote() {
 
 const sameContestIds = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((c, i) => c.id === b[i].id);
 
-/** Trivia (1+ pips) and Chance to Win (5+ pips), SPEC §9. */
+/** Trivia (1+ pips) and Chance to Win (5+ pips). */
 function PlayCards() {
   const { t } = useLingui();
   const cards = [

@@ -14,7 +14,7 @@ import { usePendingFormIds } from './usePendingFormIds';
 
 /**
  * The member's questionnaires (`GET /web/questionnaires`, page 1, size 50): the cached list at
- * once, then the network; a loader only when nothing is held yet (SPEC §4).
+ * once, then the network; a loader only when nothing is held yet.
  */
 export function FormList() {
   const { i18n } = useLingui();

@@ -248,7 +248,7 @@ function FormNotice({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** SPEC §8 'Form not found': an unknown id, or a payload that cannot be read. */
+/** 'Form not found': an unknown id, or a payload that cannot be read. */
 function FormNotFound() {
   const { i18n } = useLingui();
   return (

@@ -2,7 +2,7 @@ import { useParams } from 'wouter';
 import { FormList } from './FormList';
 import { FormWizard } from './FormWizard';
 
-/** Forms (SPEC §2): `/forms` lists the questionnaires, `/forms/{id}` answers one. */
+/** Forms: `/forms` lists the questionnaires, `/forms/{id}` answers one. */
 export default function FormsScreen() {
   const { id } = useParams<{ id?: string }>();
   return id === undefined ? <FormList /> : <FormWizard key={id} id={id} />;

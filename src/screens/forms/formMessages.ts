@@ -4,7 +4,7 @@ import type { FormWizardErrorCode } from '../../../machines/formWizard.types';
 import type { MultipleChoicePart, NumberPart, PartError, TextPart } from '../../forms';
 import { dateTimeFormat } from '../../i18n/formatters';
 
-/** Fixed texts of the forms screens (SPEC §8 Form messages). */
+/** Fixed texts of the forms screens. */
 export const formMessages = {
   notFound: msg({ id: 'pages.forms.notFound', message: 'Form not found' }),
   loadError: msg({ id: 'pages.forms.loadError', message: 'Failed to fetch forms' }),

@@ -18,7 +18,7 @@ export interface ConfirmRedeemModalProps {
 }
 
 /**
- * The confirm-redemption dialog (SPEC §2): current balance, cost and remaining balance, then
+ * The confirm-redemption dialog: current balance, cost and remaining balance, then
  * Confirm. A failure is told here; a retryable one may be sent again (same idempotency key).
  */
 export function ConfirmRedeemModal({ opened, redemption, rewardTitle, option, balance }: ConfirmRedeemModalProps) {

@@ -24,7 +24,7 @@ const loadDetail = () => import('./RedeemDetail');
 const RedeemDetail = retryableLazy<{ id: number }>(() => loadDetail().then((module) => ({ default: module.RedeemDetail })));
 const preloadDetail = () => void loadDetail().catch(() => {});
 
-/** Redeem (SPEC §2): the rewards with their price in pips at /redeem, one reward at /redeem/{id}. */
+/** Redeem: the rewards with their price in pips at /redeem, one reward at /redeem/{id}. */
 export default function RedeemScreen() {
   const { id } = useParams<{ id?: string }>();
   if (id === undefined) return <RedeemList />;

@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { commonMessages } from '../../components/errorMessages';
 import type { RedemptionErrorCode } from '../../../machines/redemption.types';
 
-/** The texts the redeem list, the reward detail and the confirm dialog share (SPEC §2, §8). */
+/** The texts the redeem list, the reward detail and the confirm dialog share. */
 export const redeemMessages = {
   balance: (pips: number) => msg({ id: 'pages.redeem.balance', message: `You have ${plural(pips, { one: '# pip', other: '# pips' })}` }),
   price: (pips: number) => msg({ id: 'pages.redeem.price', message: `Price: ${plural(pips, { one: '# pip', other: '# pips' })}` }),
@@ -19,7 +19,7 @@ export const redeemMessages = {
 };
 
 /**
- * What the confirm dialog says about a failed redemption (SPEC §8): no code left, more pips
+ * What the confirm dialog says about a failed redemption: no code left, more pips
  * needed (`short` pips when the balance tells how many), offline, or the generic failure.
  */
 export function redemptionFailureMessage(code: RedemptionErrorCode, short: number): MessageDescriptor {

@@ -14,7 +14,7 @@ import { TermsAccordion } from '../../components/TermsAccordion';
 const isTransactionId = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 /**
- * One reward (SPEC §2 RewardDetail, /rewards/{id}): its gift-card code with a copy button, the
+ * One reward: its gift-card code with a copy button, the
  * terms and conditions, and Open / Claim to use it (POST /mobile/transaction, cached).
  */
 export default function RewardDetailScreen() {

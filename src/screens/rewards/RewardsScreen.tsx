@@ -12,8 +12,8 @@ import { LoadFailedAlert, SavedCopyNotice } from '../../components/LoadNotices';
 const newestFirst = (a: GiftCard, b: GiftCard) => Date.parse(b.date) - Date.parse(a.date) || b.transactionId - a.transactionId;
 
 /**
- * My Rewards (SPEC §2): the gift cards the member redeemed (GET /mobile/dashboard/giftcards, page
- * 1, size 200), newest first. Stored rewards stay on screen when the network fails (SPEC §4).
+ * My Rewards: the gift cards the member redeemed (GET /mobile/dashboard/giftcards, page
+ * 1, size 200), newest first. Stored rewards stay on screen when the network fails.
  */
 export default function RewardsScreen() {
   const { i18n } = useLingui();

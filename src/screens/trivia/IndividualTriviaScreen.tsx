@@ -8,7 +8,7 @@ import { useSystemActor } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 
 /**
- * Trivia (`/trivia/individual`, SPEC §2): the question of the day (1 pip per right answer) and
+ * Trivia (`/trivia/individual`): the question of the day (1 pip per right answer) and
  * the member's team contests, each marked with whether it still has questions (the trivia
  * verification's result).
  */

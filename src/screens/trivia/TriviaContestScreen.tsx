@@ -127,7 +127,7 @@ export default function TriviaContestScreen() {
                 <Table.Tbody>
                   {chart.leaders.map((leader, i) => {
                     const me = leader.userId === chart.userId;
-                    // Players between the top and the member are left out (SPEC §9): a row says so.
+                    // Players between the top and the member are left out: a row says so.
                     const skipped = i > 0 && leader.rank !== undefined && leader.rank - 1 > i;
                     return (
                       <Fragment key={leader.userId}>

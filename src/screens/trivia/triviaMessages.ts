@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-/** Why a trivia call failed, by the contract's error code (SPEC §8). */
+/** Why a trivia call failed, by the contract's error code. */
 export const triviaErrors: Record<string, MessageDescriptor> = {
   OFFLINE: msg({ id: 'pages.trivia.error.offline', message: 'Trivia needs a connection. Please check your internet connection and try again.' }),
   CONTEST_NOT_STARTED: msg({ id: 'pages.trivia.error.notStarted', message: 'This contest has not started yet.' }),

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
-/** The flags this machine's closed network needs (DESIGN.md stack notes); never a downloaded browser. */
+/** The flags this machine's closed network needs; never a downloaded browser. */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, cleanName, cleanPhone, isValidEmail, normalizeEmail, parseDay, passwordProblems } from '../../../server/security/rules';
 
-describe('SPEC §5 rules', () => {
+describe('signup rules', () => {
   it('normalises e-mails: trim, zero-width characters out, lower case', () => {
     expect(normalizeEmail('  An\u200Ba@Ex\uFEFFample.COM \u200D')).toBe('ana@example.com');
   });

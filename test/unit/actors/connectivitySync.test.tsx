@@ -137,7 +137,7 @@ function syncDeps(startOnline: boolean, locks?: ReturnType<typeof fakeLocks>) {
 const syncOf = (app: ReturnType<typeof startApp>) => app.system.get('connectivitySync')!;
 const runEnded = (app: ReturnType<typeof startApp>) => waitForActor(syncOf(app), (s) => s.matches({ sync: { signedIn: 'idle' } }));
 
-describe('the connectivity sync in the app system (SPEC §4 Connectivity)', () => {
+describe('the connectivity sync in the app system', () => {
   it('offline: the flag and the error toast; back online: the success toast, the counts, the queues sent', async () => {
     signIn();
     const sent = serve();

@@ -101,7 +101,7 @@ describe('the install prompt binding (beforeinstallprompt, the views, the instal
     expect(offer.prompt).toHaveBeenCalledTimes(1);
     await waitFor(actor, (s) => s.matches({ offerable: 'verifying' }));
 
-    // SPEC §9: the install is checked 5 s later; this browser does not say it was installed.
+    // The install is checked 5 s later; this browser does not say it was installed.
     vi.advanceTimersByTime(5000);
     await waitFor(actor, (s) => s.matches({ offerable: 'waiting' }));
     expect(localStorage.getItem(installKeys.appInstalled)).toBeNull();
@@ -156,7 +156,7 @@ describe('the install prompt binding (beforeinstallprompt, the views, the instal
     expect(localStorage.getItem(installKeys.installButtonViews)).toBe('2');
   });
 
-  it('changes the button after 3 views (SPEC §9)', async () => {
+  it('changes the button after 3 views', async () => {
     localStorage.setItem(installKeys.installButtonViews, '3');
     const actor = startInstallPrompt();
     await waitFor(actor, (s) => s.matches({ offerable: 'waiting' }));

@@ -39,7 +39,7 @@ const adult: RegistrationPayload = {
 beforeEach(() => localStorage.clear());
 
 describe('registerAccount', () => {
-  it('sends exactly the SPEC registration payload, with the password only as a token', async () => {
+  it('sends exactly the registration payload, with the password only as a token', async () => {
     const { api, tokenize, registerUser } = fakeApi();
     const result = await registerAccount(api, adult);
 
@@ -108,7 +108,7 @@ describe('registering through the session (the app system)', () => {
     expect(localStorage.getItem('isVerified')).toBe('false');
     expect(readPendingCommunity()).toBeNull();
     expect(sessionOf(app).context).toMatchObject({ userId: 3, email: 'ada@example.org', isAuthenticated: true });
-    // Unverified: no member data loads (SPEC §6); the verification runs instead.
+    // Unverified: no member data loads; the verification runs instead.
     expect(app.getSnapshot().context.member).toBeNull();
     expect(app.system.get('resources')!.getSnapshot().children).toEqual({});
     expect(sessionOf(app).children.verification).toBeDefined();

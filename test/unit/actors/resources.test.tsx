@@ -31,7 +31,7 @@ function held() {
 
 afterEach(resetData);
 
-describe('useResource and the resources binding (SPEC §4: the stored copy first, then the network)', () => {
+describe('useResource and the resources binding (the stored copy first, then the network)', () => {
   it('nothing stored: loading, then the network data, stored for the member and language', async () => {
     signIn();
     const sent = fakeFetch({ 'GET /mobile/promos/get': { data: { promos: [promo(1, 'Share a post')] } } });
@@ -89,7 +89,7 @@ describe('useResource and the resources binding (SPEC §4: the stored copy first
     expect(result.current.data?.[0].title).toBe('Survey');
   });
 
-  it('asks for the SPEC §9 list sizes', async () => {
+  it('asks for the list sizes', async () => {
     signIn();
     const sent = fakeFetch({
       'GET /mobile/dashboard/actions': { data: { actions: [], page: 1, size: 1000, total: 0 } },

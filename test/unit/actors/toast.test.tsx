@@ -27,8 +27,8 @@ afterEach(() => {
   modalNotices.clear();
 });
 
-describe('toasts (SPEC §9)', () => {
-  it('keeps the timings of the spec', () => {
+describe('toasts', () => {
+  it('keeps its timings', () => {
     expect(toastTimings).toEqual({ defaultMs: 5000, inlineMs: 3000, closeMs: 300, offsetPx: 20 });
     expect(theme.components?.Modal?.defaultProps).toMatchObject({ transitionProps: { transition: 'fade', duration: 300 } });
   });

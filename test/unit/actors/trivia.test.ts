@@ -35,7 +35,7 @@ const scanned = (app: AppActorRef) => waitFor(verificationOf(app), (s) => s.matc
 
 afterEach(resetData);
 
-describe('isNoAvailableQuestions (SPEC §8)', () => {
+describe('isNoAvailableQuestions', () => {
   it('reads the code, or the text in any case', () => {
     expect(isNoAvailableQuestions({ success: false, error: 'NO_AVAILABLE_QUESTIONS', message: '' } as never)).toBe(true);
     expect(isNoAvailableQuestions({ success: false, error: 'NOT_FOUND', message: 'No available questions.' } as never)).toBe(true);

@@ -15,7 +15,7 @@ const announcement = (id: number, day: number, status: 1 | 2 | 3 = 1): Announcem
   status,
 });
 
-describe('announcements: merge rules (SPEC §3, §4)', () => {
+describe('announcements: merge rules', () => {
   it('takes type and status from the member\'s records, keeps statuses 1-3, newest first', () => {
     const merged = mergeAnnouncements(
       [announcement(1, 1), announcement(3, 3), announcement(2, 2), announcement(4, 4)],

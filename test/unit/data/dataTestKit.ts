@@ -24,7 +24,7 @@ await activateLocale('en');
 /** The signed-in, verified member most tests run as. */
 export const MEMBER = 7;
 
-/** What a login stores for `userId` (SPEC §3 localStorage keys), as a tab finds it at app start. */
+/** What a login stores for `userId`, as a tab finds it at app start. */
 export function storedCredentials(userId = MEMBER, { verified = true, authToken = `auth-token-${userId}-0123456789` } = {}) {
   return { authToken, refreshToken: `refresh-token-${userId}`, userId: String(userId), email: `member${userId}@example.org`, isVerified: String(verified) };
 }

@@ -12,7 +12,7 @@ const transaction = (transactionId: number, name: string): Transaction => ({ tra
 
 afterEach(resetData);
 
-describe('SPEC §9 local databases', () => {
+describe('local databases', () => {
   it('opens announcements, community, earn, redeem, forms, user (version 2, and 3 for the profile), offlineEarn and offlineForms', async () => {
     const databases = db();
     await Promise.all(Object.values(databases).map((database) => database.open()));
@@ -113,7 +113,7 @@ describe('offline queues', () => {
   });
 });
 
-describe("logout (SPEC §4): clearing the member's local data", () => {
+describe("logout: clearing the member's local data", () => {
   async function seed() {
     for (const userId of [7, 8]) {
       for (const language of ['en', 'es']) {

@@ -25,7 +25,7 @@ async function signedInWithData() {
 
 afterEach(resetData);
 
-describe('logout clears the member’s local data (SPEC §4 Logout, the session binding)', () => {
+describe('logout clears the member’s local data', () => {
   it.each([
     ['a chosen logout', 'user.logout'],
     ['an expired session', 'session.expired'],

@@ -18,7 +18,7 @@ afterEach(resetData);
 /** Fake clocks for the timers the clock actor uses, and Date. */
 const fakeTime = () => vi.useFakeTimers({ now, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
-describe('relativeSpan (SPEC §9 buckets)', () => {
+describe('relativeSpan', () => {
   it.each([
     [0, 'now', 0],
     [59 * SECOND, 'now', 0],
@@ -87,7 +87,7 @@ describe('formatLongDate', () => {
   });
 });
 
-describe('the clock actor of the app system (SPEC §9: relative times refresh every 60 s)', () => {
+describe('the clock actor of the app system (relative times refresh every 60 s)', () => {
   it('reads now at start, again every 60 s, and stops with the app', () => {
     fakeTime();
     const app = startApp();

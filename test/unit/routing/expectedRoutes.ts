@@ -11,7 +11,7 @@ const always: [GuardDecision, GuardDecision, GuardDecision] = [stay, stay, stay]
 const guest: [GuardDecision, GuardDecision, GuardDecision] = [stay, toRoot, toRoot];
 const member: [GuardDecision, GuardDecision, GuardDecision] = [loginRequired, verificationRequired, stay];
 
-/** SPEC §2, every route of the table (both forms of optional parameters): [anonymous, unverified, verified]. */
+/** Every route of the table (both forms of optional parameters): [anonymous, unverified, verified]. */
 export const expectedGuards: Record<string, [GuardDecision, GuardDecision, GuardDecision]> = {
   '/': [toLogin, { redirect: '/verify' }, { redirect: '/home' }],
   // public

@@ -49,7 +49,7 @@ describe('the route table', () => {
     expect(matchPattern('/trivia/contest/:id/info', '/trivia/contest/3/info')).toEqual({ id: '3' });
   });
 
-  it('sends each path to the screen SPEC §2 names', () => {
+  it('sends each path to its screen', () => {
     expect(findRoute('/rewards')?.screen).toBe('Rewards');
     expect(findRoute('/rewards/9')?.screen).toBe('RewardDetail');
     expect(findRoute('/redeem/9')?.screen).toBe('Redeem');

@@ -75,7 +75,7 @@ beforeAll(() => import('../../../src/screens/DocumentationScreen'), 180_000);
 /** The guard toasts on screen. */
 const guardToasts = () => screen.queryAllByText(/Please (log in|verify your account) to access this page/).map((toast) => toast.textContent);
 
-describe.each(Object.keys(sessions) as Standing[])('every route of SPEC §2, %s', (standing) => {
+describe.each(Object.keys(sessions) as Standing[])('every route, %s', (standing) => {
   it.each(walked)('%s', async (path) => {
     const { at, message } = landing(path, standing);
     sessions[standing]();

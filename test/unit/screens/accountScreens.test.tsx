@@ -10,7 +10,7 @@ import { writeCachedResource } from '../../../src/data/resourceCache';
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 /** What the screen itself sent (the member's dashboard and profile load at sign-in). */
-/** Requests that change something: not GETs, nor the member's announcement records (a read that SPEC §7 makes a POST). */
+/** Requests that change something: not GETs, nor the member's announcement records (a read that is a POST). */
 const writes = (sent: SentRequest[]) => sent.filter((r) => r.method !== 'GET' && !isBackgroundCall(r));
 
 afterEach(resetData);

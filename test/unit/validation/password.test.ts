@@ -19,7 +19,7 @@ describe('validatePassword', () => {
     expect(validatePassword(password)).toBe(id);
   });
 
-  it('accepts every special character of the SPEC set', () => {
+  it('accepts every special character of the allowed set', () => {
     for (const special of passwordSpecialCharacters) {
       expect(validatePassword(`Abcdefg1${special}`), special).toBeNull();
     }

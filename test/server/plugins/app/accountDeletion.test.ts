@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
 import { useHarness, expectFailure, expectOk } from '../../helpers/harness';
 
-/** SPEC §2: deleting the account is a two-step confirmation that asks for the password. */
+/** Deleting the account is a two-step confirmation that asks for the password. */
 describe.each(backends)('account deletion on $name', (backend) => {
   const h = useHarness(backend);
 
@@ -18,7 +18,7 @@ describe.each(backends)('account deletion on $name', (backend) => {
     expectFailure(await confirm(user.authToken, undefined), 400, 'VALIDATION_ERROR');
     expectFailure(await confirm(user.authToken, 'Wrong-passw0rd!'), 400, 'INCORRECT_PASSWORD');
     expectFailure(await confirm(user.authToken, user.password, { userId: String(user.userId + 1) }), 403, 'FORBIDDEN');
-    // The auth token may also travel in the form, as the spec's client sends it for other types.
+    // The auth token may also travel in the form, as the app's client sends it for other types.
     const viaForm = await h.call({ method: 'POST', url: '/api/tokenize', form: { tokenType: 'confirmPassword', password: user.password, authToken: user.authToken } });
     expect(expectOk(viaForm).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

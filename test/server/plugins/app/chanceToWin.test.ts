@@ -236,7 +236,7 @@ describe.each(backends)('Chance to Win on $name', (backend) => {
     const [contestView] = expectOk(await h.call({ url: '/mobile/contest/chancetowin/archive', token: user.authToken })).challenges;
     expect(contestView.winners).toHaveLength(1);
     expect(restarted).toBeDefined();
-    // The server announced the winners to the community (SPEC §2: winners are announced).
+    // The server announced the winners to the community (winners are announced).
     const announced = await h.db.selectFrom('announcements').select(['id', 'title', 'text', 'url']).execute();
     expect(announced).toHaveLength(1);
     // ... and pushed it to the subscribed browser.

@@ -157,7 +157,7 @@ describe('AdminScreen', () => {
 
   it('sends an expired token through the app’s token refresh and retries with the new one', async () => {
     const seen: string[] = [];
-    // "Keep me logged in" was on: the session may be refreshed (SPEC §5)
+    // "Keep me logged in" was on: the session may be refreshed
     localStorage.setItem('rememberMe', 'true');
     vi.stubGlobal('fetch', async (request: Request) => {
       const { pathname } = new URL(request.url);
