@@ -12,6 +12,7 @@ import { createCommunity, operatorCli, printed } from './support/operator';
 import { reserveProduct, type RunningProduct } from './support/serverProcess';
 import { startStack, type SmtpSink, type Stack } from './support/stack';
 import { recordToasts, type ToastLog } from './support/toastLog';
+import { say, decir, content, surveyPayload, pollPayload } from './support/offlineContent';
 
 /**
  * Offline, in Chromium against the product as `npm start` runs it: the
@@ -21,87 +22,6 @@ import { recordToasts, type ToastLog } from './support/toastLog';
  * server credits each exactly once, also when the connection drops and comes back again, and
  * when two tabs of the member come back online together.
  */
-
-/** The English texts of the catalog (locales/en/messages.po) this journey waits for. */
-const say = {
-  offline: "You're offline. Scans and forms are saved and sent when you're back online.", // components.connectivityToast.offline
-  online: "You're back online.", // components.connectivityToast.online
-  earnPending: '1 offline action waiting to sync…', // components.offlineSync.pending
-  earnSynced: '1 offline action synced.', // components.offlineSync.synced
-  formPending: '1 offline form waiting to be sent…', // components.offlineSync.pendingForms
-  formSent: '1 offline form sent.', // components.offlineSync.syncedForms
-  scanQueued: 'You are offline. Your scan will be sent when you are back online.', // pages.earn.qr.queued
-  formQueued: "You're offline. Your answers are saved and will be sent when you're back online.", // pages.forms.queued
-  waiting: 'Waiting to be sent', // pages.earn.pending.title, pages.forms.pending, pages.activity.pendingTitle
-  scanPending: 'QR code scan', // pages.earn.pending.qr
-  activityScan: 'Scanned QR code', // pages.activity.pendingQr
-};
-
-/** The same toasts in Spanish (locales/es/messages.po). */
-const decir = {
-  offline: 'Estás sin conexión. Los escaneos y formularios se guardan y se envían cuando vuelvas a estar en línea.',
-  online: 'Vuelves a estar en línea.',
-};
-
-const content = {
-  qr: { title: 'Library visit', pips: 10 },
-  survey: { title: 'Street survey', pips: 15 },
-  poll: { title: 'Quick poll', pips: 5 },
-};
-
-/** Two parts required, one optional, on two steps. */
-const surveyPayload = {
-  title: content.survey.title,
-  steps: [
-    {
-      title: 'Your street',
-      parts: [
-        {
-          id: 'lights',
-          type: 'singleChoice',
-          label: 'Are the street lights working?',
-          required: true,
-          options: [
-            { value: 'yes', label: 'Yes' },
-            { value: 'no', label: 'No' },
-          ],
-        },
-        {
-          id: 'needs',
-          type: 'multipleChoice',
-          label: 'What does your street need?',
-          required: true,
-          options: [
-            { value: 'trees', label: 'Trees' },
-            { value: 'benches', label: 'Benches' },
-            { value: 'bins', label: 'Bins' },
-          ],
-        },
-      ],
-    },
-    { title: 'Anything else', parts: [{ id: 'note', type: 'text', label: 'Anything else to tell us?' }] },
-  ],
-};
-
-const pollPayload = {
-  title: content.poll.title,
-  steps: [
-    {
-      parts: [
-        {
-          id: 'day',
-          type: 'singleChoice',
-          label: 'Which day suits you for the clean-up?',
-          required: true,
-          options: [
-            { value: 'sat', label: 'Saturday' },
-            { value: 'sun', label: 'Sunday' },
-          ],
-        },
-      ],
-    },
-  ],
-};
 
 const until = (read: () => Promise<boolean>, timeout = 15_000) => expect.poll(read, { timeout }).toBe(true);
 

@@ -1,0 +1,36 @@
+/** Each language's words on this journey (the Spanish ones as locales/es/messages.po has them). */
+export const words = {
+  en: {
+    locale: 'en-US',
+    earn: 'Earn',
+    missing: '10 more pips to qualify',
+    noPlayers: 'Nobody has qualified yet.',
+    qualified: "You're in the draw",
+    toast: "Congratulations! You've qualified for the Chance to Win contest.",
+    you: 'you',
+    winners: (name: string) => `Winner: ${name}`,
+    youWon: 'You won',
+    yourEntry: (id: number) => `Your entry: #${id}`,
+    proof: 'Proof of the draw',
+    pastContests: 'Past contests',
+    verified: /^verified$/i,
+    mismatch: 'Does not match: this draw cannot be verified',
+  },
+  es: {
+    locale: 'es-ES',
+    earn: 'Ganar',
+    missing: 'Te faltan 10 pips para clasificarte',
+    noPlayers: 'Todavía no se ha clasificado nadie.',
+    qualified: 'Estás en el sorteo',
+    toast: '¡Felicidades! Te has clasificado para el sorteo de Oportunidad de ganar.',
+    you: 'tú',
+    winners: (name: string) => `Ganó: ${name}`,
+    youWon: 'Has ganado',
+    yourEntry: (id: number) => `Tu participación: n.º ${id}`,
+    proof: 'Prueba del sorteo',
+    pastContests: 'Sorteos anteriores',
+    verified: /^verificado$/i,
+    mismatch: 'No coincide: este sorteo no se puede verificar',
+  },
+} as const;
+export type Language = keyof typeof words;
