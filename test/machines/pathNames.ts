@@ -1,0 +1,65 @@
+/**
+ * Names of the path tests in plain words: what happens, in order, and what the member sees at
+ * the end, e.g. `the member scans an earn code while offline: the scan waits in the queue`. Each
+ * paths test gives its machine's words (`PathWords`): a phrase for every event the paths send,
+ * and the outcome of a path from what its last snapshot means.
+ */
+import type { AnyEventObject, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import { pathEvents, type MachinePath } from './pathCoverage';
+
+/** A phrase for an event: always the same, or from the event (to tell fixtures apart). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Phrase<E = any> = string | ((event: E) => string);
+
+/**
+ * The words of one machine's paths.
+ *
+ * `events` has a phrase for every event type of the machine, and for the XState events its paths
+ * send, by type: `xstate.done.actor.<id>` (its `output` tells the answers apart),
+ * `xstate.error.actor.<id>`, `xstate.snapshot.<id>`, and `xstate.after.<delay>` (whatever the
+ * state). An empty phrase leaves the step out of the name.
+ */
+export interface PathWords<TMachine extends AnyStateMachine, M> {
+  events: { [T in EventFromLogic<TMachine>['type']]: Phrase<Extract<EventFromLogic<TMachine>, { type: T }>> } & {
+    [xstate: `xstate.${string}`]: Phrase;
+  };
+  /** What the member sees (or the app does) after the last step, from that step's meaning. */
+  outcome: (meaning: M, snapshot: SnapshotFrom<TMachine>) => string;
+  /** The steps of the path that sends nothing (default `at start`). */
+  start?: string;
+}
+
+/** The phrase of `event`, by its type (`xstate.after.<delay>.<state>` by `xstate.after.<delay>`). */
+export function phraseOf(events: Record<string, Phrase | undefined>, event: AnyEventObject): string {
+  const after = /^(xstate\.after\.[^.]+)\./.exec(event.type);
+  const phrase = events[event.type] ?? (after ? events[after[1]] : undefined);
+  if (phrase === undefined) throw new Error(`no words for the event ${event.type}${after ? ` (nor ${after[1]})` : ''}`);
+  return typeof phrase === 'function' ? phrase(event) : phrase;
+}
+
+/** `<what happens, in order>: <outcome>`. */
+export function namePath<TMachine extends AnyStateMachine, M>(
+  words: PathWords<TMachine, M>,
+  path: MachinePath,
+  meaning: (snapshot: SnapshotFrom<TMachine>) => M,
+): string {
+  const events = words.events as Record<string, Phrase | undefined>;
+  const steps = pathEvents(path)
+    .map((event) => phraseOf(events, event))
+    .filter((phrase) => phrase !== '');
+  const snapshot = path.state as SnapshotFrom<TMachine>;
+  return `${steps.join(', ') || (words.start ?? 'at start')}: ${words.outcome(meaning(snapshot), snapshot)}`;
+}
+
+/**
+ * The names made unique: a name several paths share (their fixtures differ in what the words
+ * leave out) gets `(variant 2)`, `(variant 3)`… from its second path on.
+ */
+export function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name} (variant ${count})`;
+  });
+}
