@@ -11,6 +11,10 @@ import { pathEvents, type MachinePath } from './pathCoverage';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Phrase<E = any> = string | ((event: E) => string);
 
+/** An XState event of a path: an actor's answer or failure, a child's snapshot, a delay. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type XStateEvent = { type: `xstate.${string}`; output?: any; error?: unknown; snapshot?: any };
+
 /**
  * The words of one machine's paths.
  *
@@ -20,8 +24,10 @@ export type Phrase<E = any> = string | ((event: E) => string);
  * state). An empty phrase leaves the step out of the name.
  */
 export interface PathWords<TMachine extends AnyStateMachine, M> {
-  events: { [T in EventFromLogic<TMachine>['type']]: Phrase<Extract<EventFromLogic<TMachine>, { type: T }>> } & {
-    [xstate: `xstate.${string}`]: Phrase;
+  events: {
+    [T in EventFromLogic<TMachine>['type'] | XStateEvent['type']]: T extends XStateEvent['type']
+      ? Phrase<XStateEvent>
+      : Phrase<Extract<EventFromLogic<TMachine>, { type: T }>>;
   };
   /** What the member sees (or the app does) after the last step, from that step's meaning. */
   outcome: (meaning: M, snapshot: SnapshotFrom<TMachine>) => string;
