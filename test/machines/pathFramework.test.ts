@@ -211,7 +211,14 @@ describe('path names', () => {
   it('leave out a step whose phrase is empty, and name the path that sends nothing', () => {
     const knocked = paths.find((p) => describePath(p) === '"closed" via user.knock')!;
     expect(namePath(words, knocked, meaning)).toBe('at start: the door is closed');
-    expect(namePath({ ...words, start: 'nobody comes' }, knocked, meaning)).toBe('nobody comes: the door is closed');
+  });
+
+  it('begin with the start when it is given', () => {
+    const withStart = { ...words, start: 'the bell starts listening' };
+    expect(namePath(withStart, paths[0], meaning)).toBe('the bell starts listening: the door is closed');
+    expect(namePath(withStart, toClosedByTimer, meaning)).toBe(
+      'the bell starts listening, the visitor opens door 1, the lock opens, a while passes: the door is closed',
+    );
   });
 
   it('fail on an event without words', () => {

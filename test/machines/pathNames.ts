@@ -31,7 +31,10 @@ export interface PathWords<TMachine extends AnyStateMachine, M> {
   };
   /** What the member sees (or the app does) after the last step, from that step's meaning. */
   outcome: (meaning: M, snapshot: SnapshotFrom<TMachine>) => string;
-  /** The steps of the path that sends nothing (default `at start`). */
+  /**
+   * What starting the machine is, when it does something by itself (`the app starts`): the first
+   * step of every name. Without it a path that sends nothing is named `at start`.
+   */
   start?: string;
 }
 
@@ -54,7 +57,8 @@ export function namePath<TMachine extends AnyStateMachine, M>(
     .map((event) => phraseOf(events, event))
     .filter((phrase) => phrase !== '');
   const snapshot = path.state as SnapshotFrom<TMachine>;
-  return `${steps.join(', ') || (words.start ?? 'at start')}: ${words.outcome(meaning(snapshot), snapshot)}`;
+  if (words.start) steps.unshift(words.start);
+  return `${steps.join(', ') || 'at start'}: ${words.outcome(meaning(snapshot), snapshot)}`;
 }
 
 /**
