@@ -214,7 +214,7 @@ describe('path names', () => {
   });
 
   it('begin with the start when it is given', () => {
-    const withStart = { ...words, start: 'the bell starts listening' };
+    const withStart: typeof words = { ...words, start: 'the bell starts listening' };
     expect(namePath(withStart, paths[0], meaning)).toBe('the bell starts listening: the door is closed');
     expect(namePath(withStart, toClosedByTimer, meaning)).toBe(
       'the bell starts listening, the visitor opens door 1, the lock opens, a while passes: the door is closed',
@@ -223,7 +223,8 @@ describe('path names', () => {
 
   it('fail on an event without words', () => {
     const { 'xstate.after.autoClose': _, ...tooFew } = words.events;
-    expect(() => namePath({ ...words, events: tooFew as typeof words.events }, toClosedByTimer, meaning)).toThrow(
+    const incomplete: typeof words = { ...words, events: tooFew as typeof words.events };
+    expect(() => namePath(incomplete, toClosedByTimer, meaning)).toThrow(
       'no words for the event xstate.after.autoClose.door.open (nor xstate.after.autoClose)',
     );
   });

@@ -15,6 +15,12 @@ export type Phrase<E = any> = string | ((event: E) => string);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type XStateEvent = { type: `xstate.${string}`; output?: any; error?: unknown; snapshot?: any };
 
+/** A phrase for every event type of `E` and for the XState events, by type (`PathWords.events`). */
+export type EventWords<E extends AnyEventObject> = string extends E['type']
+  ? // A machine that declares no events of its own (it only invokes and waits).
+    Record<string, Phrase<XStateEvent>>
+  : { [T in E['type'] | XStateEvent['type']]: T extends XStateEvent['type'] ? Phrase<XStateEvent> : Phrase<Extract<E, { type: T }>> };
+
 /**
  * The words of one machine's paths.
  *
@@ -24,11 +30,7 @@ export type XStateEvent = { type: `xstate.${string}`; output?: any; error?: unkn
  * state). An empty phrase leaves the step out of the name.
  */
 export interface PathWords<TMachine extends AnyStateMachine, M> {
-  events: {
-    [T in EventFromLogic<TMachine>['type'] | XStateEvent['type']]: T extends XStateEvent['type']
-      ? Phrase<XStateEvent>
-      : Phrase<Extract<EventFromLogic<TMachine>, { type: T }>>;
-  };
+  events: EventWords<EventFromLogic<TMachine>>;
   /** What the member sees (or the app does) after the last step, from that step's meaning. */
   outcome: (meaning: M, snapshot: SnapshotFrom<TMachine>) => string;
   /**
