@@ -34,6 +34,6 @@ describeMachinePaths({
   words: {
     events: { 'xstate.after.relativeTimeTick': 'a minute passes and the time is read again' },
     start: 'the app starts and reads the time',
-    outcome: () => 'the labels count from the time read last',
+    outcome: (m) => `the labels count from ${m.now / 60_000} min after start`,
   },
 });

@@ -175,6 +175,16 @@ export function describeMachinePaths<TMachine extends AnyStateMachine, M>(spec: 
     }
     return result;
   };
+  /** What the path ends with by the oracle; by the traversal's last snapshot if the rules take no such path (the test then fails). */
+  const meaningByTheRules = (p: LabelledPath): M => {
+    try {
+      const oracle = spec.oracle(p.input as InputFrom<TMachine> | undefined) as PathOracle<M>;
+      for (const event of pathEvents(p.path)) oracle.on(event);
+      return oracle.meaning();
+    } catch {
+      return spec.meaning(p.path.state as SnapshotFrom<TMachine>);
+    }
+  };
   const transitions = listTransitions(machine);
   const states = allStateNodes(machine).map((n) => n.id);
 
@@ -185,7 +195,7 @@ export function describeMachinePaths<TMachine extends AnyStateMachine, M>(spec: 
 
     const names = uniqueNames(
       paths.map((p) => {
-        const name = spec.words ? namePath(spec.words, p.path, spec.meaning) : describePath(p.path);
+        const name = spec.words ? namePath(spec.words, p.path, meaningByTheRules(p)) : describePath(p.path);
         return `${p.label ? `[${p.label}] ` : ''}${name}`;
       }),
     );

@@ -202,21 +202,21 @@ describe('path names', () => {
     },
     outcome: (value) => `the door is ${value}`,
   };
-  const meaning = (s: { value: unknown }) => String(s.value);
+  const closed = 'closed';
 
   it('say what happens, in order, and what the path ends with (a delay by its name, whatever the state)', () => {
-    expect(namePath(words, toClosedByTimer, meaning)).toBe('the visitor opens door 1, the lock opens, a while passes: the door is closed');
+    expect(namePath(words, toClosedByTimer, closed)).toBe('the visitor opens door 1, the lock opens, a while passes: the door is closed');
   });
 
   it('leave out a step whose phrase is empty, and name the path that sends nothing', () => {
     const knocked = paths.find((p) => describePath(p) === '"closed" via user.knock')!;
-    expect(namePath(words, knocked, meaning)).toBe('at start: the door is closed');
+    expect(namePath(words, knocked, closed)).toBe('at start: the door is closed');
   });
 
   it('begin with the start when it is given', () => {
     const withStart: typeof words = { ...words, start: 'the bell starts listening' };
-    expect(namePath(withStart, paths[0], meaning)).toBe('the bell starts listening: the door is closed');
-    expect(namePath(withStart, toClosedByTimer, meaning)).toBe(
+    expect(namePath(withStart, paths[0], closed)).toBe('the bell starts listening: the door is closed');
+    expect(namePath(withStart, toClosedByTimer, closed)).toBe(
       'the bell starts listening, the visitor opens door 1, the lock opens, a while passes: the door is closed',
     );
   });
@@ -224,7 +224,7 @@ describe('path names', () => {
   it('fail on an event without words', () => {
     const { 'xstate.after.autoClose': _, ...tooFew } = words.events;
     const incomplete: typeof words = { ...words, events: tooFew as typeof words.events };
-    expect(() => namePath(incomplete, toClosedByTimer, meaning)).toThrow(
+    expect(() => namePath(incomplete, toClosedByTimer, closed)).toThrow(
       'no words for the event xstate.after.autoClose.door.open (nor xstate.after.autoClose)',
     );
   });

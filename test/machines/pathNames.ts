@@ -1,10 +1,11 @@
 /**
  * Names of the path tests in plain words: what happens, in order, and what the member sees at
- * the end, e.g. `the member scans an earn code while offline: the scan waits in the queue`. Each
- * paths test gives its machine's words (`PathWords`): a phrase for every event the paths send,
- * and the outcome of a path from what its last snapshot means.
+ * the end, e.g. `the member clicks promo 1 offline: the member is told why (OFFLINE)`. Each paths
+ * test gives its machine's words (`PathWords`): a phrase for every event the paths send, and the
+ * outcome of a path from what the rules say the last step means (the oracle's meaning: a name
+ * says what the test expects, whatever the machine does).
  */
-import type { AnyEventObject, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, EventFromLogic } from 'xstate';
 import { pathEvents, type MachinePath } from './pathCoverage';
 
 /** A phrase for an event: always the same, or from the event (to tell fixtures apart). */
@@ -31,8 +32,8 @@ export type EventWords<E extends AnyEventObject> = string extends E['type']
  */
 export interface PathWords<TMachine extends AnyStateMachine, M> {
   events: EventWords<EventFromLogic<TMachine>>;
-  /** What the member sees (or the app does) after the last step, from that step's meaning. */
-  outcome: (meaning: M, snapshot: SnapshotFrom<TMachine>) => string;
+  /** What the member sees (or the app does) after the last step, from what the step means by the rules. */
+  outcome: (meaning: M) => string;
   /**
    * What starting the machine is, when it does something by itself (`the app starts`): the first
    * step of every name. Without it a path that sends nothing is named `at start`.
@@ -49,18 +50,13 @@ export function phraseOf(events: Record<string, Phrase | undefined>, event: AnyE
 }
 
 /** `<what happens, in order>: <outcome>`. */
-export function namePath<TMachine extends AnyStateMachine, M>(
-  words: PathWords<TMachine, M>,
-  path: MachinePath,
-  meaning: (snapshot: SnapshotFrom<TMachine>) => M,
-): string {
+export function namePath<TMachine extends AnyStateMachine, M>(words: PathWords<TMachine, M>, path: MachinePath, meaning: M): string {
   const events = words.events as Record<string, Phrase | undefined>;
   const steps = pathEvents(path)
     .map((event) => phraseOf(events, event))
     .filter((phrase) => phrase !== '');
-  const snapshot = path.state as SnapshotFrom<TMachine>;
   if (words.start) steps.unshift(words.start);
-  return `${steps.join(', ') || 'at start'}: ${words.outcome(meaning(snapshot), snapshot)}`;
+  return `${steps.join(', ') || 'at start'}: ${words.outcome(meaning)}`;
 }
 
 /**
