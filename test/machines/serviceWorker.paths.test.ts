@@ -39,7 +39,7 @@ const checkForUpdate = sendAction('checkForUpdate', 'worker', { type: 'worker.ch
 const contentRefresh = sendAction('tellContentRefresh', 'resources', { type: 'content.refresh' });
 
 /**
- * The rules (SPEC §4, §9; issue 8 "Service worker machine"; the machine's doc comment): the
+ * The rules (issue 8 "Service worker machine"; the machine's doc comment): the
  * worker is registered and the page watched from the start. A new version waiting takes over at
  * once only when that is safe: online, no form with unsent input, and not a page load that
  * follows our own reload (no loops); otherwise it waits and the member is offered the reload,
@@ -140,7 +140,31 @@ describeMachinePaths({
   events,
   outputs,
   serializeState,
-  inputs: { 'first load': { reloadedRecently: false }, 'after our own reload': { reloadedRecently: true } },
+  inputs: { 'a first load': { reloadedRecently: false }, 'a load after our own reload': { reloadedRecently: true } },
   meaning: (s) => ({ offered: selectUpdateOffered(s), reloading: s.matches('reloading'), reloaded: s.matches('reloaded') }),
   oracle: serviceWorkerRules,
+  words: {
+    events: {
+      'sw.registered': 'the worker is registered',
+      'sw.unsupported': 'the browser has no service worker',
+      'sw.updateWaiting': 'a new version waits',
+      'sw.controllerChanged': 'the new version takes control',
+      'sw.contentSync': "the worker's daily content sync comes",
+      'chunk.failed': 'a stale chunk fails to load',
+      'page.visible': 'the page is shown again',
+      'network.online': 'the connection comes back',
+      'network.offline': 'the connection drops',
+      'input.dirty': 'a form gets unsent input',
+      'input.clean': 'the input is sent',
+      'user.reload': 'the member accepts the reload',
+      'xstate.after.updateCheckInterval': 'an hour passes',
+      'xstate.after.reloadAfterTakeover': '100 ms pass',
+    },
+    start: 'the app registers the worker',
+    outcome: (m) => {
+      if (m.reloaded) return 'the page reloads';
+      if (m.reloading) return 'the page is about to reload';
+      return m.offered ? 'the member is offered the reload' : 'the page stays, nothing offered';
+    },
+  },
 });
