@@ -229,6 +229,11 @@ describe('path names', () => {
     );
   });
 
+  it('say a step repeated in a row once, counted', () => {
+    const waitedThrice = { ...paths[0], steps: [...paths[0].steps, ...[1, 2, 3].map(() => ({ event: { type: 'xstate.after.autoClose.door.open' }, state: paths[0].state }))] };
+    expect(namePath(words, waitedThrice, closed)).toBe('a while passes (3 times): the door is closed');
+  });
+
   it('number the paths that share a name', () => {
     expect(uniqueNames(['a', 'b', 'a', 'a'])).toEqual(['a', 'b', 'a (variant 2)', 'a (variant 3)']);
   });

@@ -49,14 +49,25 @@ export function phraseOf(events: Record<string, Phrase | undefined>, event: AnyE
   return typeof phrase === 'function' ? phrase(event) : phrase;
 }
 
-/** `<what happens, in order>: <outcome>`. */
+/** The phrases with a run of the same one said once: `a second passes (3 times)`. */
+function collapseRepeats(phrases: readonly string[]): string[] {
+  const runs: { phrase: string; times: number }[] = [];
+  for (const phrase of phrases) {
+    const last = runs.at(-1);
+    if (last?.phrase === phrase) last.times += 1;
+    else runs.push({ phrase, times: 1 });
+  }
+  return runs.map(({ phrase, times }) => (times === 1 ? phrase : `${phrase} (${times} times)`));
+}
+
+/** `<what happens, in order>: <outcome>`; the same step several times in a row is said once, counted. */
 export function namePath<TMachine extends AnyStateMachine, M>(words: PathWords<TMachine, M>, path: MachinePath, meaning: M): string {
   const events = words.events as Record<string, Phrase | undefined>;
   const steps = pathEvents(path)
     .map((event) => phraseOf(events, event))
     .filter((phrase) => phrase !== '');
   if (words.start) steps.unshift(words.start);
-  return `${steps.join(', ') || 'at start'}: ${words.outcome(meaning)}`;
+  return `${collapseRepeats(steps).join(', ') || 'at start'}: ${words.outcome(meaning)}`;
 }
 
 /**
