@@ -32,7 +32,8 @@ export default tseslint.config(
     },
   },
   {
-    // The rooms: machines are pure, the server never imports the PWA.
+    // The repository's rooms: machines/ is pure XState (no React, no fetch, no storage), and the
+    // server never imports the PWA.
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'dexie', 'openapi-fetch', '../src/*', '../server/*'], message: 'machines/ imports xstate only' }] }],

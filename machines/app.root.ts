@@ -93,7 +93,7 @@ export const memberActorIds = [
 ] as const satisfies ReadonlyArray<keyof MemberActors>;
 
 /**
- * The app's actor system (DESIGN "Machines"): one root that starts every app-wide actor, each
+ * The app's actor system: one root that starts every app-wide actor, each
  * under its `systemId`, so they reach each other with `sendTo(system.get(id))`. The session is
  * the one source of who is signed in: the root follows its snapshots and tells the connectivity
  * sync and the resources when the verified member changes, and the resources when the language

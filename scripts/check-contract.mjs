@@ -1,4 +1,4 @@
-// `npm run check:contract`: lists each core call of the PWA (scripts/spec-calls.txt) that
+// `npm run check:contract`: lists each call the app makes (scripts/spec-calls.txt) that
 // openapi.yaml does not describe; exit 1 if any is missing. The unit suite checks the same.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,5 +22,5 @@ const have = new Set(
 );
 const missing = wanted.filter((call) => !have.has(call));
 for (const call of missing) console.log(`missing from openapi.yaml: ${call}`);
-console.log(`${wanted.length - missing.length}/${wanted.length} core calls of the PWA described in openapi.yaml`);
+console.log(`${wanted.length - missing.length}/${wanted.length} calls the app makes described in openapi.yaml`);
 process.exit(missing.length ? 1 : 0);

@@ -54,7 +54,7 @@ export interface AppLogicDeps extends SystemApiDeps {
 }
 
 /**
- * The app's actor system bound to the browser (DESIGN "Machines"): every app-wide actor of
+ * The app's actor system bound to the browser: every app-wide actor of
  * the root (machines/app.root.ts) gets its effects here, in src/actors, and nowhere else: the API client (one per
  * system, its 401s going to the system's token refresh), localStorage, IndexedDB (Dexie), the
  * camera, toasts, the router, the service worker and the install prompt.

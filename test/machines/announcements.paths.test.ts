@@ -68,12 +68,16 @@ const serializeState: SerializeState = (s) =>
     fromOtherLanguage: s.context.fromOtherLanguage ?? null,
   });
 
+/** `the first page comes with 2 (more to come)`, `the next page fails (NETWORK_ERROR)`. */
+const pageWords = (which: string, page: PageOutput) =>
+  page.ok ? `the ${which} page comes with ${page.items.length}${page.hasMore ? ' (more to come)' : ''}` : `the ${which} page fails (${page.code})`;
+
 type ListState = 'readingCache' | 'fetching' | 'shown' | 'fetchingMore';
 type OpsState = 'idle' | 'saving' | 'flushing';
 
 /**
- * The rules (SPEC §2 Announcements, §3, §4 "Announcements", "Loading states", "Language change",
- * §9; issue 9): for a verified member the stored copy shows first, then the first page from the
+ * The rules (the member's announcements and the bell, their loading states, a language change;
+ * issue 9): for a verified member the stored copy shows first, then the first page from the
  * network (a failure keeps the copy; with nothing held the failure shows); scrolling to the end
  * appends the next page (older than the last held) while there is more. Reading an unread item
  * makes it read at once and deleting removes it at once, both stored in the copy and counted off
@@ -280,4 +284,48 @@ describeMachinePaths({
     showingCopy: selectShowingCopy(s),
   }),
   oracle: announcementsRules,
+  words: {
+    events: {
+      'scope.changed': (e) => (e.userId === null ? 'nobody is signed in' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`),
+      'user.read': (e) => `the member reads news ${e.id}`,
+      'user.delete': (e) => `deletes news ${e.id}`,
+      'user.loadMore': 'scrolls to the end',
+      'announcements.refresh': 'the page asks for a refresh',
+      'network.online': 'the connection comes back',
+      'queue.flushed': 'the offline queue is sent',
+      'xstate.done.actor.readCache': (e) => {
+        const copy = e.output as CachedList;
+        if (!copy) return 'nothing is stored';
+        return copy.savedIn ? 'only an English copy is stored' : 'a stored copy is found';
+      },
+      'xstate.error.actor.readCache': 'the store cannot be read',
+      'xstate.done.actor.fetchFirstPage': (e) => pageWords('first', e.output as PageOutput),
+      'xstate.error.actor.fetchFirstPage': 'loading the first page breaks',
+      'xstate.done.actor.fetchNextPage': (e) => pageWords('next', e.output as PageOutput),
+      'xstate.error.actor.fetchNextPage': 'loading the next page breaks',
+      'xstate.done.actor.sendStatus': (e) => {
+        const output = e.output as SendStatusOutput;
+        if (output.outcome === 'failed') return `the server refuses the change (${output.code})`;
+        return output.outcome === 'saved' ? 'the server takes the change' : 'the change is queued offline';
+      },
+      'xstate.error.actor.sendStatus': 'sending the change breaks',
+      'xstate.done.actor.flushQueue': 'the changes queued offline are sent',
+      'xstate.error.actor.flushQueue': 'sending the queued changes breaks',
+    },
+    outcome: (m) => {
+      if (m.loading) return 'a spinner shows';
+      if (m.loadFailed) return 'the failure shows';
+      const news = m.items.map((it) => {
+        const [id, status] = it.split(':');
+        return status === '3' ? id : `${id} (unread)`;
+      });
+      const shown = news.length === 0 ? 'no item shows' : news.length === 1 ? `item ${news[0]} shows` : `items ${news.join(', ')} show`;
+      const notes = [
+        `the bell says ${m.unread}`,
+        m.showingCopy ? 'with the saved-copy notice' : null,
+        m.loadingMore ? 'more loading' : m.hasMore ? 'more to scroll' : null,
+      ].filter((note) => note !== null);
+      return `${shown}, ${notes.join(', ')}`;
+    },
+  },
 });

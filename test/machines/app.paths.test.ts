@@ -30,6 +30,8 @@ const member = (userId: number, isVerified: boolean): SessionContext => ({
   isAuthenticated: true,
 });
 
+const languageNames: Record<string, string> = { en: 'English', es: 'Spanish' };
+
 /** What the session may report, as real session snapshots. */
 const session = {
   signedOut: sessionMachine.resolveState({ value: { loggedOut: 'idle' }, context: nobody }),
@@ -81,8 +83,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof appMachine>;
 
 /**
- * The rules (issue 8 "The system", SPEC §4 Logout and "Language change", §6; the machine's doc
- * comment): the root starts every app-wide actor once, each under its systemId, the resources in
+ * The rules (issue 8 "The system", the logout, a language change; the machine's doc comment): the root starts every app-wide actor once, each under its systemId, the resources in
  * the starting language and the service worker knowing whether this load follows our own reload.
  * The session is the one source of who is signed in: the member whose data loads and whose queues
  * are sent is the verified one (nobody while unverified, and nobody from the moment a logout
@@ -188,10 +189,25 @@ describeMachinePaths({
   // The root is the system: its own children take the app-wide systemIds.
   systemIds: [],
   inputs: {
-    'detected language': undefined,
-    'Spanish, after our own reload': { language: 'es', reloadedRecently: true },
-    'Spanish chosen, not loaded offline': { language: 'en', languageNotShown: { locale: 'es', offline: true } },
+    'in the detected language': undefined,
+    'in Spanish, after our own reload': { language: 'es', reloadedRecently: true },
+    'with Spanish chosen but not loaded, offline': { language: 'en', languageNotShown: { locale: 'es', offline: true } },
   },
   meaning: (s) => ({ member: s.context.member, language: s.context.language }),
   oracle: appRules,
+  words: {
+    events: {
+      'language.changed': (e) => `the language changes to ${languageNames[e.language]}`,
+      'xstate.snapshot.session': (e) => {
+        const s = e.snapshot as typeof session.verified7;
+        if (s.matches({ loggedIn: 'verified' })) return `member ${s.context.userId} is verified`;
+        if (s.matches('loggedIn')) return `member ${s.context.userId} signs in, not verified yet`;
+        if (s.matches('loggingOut')) return `member ${s.context.userId} starts logging out`;
+        return 'nobody is signed in';
+      },
+    },
+    start: 'the app starts every app-wide actor',
+    outcome: (m) =>
+      m.member === null ? `no member's data loads, the app speaks ${languageNames[m.language]}` : `member ${m.member}'s data loads in ${languageNames[m.language]}`,
+  },
 });

@@ -12,7 +12,7 @@ const events = {
 } satisfies EventFixtures<ArchiveDrawerEvent>;
 
 /**
- * The rules (SPEC §2, §9): the card icon opens the drawer; the x button, a backdrop click or a
+ * The rules: the card icon opens the drawer; the x button, a backdrop click or a
  * drag of MORE than 100 px close it (100 px exactly springs back) with a 300 ms animation, during
  * which it is still shown and the icon opens it again.
  */
@@ -52,4 +52,13 @@ describeMachinePaths({
   outputs: {} satisfies ActorOutputFixtures<typeof archiveDrawerMachine>,
   meaning: (s) => ({ shown: !s.matches('closed'), closing: s.matches('closing') }),
   oracle: drawerRules,
+  words: {
+    events: {
+      'drawer.open': 'the member opens the drawer',
+      'drawer.close': 'closes it',
+      'drawer.dragEnd': (e) => `drags it ${e.distance} px`,
+      'xstate.after.drawerClose': 'the closing animation ends',
+    },
+    outcome: (m) => (m.closing ? 'the drawer is still shown, closing' : m.shown ? 'the drawer is open' : 'the drawer is hidden'),
+  },
 });

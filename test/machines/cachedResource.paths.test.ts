@@ -28,7 +28,7 @@ const outputs = {
 const memberScope: ResourceScope = { key: 'earnPromos', userId: 7, language: 'es' };
 
 /**
- * The rules (SPEC §4 Loading states): on opening, the stored copy of this scope is read while the
+ * The rules (the loading states of every view): on opening, the stored copy of this scope is read while the
  * network is already asked (nothing shown, no spinner, until the store answers); a copy is shown
  * at once (succeeded, from cache) while the network answers; loading shows only while nothing is
  * held. Fresh data replaces the copy (a fresh answer that comes before the store's stops the read)
@@ -115,7 +115,7 @@ describeMachinePaths({
   machine: cachedResourceMachine,
   events,
   outputs,
-  inputs: { member: memberScope },
+  inputs: { "member 7's earn promos in Spanish": memberScope },
   meaning: (s) => ({
     status: selectResourceStatus(s),
     data: selectResourceData(s),
@@ -124,4 +124,37 @@ describeMachinePaths({
     busy: selectResourceBusy(s),
   }),
   oracle: cachedResourceRules,
+  words: {
+    events: {
+      'resource.open': 'the view opens again',
+      'resource.reload': 'a reload is asked for',
+      'xstate.done.actor.readCache': (e) => {
+        const copy = e.output as CachedCopy;
+        if (!copy) return 'nothing is stored';
+        return copy.savedIn ? 'a copy stored in English is found' : 'a stored copy is found';
+      },
+      'xstate.error.actor.readCache': 'the store cannot be read',
+      'xstate.done.actor.fetchRemote': (e) => {
+        const output = e.output as FetchRemoteOutput;
+        return output.ok ? 'the network answers' : `the network fails (${output.code})`;
+      },
+      'xstate.error.actor.fetchRemote': 'the fetch breaks',
+      'xstate.done.actor.writeCache': 'the fresh data is stored',
+      'xstate.error.actor.writeCache': 'storing it breaks',
+    },
+    start: 'the view opens',
+    outcome: (m) => {
+      const refreshing = m.busy ? ', refreshing' : '';
+      switch (m.status) {
+        case 'idle':
+          return 'nothing shows yet, not even a spinner';
+        case 'loading':
+          return `a spinner shows${refreshing}`;
+        case 'failed':
+          return `the error ${m.error} shows`;
+        default:
+          return `${m.fromCache ? 'the stored copy' : 'the fresh data'} shows${m.error ? ` with the error ${m.error}` : ''}${refreshing}`;
+      }
+    },
+  },
 });

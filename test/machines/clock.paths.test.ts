@@ -4,7 +4,7 @@ import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
 
 /**
- * The rules (SPEC §9): relative time labels refresh every 60 s: `now` is read at start and again
+ * The rules: relative time labels ('5 minutes ago') refresh every 60 s: `now` is read at start and again
  * every 60 s, nothing else. `readNow` reads the simulated clock here, as the app binds it to the
  * real one; each step's meaning is the `now` the labels are computed from.
  */
@@ -31,4 +31,9 @@ describeMachinePaths({
   provide: ({ clock }) => ({ actions: { readNow: assign({ now: () => clock.now() }) } }),
   meaning: (s) => ({ now: s.context.now }),
   oracle: clockRules,
+  words: {
+    events: { 'xstate.after.relativeTimeTick': 'a minute passes and the time is read again' },
+    start: 'the app starts and reads the time',
+    outcome: (m) => `the labels count from ${m.now / 60_000} min after start`,
+  },
 });

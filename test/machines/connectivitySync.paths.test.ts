@@ -37,6 +37,11 @@ const outputs = {
   ],
 } satisfies ActorOutputFixtures<typeof connectivitySyncMachine>;
 
+/** `3 earn scans wait`, `the form queue is empty`. */
+const queued = (count: number, item: string) => (count === 0 ? `the ${item.split(' ')[0]} queue is empty` : `${count} ${item}${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''}`);
+/** `1 credited, 1 refused, 1 kept`. */
+const sent = (result: QueueRunResult) => `${result.succeeded} credited, ${result.rejected.length} refused, ${result.kept.length} kept`;
+
 /**
  * Graph key: the states and whether a run was asked for again. Who the member is (7 or 8), what
  * waits and what the last run gave only show in the effects and the meaning, which the oracle
@@ -45,7 +50,7 @@ const outputs = {
 const serializeState: SerializeState = (s) => JSON.stringify({ value: s.value, syncAgain: (s.context as ConnectivitySyncContext).syncAgain });
 
 /**
- * The rules (SPEC §4 Connectivity; the machine's doc comment):
+ * The rules (connectivity and the offline queues; the machine's doc comment):
  * - The network status known at start raises no toast; going offline raises the offline toast
  *   and flag, going online the online toast.
  * - Only a verified member's queues are watched and sent (told by the app root); the session
@@ -193,4 +198,30 @@ describeMachinePaths({
   serializeState,
   meaning: (s) => ({ offline: selectIsOffline(s), syncing: selectIsSyncing(s), member: s.context.userId, pending: selectPendingQueues(s) }),
   oracle: connectivitySyncRules,
+  words: {
+    events: {
+      'network.online': 'the browser is online',
+      'network.offline': 'the browser is offline',
+      'session.verified': (e) => `member ${e.userId} is verified`,
+      'session.ended': 'the session ends',
+      'sync.request': 'a sync is asked for',
+      'lock.acquired': 'the cross-tab lock is held',
+      'queues.changed': 'an earn scan is queued',
+      'xstate.done.actor.loadEarnQueue': (e) => queued((e.output as QueueCount).count, 'earn scan'),
+      'xstate.error.actor.loadEarnQueue': 'the earn queue cannot be read',
+      'xstate.done.actor.processEarnQueue': (e) => `the earn queue is sent (${sent(e.output as QueueRunResult)})`,
+      'xstate.error.actor.processEarnQueue': 'sending the earn queue breaks',
+      'xstate.done.actor.loadFormQueue': (e) => queued((e.output as QueueCount).count, 'form'),
+      'xstate.error.actor.loadFormQueue': 'the form queue cannot be read',
+      'xstate.done.actor.processFormQueue': (e) => `the form queue is sent (${sent(e.output as QueueRunResult)})`,
+      'xstate.error.actor.processFormQueue': 'sending the form queue breaks',
+    },
+    start: 'the app watches the network',
+    outcome: (m) => {
+      const shown = m.offline ? 'the app shows it is offline' : 'the app does not show offline';
+      const queues = m.member === null ? "no member's queues are watched" : `member ${m.member}'s queues are ${m.syncing ? 'being sent' : 'watched'}`;
+      const waiting = m.pending.earn.length ? `, ${m.pending.earn.length} earn scan shown as waiting` : '';
+      return `${shown}; ${queues}${waiting}`;
+    },
+  },
 });

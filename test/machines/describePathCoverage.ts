@@ -1,7 +1,8 @@
 /**
  * Machine path tests: every generated path runs with recording implementations (recording.ts),
- * and an ORACLE, written from the rules (SPEC §4, the machine's doc comment) and not from the
- * machine's configuration, says what each step must do and mean.
+ * and an ORACLE, written from the rules (the behaviour the app promises, as the machine's doc
+ * comment states it) and not from the machine's configuration, says what each step must do and
+ * mean.
  *
  * @example A whole paths test (see redemption.paths.test.ts for a real one):
  * ```ts
@@ -34,12 +35,21 @@
  *       meaning: () => ({ open, busy }),
  *     };
  *   },
+ *   // The names of the path tests (pathNames.ts): what happens, and what the member then sees.
+ *   words: {
+ *     events: {
+ *       'user.open': 'the member opens the door',
+ *       'xstate.done.actor.unlock': (e) => (e.output.ok ? 'the lock opens' : 'the lock holds'),
+ *     },
+ *     outcome: (m) => (m.busy ? 'the door shows it is unlocking' : m.open ? 'the door is open' : 'the door is shut'),
+ *   },
  * });
  * ```
  * This declares, in a `describe('door paths')`:
  * - one test per generated path (shortest path to every state, plus every edge of the state
  *   graph: every transition the fixtures can trigger), asserting the recorded steps equal the
- *   oracle's: `[{ event, effects, meaning }, ...]`, starting with `(start)`;
+ *   oracle's: `[{ event, effects, meaning }, ...]`, starting with `(start)`; named by `words`,
+ *   e.g. `the member opens the door, the lock holds: the door is shut`;
  * - `names every action, guard, actor and delay` (no inline functions, no numeric delays);
  * - `reaches every state node` and `takes every transition of the definition`: they fail when
  *   the fixtures (or the machine) leave a state unreached or a transition untaken.
@@ -71,6 +81,7 @@ import {
   type SerializeState,
   type SnapshotFixtures,
 } from './pathCoverage';
+import { namePath, uniqueNames, type PathWords } from './pathNames';
 import { runPath, type Effect, type PathRun, type ProvideOption, type StepRun } from './recording';
 
 /** An event of a path: one of the machine's events, or an XState one (done, error, after, snapshot). */
@@ -114,6 +125,11 @@ export interface MachinePathsSpec<TMachine extends AnyStateMachine, M> {
   meaning: (snapshot: SnapshotFrom<TMachine>) => M;
   /** A fresh model of the rules for each path. */
   oracle: (input: InputFrom<TMachine> | undefined) => PathOracle<M, EventFromLogic<TMachine>>;
+  /**
+   * The words the path tests are named with (pathNames.ts): what happens and what the member then
+   * sees. Without them a path is named by its state value and events.
+   */
+  words?: PathWords<TMachine, M>;
 }
 
 export interface LabelledPath {
@@ -159,6 +175,16 @@ export function describeMachinePaths<TMachine extends AnyStateMachine, M>(spec: 
     }
     return result;
   };
+  /** What the path ends with by the oracle; by the traversal's last snapshot if the rules take no such path (the test then fails). */
+  const meaningByTheRules = (p: LabelledPath): M => {
+    try {
+      const oracle = spec.oracle(p.input as InputFrom<TMachine> | undefined) as PathOracle<M>;
+      for (const event of pathEvents(p.path)) oracle.on(event);
+      return oracle.meaning();
+    } catch {
+      return spec.meaning(p.path.state as SnapshotFrom<TMachine>);
+    }
+  };
   const transitions = listTransitions(machine);
   const states = allStateNodes(machine).map((n) => n.id);
 
@@ -167,7 +193,13 @@ export function describeMachinePaths<TMachine extends AnyStateMachine, M>(spec: 
       expect(unnamedImplementations(machine)).toEqual([]);
     });
 
-    it.each(paths.map((p) => [`${p.label ? `[${p.label}] ` : ''}${describePath(p.path)}`, p] as const))('%s', (_, p) => {
+    const names = uniqueNames(
+      paths.map((p) => {
+        const name = spec.words ? namePath(spec.words, p.path, meaningByTheRules(p)) : describePath(p.path);
+        return `${p.label ? `[${p.label}] ` : ''}${name}`;
+      }),
+    );
+    it.each(paths.map((p, i) => [names[i], p] as const))('%s', (_, p) => {
       const recorded = run(p);
       const oracle = spec.oracle(p.input as InputFrom<TMachine> | undefined) as PathOracle<M>;
       expect(recorded.steps).toEqual(expectedSteps(oracle, p.path));

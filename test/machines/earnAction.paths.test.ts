@@ -30,7 +30,7 @@ const outputs = {
 const serializeState: SerializeState = (s) => JSON.stringify({ value: s.value, pid: s.context.pid, errorCode: s.context.errorCode });
 
 /**
- * The rules (SPEC §2 Earn, §4, §8; the machine's doc comment): a click earns, whatever the last
+ * The rules (the machine's doc comment): a click earns, whatever the last
  * attempt gave, one attempt at a time. Offline nothing is sent and the member is told (every
  * click). Online, a promo with a page gets a blank tab in the same click (browsers block later
  * ones), then the request goes with the click's key. A credit shows the answer's page (or the
@@ -94,4 +94,22 @@ describeMachinePaths({
   serializeState,
   meaning: (s) => ({ earning: selectIsEarning(s), earningPid: selectEarningPid(s), error: selectEarnError(s), lastEarned: selectLastEarned(s) }),
   oracle: earnActionRules,
+  words: {
+    events: {
+      'user.earn': (e) =>
+        `the member ${e.online ? '' : 'offline '}clicks promo ${e.pid}${e.url ? ' (with a page)' : ''}`,
+      'xstate.done.actor.earn': (e) => {
+        const output = e.output as EarnOutput;
+        if (!output.ok) return `the earn is refused (${output.code})`;
+        return output.url ? 'the pips are earned, with a thank-you page' : 'the pips are earned';
+      },
+      'xstate.error.actor.earn': 'the earn fails unexpectedly',
+    },
+    outcome: (m) => {
+      if (m.earning) return `promo ${m.earningPid} shows it is earning`;
+      if (m.error) return `the member is told why (${m.error})`;
+      if (m.lastEarned) return `the member sees ${m.lastEarned.pipsEarned} pips earned on promo ${m.lastEarned.pid}`;
+      return 'nothing is being earned';
+    },
+  },
 });

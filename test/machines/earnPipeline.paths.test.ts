@@ -36,7 +36,7 @@ const outputs = {
   queueScan: [{ ok: true }, { ok: false, code: 'QUEUE_FAILED' }],
 } satisfies ActorOutputFixtures<typeof earnPipelineMachine>;
 
-/** Refusals no retry can turn into a credit (SPEC §4: such a queued scan is dropped, counted as failed). */
+/** Refusals no retry can turn into a credit (such a queued scan is dropped, counted as failed). */
 const refusedForGood = [
   'ALREADY_EARNED',
   'ALREADY_EARNED_TODAY',
@@ -50,7 +50,7 @@ const refusedForGood = [
 ];
 
 /**
- * The rules (SPEC §2 EarnQRScanner, §4 offline earn queue; the machine's doc comment): only an
+ * The rules (the earn QR scanner and the offline earn queue; the machine's doc comment): only an
  * earn code (the bare code or a link to /earn with one `qr`) is ever sent; anything else is
  * refused for good (INVALID_TOKEN) without a call.
  * - live: the scan gets a fresh key and learns whether the app is offline. Offline, the scan is
@@ -144,12 +144,35 @@ describeMachinePaths({
   events: {} satisfies EventFixtures<never>,
   outputs,
   inputs: {
-    'live code': { text: ` ${code} ` },
-    'live printed link': { text: printedLink },
-    'live other text': { text: communityLink },
-    'replay code': { text: code, mode: 'replay', idempotencyKey: 'key-queued-0042' },
-    'replay other text': { text: 'hello', mode: 'replay', idempotencyKey: 'key-queued-0043' },
+    'the member scans an earn code': { text: ` ${code} ` },
+    'the member scans a printed earn link': { text: printedLink },
+    'the member scans a community link': { text: communityLink },
+    'a queued earn code is sent again': { text: code, mode: 'replay', idempotencyKey: 'key-queued-0042' },
+    'a queued text that is no code is sent again': { text: 'hello', mode: 'replay', idempotencyKey: 'key-queued-0043' },
   },
   meaning: (s) => ({ output: s.status === 'done' ? (s.output as EarnPipelineOutput) : null }),
   oracle: earnPipelineRules,
+  words: {
+    events: {
+      'xstate.done.actor.prepareScan': (e) => ((e.output as PrepareScanOutput).offline ? 'the app is offline' : 'the app is online'),
+      'xstate.error.actor.prepareScan': 'preparing the scan breaks',
+      'xstate.done.actor.tokenizeScan': (e) => {
+        const result = e.output as TokenizeScanOutput;
+        return result.ok ? 'the code is exchanged for a token' : `the exchange fails (${result.code}, ${result.status})`;
+      },
+      'xstate.error.actor.tokenizeScan': 'the exchange breaks',
+      'xstate.done.actor.earnScan': (e) => {
+        const result = e.output as EarnScanOutput;
+        return result.ok ? `${result.pipsEarned} pips are earned` : `the earn fails (${result.code}, ${result.status})`;
+      },
+      'xstate.error.actor.earnScan': 'the earn breaks',
+      'xstate.done.actor.queueScan': (e) => ((e.output as QueueScanOutput).ok ? 'the scan is stored in the queue' : 'storing it in the queue fails'),
+      'xstate.error.actor.queueScan': 'storing it in the queue breaks',
+    },
+    outcome: ({ output }) => {
+      if (output === null) return 'the scan is still under way';
+      if (output.ok) return output.value.kind === 'queued' ? 'the scan waits in the offline queue' : `the member sees ${output.value.pipsEarned} pips for ${output.value.title}`;
+      return `the scan fails with ${output.code}${output.retry ? ', worth retrying' : ', for good'}${output.stop ? ', and the queue run stops' : ''}`;
+    },
+  },
 });

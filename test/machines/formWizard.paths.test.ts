@@ -25,6 +25,9 @@ import { action, actorStarted, actorStopped, sendAction, type Effect } from './r
 const coffee: WizardForm = { id: 9, version: 'en:1', stepCount: 2, definition: { title: 'Coffee' } };
 const tea: WizardForm = { id: 10, version: 'en:1', stepCount: 1, definition: { title: 'Tea' } };
 
+/** The questionnaires by id, as the member knows them. */
+const titles: Record<number, string> = { [coffee.id]: 'Coffee', [tea.id]: 'Tea' };
+
 const events = {
   'wizard.open': [
     { type: 'wizard.open', form: coffee },
@@ -73,7 +76,7 @@ const serializeState: SerializeState = (s) => {
 };
 
 /**
- * The rules (SPEC §2 Forms, §4 offline form queue, §8; the machine's doc comment): the app has
+ * The rules (multi-step questionnaires and the offline form queue; the machine's doc comment): the app has
  * one wizard. Opening a questionnaire starts it (with a draft if any); opening the same one again
  * goes on where the member left it; another one (or another version) starts over. The session
  * ending closes it and drops the answers (abandoning whatever was under way). On a step, answers
@@ -232,8 +235,8 @@ describeMachinePaths({
   outputs,
   serializeState,
   inputs: {
-    'the app (closed)': undefined,
-    'started with a draft': { form: { ...tea, version: 'en:2' }, values: { name: 'Ada' } },
+    'the app starts with no questionnaire open': undefined,
+    'the app starts with a draft of Tea open': { form: { ...tea, version: 'en:2' }, values: { name: 'Ada' } },
   },
   meaning: (s) => ({
     form: s.context.form?.id ?? null,
@@ -246,4 +249,39 @@ describeMachinePaths({
     done: selectWizardDone(s),
   }),
   oracle: formWizardRules,
+  words: {
+    events: {
+      'wizard.open': (e) => {
+        const version = e.form.version === 'en:1' ? '' : ' (another version)';
+        const draft = e.values ? (e.step === undefined ? ' with a draft' : ` with a draft on step ${e.step + 1}`) : '';
+        return `the member opens ${titles[e.form.id]}${version}${draft}`;
+      },
+      'wizard.close': 'the questionnaire is closed',
+      'user.answer': 'answers a question',
+      'user.next': 'presses next',
+      'user.previous': 'presses previous',
+      'user.submit': (e) => (e.online ? 'submits' : 'submits offline'),
+      'xstate.done.actor.validateStep': (e) => ((e.output as ValidateStepOutput).valid ? 'the step is valid' : 'an answer is invalid'),
+      'xstate.error.actor.validateStep': 'checking the step breaks',
+      'xstate.done.actor.submitAnswers': (e) => {
+        const output = e.output as SubmitAnswersOutput;
+        if (output.ok) return `${output.pipsEarned} pips are earned`;
+        return output.code === 'NETWORK_ERROR' ? 'the network does not answer' : `the answers are refused (${output.code})`;
+      },
+      'xstate.error.actor.submitAnswers': 'sending the answers breaks',
+      'xstate.done.actor.queueSubmission': (e) => ((e.output as QueueSubmissionOutput).ok ? 'the answers are queued' : 'queueing them fails'),
+      'xstate.error.actor.queueSubmission': 'queueing them breaks',
+    },
+    outcome: (m) => {
+      if (m.form === null) return 'no questionnaire is open';
+      const title = titles[m.form];
+      if (m.done) return `${title} shows it is done`;
+      if (m.rejection) return `${title} ends: it cannot be answered (${m.rejection})`;
+      if (m.busy) return `${title} shows it is busy with the answers`;
+      const where = `${title} shows step ${m.step + 1}`;
+      if (m.submitFailure) return `${where} with the error ${m.submitFailure}, the answers kept for a retry`;
+      if (m.showErrors) return `${where}, pointing at the invalid answers`;
+      return Object.keys(m.values).length ? `${where} with the answers given` : where;
+    },
+  },
 });

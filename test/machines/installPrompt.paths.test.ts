@@ -38,7 +38,7 @@ const outputs = {
 const serializeState: SerializeState = (s) => JSON.stringify({ value: s.value, prominent: s.context.views > 3 });
 
 /**
- * The rules (SPEC §2 install-app button and Safari dialog, §4, §9; the machine's doc comment):
+ * The rules (the install-app button and its Safari dialog; the machine's doc comment):
  * running standalone nothing is offered and the screen locks to portrait; installed from this
  * browser (`appInstalled`) nothing is offered either. Otherwise the browser's offer is watched
  * and the top bar's button appears once it comes; on Safari, which never offers, the button is
@@ -153,4 +153,32 @@ describeMachinePaths({
     views: s.context.views,
   }),
   oracle: installPromptRules,
+  words: {
+    events: {
+      'prompt.available': 'the browser offers the install',
+      'prompt.accepted': 'the member accepts it',
+      'prompt.dismissed': 'the member dismisses it',
+      'app.installed': 'the browser says the app is installed',
+      'user.install': 'the member presses install',
+      'user.close': 'closes the instructions',
+      'xstate.done.actor.readInstallState': (e) => {
+        const found = e.output as InstallStateOutput;
+        if (found.standalone) return 'it runs standalone';
+        if (found.installed) return 'it was installed from this browser';
+        const seen = `the button was seen ${found.views} times`;
+        return found.safari ? `it runs in Safari (${seen})` : `it runs in a browser (${seen})`;
+      },
+      'xstate.error.actor.readInstallState': 'the install state cannot be read',
+      'xstate.after.installCheck': '5 s pass',
+      'xstate.done.actor.checkInstalled': (e) => (e.output ? 'the app is found installed' : 'the app is not installed'),
+      'xstate.error.actor.checkInstalled': 'the install cannot be checked',
+    },
+    start: 'the app starts',
+    outcome: (m) => {
+      if (m.dialogOpen) return 'the Safari instructions are open';
+      if (m.prompting) return "the browser's install dialog is open";
+      if (m.buttonShown) return m.prominent ? 'the install button shows, prominent' : 'the install button shows';
+      return 'no install button';
+    },
+  },
 });

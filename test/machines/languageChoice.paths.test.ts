@@ -25,15 +25,17 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof languageChoiceMachine>;
 
 const inputs: Record<string, LanguageChoiceInput | undefined> = {
-  'started as chosen': undefined,
-  'started without Español, offline': { notShown: { locale: 'es', offline: true } },
-  'started without Español, online': { notShown: { locale: 'es', offline: false } },
+  'the app starts in the language chosen': undefined,
+  'the app starts offline without the Spanish chosen': { notShown: { locale: 'es', offline: true } },
+  'the app starts online without the Spanish chosen': { notShown: { locale: 'es', offline: false } },
 };
+
+const languageNames: Record<string, string> = { en: 'English', es: 'Spanish' };
 
 type Phase = 'idle' | 'switching' | 'waiting' | 'failed';
 
 /**
- * The rules (SPEC §9, the machine's doc comment): pressing the language shown does nothing;
+ * The rules (the top bar's language switch, also offline; the machine's doc comment): pressing the language shown does nothing;
  * pressing another one loads it. When the language shown in the end is another one (the catalog
  * could not load): offline, the choice waits for the browser to come back online, with a notice
  * the member may close, and loads again then; online, a notice says it failed until closed.
@@ -111,4 +113,21 @@ describeMachinePaths({
   outputs,
   meaning: (s) => ({ loading: selectLanguageLoading(s), notice: selectLanguageNotice(s) }),
   oracle: languageChoiceRules,
+  words: {
+    events: {
+      'user.choose': (e) => `the member presses ${languageNames[e.locale]} (${languageNames[e.shown]} shown)`,
+      'connectivity.online': 'the browser comes online',
+      'user.dismiss': 'closes the notice',
+      'xstate.done.actor.activate': (e) => {
+        const { shown, offline } = e.output as { shown: string; offline: boolean };
+        return `${languageNames[shown]} ends up shown${offline ? ', offline' : ''}`;
+      },
+      'xstate.error.actor.activate': 'loading the language breaks',
+    },
+    outcome: (m) => {
+      if (m.loading) return `${languageNames[m.loading]} is loading`;
+      if (m.notice) return `a notice says ${languageNames[m.notice.locale]} ${m.notice.reason === 'offline' ? 'waits for the network' : 'failed to load'}`;
+      return 'no language loads and no notice shows';
+    },
+  },
 });

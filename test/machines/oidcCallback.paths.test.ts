@@ -36,7 +36,7 @@ const serializeState: SerializeState = (s) =>
   JSON.stringify({ value: s.value, ticket: s.context.ticket, returnTo: s.context.returnTo, errorCode: s.context.errorCode, signup: s.context.signup !== null });
 
 /**
- * The rules (SPEC §1 sign-in options, §5 signup rules; the machine's doc comment): /auth/callback
+ * The rules (signing in with a provider, and signing up; the machine's doc comment): /auth/callback
  * opens with a ticket, an error, or neither.
  * - An error says what went wrong.
  * - A ticket is exchanged once (the page may be opened twice with it; a new ticket starts over):
@@ -156,4 +156,37 @@ describeMachinePaths({
     };
   },
   oracle: oidcCallbackRules,
+  words: {
+    events: {
+      'callback.opened': (e) => {
+        if (e.error) return `the callback opens with the error ${e.error}`;
+        return e.ticket ? `the callback opens with ${e.ticket} (going to ${e.returnTo})` : 'the callback opens without a ticket';
+      },
+      'user.completeSignup': 'the member completes the signup form',
+      'xstate.done.actor.exchangeTicket': (e) => {
+        const output = e.output as ExchangeTicketOutput;
+        if (!output.ok) return `the ticket is refused (${output.code})`;
+        return output.outcome === 'signedIn' ? 'the ticket signs a known member in' : 'the ticket is a new member';
+      },
+      'xstate.error.actor.exchangeTicket': 'the exchange breaks',
+      'xstate.done.actor.readPendingSignup': (e) => (e.output ? 'the sign-in kept for the tab is found' : 'no sign-in was kept'),
+      'xstate.error.actor.readPendingSignup': 'the kept sign-in cannot be read',
+      'xstate.done.actor.registerMember': (e) => {
+        const output = e.output as RegisterOutput;
+        return output.ok ? 'the member is registered' : `the registration is refused (${output.code})`;
+      },
+      'xstate.error.actor.registerMember': 'the registration breaks',
+    },
+    outcome: (m) =>
+      ({
+        idle: 'the page waits for the callback',
+        restoring: 'the page reads the kept sign-in',
+        exchanging: 'the page shows the sign-in under way',
+        signingUp: 'the signup form shows',
+        signupFailed: `the signup form shows the error ${m.error}`,
+        registering: 'the signup form shows it is registering',
+        signedIn: 'the member is signed in and sent on',
+        failed: `the page says what went wrong (${m.error})`,
+      })[m.view] ?? m.view,
+  },
 });

@@ -56,7 +56,13 @@ const serializeState: SerializeState = (s) =>
   });
 
 /** Opened at /admin, or from an operator invitation's link. */
-const inputs = { plain: undefined, invitation: { invitation: 'invitation-token' } } satisfies Record<string, ConsoleInput | undefined>;
+const inputs = {
+  'the operator opens the console': undefined,
+  "the operator opens an invitation's link": { invitation: 'invitation-token' },
+} satisfies Record<string, ConsoleInput | undefined>;
+
+/** A write in the operator's words. */
+const writeNames: Record<string, string> = { archivePromo: 'archives a promo', importCodes: 'previews importing codes' };
 
 /**
  * The rules (the machine's doc comment): opened from an invitation's link, the console first
@@ -255,4 +261,63 @@ describeMachinePaths({
     invitation: selectInvitationResult(s),
   }),
   oracle: consoleRules,
+  words: {
+    events: {
+      'user.openView': (e) => `the operator opens the ${e.view} view`,
+      'user.selectCommunity': (e) => `picks ${[owner, viewer].find((c) => c.communityId === e.communityId)?.name ?? e.communityId}`,
+      'user.search': (e) => `searches "${e.query}"`,
+      'user.openItem': (e) => `opens ${e.view} ${e.id}`,
+      'user.write': (e) => `the operator ${writeNames[e.request.kind] ?? e.request.kind}`,
+      'user.discardPreview': 'sets the preview aside',
+      'user.retry': 'retries',
+      'xstate.done.actor.acceptInvitation': (e) => {
+        const output = e.output as ConsoleOutput<AcceptedInvitation>;
+        return output.ok ? `the invitation to ${output.value.name} is accepted` : `the invitation is refused (${output.code})`;
+      },
+      'xstate.error.actor.acceptInvitation': 'accepting the invitation breaks',
+      'xstate.done.actor.listCommunities': (e) => {
+        const output = e.output as ConsoleOutput<ConsoleCommunity[]>;
+        if (!output.ok) return `the communities are refused (${output.code})`;
+        return output.value.length ? `the account runs ${output.value.map((c) => c.name).join(' and ')}` : 'the account runs no community';
+      },
+      'xstate.error.actor.listCommunities': 'listing the communities breaks',
+      'xstate.done.actor.loadView': (e) => {
+        const output = e.output as ConsoleOutput;
+        return output.ok ? 'the view loads' : `the view is refused (${output.code})`;
+      },
+      'xstate.error.actor.loadView': 'loading the view breaks',
+      'xstate.done.actor.write': (e) => {
+        const output = e.output as ConsoleOutput;
+        return output.ok ? 'the server takes it' : `the server refuses it (${output.code})`;
+      },
+      'xstate.error.actor.write': 'the write breaks',
+    },
+    outcome: (m) => {
+      const invitation = m.invitation ? (m.invitation.ok ? ', saying the invitation was accepted' : `, saying the invitation failed (${m.invitation.code})`) : '';
+      const where = `${m.community?.name ?? 'the community'}'s ${m.view} view${m.query ? ` for "${m.query}"` : ''}`;
+      switch (m.phase) {
+        case 'accepting':
+          return 'the console accepts the invitation';
+        case 'starting':
+          return `the console lists the communities${invitation}`;
+        case 'failed':
+          return `the console says the communities failed (${m.error}) and offers a retry${invitation}`;
+        case 'notOperator':
+          return `the console says the account is no operator${invitation}`;
+        case 'loading':
+          return `${where} is loading${m.done ? ', the write reported done' : ''}${invitation}`;
+        case 'loadFailed':
+          return `${where} says it failed (${m.error}) and offers a retry${invitation}`;
+        default: {
+          const notes = [
+            m.writing ? 'a write on its way' : null,
+            m.preview ? 'a preview to apply' : null,
+            m.writeError ? `the write refused (${m.writeError.code}${m.writeError.detail ? `: ${m.writeError.detail}` : ''})` : null,
+            m.done ? 'the write reported done' : null,
+          ].filter((note) => note !== null);
+          return `${where} shows${m.canWrite ? '' : ', read-only'}${notes.length ? `, ${notes.join(', ')}` : ''}${invitation}`;
+        }
+      }
+    },
+  },
 });

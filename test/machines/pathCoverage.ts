@@ -1,5 +1,5 @@
 /**
- * The graph half of the machine path tests (STYLE "Path-coverage tests"): typed fixtures, the
+ * The graph half of the machine path tests: typed fixtures, the
  * events a traversal may send, the paths that take every transition, and the definition's
  * transitions and state nodes to check coverage against. `recording.ts` runs each path with
  * recording implementations; `describePathCoverage.ts` puts both together with an oracle.

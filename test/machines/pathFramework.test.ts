@@ -7,6 +7,7 @@ import { assign, createMachine, fromCallback, fromPromise, sendTo, setup, type E
 import { resourcesActor } from '../../machines/system';
 import { coverageReport, expectedSteps, type PathOracle } from './describePathCoverage';
 import { actorEvents, coveragePaths, describePath, unnamedImplementations } from './pathCoverage';
+import { namePath, uniqueNames, type PathWords } from './pathNames';
 import { action, actorStarted, actorStopped, received, runPath, sendAction, startRecorded, type Effect } from './recording';
 
 type DoorEvent = { type: 'user.open'; door: number } | { type: 'user.cancel' } | { type: 'user.knock' };
@@ -184,5 +185,56 @@ describe('coverage checks', () => {
       'sloppy.a --go [(inline)]--> sloppy.b: inline guard',
     ]);
     expect(unnamedImplementations(doorMachine)).toEqual([]);
+  });
+});
+
+describe('path names', () => {
+  const paths = coveragePaths(doorMachine, { events, serializeState });
+  const toClosedByTimer = paths.find((p) => describePath(p) === '"closed" via user.open {"door":1} > unlock → {"ok":true} > after autoClose')!;
+  const words: PathWords<typeof doorMachine, string> = {
+    events: {
+      'user.open': (e) => `the visitor opens door ${e.door}`,
+      'user.cancel': 'gives up',
+      'user.knock': '',
+      'xstate.done.actor.unlock': (e) => ((e.output as { ok: boolean }).ok ? 'the lock opens' : 'the lock holds'),
+      'xstate.error.actor.unlock': 'the lock breaks',
+      'xstate.after.autoClose': 'a while passes',
+    },
+    outcome: (value) => `the door is ${value}`,
+  };
+  const closed = 'closed';
+
+  it('say what happens, in order, and what the path ends with (a delay by its name, whatever the state)', () => {
+    expect(namePath(words, toClosedByTimer, closed)).toBe('the visitor opens door 1, the lock opens, a while passes: the door is closed');
+  });
+
+  it('leave out a step whose phrase is empty, and name the path that sends nothing', () => {
+    const knocked = paths.find((p) => describePath(p) === '"closed" via user.knock')!;
+    expect(namePath(words, knocked, closed)).toBe('at start: the door is closed');
+  });
+
+  it('begin with the start when it is given', () => {
+    const withStart: typeof words = { ...words, start: 'the bell starts listening' };
+    expect(namePath(withStart, paths[0], closed)).toBe('the bell starts listening: the door is closed');
+    expect(namePath(withStart, toClosedByTimer, closed)).toBe(
+      'the bell starts listening, the visitor opens door 1, the lock opens, a while passes: the door is closed',
+    );
+  });
+
+  it('fail on an event without words', () => {
+    const { 'xstate.after.autoClose': _, ...tooFew } = words.events;
+    const incomplete: typeof words = { ...words, events: tooFew as typeof words.events };
+    expect(() => namePath(incomplete, toClosedByTimer, closed)).toThrow(
+      'no words for the event xstate.after.autoClose.door.open (nor xstate.after.autoClose)',
+    );
+  });
+
+  it('say a step repeated in a row once, counted', () => {
+    const waitedThrice = { ...paths[0], steps: [...paths[0].steps, ...[1, 2, 3].map(() => ({ event: { type: 'xstate.after.autoClose.door.open' }, state: paths[0].state }))] };
+    expect(namePath(words, waitedThrice, closed)).toBe('a while passes (3 times): the door is closed');
+  });
+
+  it('number the paths that share a name', () => {
+    expect(uniqueNames(['a', 'b', 'a', 'a'])).toEqual(['a', 'b', 'a (variant 2)', 'a (variant 3)']);
   });
 });

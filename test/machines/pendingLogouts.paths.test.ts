@@ -67,4 +67,17 @@ describeMachinePaths({
   outputs,
   meaning: (s) => ({ phase: s.value as string }),
   oracle: pendingLogoutsRules,
+  words: {
+    events: {
+      'pendingLogouts.check': 'the session queues a logout',
+      'connectivity.online': 'the browser comes online',
+      'xstate.done.actor.sendPendingLogouts': (e) =>
+        (e.output as PendingLogoutsOutput).remaining ? `${(e.output as PendingLogoutsOutput).remaining} logouts are still queued` : 'every queued logout is sent',
+      'xstate.error.actor.sendPendingLogouts': 'sending the logouts fails',
+      'xstate.after.pendingLogoutRetry': 'the retry delay passes',
+    },
+    start: 'the app starts and sends the queued logouts',
+    outcome: (m) =>
+      ({ sending: 'the queued logouts are being sent', idle: 'nothing waits to be sent', waiting: 'the logouts wait for the network or the retry' })[m.phase] ?? m.phase,
+  },
 });

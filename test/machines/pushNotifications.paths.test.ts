@@ -35,7 +35,7 @@ const outputs = {
 type Phase = 'signedOut' | 'checking' | 'unsupported' | 'off' | 'enabling' | 'on' | 'disabling';
 
 /**
- * The rules (issue 9 "Web Push"; the machine's doc comment):
+ * The rules (issue 9 "Web Push", the notification registration; the machine's doc comment):
  * - A verified member's start only looks at what the browser holds (asks nothing): no Web Push
  *   in this browser shows the switch as unavailable; a subscription registered for the member
  *   is on (the session gets its deviceId); otherwise off, with the permission as it is. The
@@ -193,4 +193,45 @@ describeMachinePaths({
     errorCode: s.context.errorCode,
   }),
   oracle: pushRules,
+  words: {
+    events: {
+      'scope.changed': (e) =>
+        e.userId === null ? 'nobody is signed in' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`,
+      'user.enable': 'the member turns notifications on',
+      'user.disable': 'the member turns them off',
+      'user.dismissInvitation': 'the member closes the invitation',
+      'xstate.done.actor.checkPush': (e) => {
+        const check = e.output as PushCheck;
+        if (!check.supported) return 'the browser has no Web Push';
+        if (check.deviceId) return 'the browser holds a registered subscription';
+        return `the browser holds none (permission ${check.permission})`;
+      },
+      'xstate.error.actor.checkPush': 'looking at the browser breaks',
+      'xstate.done.actor.subscribe': (e) => {
+        const output = e.output as SubscribeOutput;
+        if (output.ok) return 'the registration succeeds';
+        if (output.code === 'PERMISSION_DENIED') return 'the permission is blocked';
+        return output.code === 'PERMISSION_DISMISSED' ? 'the prompt is closed' : `the registration fails (${output.code})`;
+      },
+      'xstate.error.actor.subscribe': 'the registration breaks',
+      'xstate.done.actor.unsubscribe': (e) => ((e.output as UnsubscribeOutput).ok ? 'the registration is removed' : 'removing it fails'),
+      'xstate.error.actor.unsubscribe': 'removing it breaks',
+    },
+    outcome: (m) => {
+      const invitation = m.invitation ? ', the invitation shows' : '';
+      const error = m.errorCode ? `, the member told why (${m.errorCode})` : '';
+      switch (m.switchState) {
+        case 'checking':
+          return 'the switch waits for the browser';
+        case 'unsupported':
+          return 'the switch shows notifications are unavailable here';
+        case 'busy':
+          return 'the switch shows it is busy';
+        case 'on':
+          return `the switch is on${error}`;
+        default:
+          return `the switch is off${m.denied ? ', blocked' : ''}${error}${invitation}`;
+      }
+    },
+  },
 });

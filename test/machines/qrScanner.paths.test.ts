@@ -37,7 +37,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof qrScannerMachine>;
 
 /**
- * The rules (SPEC §2 CommunityQRScan / EarnQRScanner; the machine's doc comment): the camera is
+ * The rules (the community and earn QR scanners; the machine's doc comment): the camera is
  * opened on start and shown while frames are decoded; the first code read is checked
  * (`acceptCode`) and the camera released; a refused or missing camera says why and leaves the
  * photo fallback; a photo is decoded and its code checked the same way (another photo replaces
@@ -157,4 +157,38 @@ describeMachinePaths({
     accepted: selectAccepted(s),
   }),
   oracle: qrScannerRules,
+  words: {
+    events: {
+      'user.start': 'the member starts the scanner',
+      'link.opened': "a code's link opens the app",
+      'scanner.decoded': 'the camera reads a code',
+      'camera.failed': (e) => `the camera stops (${e.code})`,
+      'user.pickPhoto': 'the member picks a photo',
+      'user.retry': 'scans again',
+      'user.cancel': 'cancels',
+      'xstate.done.actor.openCamera': (e) => {
+        const output = e.output as OpenCameraOutput;
+        return output.ok ? 'the camera opens' : `the camera is unavailable (${output.code})`;
+      },
+      'xstate.error.actor.openCamera': 'opening the camera breaks',
+      'xstate.done.actor.decodePhoto': (e) => ((e.output as DecodePhotoOutput).ok ? 'a code is found in the photo' : 'no code is found in the photo'),
+      'xstate.error.actor.decodePhoto': 'the photo cannot be read',
+      'xstate.done.actor.acceptCode': (e) => {
+        const output = e.output as AcceptCodeOutput;
+        return output.ok ? 'the code is accepted' : `the code is refused (${output.code})`;
+      },
+      'xstate.error.actor.acceptCode': 'checking the code breaks',
+    },
+    outcome: (m) =>
+      ({
+        idle: 'the scanner is off',
+        startingCamera: 'the scanner shows the camera starting',
+        scanning: 'the camera shows, looking for a code',
+        readingPhoto: 'the scanner shows the photo being read',
+        checking: 'the scanner shows the code being checked',
+        cameraUnavailable: `the member is told why there is no camera (${m.error}) and may pick a photo`,
+        rejected: `the member is told why the code is refused (${m.error}) and may scan again`,
+        accepted: 'the screen is told the code is accepted',
+      })[m.phase],
+  },
 });

@@ -23,7 +23,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof queueRunMachine>;
 
 /**
- * The rules (SPEC §4 Connectivity, the machine's doc comment): the member's queued items are
+ * The rules (the offline queues; the machine's doc comment): the member's queued items are
  * listed (an unreadable queue is an empty one) and sent one at a time, oldest first, each through
  * its replay. A sent item leaves the queue, and so does one refused for good (counted as
  * rejected with its code); one that may succeed later stays (kept, with its code), as does one
@@ -98,11 +98,34 @@ describeMachinePaths({
   machine: queueRunMachine,
   events: {} satisfies EventFixtures<never>,
   outputs,
-  inputs: { 'member 7': { userId: 7 } },
+  inputs: { "member 7's queue is sent": { userId: 7 } },
   meaning: (s) => ({
     sending: s.matches('replaying') ? s.context.items[s.context.index].id : null,
     removing: s.matches('removing') ? s.context.items[s.context.index].id : null,
     output: s.status === 'done' ? (s.output as QueueRunResult) : null,
   }),
   oracle: queueRunRules,
+  words: {
+    events: {
+      'xstate.done.actor.listItems': (e) => ((e.output as QueuedItem[]).length ? `${(e.output as QueuedItem[]).length} items are queued` : 'the queue is empty'),
+      'xstate.error.actor.listItems': 'the queue cannot be read',
+      'xstate.done.actor.replayItem': (e) => {
+        const output = e.output as ReplayOutput;
+        if (output.ok) return 'an item is sent';
+        if (!output.retry) return `an item is refused for good (${output.code})`;
+        return `an item fails for now (${output.code}${output.stop ? ', nothing more can be sent' : ''})`;
+      },
+      'xstate.error.actor.replayItem': 'sending an item breaks',
+      'xstate.done.actor.removeItem': 'it leaves the queue',
+      'xstate.error.actor.removeItem': 'removing it breaks',
+    },
+    outcome: (m) => {
+      if (m.sending !== null) return `item ${m.sending} is being sent`;
+      if (m.removing !== null) return `item ${m.removing} is being removed`;
+      if (!m.output) return 'the queue is being read';
+      const { succeeded, rejected, kept } = m.output;
+      const ids = (failures: { id: number }[]) => failures.map((f) => f.id).join(' and ') || 'none';
+      return `the run reports ${succeeded} sent, rejected ${ids(rejected)}, kept ${ids(kept)}`;
+    },
+  },
 });

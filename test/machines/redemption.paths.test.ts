@@ -37,8 +37,18 @@ const outputs = {
 const serializeState: SerializeState = (s) =>
   JSON.stringify({ value: s.value, pid: s.context.choice?.pid ?? null, errorCode: s.context.errorCode });
 
+/** The failures in the member's terms. */
+const failureWords: Record<string, string> = {
+  OUT_OF_STOCK: 'out of stock',
+  INSUFFICIENT_PIPS: 'not enough pips',
+  NOT_FOUND: 'no such reward',
+  NETWORK_ERROR: 'no answer from the network',
+  OFFLINE: 'the device is offline',
+  UNKNOWN_ERROR: 'an unexpected error',
+};
+
 /**
- * The rules (SPEC §2 Redeem, the machine's doc comment), as a model of the confirm dialog:
+ * The rules (the machine's doc comment), as a model of the confirm dialog:
  * - choosing an option opens the confirmation; nothing is sent until the member confirms;
  * - confirming sends pid, optId and the confirmation's key, once;
  * - a success tells the screen (the new reward) and the resources (pips and stock moved);
@@ -147,4 +157,24 @@ describeMachinePaths({
     transaction: selectRedeemedTransaction(s),
   }),
   oracle: redemptionRules,
+  words: {
+    events: {
+      'user.redeem': (e) => `the member chooses reward ${e.pid}`,
+      'user.confirm': 'confirms',
+      'user.retry': 'retries',
+      'user.cancel': 'cancels',
+      'xstate.done.actor.redeemReward': (e) => {
+        const output = e.output as RedeemRewardOutput;
+        return output.ok ? 'the reward is redeemed' : `the redemption fails (${failureWords[output.code] ?? output.code})`;
+      },
+      'xstate.error.actor.redeemReward': 'the redemption fails unexpectedly',
+    },
+    outcome: (m) => {
+      if (m.redeeming) return `the dialog shows reward ${m.choice?.pid} being redeemed`;
+      if (m.error) return `the dialog says why (${failureWords[m.error] ?? m.error})${m.canRetry ? ' and offers a retry' : ', with no retry'}`;
+      if (m.transaction !== null) return 'the member sees the redeemed reward';
+      if (m.dialogOpen) return `the dialog asks to confirm reward ${m.choice?.pid}`;
+      return 'no dialog is open';
+    },
+  },
 });

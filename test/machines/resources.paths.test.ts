@@ -7,6 +7,8 @@ import { actorStarted, actorStopped, APP_SYSTEM_IDS, received, type Effect } fro
 const dashboard: ResourceRef = { key: 'dashboard' };
 const manifest: ResourceRef = { key: 'manifest' };
 
+const languageNames: Record<string, string> = { en: 'English', es: 'Spanish' };
+
 const events = {
   'scope.changed': [
     { type: 'scope.changed', userId: 7, language: 'en' },
@@ -25,7 +27,7 @@ const events = {
 const outputs = { cachedResource: [undefined] } satisfies ActorOutputFixtures<typeof resourcesMachine>;
 
 /**
- * The rules (SPEC §4 Loading states, §6; the machine's doc comment): every cached load runs as
+ * The rules (only verified members load data; the machine's doc comment): every cached load runs as
  * one child `resource:<key>` for the member the session says is verified and the current
  * language. Public loads (the manifest, the sign-in providers) run for anybody; a member's loads
  * never run for nobody (opened while signed out, they wait for a member). Opening a running load
@@ -83,7 +85,7 @@ describeMachinePaths({
   machine: resourcesMachine,
   events,
   outputs,
-  inputs: { english: { language: 'en' } },
+  inputs: { 'the app starts in English': { language: 'en' } },
   systemIds: [...APP_SYSTEM_IDS, 'chanceToWin'],
   meaning: (s) => ({
     userId: s.context.userId,
@@ -92,4 +94,23 @@ describeMachinePaths({
     running: Object.keys(s.children).sort(),
   }),
   oracle: resourcesRules,
+  words: {
+    events: {
+      'scope.changed': (e) =>
+        `${e.userId === null ? 'nobody is verified' : `member ${e.userId} is verified`} (${languageNames[e.language]})`,
+      'resource.open': (e) => `a view opens the ${e.resource.key}`,
+      'resource.reload': (e) => `the ${e.key} is to reload`,
+      'pips.changed': 'pips move',
+      'content.refresh': 'the daily content sync runs',
+    },
+    outcome: (m) => {
+      const keys = (refs: string[]) => refs.join(' and ');
+      const running = m.running.map((id) => id.replace(/^resource:/, ''));
+      const waiting = m.open.map((ref) => ref.key).filter((key) => !running.includes(key));
+      const loads = running.length
+        ? `the ${keys(running)} load${running.length === 1 ? 's' : ''}${m.userId === null ? '' : ` for member ${m.userId}`} in ${languageNames[m.language]}`
+        : 'nothing loads';
+      return waiting.length ? `${loads}; the ${keys(waiting)} waits for a member` : loads;
+    },
+  },
 });

@@ -140,7 +140,31 @@ describeMachinePaths({
   events,
   outputs,
   serializeState,
-  inputs: { 'first load': { reloadedRecently: false }, 'after our own reload': { reloadedRecently: true } },
+  inputs: { 'a first load': { reloadedRecently: false }, 'a load after our own reload': { reloadedRecently: true } },
   meaning: (s) => ({ offered: selectUpdateOffered(s), reloading: s.matches('reloading'), reloaded: s.matches('reloaded') }),
   oracle: serviceWorkerRules,
+  words: {
+    events: {
+      'sw.registered': 'the worker is registered',
+      'sw.unsupported': 'the browser has no service worker',
+      'sw.updateWaiting': 'a new version waits',
+      'sw.controllerChanged': 'the new version takes control',
+      'sw.contentSync': "the worker's daily content sync comes",
+      'chunk.failed': 'a stale chunk fails to load',
+      'page.visible': 'the page is shown again',
+      'network.online': 'the connection comes back',
+      'network.offline': 'the connection drops',
+      'input.dirty': 'a form gets unsent input',
+      'input.clean': 'the input is sent',
+      'user.reload': 'the member accepts the reload',
+      'xstate.after.updateCheckInterval': 'an hour passes',
+      'xstate.after.reloadAfterTakeover': '100 ms pass',
+    },
+    start: 'the app registers the worker',
+    outcome: (m) => {
+      if (m.reloaded) return 'the page reloads';
+      if (m.reloading) return 'the page is about to reload';
+      return m.offered ? 'the member is offered the reload' : 'the page stays, nothing offered';
+    },
+  },
 });

@@ -62,6 +62,13 @@ const serializeState: SerializeState = (s) => {
   return JSON.stringify({ value: s.value, userId, isVerified, isAuthenticated, isDevAuthenticated, isLoggingOut, deviceId });
 };
 
+/** `the login succeeds (verified)`, `the registration is refused (EMAIL_TAKEN)`. */
+const authWords = (attempt: string, result: AuthResult) => {
+  if (!result.ok) return `the ${attempt} is refused (${result.code})`;
+  if (!result.authToken) return `the ${attempt} answers without a token`;
+  return `the ${attempt} succeeds (${result.isVerified ? 'verified' : 'unverified'})`;
+};
+
 const loggedOutContext = {
   userId: null as number | null,
   email: null as string | null,
@@ -76,7 +83,7 @@ const loggedOutContext = {
 };
 
 /**
- * The rules (session, auth flags, logout, app start; the machine's doc comment).
+ * The rules (the session, its auth flags, the logout and the app start; the machine's doc comment).
  * - App start reads storage: a token of at least 10 characters with a numeric userId and an
  *   e-mail restores the session (and the auth header); anything else is logged out.
  * - Login sends only e-mail and password; register the whole payload. A failure (or an answer
@@ -329,4 +336,60 @@ describeMachinePaths({
     registeredForNotifications: s.context.registeredForNotifications,
   }),
   oracle: sessionRules,
+  words: {
+    events: {
+      'user.login': 'the member logs in',
+      'user.register': 'the member registers',
+      'user.devLogin': 'a developer signs in',
+      'session.authenticated': (e) => `a provider signs in member ${e.auth.userId} (${e.auth.isVerified ? 'verified' : 'unverified'})`,
+      'user.verified': 'the member verifies the e-mail',
+      'user.logout': 'the member logs out',
+      'credentials.changed': (e) =>
+        e.stored ? `another tab holds member ${e.stored.userId}'s session (${e.stored.isVerified === 'true' ? 'verified' : 'unverified'})` : 'another tab logs out',
+      'session.expired': 'the token refresh fails',
+      'session.tokensRefreshed': 'the tokens are refreshed',
+      'navigation.denied': (e) => `a guard turns the member away from ${e.origin}`,
+      'navigation.originConsumed': 'the member is sent back there',
+      'push.registered': 'notifications are registered',
+      'push.unregistered': 'notifications are unregistered',
+      'xstate.done.actor.restoreSession': (e) => {
+        const found = e.output as StoredCredentials | null;
+        if (!found) return 'nothing is stored';
+        if ((found.authToken ?? '').length < 10) return 'a session with a broken token is stored';
+        return `member ${found.userId}'s session is stored (${found.isVerified === 'true' ? 'verified' : 'unverified'})`;
+      },
+      'xstate.error.actor.restoreSession': 'the storage cannot be read',
+      'xstate.done.actor.login': (e) => authWords('login', e.output as AuthResult),
+      'xstate.error.actor.login': 'the login breaks',
+      'xstate.done.actor.register': (e) => authWords('registration', e.output as AuthResult),
+      'xstate.error.actor.register': 'the registration breaks',
+      'xstate.done.actor.verification': 'the member enters the right code',
+      'xstate.done.actor.unregisterPush': 'notifications are undone',
+      'xstate.error.actor.unregisterPush': 'undoing notifications fails',
+      'xstate.done.actor.clearUserData': "the member's local data is cleared",
+      'xstate.error.actor.clearUserData': 'clearing the local data fails',
+      'xstate.done.actor.revokeSession': 'the server ends the session',
+      'xstate.error.actor.revokeSession': 'ending it on the server fails',
+    },
+    start: 'the app starts and reads the stored session',
+    outcome: (m) => {
+      const origin = m.origin ? `, ${m.origin} kept for after sign-in` : '';
+      switch (m.access) {
+        case 'pending':
+          return 'the app waits for the stored session';
+        case 'anonymous': {
+          if (m.busy) return `the member waits for the answer${origin}`;
+          if (m.errorCode) return `signed out, the member is told why (${m.errorCode})${origin}`;
+          const reason = m.logoutReason === 'SESSION_EXPIRED' ? ' (the session expired)' : m.logoutReason ? ' (logged out)' : '';
+          return `signed out${reason}${origin}`;
+        }
+        default: {
+          const who = m.isDevAuthenticated ? 'the developer' : `member ${m.userId}`;
+          if (m.isLoggingOut) return `${who} is being logged out${m.logoutReason === 'SESSION_EXPIRED' ? ' (the session expired)' : ''}`;
+          const push = m.registeredForNotifications ? ', notifications registered' : '';
+          return `${who} is signed in, ${m.access === 'verified' ? 'verified' : 'only the e-mail verification open'}${push}${origin}`;
+        }
+      }
+    },
+  },
 });

@@ -70,4 +70,22 @@ describeMachinePaths({
   outputs,
   meaning: (s) => ({ submitting: selectSubmitting(s), submitted: selectSubmitted(s), error: selectSubmitError(s), value: selectSubmitValue(s) }),
   oracle: submissionRules,
+  words: {
+    events: {
+      'user.submit': 'the member submits the form',
+      'user.reset': 'leaves the screen',
+      'xstate.done.actor.send': (e) => {
+        const output = e.output as SubmissionOutput;
+        if (!output.ok) return `the request is refused (${output.code})`;
+        return output.value === undefined ? 'the request succeeds' : 'the request succeeds with an answer';
+      },
+      'xstate.error.actor.send': 'the request fails unexpectedly',
+    },
+    outcome: (m) => {
+      if (m.submitting) return 'the form shows it is sending';
+      if (m.submitted) return m.value === undefined ? 'the form shows it is done' : 'the form shows it is done and passes the answer on';
+      if (m.error) return `the form shows the error ${m.error}`;
+      return 'the form waits for the member';
+    },
+  },
 });

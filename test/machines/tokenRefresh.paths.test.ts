@@ -28,7 +28,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof tokenRefreshMachine>;
 
 /**
- * The rules (SPEC §4 Session refresh, §5, §8): the first call that got 401/403 starts one
+ * The rules (the session refresh): the first call that got 401/403 starts one
  * refresh; later ones wait in the queue (each once). A refresh is allowed only when rememberMe is
  * exactly 'true' (else REFRESH_DISABLED) and a refresh token is stored (else
  * MISSING_REFRESH_TOKEN). A success stores the rotated tokens first, tells the session, then
@@ -103,4 +103,28 @@ describeMachinePaths({
   outputs,
   meaning: (s) => ({ busy: s.hasTag('busy'), queue: s.context.queue, errorCode: s.context.errorCode }),
   oracle: tokenRefreshRules,
+  words: {
+    events: {
+      'request.unauthorized': (e) => `call ${e.requestId} is refused as unauthorized`,
+      'session.reset': 'the session ends',
+      'xstate.done.actor.readRefreshPreconditions': (e) => {
+        const pre = e.output as RefreshPreconditions;
+        const remember = pre.rememberMe === null ? 'no remember-me choice' : `remember me ${pre.rememberMe === 'true' ? 'on' : 'off'}`;
+        return `${remember}, ${pre.hasRefreshToken ? 'a refresh token stored' : 'no refresh token stored'}`;
+      },
+      'xstate.error.actor.readRefreshPreconditions': 'reading the stored settings breaks',
+      'xstate.done.actor.refreshSession': (e) => {
+        const output = e.output as RefreshSessionOutput;
+        if (!output.ok) return `the refresh is refused (${output.serverCode})`;
+        return output.authToken ? 'the refresh gives new tokens' : 'the refresh answers without a token';
+      },
+      'xstate.error.actor.refreshSession': 'the refresh call breaks',
+    },
+    outcome: (m) => {
+      if (m.busy) return `a refresh runs while ${m.queue.join(' and ')} wait${m.queue.length === 1 ? 's' : ''}`;
+      if (m.errorCode === 'SESSION_RESET') return 'the waiting calls are dropped, with no second logout';
+      if (m.errorCode) return `the waiting calls fail (${m.errorCode}) and the member is logged out`;
+      return 'no refresh runs and no call waits';
+    },
+  },
 });

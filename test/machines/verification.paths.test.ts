@@ -38,7 +38,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof verificationMachine>;
 
 /**
- * The rules: the code is 6 digits once trimmed; any
+ * The rules (verifying the account by a code sent by e-mail, and sending a new one): the code is 6 digits once trimmed; any
  * other text is refused (INVALID_CODE_FORMAT) without a call. A well-formed code is sent trimmed;
  * a wrong, expired or over-tried code (or no answer) is shown and the member may try again. An
  * account already verified counts as verified, whichever call says so. A new code may be asked
@@ -149,4 +149,31 @@ describeMachinePaths({
     resendWait: selectResendWaitSeconds(s),
   }),
   oracle: verificationRules,
+  words: {
+    events: {
+      'user.submit': (e) => `the member enters "${e.code}"`,
+      'user.resend': 'asks for a new code',
+      'cooldown.tick': 'a second passes',
+      'xstate.done.actor.verifyCode': (e) => {
+        const output = e.output as VerificationCallOutput;
+        return output.ok ? 'the code is right' : `the code is refused (${output.code})`;
+      },
+      'xstate.error.actor.verifyCode': 'checking the code breaks',
+      'xstate.done.actor.resendCode': (e) => {
+        const output = e.output as VerificationCallOutput;
+        return output.ok ? 'a new code is sent' : `the resend is refused (${output.code})`;
+      },
+      'xstate.error.actor.resendCode': 'the resend breaks',
+    },
+    outcome: (m) => {
+      if (m.verified) return 'the account is verified';
+      const wait = m.resendWait > 0 ? `, a new code in ${m.resendWait} s` : '';
+      if (m.verifying) return `the code is being checked${wait}`;
+      if (m.resending) return 'a new code is being sent';
+      if (m.verifyError) return `the member is told the code failed (${m.verifyError})${wait}`;
+      if (m.resendError) return `the member is told the resend failed (${m.resendError})${wait}`;
+      if (m.resent) return `the member is told a new code was sent${wait}`;
+      return `the form waits for the code${wait}`;
+    },
+  },
 });

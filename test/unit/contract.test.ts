@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The contract (openapi.yaml) is valid, covers every core call of the PWA, matches the
+ * The contract (openapi.yaml) is valid, covers every call the app makes, matches the
  * generated client types and the client's operation table, and loads in the server's validator.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { OPERATIONS_PATH, renderOperations, renderSchema, SCHEMA_PATH } from '..
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const yamlPath = `${root}openapi.yaml`;
-/** The core calls of the PWA, listed in the repository so this runs in a clean checkout. */
+/** Every call the app makes to the server (method path), one a line. */
 const callsPath = `${root}scripts/spec-calls.txt`;
 const yamlText = readFileSync(yamlPath, 'utf8');
 
@@ -58,7 +58,7 @@ describe('openapi.yaml', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
-  it('describes every core call of the PWA', () => {
+  it('describes every call the app makes', () => {
     const have = new Set(docOperations.map((o) => `${o.method.toUpperCase()} ${normalisePath(o.path)}`));
     const wanted = readFileSync(callsPath, 'utf8')
       .split('\n')

@@ -1,6 +1,11 @@
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
-/** The flags this machine's closed network needs; never a downloaded browser. */
+/**
+ * The flags the tests' Chromium runs with: in a container (no sandbox), with no GPU, and with no
+ * way out to the internet, so nothing is fetched behind the page's back (no QUIC, no background
+ * networking, component updates, sync or first-run pages). Always the installed browser, never a
+ * downloaded one.
+ */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
