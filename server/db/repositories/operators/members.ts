@@ -71,15 +71,3 @@ export async function memberCard(db: Db, userId: number) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
-
-/** A page of a member's ledger, newest first. */
-export async function ledgerPage(db: Db, userId: number, limit: number, offset: number) {
-  return db
-    .selectFrom('ledger_entries')
-    .select(['id', 'delta', 'kind', 'title', 'reason', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
