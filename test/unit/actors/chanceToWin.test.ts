@@ -2,7 +2,7 @@
 import { MEMBER, resetData, signIn, startApp, toastsRaised, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { waitFor, type Actor, type AnyActorLogic } from 'xstate';
 import { chanceToWinMachine } from '../../../machines/chanceToWin.machine';
 import { selectAccepted } from '../../../machines/qrScanner.selectors';
 import { CONFETTI, memoryKey, toContestOutput } from '../../../src/actors/chanceToWin';
@@ -77,7 +77,7 @@ let sentRequests: ReturnType<typeof serve>['sent'] = [];
 /** The contest's states from now on, one entry per step it takes. */
 function stepsOf(app: AppActorRef) {
   const steps: unknown[] = [];
-  const subscription = chanceToWinOf(app).subscribe((snapshot) => steps.push(snapshot.value));
+  const subscription = chanceToWinOf(app).subscribe((snapshot: { value: unknown }) => steps.push(snapshot.value));
   unsubscribes.push(() => subscription.unsubscribe());
   return () => steps;
 }
@@ -87,7 +87,7 @@ function actionsOf(app: AppActorRef) {
   const run: string[] = [];
   const subscription = app.system.inspect((event) => {
     // The contest's logic runs as the lazy actor's child (src/actors/lazyActor.ts): its machine says whose it is.
-    if (event.type === '@xstate.action' && (event.actorRef.logic as { id?: string }).id === chanceToWinMachine.id) run.push(event.action.type);
+    if (event.type === '@xstate.action' && ((event.actorRef as Actor<AnyActorLogic>).logic as { id?: string }).id === chanceToWinMachine.id) run.push(event.action.type);
   });
   unsubscribes.push(() => subscription.unsubscribe());
   return () => run;
