@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fictionalName } from '../../server/contests/playerNames';
 import type { ChanceToWin, ChanceToWinContest } from '../../src/api/client';
@@ -14,16 +14,10 @@ import { words, type Language } from './support/chanceToWinWords';
 
 /** Asks `check` every 200 ms until it says yes; fails after `timeoutMs`. */
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000, what = 'condition') {
-  await vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout: timeoutMs, interval: 200 },
-  );
+  await expect.poll(check, { timeout: timeoutMs, interval: 200, message: `waiting for ${what}` }).toBe(true);
 }
 
 type Box = { x: number; y: number; width: number; height: number };
-
 
 interface Player {
   language: Language;
