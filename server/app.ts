@@ -85,6 +85,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Requests that arrive while the server closes are answered by the draining plugin, in the envelope.
     return503OnClosing: false,
+    // A plugin that waits on a slow database at start (a busy host, a far PostgreSQL) is not a
+    // failed start: Fastify's 10 s default gave up on two cores shared with other work.
+    pluginTimeout: 120_000,
     // JSON bodies: refuse prototype poisoning outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
