@@ -63,7 +63,7 @@ describe('submission', () => {
     request.resolve('send', { ok: true, value: 'done' });
     request.send({ type: 'user.reset' });
     expect(selectSubmitValue(request.actor.getSnapshot())).toBeUndefined();
-    expect(request.actor.getSnapshot().context).toEqual({ value: undefined, errorCode: null });
+    expect(request.actor.getSnapshot().context).toEqual({ value: undefined, errorCode: null, followUps: {} });
     request.stop();
   });
 });
