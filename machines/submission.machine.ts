@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { resourcesActor, sessionActor } from './system';
 import type { SubmissionContext, SubmissionEvent, SubmissionInput, SubmissionOutput } from './submission.types';
 
@@ -27,18 +27,16 @@ export const submissionMachine = setup({
     assignValue: assign((_, params: { value: unknown }) => ({ value: params.value, errorCode: null })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     clear: assign({ value: undefined, errorCode: null }),
-    /** The follow-ups of this request's success, each a named action below. */
-    followUp: enqueueActions(({ context, enqueue }) => {
-      if (context.followUps.reload) enqueue({ type: 'tellResourcesReload', params: { key: context.followUps.reload } });
-      if (context.followUps.forgetPush) enqueue('tellSessionPushForgotten');
-      if (context.followUps.logOut) enqueue('tellSessionLogout');
+    /**
+     * The follow-ups of this request's success, by systemId: the resources fetch the key again;
+     * the session forgets the push registration (the server dropped it with the account), then
+     * logs out (it ignores this when nobody is signed in).
+     */
+    tellFollowUps: enqueueActions(({ context, enqueue, system }) => {
+      if (context.followUps.reload) enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: context.followUps.reload });
+      if (context.followUps.forgetPush) enqueue.sendTo(sessionActor({ system }), { type: 'push.unregistered' });
+      if (context.followUps.logOut) enqueue.sendTo(sessionActor({ system }), { type: 'user.logout' });
     }),
-    /** The session logs out (it ignores this when nobody is signed in). */
-    tellSessionLogout: sendTo(sessionActor, { type: 'user.logout' }),
-    /** The session forgets the push registration (the server dropped it with the account). */
-    tellSessionPushForgotten: sendTo(sessionActor, { type: 'push.unregistered' }),
-    /** The resources fetch this key again. */
-    tellResourcesReload: sendTo(resourcesActor, (_, params: { key: 'profile' }) => ({ type: 'resource.reload' as const, key: params.key })),
   },
   guards: {
     isOk: (_, params: { output: SubmissionOutput }) => params.output.ok,
@@ -75,7 +73,7 @@ export const submissionMachine = setup({
       },
     },
     succeeded: {
-      entry: [{ type: 'notifySucceeded', params: ({ context }) => ({ value: context.value }) }, 'followUp'],
+      entry: [{ type: 'notifySucceeded', params: ({ context }) => ({ value: context.value }) }, 'tellFollowUps'],
       on: { 'user.submit': { target: 'sending', actions: 'clear' } },
     },
     failed: {

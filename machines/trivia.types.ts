@@ -55,6 +55,8 @@ export type Failure = { ok: false; code: string };
 export interface TriviaVerificationContext {
   userId: number | null;
   language: string;
+  /** The connection is down (told by the app root): a scan takes the stored copy. */
+  offline: boolean;
   contests: TriviaContestSummary[];
   /** Contests whose question call said NO_AVAILABLE_QUESTIONS. */
   answered: number[];
@@ -65,13 +67,14 @@ export type TriviaVerificationEvent =
   /** The verified member or the language changed (sent by the app root). */
   | { type: 'scope.changed'; userId: number | null; language: string }
   /** Check again (after joining or answering). */
-  | { type: 'verify.request' };
+  | { type: 'verify.request' }
+  /** The connection went down or came back (sent by the app root). */
+  | { type: 'network.changed'; offline: boolean };
 
 export interface ScanContestsInput {
   userId: number;
   language: string;
-  /** SPEC §9: up to 4 contests checked in parallel. */
-  concurrency: number;
+  offline: boolean;
 }
 
 export type ScanContestsOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[] } | Failure;

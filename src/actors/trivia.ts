@@ -3,8 +3,6 @@ import type {
   JoinContestOutput,
   LoadChartOutput,
   LoadQuestionOutput,
-  ScanContestsInput,
-  ScanContestsOutput,
   SkipQuestionOutput,
   SubmitAnswerInput,
   SubmitAnswerOutput,
@@ -12,6 +10,7 @@ import type {
 } from '../../machines/trivia.types';
 import { triviaRoundMachine } from '../../machines/triviaRound.machine';
 import { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
+import { triviaScanMachine, type CheckContestOutput, type ListContestsOutput, type StoredScan } from '../../machines/triviaScan.machine';
 import type { ApiResult } from '../api/client';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
@@ -25,49 +24,32 @@ const failure = (result: ApiResult<unknown>) => ({ ok: false as const, code: res
 export const isNoAvailableQuestions = (result: ApiResult<unknown>) =>
   !result.success && (result.error === 'NO_AVAILABLE_QUESTIONS' || /no available questions/i.test(result.message ?? ''));
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 // The cache lives in Dexie, loaded with the first trivia check, not with the login screen.
 const cache = () => afterDatabaseHold(() => import('../data/triviaCache'));
 
 /**
- * The trivia verification bound to the browser: the contest list, then each running contest's
- * question call (4 at a time); offline or without an answer, the copy stored for the member and
- * language stands in (none stored: the scan fails).
+ * The trivia verification bound to the browser: its scan (machines/triviaScan.machine.ts) gets the
+ * contest list, each contest's question call and the copy stored for the member and language.
  */
 export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
-  return triviaVerificationMachine.provide({
+  const scan = triviaScanMachine.provide({
     actors: {
-      scanContests: fromPromise<ScanContestsOutput, ScanContestsInput>(async ({ input, signal, system }) => {
-        const stored = async (code: string): Promise<ScanContestsOutput> => {
-          // No IndexedDB (some private modes): nothing was stored.
-          const row = await (await cache()).readTriviaVerification(input.userId, input.language).catch(() => undefined);
-          return row ? { ok: true, contests: row.contests, answered: row.answered } : { ok: false, code };
-        };
-        if (isOfflineIn(system)) return stored('OFFLINE');
-        const api = apiOf(system);
-        const list = await api.getTriviaContests(undefined, { signal });
-        if (!list.success) return list.error === 'OFFLINE' || list.error === 'NETWORK_ERROR' ? stored(list.error) : failure(list);
-        const contests: TriviaContestSummary[] = list.data.contests;
-        const running = contests.filter((c) => c.status === undefined || c.status === 'running');
-        const answered = await inPool(running, input.concurrency, async (contest) =>
-          isNoAvailableQuestions(await api.getTriviaContestQuestion({ id: contest.id }, { signal })) ? contest.id : null,
-        );
-        return { ok: true, contests, answered: answered.filter((id): id is number => id !== null) };
+      listContests: fromPromise<ListContestsOutput>(async ({ signal, system }) => {
+        const list = await apiOf(system).getTriviaContests(undefined, { signal });
+        return list.success ? { ok: true, contests: list.data.contests satisfies TriviaContestSummary[] } : failure(list);
+      }),
+      checkContest: fromPromise<CheckContestOutput, { contestId: number }>(async ({ input, signal, system }) => ({
+        answered: isNoAvailableQuestions(await apiOf(system).getTriviaContestQuestion({ id: input.contestId }, { signal })),
+      })),
+      // No IndexedDB (some private modes): nothing was stored.
+      readStored: fromPromise<StoredScan, { userId: number; language: string }>(async ({ input }) => {
+        const row = await (await cache()).readTriviaVerification(input.userId, input.language).catch(() => undefined);
+        return row ? { contests: row.contests, answered: row.answered } : null;
       }),
     },
+  });
+  return triviaVerificationMachine.provide({
+    actors: { scanContests: scan },
     actions: {
       storeResults: (_, params) => {
         // A copy that cannot be stored (no IndexedDB, the database closing) only costs the offline copy.

@@ -111,6 +111,8 @@ describe('app: what the root sends (recorded)', () => {
       received('connectivitySync', { type: 'session.verified', userId: 7 }),
       received('resources', { type: 'scope.changed', userId: 7, language: 'en' }),
       received('chanceToWin', { type: 'scope.changed', userId: 7, language: 'en' }),
+      // The verified member's trivia verification hears the connection's state (tellNetwork).
+      received('triviaVerification', { type: 'network.changed', offline: false }),
     ]);
     app.stop();
   });

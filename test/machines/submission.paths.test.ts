@@ -3,7 +3,7 @@ import { selectSubmitError, selectSubmitted, selectSubmitting, selectSubmitValue
 import type { SubmissionEvent, SubmissionInput, SubmissionOutput } from '../../machines/submission.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
-import { action, actorStarted, actorStopped, APP_SYSTEM_IDS, sendAction, type Effect } from './recording';
+import { action, actorStarted, actorStopped, APP_SYSTEM_IDS, received, type Effect } from './recording';
 
 const events = {
   'user.submit': [{ type: 'user.submit', input: { email: 'ana@example.com' } }],
@@ -25,9 +25,9 @@ const outputs = {
 function submissionRules(input: SubmissionInput | undefined) {
   const followUps = input?.followUps ?? {};
   const followUp = (): Effect[] => [
-    ...(followUps.reload ? [sendAction('tellResourcesReload', 'resources', { type: 'resource.reload', key: followUps.reload }, { key: followUps.reload })] : []),
-    ...(followUps.forgetPush ? [sendAction('tellSessionPushForgotten', 'session', { type: 'push.unregistered' })] : []),
-    ...(followUps.logOut ? [sendAction('tellSessionLogout', 'session', { type: 'user.logout' })] : []),
+    ...(followUps.reload ? [received('resources', { type: 'resource.reload', key: followUps.reload })] : []),
+    ...(followUps.forgetPush ? [received('session', { type: 'push.unregistered' })] : []),
+    ...(followUps.logOut ? [received('session', { type: 'user.logout' })] : []),
   ];
   let view: 'idle' | 'sending' | 'succeeded' | 'failed' = 'idle';
   let value: unknown = undefined;

@@ -19,6 +19,7 @@ describe('submission', () => {
         },
         actions: { notifySucceeded: (_, { value }) => void succeeded.push(value) },
       }),
+      { input: {} },
     ).start();
     actor.send({ type: 'user.submit', input: { firstName: 'Ana' } });
     expect(selectSubmitting(actor.getSnapshot())).toBe(true);
