@@ -236,11 +236,13 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
     /**
      * The actors whose effects need the connection's state hear it (a verified member's only:
-     * nobody's member actors stay unloaded): the trivia verification (offline, its stored copy).
+     * nobody's member actors stay unloaded): the trivia verification (offline, its stored copy)
+     * and the announcements (offline, a read or delete is queued at once).
      */
     tellNetwork: enqueueActions(({ context, enqueue, system }) => {
       if (context.member === null) return;
       enqueue.sendTo(triviaVerificationActor({ system }), { type: 'network.changed', offline: context.offline });
+      enqueue.sendTo(announcementsActor({ system }), { type: 'network.changed', offline: context.offline });
     }),
     /** The connectivity sync sends the new member's queues (or stops); the resources load for them. */
     tellMember: enqueueActions(({ context, enqueue, system }) => {

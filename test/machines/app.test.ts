@@ -113,6 +113,7 @@ describe('app: what the root sends (recorded)', () => {
       received('chanceToWin', { type: 'scope.changed', userId: 7, language: 'en' }),
       // The verified member's trivia verification hears the connection's state (tellNetwork).
       received('triviaVerification', { type: 'network.changed', offline: false }),
+      received('announcements', { type: 'network.changed', offline: false }),
     ]);
     app.stop();
   });
