@@ -29,7 +29,7 @@ const cacheParams = ({ context }: { context: AnnouncementsContext }): WriteCache
   list: { items: context.items, hasMore: context.hasMore, unreadCount: context.unreadCount },
 });
 /** A member's list before anything is held: nothing shown, nothing waiting, nothing held back. */
-const emptyList = (): Omit<AnnouncementsContext, 'userId' | 'language'> => ({
+const emptyList = (): Omit<AnnouncementsContext, 'userId' | 'language' | 'offline'> => ({
   items: [],
   hasMore: false,
   unreadCount: 0,
