@@ -237,12 +237,14 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     /**
      * The actors whose effects need the connection's state hear it (a verified member's only:
      * nobody's member actors stay unloaded): the trivia verification (offline, its stored copy)
-     * and the announcements (offline, a read or delete is queued at once).
+     * the announcements (offline, a read or delete is queued at once) and the trivia rounds (offline,
+     * each call says so at once).
      */
     tellNetwork: enqueueActions(({ context, enqueue, system }) => {
       if (context.member === null) return;
       enqueue.sendTo(triviaVerificationActor({ system }), { type: 'network.changed', offline: context.offline });
       enqueue.sendTo(announcementsActor({ system }), { type: 'network.changed', offline: context.offline });
+      for (const id of ['individualTrivia', 'contestTrivia'] as const) enqueue.sendTo(id, { type: 'network.changed', offline: context.offline });
     }),
     /** The connectivity sync sends the new member's queues (or stops); the resources load for them. */
     tellMember: enqueueActions(({ context, enqueue, system }) => {

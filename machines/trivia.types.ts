@@ -89,6 +89,8 @@ export interface TriviaRoundContext {
   result: TriviaResult | null;
   /** The contest's chart: the server's, updated locally when an answer earns pips. */
   chart: TriviaChartData | null;
+  /** The connection is down (told by the app root): each call answers OFFLINE at once. */
+  offline: boolean;
   errorCode: string | null;
 }
 
@@ -99,7 +101,9 @@ export type TriviaRoundEvent =
   | { type: 'user.skip' }
   | { type: 'user.next' }
   | { type: 'user.retry' }
-  | { type: 'user.join'; displayName?: string };
+  | { type: 'user.join'; displayName?: string }
+  /** The connection went down or came back (sent by the app root). */
+  | { type: 'network.changed'; offline: boolean };
 
 export type LoadQuestionOutput = { ok: true; question: TriviaQuestionData } | Failure;
 export interface SubmitAnswerInput {
@@ -108,6 +112,7 @@ export interface SubmitAnswerInput {
   answerId: number;
   /** The same answer always carries the same key: a replay after a lost response pays once. */
   idempotencyKey: string;
+  offline: boolean;
 }
 export type SubmitAnswerOutput = ({ ok: true } & TriviaResult) | Failure;
 export type SkipQuestionOutput = { ok: true } | Failure;

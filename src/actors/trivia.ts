@@ -14,7 +14,6 @@ import { triviaScanMachine, type CheckContestOutput, type ListContestsOutput, ty
 import type { ApiResult } from '../api/client';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
-import { isOfflineIn } from './system';
 import { afterDatabaseHold } from '../data/lazyDatabases';
 
 const offline = { ok: false, code: 'OFFLINE' } as const;
@@ -69,8 +68,8 @@ export const roundPath = (contestId: number | null, page: 'question' | 'answer')
 export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
   return triviaRoundMachine.provide({
     actors: {
-      loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null }>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null; offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const api = apiOf(system);
         const result =
           input.contestId === null
@@ -80,7 +79,7 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
         return isNoAvailableQuestions(result) ? { ok: false, code: 'NO_AVAILABLE_QUESTIONS' } : failure(result);
       }),
       submitAnswer: fromPromise<SubmitAnswerOutput, SubmitAnswerInput>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+        if (input.offline) return offline;
         const api = apiOf(system);
         if (input.contestId === null) {
           const result = await api.answerIndividualTrivia(
@@ -109,18 +108,18 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
           streakDays: null,
         };
       }),
-      skipQuestion: fromPromise<SkipQuestionOutput, Record<string, never>>(async ({ signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      skipQuestion: fromPromise<SkipQuestionOutput, { offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const result = await apiOf(system).skipIndividualTrivia(undefined, { signal });
         return result.success ? { ok: true } : failure(result);
       }),
-      loadChart: fromPromise<LoadChartOutput, { contestId: number }>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      loadChart: fromPromise<LoadChartOutput, { contestId: number; offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const result = await apiOf(system).getTriviaCharts({ id: input.contestId }, { signal });
         return result.success ? { ok: true, chart: result.data } : failure(result);
       }),
-      joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string }>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string; offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const result = await apiOf(system).joinTriviaContest(
           { id: input.contestId, ...(input.displayName ? { displayName: input.displayName } : {}) },
           { signal },

@@ -101,7 +101,7 @@ const outputs = {
  * resources, every time; so is the push registration (issue 9), which registers again in a new
  * language. The language choice starts with the stored choice whose catalog could not load at
  * start, if any. The connection's state (as the connectivity sync says) goes to the verified
- * member's trivia verification and announcements when it changes and when a member becomes verified; nobody's member
+ * member's trivia verification, announcements and trivia rounds when it changes and when a member becomes verified; nobody's member
  * actors hear nothing (their code stays unloaded).
  */
 function appRules(input: AppInput | undefined) {
@@ -111,7 +111,7 @@ function appRules(input: AppInput | undefined) {
   const network = (): Effect[] =>
     memberId === null
       ? []
-      : [received('triviaVerification', { type: 'network.changed', offline }), received('announcements', { type: 'network.changed', offline })];
+      : ['triviaVerification', 'announcements', 'individualTrivia', 'contestTrivia'].map((id) => received(id, { type: 'network.changed', offline }));
   const children: Array<[string, unknown?]> = [
     ['session'],
     ['tokenRefresh'],

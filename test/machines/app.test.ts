@@ -114,6 +114,8 @@ describe('app: what the root sends (recorded)', () => {
       // The verified member's trivia verification hears the connection's state (tellNetwork).
       received('triviaVerification', { type: 'network.changed', offline: false }),
       received('announcements', { type: 'network.changed', offline: false }),
+      received('individualTrivia', { type: 'network.changed', offline: false }),
+      received('contestTrivia', { type: 'network.changed', offline: false }),
     ]);
     app.stop();
   });
