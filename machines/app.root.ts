@@ -237,14 +237,14 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     /**
      * The actors whose effects need the connection's state hear it (a verified member's only:
      * nobody's member actors stay unloaded): the trivia verification (offline, its stored copy)
-     * the announcements (offline, a read or delete is queued at once) and the trivia rounds (offline,
-     * each call says so at once).
+     * the announcements (offline, a read or delete is queued at once), the trivia rounds and the
+     * redemption (offline, each call says so at once).
      */
     tellNetwork: enqueueActions(({ context, enqueue, system }) => {
       if (context.member === null) return;
       enqueue.sendTo(triviaVerificationActor({ system }), { type: 'network.changed', offline: context.offline });
       enqueue.sendTo(announcementsActor({ system }), { type: 'network.changed', offline: context.offline });
-      for (const id of ['individualTrivia', 'contestTrivia'] as const) enqueue.sendTo(id, { type: 'network.changed', offline: context.offline });
+      for (const id of ['individualTrivia', 'contestTrivia', 'redemption'] as const) enqueue.sendTo(id, { type: 'network.changed', offline: context.offline });
     }),
     /** The connectivity sync sends the new member's queues (or stops); the resources load for them. */
     tellMember: enqueueActions(({ context, enqueue, system }) => {
@@ -254,6 +254,8 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
       );
       enqueue.sendTo(resourcesActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
       enqueue.sendTo(chanceToWinActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
+      // The redemption keeps its write keys under the member's id.
+      enqueue.sendTo('redemption', { type: 'member.changed', userId: context.member });
     }),
     /**
      * SPEC §4 Logout "reset the whole store": when the member's session ends, every actor that
