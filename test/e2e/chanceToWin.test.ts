@@ -12,17 +12,12 @@ import { reserveProduct } from './support/serverProcess';
 import { startStack, type Stack } from './support/stack';
 import { words, type Language } from './support/chanceToWinWords';
 
+/** Asks `check` every 200 ms until it says yes; fails after `timeoutMs`. */
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000, what = 'condition') {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await expect.poll(check, { timeout: timeoutMs, interval: 200, message: `waiting for ${what}` }).toBe(true);
 }
 
 type Box = { x: number; y: number; width: number; height: number };
-
 
 interface Player {
   language: Language;
@@ -185,10 +180,20 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     // The players list never shows the real name.
     expect(listed).not.toContain(member.firstName);
     expect(listed).not.toContain(member.lastName);
-    // A reload after qualifying does not celebrate again.
+    // A reload after qualifying does not celebrate again. The contest's answer after the reload is
+    // taken in and decided on in one step, the one the status comes from. Toasts show from one
+    // store, in the order they were raised (their container loads with the first): once a toast
+    // raised after that step (going offline says so) is on screen, a celebration would be too.
+    const contestAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/mobile/contest/chancetowin');
     await page.reload();
+    await contestAnswered;
     await page.getByTestId('ctw-status').filter({ hasText: w.qualified }).waitFor({ timeout: 15_000 });
-    await new Promise((r) => setTimeout(r, 1500));
+    await context.setOffline(true);
+    try {
+      await page.locator('.mantine-Notification-root[data-kind="error"]').waitFor({ timeout: 15_000 });
+    } finally {
+      await context.setOffline(false);
+    }
     expect(await toast.count()).toBe(0);
   }
 
@@ -335,13 +340,11 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
   });
 
   /**
-   * The archive panel's box every frame from the click until it has come to rest (the same box for
-   * 20 frames in a row), and where it rests.
+   * The archive panel's box every frame from now until it has come to rest (the same box for 20
+   * frames in a row); fails when it has not within 10 s (or is gone).
    */
-  async function openTracingThePanel(page: Page, name: string): Promise<{ frames: Box[]; final: Box }> {
-    // Two members' pages are open: Chromium runs animation frames only for the one in front.
-    await page.bringToFront();
-    const traced = page.evaluate(
+  function comesToRest(page: Page): Promise<Box[]> {
+    return page.evaluate(
       () =>
         new Promise<Box[]>((resolve, reject) => {
           const boxes: Box[] = [];
@@ -362,6 +365,13 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
           requestAnimationFrame(tick);
         }),
     );
+  }
+
+  /** The archive panel's box every frame from the click until it has come to rest, and where it rests. */
+  async function openTracingThePanel(page: Page, name: string): Promise<{ frames: Box[]; final: Box }> {
+    // Two members' pages are open: Chromium runs animation frames only for the one in front.
+    await page.bringToFront();
+    const traced = comesToRest(page);
     await page.getByTestId('top-bar-actions').getByRole('button', { name }).click();
     const frames = await traced;
     return { frames, final: frames.at(-1)! };
@@ -421,7 +431,9 @@ describe('Chance to Win: qualify, celebrate, verify the draw (in English and in 
     await dragHandle(page, 0, 60, {
       whileHeld: async () => expect((await panelBox(page)).y).toBeCloseTo(final.y + 60, 0),
     });
-    await new Promise((r) => setTimeout(r, 600));
+    // It comes to rest (a drawer that closed instead never would: `comesToRest` fails), open, where it was.
+    const rest = (await comesToRest(page)).at(-1)!;
+    expect(rest.y).toBeCloseTo(final.y, 0);
     expect(await panel(page).isVisible()).toBe(true);
     expect((await panelBox(page)).y).toBeCloseTo(final.y, 0);
 

@@ -324,6 +324,8 @@ describe('offline earn and forms in Chromium', () => {
     // A first visit before the service worker controls the page: here, one that never will.
     const fresh = await camera.newContext({ viewport: viewports.phone, locale: 'en-US', serviceWorkers: 'block' });
     const tab = await fresh.newPage();
+    // The page's timers on a clock the test moves (it runs at its own pace until then).
+    await tab.clock.install();
     const pageErrors: string[] = [];
     tab.on('pageerror', (error) => pageErrors.push(String(error)));
     const failedChunks: string[] = [];
@@ -342,8 +344,9 @@ describe('offline earn and forms in Chromium', () => {
     await fresh.setOffline(true);
     await tab.getByTestId('tab-bar').getByRole('link', { name: 'Redeem', exact: true }).click();
     await expect.poll(() => failedChunks.length).toBeGreaterThan(0);
-    // Time for the reload the app used to make (100 ms after the failure) and for its error page.
-    await tab.waitForTimeout(1500);
+    // The page's clock moved 1.5 s on, every timer due on the way run: the reload the app used to
+    // make (100 ms after the failure) would have come, and the browser's error page with it.
+    await tab.clock.runFor(1500);
     expect(navigations.slice(before).filter((url) => !url.startsWith(product.url))).toEqual([]);
     expect(tab.url()).toBe(`${product.url}/redeem`);
     // The frame stays (top bar, tab bar) with the notice in place of the screen.

@@ -182,4 +182,36 @@ describeMachinePaths({
     error: selectContestError(s),
   }),
   oracle: chanceToWinRules,
+  words: {
+    events: {
+      'scope.changed': (e) => (e.userId === null ? 'the member signs out' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`),
+      'pips.changed': 'pips move',
+      'page.visible': 'the page is shown again',
+      'motion.preference': (e) => (e.reduced ? 'the member prefers reduced motion' : 'the member allows motion'),
+      'xstate.done.actor.readMemory': (e) => {
+        const memory = e.output as QualificationMemory;
+        const seen = Object.entries(memory.seen);
+        if (seen.length === 0) return 'the device remembers nothing';
+        const [key, pips] = seen[0];
+        return `the device last saw ${pips} of ${key.split(':')[1]} pips${memory.celebrated.includes(key) ? ' and celebrated' : ''}`;
+      },
+      'xstate.error.actor.readMemory': "reading the device's memory breaks",
+      'xstate.done.actor.fetchContest': (e) => {
+        const output = e.output as FetchContestOutput;
+        if (!output.ok) return `loading the contest fails (${output.code})`;
+        if (output.contest === null) return 'no contest is running';
+        return `the contest answers ${output.contest.earnedPips} of ${output.contest.thresholdInPips} pips`;
+      },
+      'xstate.error.actor.fetchContest': 'loading the contest breaks',
+      'xstate.after.reloadAfterPips': '500 ms pass',
+    },
+    outcome: (m) => {
+      if (!m.signedIn) return 'no contest is held';
+      if (m.loading) return 'the contest is loading';
+      if (m.contest === null) return m.error ? `the failure shows (${m.error})` : 'no contest shows';
+      const { earnedPips, thresholdInPips } = m.contest as { earnedPips: number; thresholdInPips: number };
+      const progress = `${earnedPips} of ${thresholdInPips} pips show, ${m.qualified ? 'in the draw' : 'not yet in the draw'}`;
+      return m.error ? `${progress} (the last load failed: ${m.error})` : progress;
+    },
+  },
 });

@@ -265,4 +265,50 @@ describeMachinePaths({
     };
   },
   oracle: roundRules,
+  words: {
+    events: {
+      'round.open': (e) => (e.contestId === null ? 'the member opens the question of the day' : `the member opens contest ${e.contestId}`),
+      'round.close': 'the member leaves the round',
+      'user.answer': (e) => `answers ${question.answers.find((a) => a.id === e.answerId)?.text ?? e.answerId}`,
+      'user.skip': 'skips the question',
+      'user.next': 'asks for the next question',
+      'user.retry': 'tries again',
+      'user.join': (e) => `joins as ${e.displayName}`,
+      'xstate.done.actor.loadChart': (e) => (e.output.ok ? `the chart comes (rank ${e.output.chart.userRank}, ${e.output.chart.userCorrectAnswers} right)` : `loading the chart fails (${e.output.code})`),
+      'xstate.error.actor.loadChart': 'loading the chart breaks',
+      'xstate.done.actor.loadQuestion': (e) => {
+        if (e.output.ok) return `the question "${e.output.question.text}" comes`;
+        return e.output.code === 'NO_AVAILABLE_QUESTIONS' ? 'no question is left' : `loading the question fails (${e.output.code})`;
+      },
+      'xstate.error.actor.loadQuestion': 'loading the question breaks',
+      'xstate.done.actor.submitAnswer': (e) => {
+        if (!e.output.ok) return `the answer is refused (${e.output.code})`;
+        return e.output.correct ? `it is right (${e.output.pipsEarned} pips)` : 'it is wrong';
+      },
+      'xstate.error.actor.submitAnswer': 'sending the answer breaks',
+      'xstate.done.actor.skipQuestion': (e) => {
+        if (e.output.ok) return 'the question is skipped';
+        return e.output.code === 'NO_AVAILABLE_QUESTIONS' ? 'no question is left' : `skipping fails (${e.output.code})`;
+      },
+      'xstate.error.actor.skipQuestion': 'skipping breaks',
+      'xstate.done.actor.joinContest': (e) => (e.output.ok ? 'the member has joined' : `joining fails (${e.output.code})`),
+      'xstate.error.actor.joinContest': 'joining breaks',
+    },
+    outcome: (m) => {
+      const shown = m.busy
+        ? 'a spinner shows'
+        : m.question !== null
+          ? `the question shows${m.canSkip ? ' with Skip' : ''}`
+          : m.result
+            ? m.result.correct
+              ? `"right" shows with ${m.result.pipsEarned} pips`
+              : '"wrong" shows'
+            : m.exhausted
+              ? 'the end of the questions shows'
+              : m.error
+                ? `the failure shows (${m.error}) with Try again`
+                : 'no round shows';
+      return m.chart ? `${shown}, the chart says rank ${m.chart.rank}, ${m.chart.correct} right, ${m.chart.pips} pips` : shown;
+    },
+  },
 });

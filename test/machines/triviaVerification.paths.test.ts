@@ -135,4 +135,27 @@ describeMachinePaths({
     error: selectTriviaVerificationFailed(s) ? s.context.errorCode : null,
   }),
   oracle: verificationRules,
+  words: {
+    events: {
+      'scope.changed': (e) => (e.userId === null ? 'the member signs out' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`),
+      'verify.request': 'the app asks to check again',
+      'xstate.done.actor.scanContests': (e) => {
+        const output = e.output as ScanContestsOutput;
+        if (!output.ok) return `the check fails (${output.code})`;
+        const names = output.contests.map((c) => c.name).join(' and ');
+        const answered = output.contests.filter((c) => output.answered.includes(c.id)).map((c) => c.name);
+        return `the server lists ${names}${answered.length ? `, ${answered.join(' and ')} answered` : ', none answered'}`;
+      },
+      'xstate.error.actor.scanContests': 'the check breaks',
+    },
+    outcome: (m) => {
+      if (m.scanning) return 'the contests are being checked';
+      if (m.failed) return `the check's failure shows (${m.error})`;
+      if (m.contests.length === 0) return 'no trivia contest shows';
+      const name = (id: number) => [quiz, cup].find((c) => c.id === id)?.name ?? `contest ${id}`;
+      const open = m.open.length ? `${m.open.map(name).join(' and ')} open` : 'none open';
+      const answered = m.answered.filter((id) => m.contests.includes(id));
+      return `${open}${answered.length ? `, ${answered.map(name).join(' and ')} answered` : ''}`;
+    },
+  },
 });

@@ -2,7 +2,8 @@
 import { MEMBER, resetData, signIn, startApp, toastsRaised, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { waitFor, type Actor, type AnyActorLogic } from 'xstate';
+import { chanceToWinMachine } from '../../../machines/chanceToWin.machine';
 import { selectAccepted } from '../../../machines/qrScanner.selectors';
 import { CONFETTI, memoryKey, toContestOutput } from '../../../src/actors/chanceToWin';
 import { fakeFetch, requests } from '../screens/fakeFetch';
@@ -73,6 +74,26 @@ async function settled(app: AppActorRef, loads: number) {
 }
 let sentRequests: ReturnType<typeof serve>['sent'] = [];
 
+/** The contest's states from now on, one entry per step it takes. */
+function stepsOf(app: AppActorRef) {
+  const steps: unknown[] = [];
+  const subscription = chanceToWinOf(app).subscribe((snapshot: { value: unknown }) => steps.push(snapshot.value));
+  unsubscribes.push(() => subscription.unsubscribe());
+  return () => steps;
+}
+
+/** The names of the actions the contest runs from now on, in order (xstate's inspection). */
+function actionsOf(app: AppActorRef) {
+  const run: string[] = [];
+  const subscription = app.system.inspect((event) => {
+    // The contest's logic runs as the lazy actor's child (src/actors/lazyActor.ts): its machine says whose it is.
+    if (event.type === '@xstate.action' && ((event.actorRef as Actor<AnyActorLogic>).logic as { id?: string }).id === chanceToWinMachine.id) run.push(event.action.type);
+  });
+  unsubscribes.push(() => subscription.unsubscribe());
+  return () => run;
+}
+const unsubscribes: Array<() => void> = [];
+
 /** The page is hidden or shown again, as the browser tells it. */
 function pageBecomes(state: DocumentVisibilityState) {
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
@@ -103,6 +124,7 @@ async function earnByQr(app: AppActorRef) {
 const celebrations = () => toastsRaised().filter((toast) => toast === qualifiedToast).length;
 
 afterEach(async () => {
+  unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
   confetti.calls.length = 0;
   confetti.destroyed = 0;
   sentRequests = [];
@@ -127,11 +149,17 @@ describe('the Chance to Win contest as the app binds it (API, page visibility, p
     const app = await appWithContest(1);
     expect(server.contestCalls()).toBe(1);
 
+    // The browser calls every listener before dispatchEvent returns, and a `page.visible` would move
+    // the contest from `ready` to `loading` in that same call: no step at all means no load.
+    const steps = stepsOf(app);
     pageBecomes('hidden');
-    await new Promise((r) => setTimeout(r, 100));
+    expect(steps()).toEqual([]);
+    expect(chanceToWinOf(app).getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
     expect(server.contestCalls()).toBe(1);
 
     pageBecomes('visible');
+    // The same record sees the load a visible page starts, at once.
+    expect(steps()).toContainEqual({ signedIn: 'loading' });
     await settled(app, 2);
     pageBecomes('visible');
     await settled(app, 3);
@@ -243,12 +271,14 @@ describe('the Chance to Win contest as the app binds it (API, page visibility, p
     sentRequests = server.sent;
     const app = await appWithContest(1);
     expect(chanceToWinOf(app).getSnapshot().context).toMatchObject({ reducedMotion: true });
+    const actionsRun = actionsOf(app);
 
     await earnByQr(app);
     await settled(app, 2);
     expect(celebrations()).toBe(1);
-    // tsParticles would have been asked at once (it is in the same step as the toast).
-    await new Promise((r) => setTimeout(r, 200));
+    // The step that raised the toast is the one that would have launched tsParticles: it ran the toast alone.
+    expect(actionsRun()).toContain('showQualifiedToast');
+    expect(actionsRun()).not.toContain('launchConfetti');
     expect(confetti.calls).toHaveLength(0);
   });
 });

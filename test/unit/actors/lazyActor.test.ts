@@ -210,10 +210,11 @@ describe('lazyActor with loadOnStart (an invoked actor that runs on its input al
 
 describe('lazyMemberActors (the member actors of the app, loaded after the first screen unless a screen asks)', () => {
   /** A root that starts the member actors (only the counter is looked at) like the app's root. */
-  function memberRoot(hold: Promise<unknown>) {
-    const load = vi.fn(async () =>
-      Object.fromEntries(memberActorIds.map((id) => [id, () => (id === 'announcements' ? counter : createMachine({}))])) as unknown as MemberActorFactories,
-    );
+  function memberRoot(hold: Promise<unknown>, { onLoad }: { onLoad?: () => void } = {}) {
+    const load = vi.fn(async () => {
+      onLoad?.();
+      return Object.fromEntries(memberActorIds.map((id) => [id, () => (id === 'announcements' ? counter : createMachine({}))])) as unknown as MemberActorFactories;
+    });
     const actors = lazyMemberActors(load, () => hold);
     const root = setup({ actors: { counter: actors.announcements as unknown as typeof counter } }).createMachine({
       invoke: { id: 'announcements', systemId: 'announcements', src: 'counter', input: { label: 'member' } },
@@ -224,13 +225,20 @@ describe('lazyMemberActors (the member actors of the app, loaded after the first
 
   it('an event waits for the hold (the first screen painted) before the chunk is fetched, and is delivered after', async () => {
     let release!: () => void;
-    const { app, load, ref } = memberRoot(new Promise<void>((resolve) => (release = resolve)));
+    let released = false;
+    const hold = new Promise<void>((resolve) => (release = () => ((released = true), resolve())));
+    // Whether the hold was over each time the chunk was fetched: a fetch before it would say so.
+    const releasedAtFetch: boolean[] = [];
+    const { app, load, ref } = memberRoot(hold, { onLoad: () => releasedAtFetch.push(released) });
     ref().send({ type: 'add', by: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // No wait for time: one turn of the event loop runs every promise reaction a fetch not held
+    // back would take (the loading is promises only), and the hold is still on.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(load).not.toHaveBeenCalled();
     release();
     await vi.waitFor(() => expect(isLoaded(ref())).toBe(true));
     expect(load).toHaveBeenCalledTimes(1);
+    expect(releasedAtFetch).toEqual([true]);
     expect(ref().getSnapshot().context.count).toBe(2);
     app.stop();
   });

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Schema } from '../../../api/types';
+import { writeAudit } from '../../../db/repositories/operators/audit';
 import { roleIn } from '../../../db/repositories/operators/roles';
 import type { Database, LocalizedText, OperatorRole } from '../../../db/schema';
 import { AppError } from '../../../errors';
@@ -48,3 +49,47 @@ export const editAction = (entity: string, change: { archived?: boolean }) =>
 
 /** The fields a change touched, as a view shows them before or after it (what the audit log keeps). */
 export const touched = <T extends object>(view: T, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, view[key as keyof T]]));
+
+/**
+ * A write that only moves one item between two states (a promo archived or restored, a QR code
+ * ended), in one transaction: the item locked (`find`; missing, or of a community the caller does
+ * not run: `notFound`), the caller's right to write checked, then nothing written when `done` says
+ * it is in that state already; else `apply` and one audit row, `action` on `entity`, keeping the
+ * view's `field` before and after. `at` is the write's moment, read once the caller may write.
+ * Answers the item's view as it is now.
+ */
+export async function changeState<Row extends { community_id: string }, View extends object>(
+  ctx: OperatorContext,
+  auth: AuthContext,
+  id: number,
+  change: {
+    find: (trx: Transaction<Database>, id: number) => Promise<Row | undefined>;
+    notFound: () => AppError;
+    view: (row: Row) => View;
+    done: (row: Row, at: Date) => boolean;
+    apply: (trx: Transaction<Database>, at: Date) => Promise<Row>;
+    action: string;
+    entity: string;
+    field: keyof View & string;
+  },
+): Promise<View> {
+  const { find, notFound, view, done, apply, action, entity, field } = change;
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await find(trx, id);
+    if (!row) throw notFound();
+    await ctx.mayWrite(auth, row.community_id, trx, notFound);
+    const at = ctx.now();
+    if (done(row, at)) return view(row);
+    const changed = await apply(trx, at);
+    await writeAudit(trx, {
+      operatorId: auth.userId,
+      communityId: row.community_id,
+      action,
+      entity,
+      entityId: id,
+      before: touched(view(row), [field]),
+      after: touched(view(changed), [field]),
+    });
+    return view(changed);
+  });
+}

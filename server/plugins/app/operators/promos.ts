@@ -15,7 +15,7 @@ import { createEarnPromo } from '../../../db/repositories/promos';
 import { createReward } from '../../../db/repositories/rewards';
 import { AppError } from '../../../errors';
 import type { AuthContext } from '../sessions';
-import { adminText, promoNotFound, touched, type OperatorContext } from './context';
+import { adminText, changeState, promoNotFound, touched, type OperatorContext } from './context';
 import { optionView } from './rewards';
 
 const promoView = (row: PromoRow): Schema<'AdminPromo'> => ({
@@ -115,22 +115,15 @@ export function promoOperations(ctx: OperatorContext): PromoOperations {
     },
 
     async setArchived(auth, id, archived) {
-      return db.transaction().execute(async (trx) => {
-        const row = await findPromoForUpdate(trx, id);
-        if (!row) throw promoNotFound();
-        await mayWrite(auth, row.community_id, trx, promoNotFound);
-        if (row.active === !archived) return promoView(row);
-        const updated = await updatePromo(trx, id, { active: !archived });
-        await writeAudit(trx, {
-          operatorId: auth.userId,
-          communityId: row.community_id,
-          action: archived ? 'promo.archive' : 'promo.restore',
-          entity: 'promo',
-          entityId: id,
-          before: { archived: !row.active },
-          after: { archived: !updated.active },
-        });
-        return promoView(updated);
+      return changeState(ctx, auth, id, {
+        find: findPromoForUpdate,
+        notFound: promoNotFound,
+        view: promoView,
+        done: (row) => row.active === !archived,
+        apply: (trx) => updatePromo(trx, id, { active: !archived }),
+        action: archived ? 'promo.archive' : 'promo.restore',
+        entity: 'promo',
+        field: 'archived',
       });
     },
 

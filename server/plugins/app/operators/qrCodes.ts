@@ -12,7 +12,7 @@ import {
 } from '../../../db/repositories/operators/qrCodes';
 import { AppError } from '../../../errors';
 import type { AuthContext } from '../sessions';
-import { adminText, touched, type OperatorContext } from './context';
+import { adminText, changeState, touched, type OperatorContext } from './context';
 
 const qrNotFound = () => new AppError('NOT_FOUND', 404, 'No such QR code in a community you run.');
 
@@ -104,23 +104,15 @@ export function qrCodeOperations(ctx: OperatorContext): QrCodeOperations {
     },
 
     async endQrCode(auth, id) {
-      return db.transaction().execute(async (trx) => {
-        const row = await findQrCodeForUpdate(trx, id);
-        if (!row) throw qrNotFound();
-        await mayWrite(auth, row.community_id, trx, qrNotFound);
-        const now = ctx.now();
-        if (row.valid_until !== null && new Date(row.valid_until) <= now) return qrView(row);
-        const ended = await endQrCode(trx, id, now);
-        await writeAudit(trx, {
-          operatorId: auth.userId,
-          communityId: row.community_id,
-          action: 'qr.end',
-          entity: 'qr',
-          entityId: id,
-          before: { validUntil: qrView(row).validUntil },
-          after: { validUntil: qrView(ended).validUntil },
-        });
-        return qrView(ended);
+      return changeState(ctx, auth, id, {
+        find: findQrCodeForUpdate,
+        notFound: qrNotFound,
+        view: qrView,
+        done: (row, now) => row.valid_until !== null && new Date(row.valid_until) <= now,
+        apply: (trx, now) => endQrCode(trx, id, now),
+        action: 'qr.end',
+        entity: 'qr',
+        field: 'validUntil',
       });
     },
 

@@ -1,8 +1,8 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardData } from '../../consoleLogic';
 import { localText } from '../../DoneNotice';
-import { DataTable } from '../../viewParts';
+import { PagedTable } from '../../PagedTable';
 import { StockBadge } from '../promos/StockBadge';
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
@@ -68,27 +68,24 @@ export function DashboardView({ data }: { data: DashboardData }) {
             <Trans id="admin.dashboard.noRewards">No live rewards yet.</Trans>
           </Text>
         ) : (
-          <DataTable
+          <PagedTable
             label={t({ id: 'admin.dashboard.stockTitle', message: 'Gift-card codes left' })}
             minWidth={480}
-            striped
             columns={[
-              <Trans key="admin.dashboard.reward" id="admin.dashboard.reward">Reward</Trans>,
-              <Trans key="admin.dashboard.option" id="admin.dashboard.option">Option</Trans>,
-              <Trans key="admin.dashboard.left" id="admin.dashboard.left">Codes left</Trans>,
+              { header: <Trans id="admin.dashboard.reward">Reward</Trans>, cell: (row) => localText(row.title, i18n.locale) },
+              { header: <Trans id="admin.dashboard.option">Option</Trans>, cell: (row) => localText(row.label, i18n.locale) },
+              {
+                header: <Trans id="admin.dashboard.left">Codes left</Trans>,
+                cell: (row) => (
+                  <>
+                    {row.codesLeft} / {row.codesTotal} <StockBadge stock={row.stock} />
+                  </>
+                ),
+              },
             ]}
-          >
-            {report.stock.map((row) => (
-              <Table.Tr key={row.optId}>
-                <Table.Td>{localText(row.title, i18n.locale)}</Table.Td>
-                <Table.Td>{localText(row.label, i18n.locale)}</Table.Td>
-                <Table.Td>
-                  {row.codesLeft} / {row.codesTotal}{' '}
-                  <StockBadge stock={row.stock} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+            rows={report.stock}
+            rowKey={(row) => row.optId}
+          />
         )}
       </Stack>
     </Stack>
@@ -117,24 +114,17 @@ function EarnedPerDay({ report }: { report: DashboardData['report'] }) {
         <Title order={2} size="h4">
           <Trans id="admin.dashboard.perDay">Pips earned per day</Trans>
         </Title>
-        <DataTable
+        <PagedTable
           label={t({ id: 'admin.dashboard.perDay', message: 'Pips earned per day' })}
           minWidth={320}
-          striped
           columns={[
-            <Trans key="admin.dashboard.day" id="admin.dashboard.day">Day (UTC)</Trans>,
-            <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
-            <Trans key="admin.dashboard.times" id="admin.dashboard.times">Times earned</Trans>,
+            { header: <Trans id="admin.dashboard.day">Day (UTC)</Trans>, cell: ([day]) => dayName.format(new Date(`${day}T00:00:00Z`)) },
+            { header: <Trans id="admin.members.pips">Pips</Trans>, cell: ([, total]) => i18n.number(total.pips) },
+            { header: <Trans id="admin.dashboard.times">Times earned</Trans>, cell: ([, total]) => i18n.number(total.count) },
           ]}
-        >
-          {days.map(([day, total]) => (
-            <Table.Tr key={day}>
-              <Table.Td>{dayName.format(new Date(`${day}T00:00:00Z`))}</Table.Td>
-              <Table.Td>{i18n.number(total.pips)}</Table.Td>
-              <Table.Td>{i18n.number(total.count)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
+          rows={days}
+          rowKey={([day]) => day}
+        />
       </Stack>
       <Stack gap="xs">
         <Title order={2} size="h4">

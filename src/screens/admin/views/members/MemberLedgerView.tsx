@@ -1,8 +1,9 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminMemberLedger } from '../../consoleLogic';
 import { localText } from '../../DoneNotice';
-import { BackTo, DataTable, useDateFormat } from '../../viewParts';
+import { PagedTable } from '../../PagedTable';
+import { BackTo, useDateFormat } from '../../viewParts';
 
 /** One member: their balances and their ledger, newest first. */
 export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
@@ -24,27 +25,17 @@ export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
           {availablePips} pips available · {totalEarnedPips} earned · {totalUsedPips} used
         </Trans>
       </Text>
-      <DataTable
+      <PagedTable
         label={t({ id: 'admin.member.ledger', message: 'Ledger' })}
         minWidth={560}
-        striped
         columns={[
-          <Trans key="admin.audit.when" id="admin.audit.when">When</Trans>,
-          <Trans key="admin.member.what" id="admin.member.what">What</Trans>,
-          <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
+          { header: <Trans id="admin.audit.when">When</Trans>, cell: (entry) => when(entry.at) },
+          { header: <Trans id="admin.member.what">What</Trans>, cell: (entry) => `${localText(entry.title, i18n.locale)}${entry.reason ? ` · ${entry.reason}` : ''}` },
+          { header: <Trans id="admin.bulk.delta">Pips</Trans>, cell: (entry) => (entry.delta > 0 ? `+${entry.delta}` : entry.delta) },
         ]}
-      >
-        {data.entries.map((entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td>{when(entry.at)}</Table.Td>
-            <Table.Td>
-              {localText(entry.title, i18n.locale)}
-              {entry.reason ? ` · ${entry.reason}` : ''}
-            </Table.Td>
-            <Table.Td>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</Table.Td>
-          </Table.Tr>
-        ))}
-      </DataTable>
+        rows={data.entries}
+        rowKey={(entry) => entry.id}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../../../actors/useSelector';
 import { selectConsoleQuery, selectPreview } from '../../../../../machines/operatorConsole.selectors';
@@ -7,7 +7,7 @@ import { bulkProblems, fieldErrors } from '../../adminMessages';
 import { useConsole, useWrite } from '../../consoleContext';
 import type { AdminBulkAdjustResult, AdminMemberPage } from '../../consoleLogic';
 import { FileField, useFieldErrors } from '../../formParts';
-import { DataTable } from '../../viewParts';
+import { PagedTable, type Column } from '../../PagedTable';
 
 type Member = AdminMemberPage['members'][number];
 
@@ -35,23 +35,14 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
           Showing {shown} of {total} members.
         </Trans>
       </Text>
-      <DataTable
+      <PagedTable
         label={t({ id: 'admin.view.members', message: 'Members' })}
         minWidth={640}
-        striped
-        columns={[
-          <Trans key="admin.members.name" id="admin.members.name">Name</Trans>,
-          <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
-          <Trans key="admin.members.pips" id="admin.members.pips">Pips</Trans>,
-          <Trans key="admin.members.earned" id="admin.members.earned">Earned / used</Trans>,
-          <Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>,
-        ]}
-      >
-        {page.members.map((member) => (
-          <MemberRow key={member.userId} member={member} canWrite={canWrite} open={adjusting === member.userId}
-            onToggle={() => setAdjusting((id) => (id === member.userId ? null : member.userId))} />
-        ))}
-      </DataTable>
+        columns={memberColumns(canWrite, adjusting, (id) => setAdjusting((open) => (open === id ? null : id)))}
+        rows={page.members}
+        rowKey={(member) => member.userId}
+        below={(member) => (adjusting === member.userId ? <AdjustForm member={member} /> : null)}
+      />
       {canWrite ? <BulkAdjust /> : null}
     </Stack>
   );
@@ -95,32 +86,22 @@ function BulkAdjust() {
                 <Trans id="admin.bulk.problems">{problems} of {lines} lines have a problem: fix the file, nothing is applied until every line is good.</Trans>
               )}
             </Text>
-            <DataTable
+            <PagedTable
               label={t({ id: 'admin.bulk.title', message: 'Adjust many members from a CSV' })}
               minWidth={560}
-              striped
               columns={[
-                <Trans key="admin.bulk.line" id="admin.bulk.line">Line</Trans>,
-                <Trans key="admin.members.email" id="admin.members.email">Email</Trans>,
-                <Trans key="admin.bulk.delta" id="admin.bulk.delta">Pips</Trans>,
-                <Trans key="admin.bulk.outcome" id="admin.bulk.outcome">Before → after, or the problem</Trans>,
+                { header: <Trans id="admin.bulk.line">Line</Trans>, cell: (row) => row.line },
+                { header: <Trans id="admin.members.email">Email</Trans>, cell: (row) => row.email },
+                { header: <Trans id="admin.bulk.delta">Pips</Trans>, cell: (row) => row.delta ?? '—' },
+                {
+                  header: <Trans id="admin.bulk.outcome">Before → after, or the problem</Trans>,
+                  cell: (row) =>
+                    row.problem ? <Text c="red.9" size="sm">{i18n._(bulkProblems[row.problem])}</Text> : `${row.availableBefore} → ${row.availableAfter}`,
+                },
               ]}
-            >
-              {result.rows.map((row) => (
-                <Table.Tr key={row.line}>
-                  <Table.Td>{row.line}</Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td>{row.delta ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {row.problem ? (
-                      <Text c="red.9" size="sm">{i18n._(bulkProblems[row.problem])}</Text>
-                    ) : (
-                      `${row.availableBefore} → ${row.availableAfter}`
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
+              rows={result.rows}
+              rowKey={(row) => row.line}
+            />
             <Group>
               <Button loading={writing} disabled={problems > 0}
                 onClick={() => send({ kind: 'bulkAdjust', input: { csv } })}>
@@ -154,50 +135,53 @@ function BulkAdjust() {
   );
 }
 
-function MemberRow({ member, canWrite, open, onToggle }: { member: Member; canWrite: boolean; open: boolean; onToggle: () => void }) {
-  const { t } = useLingui();
-  const actor = useConsole();
-  const name = `${member.firstName} ${member.lastName}`.trim();
-  return (
-    <>
-      <Table.Tr>
-        <Table.Td>
-          {name}{' '}
+/**
+ * The members table's columns: name (and whether verified), e-mail, pips, earned and used, then
+ * the member's ledger (every operator reads it) and, for a role that writes, the button that opens
+ * the adjustment under the row (`toggle`; `adjusting`: the member whose adjustment is open).
+ */
+function memberColumns(canWrite: boolean, adjusting: number | null, toggle: (userId: number) => void): Column<Member>[] {
+  return [
+    {
+      header: <Trans id="admin.members.name">Name</Trans>,
+      cell: (member) => (
+        <>
+          {`${member.firstName} ${member.lastName}`.trim()}{' '}
           {member.verified ? null : (
             <Badge color="yellow.9" variant="outline">
               <Trans id="admin.members.unverified">Not verified</Trans>
             </Badge>
           )}
-        </Table.Td>
-        <Table.Td>{member.email}</Table.Td>
-        <Table.Td>{member.availablePips}</Table.Td>
-        <Table.Td>
-          {member.totalEarnedPips} / {member.totalUsedPips}
-        </Table.Td>
-        {/* The member's ledger first (every operator reads it), then the write. */}
-        <Table.Td>
-          <Group gap="xs">
-            <Button size="xs" variant="default" aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
-              onClick={() => actor.send({ type: 'user.openItem', view: 'member', id: member.userId })}>
-              <Trans id="admin.members.ledgerButton">Ledger</Trans>
-            </Button>
-            {canWrite ? (
-              <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}
-                aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust pips: ${member.email}` })}>
-                <Trans id="admin.members.adjust">Adjust pips</Trans>
-              </Button>
-            ) : null}
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-      {open ? (
-        <Table.Tr>
-          <Table.Td colSpan={5}>
-            <AdjustForm member={member} />
-          </Table.Td>
-        </Table.Tr>
+        </>
+      ),
+    },
+    { header: <Trans id="admin.members.email">Email</Trans>, cell: (member) => member.email },
+    { header: <Trans id="admin.members.pips">Pips</Trans>, cell: (member) => member.availablePips },
+    { header: <Trans id="admin.members.earned">Earned / used</Trans>, cell: (member) => `${member.totalEarnedPips} / ${member.totalUsedPips}` },
+    {
+      header: <Trans id="admin.members.actions">Actions</Trans>,
+      cell: (member) => <MemberActions member={member} canWrite={canWrite} open={adjusting === member.userId} onToggle={() => toggle(member.userId)} />,
+    },
+  ];
+}
+
+/** A member's ledger first (every operator reads it), then the write. */
+function MemberActions({ member, canWrite, open, onToggle }: { member: Member; canWrite: boolean; open: boolean; onToggle: () => void }) {
+  const { t } = useLingui();
+  const actor = useConsole();
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="default" aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
+        onClick={() => actor.send({ type: 'user.openItem', view: 'member', id: member.userId })}>
+        <Trans id="admin.members.ledgerButton">Ledger</Trans>
+      </Button>
+      {canWrite ? (
+        <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}
+          aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust pips: ${member.email}` })}>
+          <Trans id="admin.members.adjust">Adjust pips</Trans>
+        </Button>
       ) : null}
-    </>
+    </Group>
   );
 }
 

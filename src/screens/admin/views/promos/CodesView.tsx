@@ -1,9 +1,12 @@
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountLabel } from '../../accountLabel';
 import { useWrite } from '../../consoleContext';
 import type { AdminCodePage } from '../../consoleLogic';
-import { BackTo, DataTable, useDateFormat } from '../../viewParts';
+import { PagedTable } from '../../PagedTable';
+import { BackTo, useDateFormat } from '../../viewParts';
+
+type Code = AdminCodePage['codes'][number];
 
 /**
  * One reward option's gift-card codes: free ones (which may be voided) and the ones handed out.
@@ -29,21 +32,15 @@ export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: b
           <Trans id="admin.codes.audited">The codes are shown whole to owners and editors; each time, the audit log records who read how many.</Trans>
         )}
       </Text>
-      <DataTable
+      <PagedTable
         label={t({ id: 'admin.codes.label', message: 'Gift-card codes' })}
         minWidth={560}
-        striped
         columns={[
-          <Trans key="admin.import.code" id="admin.import.code">Code</Trans>,
-          <Trans key="admin.codes.status" id="admin.codes.status">Status</Trans>,
-          ...(canWrite ? [<Trans key="admin.members.actions" id="admin.members.actions">Actions</Trans>] : []),
-        ]}
-      >
-        {data.codes.map((code) => (
-          <Table.Tr key={code.id}>
-            <Table.Td>{code.code}</Table.Td>
-            <Table.Td>
-              {code.status === 'free' ? (
+          { header: <Trans id="admin.import.code">Code</Trans>, cell: (code) => code.code },
+          {
+            header: <Trans id="admin.codes.status">Status</Trans>,
+            cell: (code) =>
+              code.status === 'free' ? (
                 <Badge color="teal.9" variant="outline">
                   <Trans id="admin.codes.free">Free</Trans>
                 </Badge>
@@ -53,21 +50,26 @@ export function CodesView({ data, canWrite }: { data: AdminCodePage; canWrite: b
                     Handed out to {accountLabel(i18n, code.email) ?? '—'} on {when(code.handedOutAt ?? 0)}
                   </Trans>
                 </Text>
-              )}
-            </Table.Td>
-            {canWrite ? (
-              <Table.Td>
-                {code.status === 'free' ? (
-                  <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.codes.void.label', message: `Void: ${code.code}` })}
-                    onClick={() => send({ kind: 'voidCode', input: { id: code.id } })}>
-                    <Trans id="admin.codes.void">Void</Trans>
-                  </Button>
-                ) : null}
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </DataTable>
+              ),
+          },
+          ...(canWrite
+            ? [
+                {
+                  header: <Trans id="admin.members.actions">Actions</Trans>,
+                  cell: (code: Code) =>
+                    code.status === 'free' ? (
+                      <Button size="xs" variant="default" disabled={writing} aria-label={t({ id: 'admin.codes.void.label', message: `Void: ${code.code}` })}
+                        onClick={() => send({ kind: 'voidCode', input: { id: code.id } })}>
+                        <Trans id="admin.codes.void">Void</Trans>
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+        rows={data.codes}
+        rowKey={(code) => code.id}
+      />
     </Stack>
   );
 }
