@@ -274,6 +274,7 @@ describeMachinePaths({
       'user.next': 'asks for the next question',
       'user.retry': 'tries again',
       'user.join': (e) => `joins as ${e.displayName}`,
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.loadChart': (e) => (e.output.ok ? `the chart comes (rank ${e.output.chart.userRank}, ${e.output.chart.userCorrectAnswers} right)` : `loading the chart fails (${e.output.code})`),
       'xstate.error.actor.loadChart': 'loading the chart breaks',
       'xstate.done.actor.loadQuestion': (e) => {

@@ -139,6 +139,7 @@ describeMachinePaths({
     events: {
       'scope.changed': (e) => (e.userId === null ? 'the member signs out' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`),
       'verify.request': 'the app asks to check again',
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.scanContests': (e) => {
         const output = e.output as ScanContestsOutput;
         if (!output.ok) return `the check fails (${output.code})`;
