@@ -29,7 +29,7 @@ const cacheParams = ({ context }: { context: AnnouncementsContext }): WriteCache
   list: { items: context.items, hasMore: context.hasMore, unreadCount: context.unreadCount },
 });
 /** A member's list before anything is held: nothing shown, nothing waiting, nothing held back. */
-const emptyList = (): Omit<AnnouncementsContext, 'userId' | 'language'> => ({
+const emptyList = (): Omit<AnnouncementsContext, 'userId' | 'language' | 'offline'> => ({
   items: [],
   hasMore: false,
   unreadCount: 0,
@@ -72,6 +72,7 @@ export const announcementsMachine = setup({
     watchPage: fromCallback<EventObject>(() => () => {}),
   },
   actions: {
+    assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
     assignScope: assign((_, params: { userId: number | null; language: string }) => ({ userId: params.userId, language: params.language })),
     clearList: assign(() => emptyList()),
     assignCached: assign((_, params: { list: NonNullable<CachedList> }) => ({
@@ -175,8 +176,9 @@ export const announcementsMachine = setup({
 }).createMachine({
   id: 'announcements',
   initial: 'signedOut',
-  context: ({ input }) => ({ userId: null, language: input?.language ?? 'en', ...emptyList() }),
+  context: ({ input }) => ({ userId: null, language: input?.language ?? 'en', offline: false, ...emptyList() }),
   on: {
+    'network.changed': { actions: { type: 'assignOffline', params: ({ event }) => ({ offline: event.offline }) } },
     'scope.changed': [
       {
         guard: { type: 'hasMember', params: ({ event }) => ({ userId: event.userId }) },
@@ -303,7 +305,7 @@ export const announcementsMachine = setup({
               invoke: {
                 id: 'sendStatus',
                 src: 'sendStatus',
-                input: ({ context }) => ({ ...scopeOf(context), op: context.ops[0] }),
+                input: ({ context }) => ({ ...scopeOf(context), op: context.ops[0], offline: context.offline }),
                 onDone: [
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ output: event.output }) },

@@ -59,11 +59,15 @@ export type SendStatusOutput = { outcome: 'saved' } | { outcome: 'queued' } | { 
 
 export interface SendStatusInput extends Scope {
   op: StatusOp;
+  /** The connection is down (as the app root said): the change is queued at once. */
+  offline: boolean;
 }
 
 export interface AnnouncementsContext {
   userId: number | null;
   language: string;
+  /** The connection is down (told by the app root, `network.changed`). */
+  offline: boolean;
   items: AnnouncementItem[];
   hasMore: boolean;
   /** The member's unread announcements over every page (the bell). */
@@ -95,7 +99,9 @@ export type AnnouncementsEvent =
   /** The list may have changed: a push arrived, the page became visible. */
   | { type: 'announcements.refresh' }
   /** The connection came back: changes queued offline are sent, then the list refreshed. */
-  | { type: 'network.online' };
+  | { type: 'network.online' }
+  /** The connection went down or came back (sent by the app root): a change made offline is queued at once. */
+  | { type: 'network.changed'; offline: boolean };
 
 /** Params of the revert notice: which change the server refused. */
 export interface RevertParams {

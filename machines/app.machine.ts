@@ -13,7 +13,18 @@ import { submissionMachine } from './submission.machine';
 import { triviaRoundMachine } from './triviaRound.machine';
 import { triviaVerificationMachine } from './triviaVerification.machine';
 
-export { accountRequestIds, createAppMachine, memberActorIds, memberOf, type MemberActors, type OnDemandActors } from './app.root';
+export {
+  accountRequestIds,
+  appActorIds,
+  appActorLoads,
+  createAppMachine,
+  memberActorIds,
+  memberOf,
+  type AppActorId,
+  type AppActors,
+  type MemberActors,
+  type OnDemandActors,
+} from './app.root';
 
 /** The earn scanner: a QR scanner whose codes go through the earn pipeline. */
 const earnScannerMachine = qrScannerMachine.provide({ actors: { acceptCode: earnPipelineMachine as never } });

@@ -21,6 +21,7 @@ import { resourcesMachine } from './resources.machine';
 import { serviceWorkerMachine } from './serviceWorker.machine';
 import { sessionMachine } from './session.machine';
 import type { SessionSnapshot } from './session.selectors';
+import { selectIsOffline, type ConnectivitySyncSnapshot } from './connectivitySync.selectors';
 import type { submissionMachine } from './submission.machine';
 import { tokenRefreshMachine } from './tokenRefresh.machine';
 
@@ -30,6 +31,16 @@ import { tokenRefreshMachine } from './tokenRefresh.machine';
  */
 export const memberOf = (session: Pick<SessionSnapshot, 'matches' | 'context'>): number | null =>
   session.matches({ loggedIn: 'verified' }) ? session.context.userId : null;
+
+/**
+ * Whether the connectivity sync's snapshot says the app is offline; one that knows no network
+ * state yet (starting) leaves the flag as it was.
+ */
+const offlineParams = ({ context, event }: { context: AppContext; event: { snapshot: unknown } }) => {
+  const snapshot = event.snapshot as ConnectivitySyncSnapshot;
+  const known = snapshot.matches({ network: 'offline' }) || snapshot.matches({ network: 'online' });
+  return { offline: known ? selectIsOffline(snapshot) : context.offline };
+};
 
 /** Reads whatever the session snapshot event carries as the session's snapshot. */
 const memberParams = ({ event }: { event: { snapshot: unknown } }) => ({ member: memberOf(event.snapshot as SessionSnapshot) });
@@ -77,20 +88,71 @@ export type OnDemandActors = {
   oidcCallback: typeof oidcCallbackMachine;
 } & Record<AccountRequestId, typeof submissionMachine>;
 
+/** The app-wide actors whose code comes with the root (the first screen needs them). */
+export interface RootActors {
+  session: typeof sessionMachine;
+  tokenRefresh: typeof tokenRefreshMachine;
+  connectivitySync: typeof connectivitySyncMachine;
+  resources: typeof resourcesMachine;
+  serviceWorker: typeof serviceWorkerMachine;
+  installPrompt: typeof installPromptMachine;
+  clock: typeof clockMachine;
+  pendingLogouts: typeof pendingLogoutsMachine;
+  languageChoice: typeof languageChoiceMachine;
+}
+
+/** Every app-wide actor's logic by its `systemId`. */
+export type AppActors = RootActors & MemberActors & OnDemandActors;
+export type AppActorId = keyof AppActors;
+
+/** When an app-wide actor's code comes: with the root, with the first member screen, or with its own screen. */
+export type ActorLoad = 'root' | 'member' | 'onDemand';
+
+/**
+ * THE list of the app's actors: every actor the root starts under a `systemId`, in the order it
+ * starts them, with when its code comes. The root's `invoke` list (checked equal by
+ * test/machines/appActors.test.ts), the member actors, the screens' `useSystemActor` ids and the
+ * actor table of docs/architecture.md all follow it.
+ */
+export const appActorLoads = {
+  session: 'root',
+  tokenRefresh: 'root',
+  connectivitySync: 'root',
+  resources: 'root',
+  serviceWorker: 'root',
+  installPrompt: 'root',
+  clock: 'root',
+  earnScanner: 'member',
+  communityScanner: 'onDemand',
+  earnAction: 'member',
+  redemption: 'member',
+  formWizard: 'member',
+  oidcCallback: 'onDemand',
+  passwordResetStart: 'onDemand',
+  passwordResetFinish: 'onDemand',
+  passwordChange: 'onDemand',
+  profileUpdate: 'onDemand',
+  accountDeletion: 'onDemand',
+  emailCheck: 'onDemand',
+  pendingLogouts: 'root',
+  languageChoice: 'root',
+  announcements: 'member',
+  pushNotifications: 'member',
+  triviaVerification: 'member',
+  individualTrivia: 'member',
+  contestTrivia: 'member',
+  chanceToWin: 'member',
+  archiveDrawer: 'member',
+} as const satisfies { [Id in AppActorId]: Id extends keyof MemberActors ? 'member' : Id extends keyof OnDemandActors ? 'onDemand' : 'root' };
+
+/** The systemIds of every app-wide actor, in the order the root starts them. */
+export const appActorIds = Object.keys(appActorLoads) as AppActorId[];
+
+type IdsLoaded<Load extends ActorLoad> = { [Id in AppActorId]: (typeof appActorLoads)[Id] extends Load ? Id : never }[AppActorId];
+const idsLoaded = <Load extends ActorLoad>(load: Load) => appActorIds.filter((id): id is IdsLoaded<Load> => appActorLoads[id] === load);
+
 /** The ids of `MemberActors` (their systemIds too). */
-export const memberActorIds = [
-  'earnScanner',
-  'earnAction',
-  'redemption',
-  'formWizard',
-  'announcements',
-  'pushNotifications',
-  'triviaVerification',
-  'individualTrivia',
-  'contestTrivia',
-  'chanceToWin',
-  'archiveDrawer',
-] as const satisfies ReadonlyArray<keyof MemberActors>;
+export const memberActorIds: ReadonlyArray<keyof MemberActors> = idsLoaded('member');
 
 /**
  * The app's actor system: one root that starts every app-wide actor, each
@@ -171,6 +233,19 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
   actions: {
     assignMember: assign((_, params: { member: number | null }) => ({ member: params.member })),
     assignLanguage: assign((_, params: { language: string }) => ({ language: params.language })),
+    assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
+    /**
+     * The actors whose effects need the connection's state hear it (a verified member's only:
+     * nobody's member actors stay unloaded): the trivia verification (offline, its stored copy)
+     * the announcements (offline, a read or delete is queued at once), the trivia rounds and the
+     * redemption (offline, each call says so at once).
+     */
+    tellNetwork: enqueueActions(({ context, enqueue, system }) => {
+      if (context.member === null) return;
+      enqueue.sendTo(triviaVerificationActor({ system }), { type: 'network.changed', offline: context.offline });
+      enqueue.sendTo(announcementsActor({ system }), { type: 'network.changed', offline: context.offline });
+      for (const id of ['individualTrivia', 'contestTrivia', 'redemption'] as const) enqueue.sendTo(id, { type: 'network.changed', offline: context.offline });
+    }),
     /** The connectivity sync sends the new member's queues (or stops); the resources load for them. */
     tellMember: enqueueActions(({ context, enqueue, system }) => {
       enqueue.sendTo(
@@ -179,6 +254,8 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
       );
       enqueue.sendTo(resourcesActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
       enqueue.sendTo(chanceToWinActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
+      // The redemption keeps its write keys under the member's id.
+      enqueue.sendTo('redemption', { type: 'member.changed', userId: context.member });
     }),
     /**
      * SPEC §4 Logout "reset the whole store": when the member's session ends, every actor that
@@ -205,11 +282,13 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
   },
   guards: {
     isMemberChange: ({ context }, params: { member: number | null }) => context.member !== params.member,
+    isOfflineChange: ({ context }, params: { offline: boolean }) => context.offline !== params.offline,
   },
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
     member: null,
+    offline: false,
     language: input?.language ?? 'en',
     reloadedRecently: input?.reloadedRecently ?? false,
     languageNotShown: input?.languageNotShown ?? null,
@@ -221,11 +300,19 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
       src: 'session',
       onSnapshot: {
         guard: { type: 'isMemberChange', params: memberParams },
-        actions: [{ type: 'assignMember', params: memberParams }, 'tellMember', 'resetIfSignedOut', 'tellAnnouncements', 'tellTrivia', 'tellPush'],
+        actions: [{ type: 'assignMember', params: memberParams }, 'tellMember', 'resetIfSignedOut', 'tellAnnouncements', 'tellNetwork', 'tellTrivia', 'tellPush'],
       },
     },
     { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
-    { id: 'connectivitySync', systemId: 'connectivitySync', src: 'connectivitySync' },
+    {
+      id: 'connectivitySync',
+      systemId: 'connectivitySync',
+      src: 'connectivitySync',
+      onSnapshot: {
+        guard: { type: 'isOfflineChange', params: offlineParams },
+        actions: [{ type: 'assignOffline', params: offlineParams }, 'tellNetwork'],
+      },
+    },
     { id: 'resources', systemId: 'resources', src: 'resources', input: ({ context }) => ({ language: context.language }) },
     { id: 'serviceWorker', systemId: 'serviceWorker', src: 'serviceWorker', input: ({ context }) => ({ reloadedRecently: context.reloadedRecently }) },
     { id: 'installPrompt', systemId: 'installPrompt', src: 'installPrompt' },
@@ -236,12 +323,12 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     { id: 'redemption', systemId: 'redemption', src: 'redemption' },
     { id: 'formWizard', systemId: 'formWizard', src: 'formWizard', input: undefined },
     { id: 'oidcCallback', systemId: 'oidcCallback', src: 'oidcCallback' },
-    { id: 'passwordResetStart', systemId: 'passwordResetStart', src: 'passwordResetStart' },
-    { id: 'passwordResetFinish', systemId: 'passwordResetFinish', src: 'passwordResetFinish' },
-    { id: 'passwordChange', systemId: 'passwordChange', src: 'passwordChange' },
-    { id: 'profileUpdate', systemId: 'profileUpdate', src: 'profileUpdate' },
-    { id: 'accountDeletion', systemId: 'accountDeletion', src: 'accountDeletion' },
-    { id: 'emailCheck', systemId: 'emailCheck', src: 'emailCheck' },
+    { id: 'passwordResetStart', systemId: 'passwordResetStart', src: 'passwordResetStart', input: {} },
+    { id: 'passwordResetFinish', systemId: 'passwordResetFinish', src: 'passwordResetFinish', input: { followUps: { logOut: true } } },
+    { id: 'passwordChange', systemId: 'passwordChange', src: 'passwordChange', input: {} },
+    { id: 'profileUpdate', systemId: 'profileUpdate', src: 'profileUpdate', input: { followUps: { reload: 'profile' } } },
+    { id: 'accountDeletion', systemId: 'accountDeletion', src: 'accountDeletion', input: { followUps: { forgetPush: true, logOut: true } } },
+    { id: 'emailCheck', systemId: 'emailCheck', src: 'emailCheck', input: {} },
     { id: 'pendingLogouts', systemId: 'pendingLogouts', src: 'pendingLogouts' },
     { id: 'languageChoice', systemId: 'languageChoice', src: 'languageChoice', input: ({ context }) => ({ notShown: context.languageNotShown }) },
     { id: 'watchLanguage', src: 'watchLanguage' },

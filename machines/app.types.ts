@@ -13,6 +13,8 @@ export interface AppInput {
 export interface AppContext {
   /** The verified member, as the session says; null when nobody is (only verified members load data). */
   member: number | null;
+  /** The connectivity sync says the app is offline (told to the actors whose effects need it). */
+  offline: boolean;
   /** The active language: cached data and content are kept per language. */
   language: string;
   /** See AppInput: handed to the service worker actor. */

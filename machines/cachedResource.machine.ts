@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import type {
   CachedCopy,
   CachedResourceContext,
@@ -8,6 +8,7 @@ import type {
   WriteCacheInput,
 } from './cachedResource.types';
 import { isCopyHeldBack, isCopyInLanguage } from './storedCopy';
+import { resourcesActor } from './system';
 
 /** A scope for the machine started without input (the Stately visualizer). */
 const defaultScope: ResourceScope = { key: 'resource', userId: null, language: 'en' };
@@ -60,6 +61,11 @@ export const cachedResourceMachine = setup({
       errorCode: params.output.ok ? null : params.output.code,
     })),
     assignUnexpectedFailure: assign({ errorCode: 'UNKNOWN_ERROR' }),
+    /**
+     * Tells the resources (`systemId: 'resources'`) what the view now shows, for this scope: they
+     * follow the dashboard's pips earned (a rise tells the Chance to Win contest).
+     */
+    reportShown: sendTo(resourcesActor, ({ context }) => ({ type: 'resource.shown' as const, scope: context.scope, data: context.data })),
   },
   guards: {
     /** A copy to show now: in the scope's language, or in another one once the network failed. */
@@ -90,15 +96,15 @@ export const cachedResourceMachine = setup({
         src: 'fetchRemote',
         input: scopeInput,
         onDone: [
-          { guard: isFetchOk, target: 'storing', actions: assignFresh },
+          { guard: isFetchOk, target: 'storing', actions: [assignFresh, 'reportShown'] },
           { guard: 'holdsCopy', target: 'succeeded', actions: assignFailure },
-          { guard: 'holdsBack', target: 'succeeded', actions: [assignFailure, 'showHeldBack'] },
+          { guard: 'holdsBack', target: 'succeeded', actions: [assignFailure, 'showHeldBack', 'reportShown'] },
           { guard: 'whileReading', actions: assignFailure },
           { target: 'failed', actions: assignFailure },
         ],
         onError: [
           { guard: 'holdsCopy', target: 'succeeded', actions: 'assignUnexpectedFailure' },
-          { guard: 'holdsBack', target: 'succeeded', actions: ['assignUnexpectedFailure', 'showHeldBack'] },
+          { guard: 'holdsBack', target: 'succeeded', actions: ['assignUnexpectedFailure', 'showHeldBack', 'reportShown'] },
           { guard: 'whileReading', actions: 'assignUnexpectedFailure' },
           { target: 'failed', actions: 'assignUnexpectedFailure' },
         ],
@@ -116,7 +122,7 @@ export const cachedResourceMachine = setup({
               {
                 guard: { type: 'showsCopy', params: ({ event }) => ({ copy: event.output }) },
                 target: 'showingCopy',
-                actions: { type: 'assignCached', params: ({ event }) => ({ copy: event.output }) },
+                actions: [{ type: 'assignCached', params: ({ event }) => ({ copy: event.output }) }, 'reportShown'],
               },
               {
                 guard: { type: 'holdsCopyBack', params: ({ event }) => ({ copy: event.output }) },
@@ -149,12 +155,12 @@ export const cachedResourceMachine = setup({
         src: 'fetchRemote',
         input: scopeInput,
         onDone: [
-          { guard: isFetchOk, target: 'storing', actions: assignFresh },
-          { guard: 'holdsBack', target: 'succeeded', actions: [assignFailure, 'showHeldBack'] },
+          { guard: isFetchOk, target: 'storing', actions: [assignFresh, 'reportShown'] },
+          { guard: 'holdsBack', target: 'succeeded', actions: [assignFailure, 'showHeldBack', 'reportShown'] },
           { target: 'failed', actions: assignFailure },
         ],
         onError: [
-          { guard: 'holdsBack', target: 'succeeded', actions: ['assignUnexpectedFailure', 'showHeldBack'] },
+          { guard: 'holdsBack', target: 'succeeded', actions: ['assignUnexpectedFailure', 'showHeldBack', 'reportShown'] },
           { target: 'failed', actions: 'assignUnexpectedFailure' },
         ],
       },
@@ -168,7 +174,7 @@ export const cachedResourceMachine = setup({
         src: 'fetchRemote',
         input: scopeInput,
         onDone: [
-          { guard: isFetchOk, target: 'storing', actions: assignFresh },
+          { guard: isFetchOk, target: 'storing', actions: [assignFresh, 'reportShown'] },
           { target: 'succeeded', actions: assignFailure },
         ],
         onError: { target: 'succeeded', actions: 'assignUnexpectedFailure' },

@@ -45,7 +45,10 @@ export interface ChanceToWinContext {
 export type ChanceToWinEvent =
   /** The verified member or the language changed (sent by the app root). */
   | { type: 'scope.changed'; userId: number | null; language: string }
-  /** Pips moved (forwarded by the resources): the earned pips may have risen. */
+  /**
+   * Pips moved (sent by the resources): this app moved them, or the member's dashboard shows more
+   * pips earned than before (another device, the operator).
+   */
   | { type: 'pips.changed' }
   /** The page became visible again. */
   | { type: 'page.visible' }

@@ -69,10 +69,15 @@ const connectivitySyncSetup = setup({
     assignUser: assign((_, params: { userId: number }) => ({ userId: params.userId, pending: nothingPending })),
     clearUser: assign({ userId: null, syncAgain: false, pending: nothingPending }),
     assignPending: assign((_, params: { pending: PendingQueues }) => ({ pending: params.pending })),
+    /** The resources fetch the forms list again. */
+    tellFormsReload: sendTo(resourcesActor, { type: 'resource.reload', key: 'forms' }),
     markSyncAgain: assign({ syncAgain: true }),
     clearSyncAgain: assign({ syncAgain: false }),
   },
   guards: {
+    /** A form the member's queue held (one with its id) is no longer in it. */
+    isFormGone: ({ context }, params: { pending: PendingQueues }) =>
+      context.pending.forms.some((form) => form.formId !== undefined && !params.pending.forms.some((next) => next.formId === form.formId)),
     hasItems: (_, params: { count: number }) => params.count > 0,
     isOnline: stateIn('#connectivitySync.network.online'),
     isOtherMember: ({ context }, params: { userId: number }) => context.userId !== params.userId,
@@ -150,7 +155,15 @@ export const connectivitySyncMachine = connectivitySyncSetup
               reenter: true,
               actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.userId }) },
             },
-            'queues.changed': { actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.pending }) } },
+            'queues.changed': [
+              {
+                // A form left the queue (sent or refused, here or in another tab): the forms list
+                // is fetched again, so it shows the form answered instead of open.
+                guard: { type: 'isFormGone', params: ({ event }) => ({ pending: event.pending }) },
+                actions: [{ type: 'assignPending', params: ({ event }) => ({ pending: event.pending }) }, 'tellFormsReload'],
+              },
+              { actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.pending }) } },
+            ],
           },
           states: {
             /** At sign-in (and app start) what is queued goes out when online. */

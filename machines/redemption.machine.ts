@@ -33,6 +33,8 @@ export const redemptionMachine = setup({
     redeemReward: fromPromise<RedeemRewardOutput, RedeemRewardInput>(async () => notProvided),
   },
   actions: {
+    assignMember: assign((_, params: { userId: number | null }) => ({ userId: params.userId })),
+    assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
     /** Tell the screen the reward is ours (`transactionId` of the new reward). */
     notifyRedeemed: (_, _params: { transactionId: number }) => {},
     /** Tell the member why it failed. */
@@ -71,7 +73,11 @@ export const redemptionMachine = setup({
 }).createMachine({
   id: 'redemption',
   initial: 'idle',
-  context: { choice: null, idempotencyKey: null, transactionId: null, errorCode: null },
+  context: { choice: null, idempotencyKey: null, transactionId: null, errorCode: null, userId: null, offline: false },
+  on: {
+    'member.changed': { actions: { type: 'assignMember', params: ({ event }) => ({ userId: event.userId }) } },
+    'network.changed': { actions: { type: 'assignOffline', params: ({ event }) => ({ offline: event.offline }) } },
+  },
   states: {
     idle: {
       on: {
@@ -99,7 +105,7 @@ export const redemptionMachine = setup({
         src: 'redeemReward',
         input: ({ context }) => {
           if (!context.choice || !context.idempotencyKey) throw new Error('redemption: no choice to redeem');
-          return { ...context.choice, idempotencyKey: context.idempotencyKey };
+          return { ...context.choice, idempotencyKey: context.idempotencyKey, userId: context.userId, offline: context.offline };
         },
         onDone: [
           {

@@ -28,6 +28,10 @@ export interface RedemptionChoice {
 /** Input of `redeemReward`: POST /mobile/redeem pid, optId, amount=1, idempotencyKey. */
 export interface RedeemRewardInput extends RedemptionChoice {
   idempotencyKey: string;
+  /** The verified member (whose write keys the attempt is kept under); null: nobody. */
+  userId: number | null;
+  /** The connection is down: nothing is sent (a redemption is never queued). */
+  offline: boolean;
 }
 
 /** Answer of `redeemReward`; expected failures come back as data. */
@@ -42,6 +46,9 @@ export interface RedemptionContext {
   idempotencyKey: string | null;
   transactionId: number | null;
   errorCode: RedemptionErrorCode | null;
+  /** The verified member and the connection's state, as the app root last told them. */
+  userId: number | null;
+  offline: boolean;
 }
 
 export type RedemptionEvent =
@@ -49,4 +56,8 @@ export type RedemptionEvent =
   | { type: 'user.redeem'; pid: number; optId: number; idempotencyKey: string }
   | { type: 'user.confirm' }
   | { type: 'user.retry' }
-  | { type: 'user.cancel' };
+  | { type: 'user.cancel' }
+  /** The verified member changed (sent by the app root). */
+  | { type: 'member.changed'; userId: number | null }
+  /** The connection went down or came back (sent by the app root). */
+  | { type: 'network.changed'; offline: boolean };

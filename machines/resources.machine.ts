@@ -15,6 +15,17 @@ export const resourceChildId = (ref: ResourceRef): string => (ref.id === undefin
 
 const sameRef = (a: ResourceRef, b: ResourceRef) => a.key === b.key && a.id === b.id;
 
+/** The dashboard's `totalEarnedPips` a load shows, for the member and language of these resources (else undefined). */
+const earnedPipsShown = (context: Pick<ResourcesContext, 'userId' | 'language'>, shown: ShownParams): number | undefined => {
+  if (shown.scope.key !== 'dashboard' || shown.scope.userId !== context.userId || shown.scope.language !== context.language) return undefined;
+  const pips = (shown.data as { totalEarnedPips?: unknown } | null | undefined)?.totalEarnedPips;
+  return typeof pips === 'number' ? pips : undefined;
+};
+
+type ShownParams = { scope: ResourceScope; data: unknown };
+const shownParams = ({ event }: { event: ResourcesEvent }): ShownParams =>
+  event.type === 'resource.shown' ? { scope: event.scope, data: event.data } : { scope: { key: '', userId: null, language: '' }, data: undefined };
+
 /** Whether a load may run for this member: public ones always, the others for a signed-in member. */
 export const mayRun = (ref: ResourceRef, userId: number | null): boolean => userId !== null || PUBLIC_RESOURCES.includes(ref.key);
 
@@ -32,7 +43,8 @@ const scopeOf = (ref: ResourceRef, context: Pick<ResourcesContext, 'userId' | 'l
  * says is verified and the current language. Views open loads and read the children; a new member
  * or language starts the open loads over for that scope; a member's loads never run for
  * nobody. Pips moving reloads the balances, activity, rewards and earn promos, and tells the
- * Chance to Win actor (its earned pips may have risen).
+ * Chance to Win actor (its earned pips may have risen); so does a dashboard that shows more pips
+ * earned than its last copy in this scope (each load tells what it shows: `resource.shown`).
  */
 export const resourcesMachine = setup({
   types: {
@@ -81,12 +93,15 @@ export const resourcesMachine = setup({
       }
       const next = { userId: params.userId, language: params.language };
       const open = params.userId === null ? context.open.filter((ref) => PUBLIC_RESOURCES.includes(ref.key)) : context.open;
-      enqueue.assign({ ...next, open });
+      // The new scope's dashboard starts the pips earned over: its first copy is a start, not a rise.
+      enqueue.assign({ ...next, open, earnedPips: null });
       for (const ref of open) {
         if (mayRun(ref, next.userId)) enqueue.spawnChild('cachedResource', { id: resourceChildId(ref), input: scopeOf(ref, next) });
       }
     }),
     assignLanguage: assign((_, params: { language: string }) => ({ language: params.language })),
+    /** Keeps the pips earned the dashboard shows. */
+    assignEarnedPips: assign(({ context }, params: ShownParams) => ({ earnedPips: earnedPipsShown(context, params) ?? context.earnedPips })),
     /**
      * The Chance to Win contest reloads 500 ms after pips move; a system without
      * that actor (a resources actor on its own) has nobody to tell.
@@ -99,10 +114,17 @@ export const resourcesMachine = setup({
   guards: {
     isNewScope: ({ context }, params: { userId: number | null; language: string }) =>
       context.userId !== params.userId || context.language !== params.language,
+    /** The member's dashboard shows its pips earned. */
+    showsEarnedPips: ({ context }, params: ShownParams) => earnedPipsShown(context, params) !== undefined,
+    /** ...more of them than the last copy in this scope did (pips earned elsewhere: another device, the operator). */
+    showsMoreEarnedPips: ({ context }, params: ShownParams) => {
+      const pips = earnedPipsShown(context, params);
+      return pips !== undefined && context.earnedPips !== null && pips > context.earnedPips;
+    },
   },
 }).createMachine({
   id: 'resources',
-  context: ({ input }) => ({ userId: null, language: input?.language ?? 'en', open: [] }),
+  context: ({ input }) => ({ userId: null, language: input?.language ?? 'en', open: [], earnedPips: null }),
   on: {
     'scope.changed': {
       guard: { type: 'isNewScope', params: ({ event }) => ({ userId: event.userId, language: event.language }) },
@@ -112,5 +134,12 @@ export const resourcesMachine = setup({
     'resource.reload': { actions: { type: 'reloadKey', params: ({ event }) => ({ keys: [event.key] }) } },
     'pips.changed': { actions: [{ type: 'reloadKey', params: { keys: PIPS_RESOURCES } }, 'tellChanceToWin'] },
     'content.refresh': { actions: 'reloadAll' },
+    'resource.shown': [
+      {
+        guard: { type: 'showsMoreEarnedPips', params: shownParams },
+        actions: [{ type: 'assignEarnedPips', params: shownParams }, 'tellChanceToWin'],
+      },
+      { guard: { type: 'showsEarnedPips', params: shownParams }, actions: { type: 'assignEarnedPips', params: shownParams } },
+    ],
   },
 });

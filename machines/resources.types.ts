@@ -1,3 +1,5 @@
+import type { ResourceScope } from './cachedResource.types';
+
 /**
  * Types of the resources actor: the one owner of every cached data load of the app
  * (the stored copy first, then the network), for the member the session says is signed in, in the current language.
@@ -45,6 +47,8 @@ export interface ResourcesContext {
   language: string;
   /** The loads views have opened, in order; each runs as a child actor while it may. */
   open: ResourceRef[];
+  /** The pips earned the member's dashboard last showed in this scope (null: none shown yet). */
+  earnedPips: number | null;
 }
 
 export type ResourcesEvent =
@@ -56,6 +60,8 @@ export type ResourcesEvent =
   | { type: 'resource.reload'; key: ResourceKey }
   /** Pips moved (an earn, a redemption, an offline item sent): balances, activity, rewards, promos. */
   | { type: 'pips.changed' }
+  /** A load shows this data now (its stored copy, then each fresh answer): sent by each `cachedResource` child. */
+  | { type: 'resource.shown'; scope: ResourceScope; data: unknown }
   /** Everything may be stale (the service worker's content sync, the page shown again, the connection back): fetch every open load again. */
   | { type: 'content.refresh' };
 

@@ -1,15 +1,18 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { SubmissionContext, SubmissionEvent, SubmissionOutput } from './submission.types';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { resourcesActor, sessionActor } from './system';
+import type { SubmissionContext, SubmissionEvent, SubmissionInput, SubmissionOutput } from './submission.types';
 
 /**
  * One account request at a time (SPEC §2 Profile, §7 account calls): the member submits, the
  * request is sent (`send`, bound per request by the app), and it ends done or failed with a code;
  * a new submit sends again. Leaving the screen resets it (and abandons an answer not yet in).
+ * A success tells the session or the resources what its request's input names (`followUps`).
  */
 export const submissionMachine = setup({
   types: {
     context: {} as SubmissionContext,
     events: {} as SubmissionEvent,
+    input: {} as SubmissionInput | undefined,
     tags: {} as 'busy',
   },
   actors: {
@@ -24,6 +27,16 @@ export const submissionMachine = setup({
     assignValue: assign((_, params: { value: unknown }) => ({ value: params.value, errorCode: null })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     clear: assign({ value: undefined, errorCode: null }),
+    /**
+     * The follow-ups of this request's success, by systemId: the resources fetch the key again;
+     * the session forgets the push registration (the server dropped it with the account), then
+     * logs out (it ignores this when nobody is signed in).
+     */
+    tellFollowUps: enqueueActions(({ context, enqueue, system }) => {
+      if (context.followUps.reload) enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: context.followUps.reload });
+      if (context.followUps.forgetPush) enqueue.sendTo(sessionActor({ system }), { type: 'push.unregistered' });
+      if (context.followUps.logOut) enqueue.sendTo(sessionActor({ system }), { type: 'user.logout' });
+    }),
   },
   guards: {
     isOk: (_, params: { output: SubmissionOutput }) => params.output.ok,
@@ -31,7 +44,7 @@ export const submissionMachine = setup({
 }).createMachine({
   id: 'submission',
   initial: 'idle',
-  context: { value: undefined, errorCode: null },
+  context: ({ input }) => ({ value: undefined, errorCode: null, followUps: input?.followUps ?? {} }),
   on: {
     'user.reset': { target: '.idle', actions: 'clear' },
   },
@@ -60,7 +73,7 @@ export const submissionMachine = setup({
       },
     },
     succeeded: {
-      entry: { type: 'notifySucceeded', params: ({ context }) => ({ value: context.value }) },
+      entry: [{ type: 'notifySucceeded', params: ({ context }) => ({ value: context.value }) }, 'tellFollowUps'],
       on: { 'user.submit': { target: 'sending', actions: 'clear' } },
     },
     failed: {

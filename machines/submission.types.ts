@@ -6,10 +6,28 @@
 /** The request's answer: done (with what it gave), or the error code the screen puts in words. */
 export type SubmissionOutput = { ok: true; value?: unknown } | { ok: false; code: string };
 
+/**
+ * What a request's success tells the other app-wide actors (given by the app root per request as
+ * its input): the session logs out (a reset password ends every session of the account; a deleted
+ * account has none), forgets the push registration (the server forgot it with the account), the
+ * resources reload a key (an edited profile).
+ */
+export interface SubmissionFollowUps {
+  logOut?: boolean;
+  forgetPush?: boolean;
+  reload?: 'profile';
+}
+
+export interface SubmissionInput {
+  followUps?: SubmissionFollowUps;
+}
+
 export interface SubmissionContext {
   /** What the last successful request gave. */
   value: unknown;
   errorCode: string | null;
+  /** See SubmissionFollowUps (none without input). */
+  followUps: SubmissionFollowUps;
 }
 
 export type SubmissionEvent =

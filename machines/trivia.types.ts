@@ -55,6 +55,8 @@ export type Failure = { ok: false; code: string };
 export interface TriviaVerificationContext {
   userId: number | null;
   language: string;
+  /** The connection is down (told by the app root): a scan takes the stored copy. */
+  offline: boolean;
   contests: TriviaContestSummary[];
   /** Contests whose question call said NO_AVAILABLE_QUESTIONS. */
   answered: number[];
@@ -65,13 +67,14 @@ export type TriviaVerificationEvent =
   /** The verified member or the language changed (sent by the app root). */
   | { type: 'scope.changed'; userId: number | null; language: string }
   /** Check again (after joining or answering). */
-  | { type: 'verify.request' };
+  | { type: 'verify.request' }
+  /** The connection went down or came back (sent by the app root). */
+  | { type: 'network.changed'; offline: boolean };
 
 export interface ScanContestsInput {
   userId: number;
   language: string;
-  /** SPEC §9: up to 4 contests checked in parallel. */
-  concurrency: number;
+  offline: boolean;
 }
 
 export type ScanContestsOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[] } | Failure;
@@ -86,6 +89,8 @@ export interface TriviaRoundContext {
   result: TriviaResult | null;
   /** The contest's chart: the server's, updated locally when an answer earns pips. */
   chart: TriviaChartData | null;
+  /** The connection is down (told by the app root): each call answers OFFLINE at once. */
+  offline: boolean;
   errorCode: string | null;
 }
 
@@ -96,7 +101,9 @@ export type TriviaRoundEvent =
   | { type: 'user.skip' }
   | { type: 'user.next' }
   | { type: 'user.retry' }
-  | { type: 'user.join'; displayName?: string };
+  | { type: 'user.join'; displayName?: string }
+  /** The connection went down or came back (sent by the app root). */
+  | { type: 'network.changed'; offline: boolean };
 
 export type LoadQuestionOutput = { ok: true; question: TriviaQuestionData } | Failure;
 export interface SubmitAnswerInput {
@@ -105,6 +112,7 @@ export interface SubmitAnswerInput {
   answerId: number;
   /** The same answer always carries the same key: a replay after a lost response pays once. */
   idempotencyKey: string;
+  offline: boolean;
 }
 export type SubmitAnswerOutput = ({ ok: true } & TriviaResult) | Failure;
 export type SkipQuestionOutput = { ok: true } | Failure;

@@ -41,17 +41,18 @@ export const triviaRoundMachine = setup({
   },
   actors: {
     /** GET .../individual/question or .../{id}/question. */
-    loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null }>(async () => notProvided),
+    loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null; offline: boolean }>(async () => notProvided),
     /** POST .../individual/answer or .../{id}/answer, with the answer's idempotency key. */
     submitAnswer: fromPromise<SubmitAnswerOutput, SubmitAnswerInput>(async () => notProvided),
     /** PUT .../individual/skip. */
-    skipQuestion: fromPromise<SkipQuestionOutput, Record<string, never>>(async () => notProvided),
+    skipQuestion: fromPromise<SkipQuestionOutput, { offline: boolean }>(async () => notProvided),
     /** GET .../{id}/charts. */
-    loadChart: fromPromise<LoadChartOutput, { contestId: number }>(async () => notProvided),
+    loadChart: fromPromise<LoadChartOutput, { contestId: number; offline: boolean }>(async () => notProvided),
     /** PUT .../{id}/join. */
-    joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string }>(async () => notProvided),
+    joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string; offline: boolean }>(async () => notProvided),
   },
   actions: {
+    assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
     /** Go to the question route of this round. */
     showQuestion: (_, _params: { contestId: number | null }) => {},
     /** Go to the answer route of this round. */
@@ -89,8 +90,9 @@ export const triviaRoundMachine = setup({
 }).createMachine({
   id: 'triviaRound',
   initial: 'idle',
-  context: { contestId: null, chart: null, ...emptyRound },
+  context: { contestId: null, chart: null, offline: false, ...emptyRound },
   on: {
+    'network.changed': { actions: { type: 'assignOffline', params: ({ event }) => ({ offline: event.offline }) } },
     'round.open': [
       {
         guard: { type: 'isContest', params: ({ event }) => ({ contestId: event.contestId }) },
@@ -111,7 +113,7 @@ export const triviaRoundMachine = setup({
       invoke: {
         id: 'loadChart',
         src: 'loadChart',
-        input: ({ context }) => ({ contestId: context.contestId ?? 0 }),
+        input: ({ context }) => ({ contestId: context.contestId ?? 0, offline: context.offline }),
         onDone: [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
@@ -128,7 +130,7 @@ export const triviaRoundMachine = setup({
       invoke: {
         id: 'loadQuestion',
         src: 'loadQuestion',
-        input: ({ context }) => ({ contestId: context.contestId }),
+        input: ({ context }) => ({ contestId: context.contestId, offline: context.offline }),
         onDone: [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
@@ -160,6 +162,7 @@ export const triviaRoundMachine = setup({
             questionId: context.question.id,
             answerId: context.chosen,
             idempotencyKey: answerKey(context.contestId, context.question.id, context.chosen),
+            offline: context.offline,
           };
         },
         onDone: [
@@ -184,7 +187,7 @@ export const triviaRoundMachine = setup({
       invoke: {
         id: 'skipQuestion',
         src: 'skipQuestion',
-        input: {},
+        input: ({ context }) => ({ offline: context.offline }),
         onDone: [
           { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'loading' },
           { guard: { type: 'isNoQuestions', params: ({ event }) => ({ output: event.output }) }, target: 'exhausted' },
@@ -213,6 +216,7 @@ export const triviaRoundMachine = setup({
         src: 'joinContest',
         input: ({ context, event }) => ({
           contestId: context.contestId ?? 0,
+          offline: context.offline,
           ...(event.type === 'user.join' && event.displayName ? { displayName: event.displayName } : {}),
         }),
         onDone: [

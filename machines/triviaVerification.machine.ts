@@ -1,18 +1,19 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { ScanContestsInput, ScanContestsOutput, TriviaContestSummary, TriviaVerificationContext, TriviaVerificationEvent } from './trivia.types';
+import { assign, setup } from 'xstate';
+import type { ScanContestsOutput, TriviaContestSummary, TriviaVerificationContext, TriviaVerificationEvent } from './trivia.types';
+import { TRIVIA_SCAN_LANES, triviaScanMachine } from './triviaScan.machine';
 
 /** SPEC §9: up to 4 contests are checked in parallel. */
-export const TRIVIA_VERIFY_CONCURRENCY = 4;
-
-const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
+export const TRIVIA_VERIFY_CONCURRENCY = TRIVIA_SCAN_LANES;
 
 const sameContests = (a: readonly TriviaContestSummary[], b: readonly TriviaContestSummary[]) =>
   a.length === b.length && a.every((contest, i) => contest.id === b[i].id);
 
 /**
  * Trivia verification (SPEC §4): which trivia contests the member has answered. idle, then
- * scanning (the contest list, and each contest's question call, up to 4 at a time; a contest
- * whose question call says NO_AVAILABLE_QUESTIONS counts as answered), then succeeded or failed.
+ * scanning (a `triviaScan` machine: the contest list, and each running contest's question call,
+ * up to 4 at a time; a contest whose question call says NO_AVAILABLE_QUESTIONS counts as
+ * answered; offline, the stored copy), then succeeded or failed. The app root tells it whether
+ * the connection is down (`network.changed`).
  * It starts by itself when a verified member arrives while it is idle, and again on request;
  * when the contest list changes the answered list starts over. The result is kept per member
  * and language (`storeResults`).
@@ -25,7 +26,7 @@ export const triviaVerificationMachine = setup({
   },
   actors: {
     /** GET /mobile/contest/trivias, then GET .../{id}/question of each (the stored copy when offline). */
-    scanContests: fromPromise<ScanContestsOutput, ScanContestsInput>(async () => notProvided),
+    scanContests: triviaScanMachine,
   },
   actions: {
     /** Keeps the result for this member and language (IndexedDB). */
@@ -46,6 +47,7 @@ export const triviaVerificationMachine = setup({
       errorCode: null,
     })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
   },
   guards: {
     isNewMemberScope: ({ context }, params: { userId: number | null; language: string }) =>
@@ -57,8 +59,9 @@ export const triviaVerificationMachine = setup({
 }).createMachine({
   id: 'triviaVerification',
   initial: 'idle',
-  context: { userId: null, language: 'en', contests: [], answered: [], errorCode: null },
+  context: { userId: null, language: 'en', offline: false, contests: [], answered: [], errorCode: null },
   on: {
+    'network.changed': { actions: { type: 'assignOffline', params: ({ event }) => ({ offline: event.offline }) } },
     // A verified member (or their new language) is checked at once; nobody leaves it idle.
     'scope.changed': [
       {
@@ -82,7 +85,7 @@ export const triviaVerificationMachine = setup({
       invoke: {
         id: 'scanContests',
         src: 'scanContests',
-        input: ({ context }) => ({ userId: context.userId ?? 0, language: context.language, concurrency: TRIVIA_VERIFY_CONCURRENCY }),
+        input: ({ context }) => ({ userId: context.userId ?? 0, language: context.language, offline: context.offline }),
         onDone: [
           {
             guard: { type: 'isScanned', params: ({ event }) => ({ output: event.output }) },

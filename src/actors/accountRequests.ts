@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { enqueueActions, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { submissionMachine } from '../../machines/submission.machine';
 import type { SubmissionOutput } from '../../machines/submission.types';
 import type { User } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
-import { resourcesActor } from '../../machines/system';
 import { clearPushDevice } from '../data/pushDevice';
 import { memberOfSystem } from './system';
 import { showToast } from './toast';
@@ -138,14 +137,13 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
         }),
       },
       actions: {
-        notifySucceeded: enqueueActions(({ context, enqueue, system }) => {
-          enqueue(() => showToast('success', () => i18n._(successMessages.passwordReset), { id: 'password-reset' }));
-          // Every session of the account ended with the reset, this one too.
-          const session = system.get('session');
-          if (session?.getSnapshot().matches('loggedIn')) enqueue.sendTo(session, { type: 'user.logout' });
-          const email = typeof context.value === 'string' ? context.value : '';
-          enqueue(() => navigate(email ? `/login?email=${encodeURIComponent(email)}` : '/login', { replace: true }));
-        }),
+        // Every session of the account ended with the reset, this one too: the machine tells the
+        // session (its `followUps`, given by the app root).
+        notifySucceeded: (_, { value }) => {
+          showToast('success', () => i18n._(successMessages.passwordReset), { id: 'password-reset' });
+          const email = typeof value === 'string' ? value : '';
+          navigate(email ? `/login?email=${encodeURIComponent(email)}` : '/login', { replace: true });
+        },
       },
     }),
     passwordChange: submissionMachine.provide({
@@ -171,10 +169,8 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
         }),
       },
       actions: {
-        notifySucceeded: enqueueActions(({ enqueue, system }) => {
-          enqueue(() => showToast('success', () => i18n._(successMessages.profileUpdated), { id: 'profile-updated', inline: true }));
-          enqueue.sendTo(resourcesActor({ system }), { type: 'resource.reload', key: 'profile' });
-        }),
+        // The profile reloads: the machine tells the resources (its `followUps`).
+        notifySucceeded: () => showToast('success', () => i18n._(successMessages.profileUpdated), { id: 'profile-updated', inline: true }),
       },
     }),
     // The API testing page: does an account use this e-mail? (GET /web/user/email); the answer is the value.
@@ -188,27 +184,23 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
     }),
     accountDeletion: submissionMachine.provide({
       actors: {
-        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) =>
-          asOutput(await deleteAccount(apiOf(system), input as AccountDeletionInput, signal)),
-        ),
-      },
-      actions: {
-        notifySucceeded: ({ system }) => {
-          showToast('success', () => i18n._(successMessages.accountDeleted), { id: 'account-deleted' });
-          // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
           const userId = memberOfSystem(system);
-          const session = system.get('session');
+          const result = asOutput(await deleteAccount(apiOf(system), input as AccountDeletionInput, signal));
+          if (!result.ok || userId === null) return result;
           // The server forgot the account's push registrations with it: the logout only drops
           // the browser's subscription (a delete call with the revoked token would be refused).
-          if (userId !== null) clearPushDevice(userId);
-          session?.send({ type: 'push.unregistered' });
-          const logOut = () => session?.send({ type: 'user.logout' });
-          if (userId === null) return logOut();
-          void userData()
+          clearPushDevice(userId);
+          // A logout keeps the member's queued pips for their next sign-in; a deleted account has none.
+          await userData()
             .then((data) => data.dropOfflineQueues(userId))
-            .catch(() => {})
-            .finally(logOut);
-        },
+            .catch(() => {});
+          return result;
+        }),
+      },
+      actions: {
+        // Then the session forgets the push registration and logs out: the machine tells it (its `followUps`).
+        notifySucceeded: () => showToast('success', () => i18n._(successMessages.accountDeleted), { id: 'account-deleted' }),
       },
     }),
   };

@@ -17,7 +17,6 @@ import {
 import { i18n } from '../i18n/i18n';
 import { announcementMessages } from '../screens/announcements/announcementMessages';
 import type { SystemApi } from './api';
-import { isOfflineIn } from './system';
 import { showToast } from './toast';
 import { afterDatabaseHold } from '../data/lazyDatabases';
 
@@ -92,7 +91,7 @@ export function announcementsLogic({ systemApi: { apiOf } }: { systemApi: System
             return { outcome: 'failed', code: NETWORK_ERROR };
           }
         };
-        if (isOfflineIn(system)) return queue();
+        if (input.offline) return queue();
         const result = await apiOf(system).setAnnouncementStatus(
           { id: input.op.id, type: input.op.type, status: input.op.kind === 'read' ? 'READ' : 'DELETED' },
           { signal },

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { chanceToWinMachine } from '../../machines/chanceToWin.machine';
-import { resourceChildId } from '../../machines/resources.machine';
 import type { FetchContestInput, FetchContestOutput, QualificationMemory } from '../../machines/chanceToWin.types';
 import type { ChanceToWin } from '../api/client';
 import { chanceToWinTexts } from '../data/contentTexts';
@@ -72,22 +71,19 @@ export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemAp
         }
       }),
       readMemory: fromPromise<QualificationMemory, { userId: number }>(async ({ input }) => readMemory(input.userId)),
-      // What tells the contest to look again: the page shown again, the connection back, and (issue 11) a rise of the
-      // member's totalEarnedPips however it came (this app's earns tell the resources, which tell
-      // the contest; pips earned on another device or given by the operator show first in a fresh
-      // dashboard).
-      watchVisibility: fromCallback<EventObject>(({ sendBack, system }) => {
+      // What tells the contest to look again: the page shown again and the connection back. A rise
+      // of the member's totalEarnedPips (issue 11) comes as `pips.changed` from the resources
+      // actor, which follows the dashboard (machines/resources.machine.ts).
+      watchVisibility: fromCallback<EventObject>(({ sendBack }) => {
         const onChange = () => {
           if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
         };
         const onOnline = () => sendBack({ type: 'page.visible' });
         document.addEventListener('visibilitychange', onChange);
         window.addEventListener('online', onOnline);
-        const stopWatchingPips = watchEarnedPips(system, () => sendBack({ type: 'pips.changed' }));
         return () => {
           document.removeEventListener('visibilitychange', onChange);
           window.removeEventListener('online', onOnline);
-          stopWatchingPips();
         };
       }),
       watchMotionPreference: fromCallback<EventObject>(({ sendBack }) => {
@@ -111,41 +107,4 @@ export function chanceToWinLogic({ systemApi: { apiOf } }: { systemApi: SystemAp
       launchConfetti: () => void launchConfetti().catch(() => {}),
     },
   });
-}
-
-type Watchable = Pick<AnyActorRef, 'getSnapshot' | 'subscribe'>;
-
-/**
- * Calls `onRise` each time the dashboard the resources hold shows more totalEarnedPips than the
- * last copy of the same member's dashboard did (the cached copy, then each fresh one). A new
- * member or language is a new dashboard actor: its first copy is a start, not a rise.
- */
-export function watchEarnedPips(system: { get(id: string): unknown }, onRise: () => void): () => void {
-  const resources = system.get('resources') as Watchable | undefined;
-  if (!resources) return () => {};
-  let dashboard: Watchable | undefined;
-  let dashboardWatch: { unsubscribe(): void } | undefined;
-  let last: number | null = null;
-  const read = (snapshot: { context?: { data?: unknown } }) => {
-    const pips = (snapshot.context?.data as { totalEarnedPips?: unknown } | null | undefined)?.totalEarnedPips;
-    if (typeof pips !== 'number') return;
-    if (last !== null && pips > last) onRise();
-    last = pips;
-  };
-  const follow = (snapshot: { children?: Record<string, unknown> }) => {
-    const child = snapshot.children?.[resourceChildId({ key: 'dashboard' })] as Watchable | undefined;
-    if (child === dashboard) return;
-    dashboardWatch?.unsubscribe();
-    dashboard = child;
-    last = null;
-    if (!child) return;
-    read(child.getSnapshot());
-    dashboardWatch = child.subscribe(read);
-  };
-  follow(resources.getSnapshot());
-  const resourcesWatch = resources.subscribe(follow);
-  return () => {
-    resourcesWatch.unsubscribe();
-    dashboardWatch?.unsubscribe();
-  };
 }

@@ -86,19 +86,12 @@ export function watchWindowNetwork(
 
 /**
  * The member's queues as the screens list them, now and on every change (any tab). A form that
- * leaves the queue was sent (or refused) here or in another tab: the forms list is fetched
- * again, so it shows the form answered instead of open.
+ * leaves the queue (sent or refused, here or in another tab) makes the machine tell the resources.
  */
-export const watchQueues = fromCallback<EventObject, QueueInput>(({ input, sendBack, system }) => {
+export const watchQueues = fromCallback<EventObject, QueueInput>(({ input, sendBack }) => {
   let stop = () => {};
   let stopped = false;
-  let formIds = new Set<number>();
-  const changed = (pending: PendingQueues) => {
-    const left = [...formIds].some((id) => !pending.forms.some((form) => form.formId === id));
-    formIds = new Set(pending.forms.flatMap((form) => (form.formId === undefined ? [] : [form.formId])));
-    sendBack({ type: 'queues.changed', pending });
-    if (left) system.get('resources')?.send({ type: 'resource.reload', key: 'forms' });
-  };
+  const changed = (pending: PendingQueues) => sendBack({ type: 'queues.changed', pending });
   void offlineQueues()
     .then(({ watchPendingQueues }) => {
       if (stopped) return;

@@ -1,11 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useSelector } from './useSelector';
 import type { ActorRefFrom } from 'xstate';
-import type { announcementsMachine } from '../../machines/announcements.machine';
 import { selectUnreadCount } from '../../machines/announcements.selectors';
-import type { archiveDrawerMachine } from '../../machines/archiveDrawer.machine';
 import type { cachedResourceMachine } from '../../machines/cachedResource.machine';
-import type { chanceToWinMachine } from '../../machines/chanceToWin.machine';
 import {
   selectResourceData,
   selectResourceError,
@@ -13,64 +10,20 @@ import {
   selectResourceStatus,
 } from '../../machines/cachedResource.selectors';
 import type { ResourceStatus } from '../../machines/cachedResource.types';
-import type { clockMachine } from '../../machines/clock.machine';
-import type { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
 import { selectIsOffline, selectPendingQueues } from '../../machines/connectivitySync.selectors';
 import type { PendingQueues } from '../../machines/connectivitySync.types';
-import type { earnActionMachine } from '../../machines/earnAction.machine';
-import type { formWizardMachine } from '../../machines/formWizard.machine';
-import type { installPromptMachine } from '../../machines/installPrompt.machine';
-import type { languageChoiceMachine } from '../../machines/languageChoice.machine';
-import type { oidcCallbackMachine } from '../../machines/oidcCallback.machine';
-import type { pushNotificationsMachine } from '../../machines/pushNotifications.machine';
-import type { qrScannerMachine } from '../../machines/qrScanner.machine';
-import type { redemptionMachine } from '../../machines/redemption.machine';
-import { resourceChildId, type resourcesMachine } from '../../machines/resources.machine';
-import type { serviceWorkerMachine } from '../../machines/serviceWorker.machine';
-import type { sessionMachine } from '../../machines/session.machine';
+import { resourceChildId } from '../../machines/resources.machine';
 import type { SessionSnapshot } from '../../machines/session.selectors';
-import type { submissionMachine } from '../../machines/submission.machine';
 import { selectSubmitError, selectSubmitted, selectSubmitting, selectSubmitValue } from '../../machines/submission.selectors';
-import type { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
 import type { verificationMachine } from '../../machines/verification.machine';
-import type { triviaRoundMachine } from '../../machines/triviaRound.machine';
-import type { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
-import { memberOf, type AccountRequestId } from '../../machines/app.root';
+import { memberOf, type AccountRequestId, type AppActorId, type AppActors } from '../../machines/app.root';
 import { keyForWrite } from '../data/idempotencyKeys';
 import type { ResourceData, ResourceKey } from '../data/resourceFetchers';
 import { AppActor } from './AppActor';
 import { isLoaded, isPending, whenLoaded } from './lazyActor';
 
-/** The app-wide actors by `systemId` (machines/app.machine.ts), as screens read them. */
-export interface SystemActors {
-  session: ActorRefFrom<typeof sessionMachine>;
-  tokenRefresh: ActorRefFrom<typeof tokenRefreshMachine>;
-  connectivitySync: ActorRefFrom<typeof connectivitySyncMachine>;
-  resources: ActorRefFrom<typeof resourcesMachine>;
-  serviceWorker: ActorRefFrom<typeof serviceWorkerMachine>;
-  installPrompt: ActorRefFrom<typeof installPromptMachine>;
-  languageChoice: ActorRefFrom<typeof languageChoiceMachine>;
-  clock: ActorRefFrom<typeof clockMachine>;
-  earnScanner: ActorRefFrom<typeof qrScannerMachine>;
-  communityScanner: ActorRefFrom<typeof qrScannerMachine>;
-  earnAction: ActorRefFrom<typeof earnActionMachine>;
-  redemption: ActorRefFrom<typeof redemptionMachine>;
-  formWizard: ActorRefFrom<typeof formWizardMachine>;
-  oidcCallback: ActorRefFrom<typeof oidcCallbackMachine>;
-  passwordResetStart: ActorRefFrom<typeof submissionMachine>;
-  passwordResetFinish: ActorRefFrom<typeof submissionMachine>;
-  passwordChange: ActorRefFrom<typeof submissionMachine>;
-  profileUpdate: ActorRefFrom<typeof submissionMachine>;
-  accountDeletion: ActorRefFrom<typeof submissionMachine>;
-  emailCheck: ActorRefFrom<typeof submissionMachine>;
-  triviaVerification: ActorRefFrom<typeof triviaVerificationMachine>;
-  individualTrivia: ActorRefFrom<typeof triviaRoundMachine>;
-  contestTrivia: ActorRefFrom<typeof triviaRoundMachine>;
-  announcements: ActorRefFrom<typeof announcementsMachine>;
-  pushNotifications: ActorRefFrom<typeof pushNotificationsMachine>;
-  chanceToWin: ActorRefFrom<typeof chanceToWinMachine>;
-  archiveDrawer: ActorRefFrom<typeof archiveDrawerMachine>;
-}
+/** The app-wide actors by `systemId`, as screens read them: the root's list (machines/app.root.ts `AppActors`). */
+export type SystemActors = { [Id in AppActorId]: ActorRefFrom<AppActors[Id]> };
 
 /**
  * One app-wide actor of the system, by its `systemId`. A member actor whose code has not been

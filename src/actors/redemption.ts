@@ -6,7 +6,6 @@ import { beginWrite, settleWrite } from '../data/idempotencyKeys';
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
-import { isOfflineIn, memberOfSystem } from './system';
 import { showToast } from './toast';
 
 /** The write a redemption's key belongs to: the member's next try of this option reuses it. */
@@ -24,8 +23,8 @@ export function redemptionLogic({ systemApi: { apiOf }, navigate }: { systemApi:
   return redemptionMachine.provide({
     actors: {
       redeemReward: fromPromise<RedeemRewardOutput, RedeemRewardInput>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return { ok: false, code: 'OFFLINE' };
-        const member = memberOfSystem(system);
+        if (input.offline) return { ok: false, code: 'OFFLINE' };
+        const member = input.userId;
         const write = redeemWrite(input.pid, input.optId);
         beginWrite(member, write, input.idempotencyKey);
         const result = await apiOf(system).redeem({ pid: input.pid, optId: input.optId, amount: 1, idempotencyKey: input.idempotencyKey }, { signal });

@@ -3,8 +3,6 @@ import type {
   JoinContestOutput,
   LoadChartOutput,
   LoadQuestionOutput,
-  ScanContestsInput,
-  ScanContestsOutput,
   SkipQuestionOutput,
   SubmitAnswerInput,
   SubmitAnswerOutput,
@@ -12,10 +10,10 @@ import type {
 } from '../../machines/trivia.types';
 import { triviaRoundMachine } from '../../machines/triviaRound.machine';
 import { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
+import { triviaScanMachine, type CheckContestOutput, type ListContestsOutput, type StoredScan } from '../../machines/triviaScan.machine';
 import type { ApiResult } from '../api/client';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
-import { isOfflineIn } from './system';
 import { afterDatabaseHold } from '../data/lazyDatabases';
 
 const offline = { ok: false, code: 'OFFLINE' } as const;
@@ -25,49 +23,32 @@ const failure = (result: ApiResult<unknown>) => ({ ok: false as const, code: res
 export const isNoAvailableQuestions = (result: ApiResult<unknown>) =>
   !result.success && (result.error === 'NO_AVAILABLE_QUESTIONS' || /no available questions/i.test(result.message ?? ''));
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 // The cache lives in Dexie, loaded with the first trivia check, not with the login screen.
 const cache = () => afterDatabaseHold(() => import('../data/triviaCache'));
 
 /**
- * The trivia verification bound to the browser: the contest list, then each running contest's
- * question call (4 at a time); offline or without an answer, the copy stored for the member and
- * language stands in (none stored: the scan fails).
+ * The trivia verification bound to the browser: its scan (machines/triviaScan.machine.ts) gets the
+ * contest list, each contest's question call and the copy stored for the member and language.
  */
 export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
-  return triviaVerificationMachine.provide({
+  const scan = triviaScanMachine.provide({
     actors: {
-      scanContests: fromPromise<ScanContestsOutput, ScanContestsInput>(async ({ input, signal, system }) => {
-        const stored = async (code: string): Promise<ScanContestsOutput> => {
-          // No IndexedDB (some private modes): nothing was stored.
-          const row = await (await cache()).readTriviaVerification(input.userId, input.language).catch(() => undefined);
-          return row ? { ok: true, contests: row.contests, answered: row.answered } : { ok: false, code };
-        };
-        if (isOfflineIn(system)) return stored('OFFLINE');
-        const api = apiOf(system);
-        const list = await api.getTriviaContests(undefined, { signal });
-        if (!list.success) return list.error === 'OFFLINE' || list.error === 'NETWORK_ERROR' ? stored(list.error) : failure(list);
-        const contests: TriviaContestSummary[] = list.data.contests;
-        const running = contests.filter((c) => c.status === undefined || c.status === 'running');
-        const answered = await inPool(running, input.concurrency, async (contest) =>
-          isNoAvailableQuestions(await api.getTriviaContestQuestion({ id: contest.id }, { signal })) ? contest.id : null,
-        );
-        return { ok: true, contests, answered: answered.filter((id): id is number => id !== null) };
+      listContests: fromPromise<ListContestsOutput>(async ({ signal, system }) => {
+        const list = await apiOf(system).getTriviaContests(undefined, { signal });
+        return list.success ? { ok: true, contests: list.data.contests satisfies TriviaContestSummary[] } : failure(list);
+      }),
+      checkContest: fromPromise<CheckContestOutput, { contestId: number }>(async ({ input, signal, system }) => ({
+        answered: isNoAvailableQuestions(await apiOf(system).getTriviaContestQuestion({ id: input.contestId }, { signal })),
+      })),
+      // No IndexedDB (some private modes): nothing was stored.
+      readStored: fromPromise<StoredScan, { userId: number; language: string }>(async ({ input }) => {
+        const row = await (await cache()).readTriviaVerification(input.userId, input.language).catch(() => undefined);
+        return row ? { contests: row.contests, answered: row.answered } : null;
       }),
     },
+  });
+  return triviaVerificationMachine.provide({
+    actors: { scanContests: scan },
     actions: {
       storeResults: (_, params) => {
         // A copy that cannot be stored (no IndexedDB, the database closing) only costs the offline copy.
@@ -87,8 +68,8 @@ export const roundPath = (contestId: number | null, page: 'question' | 'answer')
 export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
   return triviaRoundMachine.provide({
     actors: {
-      loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null }>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      loadQuestion: fromPromise<LoadQuestionOutput, { contestId: number | null; offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const api = apiOf(system);
         const result =
           input.contestId === null
@@ -98,7 +79,7 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
         return isNoAvailableQuestions(result) ? { ok: false, code: 'NO_AVAILABLE_QUESTIONS' } : failure(result);
       }),
       submitAnswer: fromPromise<SubmitAnswerOutput, SubmitAnswerInput>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+        if (input.offline) return offline;
         const api = apiOf(system);
         if (input.contestId === null) {
           const result = await api.answerIndividualTrivia(
@@ -127,18 +108,18 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
           streakDays: null,
         };
       }),
-      skipQuestion: fromPromise<SkipQuestionOutput, Record<string, never>>(async ({ signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      skipQuestion: fromPromise<SkipQuestionOutput, { offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const result = await apiOf(system).skipIndividualTrivia(undefined, { signal });
         return result.success ? { ok: true } : failure(result);
       }),
-      loadChart: fromPromise<LoadChartOutput, { contestId: number }>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      loadChart: fromPromise<LoadChartOutput, { contestId: number; offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const result = await apiOf(system).getTriviaCharts({ id: input.contestId }, { signal });
         return result.success ? { ok: true, chart: result.data } : failure(result);
       }),
-      joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string }>(async ({ input, signal, system }) => {
-        if (isOfflineIn(system)) return offline;
+      joinContest: fromPromise<JoinContestOutput, { contestId: number; displayName?: string; offline: boolean }>(async ({ input, signal, system }) => {
+        if (input.offline) return offline;
         const result = await apiOf(system).joinTriviaContest(
           { id: input.contestId, ...(input.displayName ? { displayName: input.displayName } : {}) },
           { signal },

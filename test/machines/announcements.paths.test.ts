@@ -39,6 +39,7 @@ const events = {
   'user.loadMore': [{ type: 'user.loadMore' }],
   'announcements.refresh': [{ type: 'announcements.refresh' }],
   'network.online': [{ type: 'network.online' }],
+  'network.changed': [{ type: 'network.changed', offline: true }],
   'queue.flushed': [{ type: 'queue.flushed' }],
 } satisfies EventFixtures<AnnouncementsEvent | { type: 'queue.flushed' }>;
 
@@ -92,6 +93,7 @@ type OpsState = 'idle' | 'saving' | 'flushing';
 function announcementsRules(input: { language?: string } | undefined) {
   let language = input?.language ?? 'en';
   let userId: number | null = null;
+  let offline = false;
   let active = false;
   let list: ListState = 'readingCache';
   let ops: OpsState = 'idle';
@@ -135,7 +137,7 @@ function announcementsRules(input: { language?: string } | undefined) {
   const nextChange = (): Effect[] => {
     if (ops !== 'idle' || queue.length === 0) return [];
     ops = 'saving';
-    return [actorStarted('sendStatus', { ...scope(), op: queue[0] })];
+    return [actorStarted('sendStatus', { ...scope(), op: queue[0], offline })];
   };
   /** The list reloads (refresh, back online, changes sent) when it is shown. */
   const reloadShown = (): Effect[] => (list === 'shown' ? fetchFirst() : []);
@@ -157,6 +159,10 @@ function announcementsRules(input: { language?: string } | undefined) {
     started: [],
     on(event: PathEvent<AnnouncementsEvent | { type: 'queue.flushed' }>): Effect[] {
       switch (event.type) {
+        case 'network.changed':
+          // Told by the app root: a change sent while offline is queued at once (the binding's call).
+          offline = event.offline;
+          return [];
         case 'scope.changed': {
           const stopped = active ? stopAll() : [];
           clear();
@@ -292,6 +298,7 @@ describeMachinePaths({
       'user.loadMore': 'scrolls to the end',
       'announcements.refresh': 'the page asks for a refresh',
       'network.online': 'the connection comes back',
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'queue.flushed': 'the offline queue is sent',
       'xstate.done.actor.readCache': (e) => {
         const copy = e.output as CachedList;

@@ -1,5 +1,6 @@
 import { appMachine } from '../../machines/app.machine';
 import type { AppEvent, AppInput } from '../../machines/app.types';
+import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { SessionContext } from '../../machines/session.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
@@ -48,7 +49,13 @@ const events = {
   ],
 } satisfies EventFixtures<AppEvent>;
 
-const snapshots: SnapshotFixtures = { session: Object.values(session) };
+/** What the connectivity sync may report: the app online, or offline. */
+const connectivity = {
+  online: connectivitySyncMachine.resolveState({ value: { network: 'online', sync: 'signedOut' }, context: { userId: null, syncAgain: false, pending: { earn: [], forms: [] }, lastRun: null } }),
+  offline: connectivitySyncMachine.resolveState({ value: { network: 'offline', sync: 'signedOut' }, context: { userId: null, syncAgain: false, pending: { earn: [], forms: [] }, lastRun: null } }),
+};
+
+const snapshots: SnapshotFixtures = { session: Object.values(session), connectivitySync: Object.values(connectivity) };
 
 const outputs = {
   session: [undefined],
@@ -93,11 +100,18 @@ const outputs = {
  * language gives the resources the new scope. The Chance to Win actor is told the same scope as the
  * resources, every time; so is the push registration (issue 9), which registers again in a new
  * language. The language choice starts with the stored choice whose catalog could not load at
- * start, if any.
+ * start, if any. The connection's state (as the connectivity sync says) goes to the verified
+ * member's trivia verification, announcements and trivia rounds when it changes and when a member becomes verified; nobody's member
+ * actors hear nothing (their code stays unloaded).
  */
 function appRules(input: AppInput | undefined) {
   let memberId: number | null = null;
+  let offline = false;
   let language = input?.language ?? 'en';
+  const network = (): Effect[] =>
+    memberId === null
+      ? []
+      : ['triviaVerification', 'announcements', 'individualTrivia', 'contestTrivia', 'redemption'].map((id) => received(id, { type: 'network.changed', offline }));
   const children: Array<[string, unknown?]> = [
     ['session'],
     ['tokenRefresh'],
@@ -112,12 +126,12 @@ function appRules(input: AppInput | undefined) {
     ['redemption'],
     ['formWizard'],
     ['oidcCallback'],
-    ['passwordResetStart'],
-    ['passwordResetFinish'],
-    ['passwordChange'],
-    ['profileUpdate'],
-    ['accountDeletion'],
-    ['emailCheck'],
+    ['passwordResetStart', {}],
+    ['passwordResetFinish', { followUps: { logOut: true } }],
+    ['passwordChange', {}],
+    ['profileUpdate', { followUps: { reload: 'profile' } }],
+    ['accountDeletion', { followUps: { forgetPush: true, logOut: true } }],
+    ['emailCheck', {}],
     ['pendingLogouts'],
     ['languageChoice', { notShown: input?.languageNotShown ?? null }],
     ['watchLanguage'],
@@ -142,12 +156,13 @@ function appRules(input: AppInput | undefined) {
             received('connectivitySync', next === null ? { type: 'session.ended' } : { type: 'session.verified', userId: next }),
             received('resources', { type: 'scope.changed', userId: next, language }),
             received('chanceToWin', { type: 'scope.changed', userId: next, language }),
+            received('redemption', { type: 'member.changed', userId: next }),
           ];
           // tellAnnouncements and tellTrivia are plain sendTos: recorded as they run, before what the enqueued actions send.
           const announcements = sendAction('tellAnnouncements', 'announcements', { type: 'scope.changed', userId: next, language });
           const trivia = sendAction('tellTrivia', 'triviaVerification', { type: 'scope.changed', userId: next, language });
           const push = sendAction('tellPush', 'pushNotifications', { type: 'scope.changed', userId: next, language });
-          if (next !== null) return [announcements, trivia, push, ...told];
+          if (next !== null) return [announcements, trivia, push, ...told, ...network()];
           return [
             announcements,
             trivia,
@@ -163,6 +178,12 @@ function appRules(input: AppInput | undefined) {
             received('contestTrivia', { type: 'round.close' }),
           ];
         }
+        case 'xstate.snapshot.connectivitySync': {
+          const now = (event.snapshot as typeof connectivity.online).matches({ network: 'offline' });
+          if (now === offline) throw new Error('the same connection: nothing to tell');
+          offline = now;
+          return network();
+        }
         case 'language.changed':
           language = event.language;
           return [
@@ -176,7 +197,7 @@ function appRules(input: AppInput | undefined) {
           throw new Error(`the rules have no ${event.type}`);
       }
     },
-    meaning: () => ({ member: memberId, language }),
+    meaning: () => ({ member: memberId, language, offline }),
   };
 }
 
@@ -193,7 +214,7 @@ describeMachinePaths({
     'in Spanish, after our own reload': { language: 'es', reloadedRecently: true },
     'with Spanish chosen but not loaded, offline': { language: 'en', languageNotShown: { locale: 'es', offline: true } },
   },
-  meaning: (s) => ({ member: s.context.member, language: s.context.language }),
+  meaning: (s) => ({ member: s.context.member, language: s.context.language, offline: s.context.offline }),
   oracle: appRules,
   words: {
     events: {
@@ -205,9 +226,12 @@ describeMachinePaths({
         if (s.matches('loggingOut')) return `member ${s.context.userId} starts logging out`;
         return 'nobody is signed in';
       },
+      'xstate.snapshot.connectivitySync': (e) =>
+        (e.snapshot as typeof connectivity.online).matches({ network: 'offline' }) ? 'the connection drops' : 'the connection is back',
     },
     start: 'the app starts every app-wide actor',
     outcome: (m) =>
-      m.member === null ? `no member's data loads, the app speaks ${languageNames[m.language]}` : `member ${m.member}'s data loads in ${languageNames[m.language]}`,
+      (m.member === null ? `no member's data loads, the app speaks ${languageNames[m.language]}` : `member ${m.member}'s data loads in ${languageNames[m.language]}`) +
+      (m.offline ? ', offline' : ''),
   },
 });

@@ -9,7 +9,7 @@ import {
 import type { CachedCopy, CachedResourceEvent, FetchRemoteOutput, ResourceScope } from '../../machines/cachedResource.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
-import { actorStarted, actorStopped, type Effect } from './recording';
+import { actorStarted, actorStopped, sendAction, type Effect } from './recording';
 
 const events = {
   'resource.open': [{ type: 'resource.open' }],
@@ -56,9 +56,14 @@ function cachedResourceRules(input: ResourceScope | undefined) {
     error = code;
     if (phase === 'opening' && reading) networkFailed = true;
     else phase = 'settled';
-    if (phase === 'settled' && heldBack !== undefined) [data, fromCache, heldBack] = [heldBack, true, undefined];
+    if (phase === 'settled' && heldBack !== undefined) {
+      [data, fromCache, heldBack] = [heldBack, true, undefined];
+      return [reportShown()];
+    }
     return [];
   };
+  /** What the view shows now, told to the resources (they follow the dashboard's pips earned). */
+  const reportShown = (): Effect => sendAction('reportShown', 'resources', { type: 'resource.shown', scope, data });
   const stopReading = (): Effect[] => (phase === 'opening' && reading ? [actorStopped('readCache')] : []);
   const failed = () => phase === 'settled' && data === undefined;
   return {
@@ -68,18 +73,22 @@ function cachedResourceRules(input: ResourceScope | undefined) {
         case 'xstate.done.actor.readCache':
         case 'xstate.error.actor.readCache': {
           const copy = event.type === 'xstate.done.actor.readCache' ? (event.output as CachedCopy) : null;
+          const shown: Effect[] = [];
           if (copy?.savedIn && !networkFailed) heldBack = copy.data;
-          else if (copy) [data, fromCache] = [copy.data, true];
+          else if (copy) {
+            [data, fromCache] = [copy.data, true];
+            shown.push(reportShown());
+          }
           reading = false;
           if (networkFailed) phase = 'settled';
-          return [];
+          return shown;
         }
         case 'xstate.done.actor.fetchRemote': {
           const output = event.output as FetchRemoteOutput;
           if (!output.ok) return fail(output.code);
           const stopped = stopReading();
           [phase, data, fromCache, error, heldBack] = ['storing', output.data, false, null, undefined];
-          return [...stopped, actorStarted('writeCache', { ...scope, data })];
+          return [reportShown(), ...stopped, actorStarted('writeCache', { ...scope, data })];
         }
         case 'xstate.error.actor.fetchRemote':
           return fail('UNKNOWN_ERROR');

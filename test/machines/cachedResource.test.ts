@@ -9,7 +9,7 @@ import {
   selectResourceStatus,
 } from '../../machines/cachedResource.selectors';
 import type { CachedCopy, FetchRemoteOutput, ResourceScope, WriteCacheInput } from '../../machines/cachedResource.types';
-import { actorStarted, actorStopped, startRecorded } from './recording';
+import { actorStarted, actorStopped, sendAction, startRecorded } from './recording';
 
 /** The dashboard of member 7, in Spanish. */
 const scope: ResourceScope = { key: 'dashboard', userId: 7, language: 'es' };
@@ -151,6 +151,8 @@ describe('cachedResource: the store and the network at once', () => {
     expect(load.log.take()).toEqual([
       actorStarted('fetchRemote', scope),
       actorStarted('readCache', scope),
+      // The resources hear what the view shows (they follow the dashboard's pips earned).
+      sendAction('reportShown', 'resources', { type: 'resource.shown', scope, data: ['fresh'] }),
       actorStopped('readCache'),
       actorStarted('writeCache', { ...scope, data: ['fresh'] }),
     ]);
@@ -226,6 +228,7 @@ describe('cachedResource: the scope', () => {
       actorStarted('readCache', scope),
       actorStopped('fetchRemote'),
       actorStarted('fetchRemote', scope),
+      sendAction('reportShown', 'resources', { type: 'resource.shown', scope, data: ['fresh'] }),
       actorStarted('writeCache', { ...scope, data: ['fresh'] }),
     ]);
     load.stop();

@@ -6,6 +6,7 @@ import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathC
 import { action, actorStarted, actorStopped, sendAction, type Effect } from './recording';
 
 const waiting: PendingQueues = { earn: [{ id: 1, timestamp: 1_700_000_000_000, title: null }], forms: [] };
+const formWaiting: PendingQueues = { earn: [], forms: [{ id: 2, timestamp: 1_700_000_000_000, title: null, formId: 4 }] };
 
 const events = {
   'network.online': [{ type: 'network.online' }],
@@ -17,7 +18,10 @@ const events = {
   'session.ended': [{ type: 'session.ended' }],
   'sync.request': [{ type: 'sync.request' }],
   'lock.acquired': [{ type: 'lock.acquired' }],
-  'queues.changed': [{ type: 'queues.changed', pending: waiting }],
+  'queues.changed': [
+    { type: 'queues.changed', pending: waiting },
+    { type: 'queues.changed', pending: formWaiting },
+  ],
 } satisfies EventFixtures<ConnectivitySyncEvent>;
 
 const outputs = {
@@ -47,7 +51,11 @@ const sent = (result: QueueRunResult) => `${result.succeeded} credited, ${result
  * waits and what the last run gave only show in the effects and the meaning, which the oracle
  * follows path by path.
  */
-const serializeState: SerializeState = (s) => JSON.stringify({ value: s.value, syncAgain: (s.context as ConnectivitySyncContext).syncAgain });
+const serializeState: SerializeState = (s) => {
+  const context = s.context as ConnectivitySyncContext;
+  // Whether a form is queued: its leaving the queue reloads the forms list.
+  return JSON.stringify({ value: s.value, syncAgain: context.syncAgain, formQueued: context.pending.forms.length > 0 });
+};
 
 /**
  * The rules (connectivity and the offline queues; the machine's doc comment):
@@ -159,9 +167,14 @@ function connectivitySyncRules() {
           }
           return startRun();
         case 'queues.changed':
+        {
           if (member === null) throw new Error('no queues watched');
-          pending = event.pending;
-          return [];
+          // A form that leaves the queue was sent or refused: the forms list is fetched again.
+          const next = event.pending;
+          const formGone = pending.forms.some((form) => form.formId !== undefined && !next.forms.some((f) => f.formId === form.formId));
+          pending = next;
+          return formGone ? [sendAction('tellFormsReload', 'resources', { type: 'resource.reload', key: 'forms' })] : [];
+        }
         case 'lock.acquired':
           if (run !== 'lock') throw new Error('no lock asked for');
           return step('loadingEarn');
@@ -206,7 +219,7 @@ describeMachinePaths({
       'session.ended': 'the session ends',
       'sync.request': 'a sync is asked for',
       'lock.acquired': 'the cross-tab lock is held',
-      'queues.changed': 'an earn scan is queued',
+      'queues.changed': (e) => (e.pending.forms.length ? 'a form is queued (and nothing else)' : 'an earn scan is queued (and nothing else)'),
       'xstate.done.actor.loadEarnQueue': (e) => queued((e.output as QueueCount).count, 'earn scan'),
       'xstate.error.actor.loadEarnQueue': 'the earn queue cannot be read',
       'xstate.done.actor.processEarnQueue': (e) => `the earn queue is sent (${sent(e.output as QueueRunResult)})`,
@@ -220,7 +233,9 @@ describeMachinePaths({
     outcome: (m) => {
       const shown = m.offline ? 'the app shows it is offline' : 'the app does not show offline';
       const queues = m.member === null ? "no member's queues are watched" : `member ${m.member}'s queues are ${m.syncing ? 'being sent' : 'watched'}`;
-      const waiting = m.pending.earn.length ? `, ${m.pending.earn.length} earn scan shown as waiting` : '';
+      const waiting =
+        (m.pending.earn.length ? `, ${m.pending.earn.length} earn scan shown as waiting` : '') +
+        (m.pending.forms.length ? `, ${m.pending.forms.length} form shown as waiting` : '');
       return `${shown}; ${queues}${waiting}`;
     },
   },

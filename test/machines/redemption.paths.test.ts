@@ -20,6 +20,9 @@ const events = {
   'user.confirm': [{ type: 'user.confirm' }],
   'user.retry': [{ type: 'user.retry' }],
   'user.cancel': [{ type: 'user.cancel' }],
+  // Told by the app root: whose write keys, and whether anything can be sent.
+  'member.changed': [{ type: 'member.changed', userId: 7 }],
+  'network.changed': [{ type: 'network.changed', offline: true }],
 } satisfies EventFixtures<RedemptionEvent>;
 
 const outputs = {
@@ -67,10 +70,12 @@ function redemptionRules() {
   let key: string | null = null;
   let error: string | null = null;
   let transaction: number | null = null;
+  let userId: number | null = null;
+  let offline = false;
 
   const send = (): Effect[] => {
     view = 'redeeming';
-    return [actorStarted('redeemReward', { ...choice, idempotencyKey: key })];
+    return [actorStarted('redeemReward', { ...choice, idempotencyKey: key, userId, offline })];
   };
   const fail = (code: string): Effect[] => {
     view = 'failed';
@@ -94,6 +99,12 @@ function redemptionRules() {
     started: [],
     on(event: RedemptionEvent | { type: `xstate.${string}`; output?: RedeemRewardOutput }): Effect[] {
       switch (event.type) {
+        case 'member.changed':
+          userId = event.userId;
+          return [];
+        case 'network.changed':
+          offline = event.offline;
+          return [];
         case 'user.redeem':
           only('closed', 'succeeded');
           view = 'confirming';
@@ -163,6 +174,8 @@ describeMachinePaths({
       'user.confirm': 'confirms',
       'user.retry': 'retries',
       'user.cancel': 'cancels',
+      'member.changed': (e) => `member ${e.userId} is verified`,
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.redeemReward': (e) => {
         const output = e.output as RedeemRewardOutput;
         return output.ok ? 'the reward is redeemed' : `the redemption fails (${failureWords[output.code] ?? output.code})`;

@@ -49,7 +49,7 @@ describe('redemption', () => {
     expect(done.status).toBe('active');
     expect(selectRedemptionDialogOpen(done)).toBe(false);
     expect(selectRedeemedTransaction(done)).toBe(41);
-    expect(sent).toEqual([{ pid: 3, optId: 31, idempotencyKey: 'confirm-key-1' }]);
+    expect(sent).toEqual([{ pid: 3, optId: 31, idempotencyKey: 'confirm-key-1', userId: null, offline: false }]);
     expect(redeemed).toEqual([41]);
   });
 
@@ -59,7 +59,7 @@ describe('redemption', () => {
     actor.send({ type: 'user.cancel' });
     const s = actor.getSnapshot();
     expect(s.matches('idle')).toBe(true);
-    expect(s.context).toEqual({ choice: null, idempotencyKey: null, transactionId: null, errorCode: null });
+    expect(s.context).toEqual({ choice: null, idempotencyKey: null, transactionId: null, errorCode: null, userId: null, offline: false });
     expect(sent).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('redemption effects on the app', () => {
   it('a success tells the screen, then the resources that pips and stock moved', () => {
     const redemption = confirmed({ ok: true, transactionId: 41, availablePips: 60 });
     expect(redemption.log.take()).toEqual([
-      actorStarted('redeemReward', { pid: 3, optId: 31, idempotencyKey: 'confirm-key-1' }),
+      actorStarted('redeemReward', { pid: 3, optId: 31, idempotencyKey: 'confirm-key-1', userId: null, offline: false }),
       action('notifyRedeemed', { transactionId: 41 }),
       sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
       sendAction('tellStockChanged', 'resources', { type: 'resource.reload', key: 'redeemPromos' }),
@@ -153,7 +153,7 @@ describe('redemption effects on the app', () => {
     // Another option right away, with its own key.
     redemption.send({ type: 'user.redeem', pid: 5, optId: 51, idempotencyKey: 'confirm-key-2' });
     redemption.send({ type: 'user.confirm' });
-    expect(redemption.log.take()).toEqual([actorStarted('redeemReward', { pid: 5, optId: 51, idempotencyKey: 'confirm-key-2' })]);
+    expect(redemption.log.take()).toEqual([actorStarted('redeemReward', { pid: 5, optId: 51, idempotencyKey: 'confirm-key-2', userId: null, offline: false })]);
     redemption.stop();
   });
 

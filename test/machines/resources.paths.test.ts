@@ -22,6 +22,10 @@ const events = {
   'resource.reload': [{ type: 'resource.reload', key: 'dashboard' }],
   'pips.changed': [{ type: 'pips.changed' }],
   'content.refresh': [{ type: 'content.refresh' }],
+  'resource.shown': [
+    { type: 'resource.shown', scope: { key: 'dashboard', userId: 7, language: 'en' }, data: { totalEarnedPips: 10 } },
+    { type: 'resource.shown', scope: { key: 'dashboard', userId: 7, language: 'en' }, data: { totalEarnedPips: 12 } },
+  ],
 } satisfies EventFixtures<ResourcesEvent>;
 
 const outputs = { cachedResource: [undefined] } satisfies ActorOutputFixtures<typeof resourcesMachine>;
@@ -34,7 +38,9 @@ const outputs = { cachedResource: [undefined] } satisfies ActorOutputFixtures<ty
  * asks it to refresh. Another member or language stops every running load (nothing it answers may
  * land in the new scope); signing out forgets the member's loads; what stays open starts again in
  * the new scope. A reload of a key reloads its running loads; pips moving reloads the balances,
- * activity, rewards and earn promos; the content sync reloads everything running.
+ * activity, rewards and earn promos; the content sync reloads everything running. The member's
+ * dashboard showing more pips earned than its last copy in this scope tells the Chance to Win
+ * contest (pips earned elsewhere); its first copy in a scope is a start, not a rise.
  */
 function resourcesRules(input: { language?: string } | undefined) {
   const PUBLIC: ResourceKey[] = ['manifest', 'authProviders'];
@@ -42,6 +48,7 @@ function resourcesRules(input: { language?: string } | undefined) {
   let userId: number | null = null;
   let language = input?.language ?? 'en';
   let open: ResourceRef[] = [];
+  let earnedPips: number | null = null;
   const id = (ref: ResourceRef) => `resource:${ref.key}${ref.id === undefined ? '' : `:${ref.id}`}`;
   const runs = (ref: ResourceRef) => userId !== null || PUBLIC.includes(ref.key);
   const start = (ref: ResourceRef) =>
@@ -55,7 +62,7 @@ function resourcesRules(input: { language?: string } | undefined) {
         case 'scope.changed': {
           if (event.userId === userId && event.language === language) throw new Error('the same scope changes nothing');
           const stopped = open.filter(runs).map((ref) => actorStopped(id(ref)));
-          [userId, language] = [event.userId, event.language];
+          [userId, language, earnedPips] = [event.userId, event.language, null];
           if (userId === null) open = open.filter((ref) => PUBLIC.includes(ref.key));
           return [...stopped, ...open.filter(runs).map(start)];
         }
@@ -72,11 +79,19 @@ function resourcesRules(input: { language?: string } | undefined) {
           return [...reload(PIPS), received('chanceToWin', { type: 'pips.changed' })];
         case 'content.refresh':
           return reload(open.map((ref) => ref.key));
+        case 'resource.shown': {
+          const pips = (event.data as { totalEarnedPips?: number }).totalEarnedPips;
+          const mine = event.scope.key === 'dashboard' && event.scope.userId === userId && event.scope.language === language;
+          if (!mine || pips === undefined) return [];
+          const rose = earnedPips !== null && pips > earnedPips;
+          earnedPips = pips;
+          return rose ? [received('chanceToWin', { type: 'pips.changed' })] : [];
+        }
         default:
           throw new Error(`the rules have no ${event.type}`);
       }
     },
-    meaning: () => ({ userId, language, open, running: open.filter(runs).map(id).sort() }),
+    meaning: () => ({ userId, language, open, running: open.filter(runs).map(id).sort(), earnedPips }),
   };
 }
 
@@ -92,6 +107,7 @@ describeMachinePaths({
     language: s.context.language,
     open: s.context.open,
     running: Object.keys(s.children).sort(),
+    earnedPips: s.context.earnedPips,
   }),
   oracle: resourcesRules,
   words: {
@@ -102,6 +118,7 @@ describeMachinePaths({
       'resource.reload': (e) => `the ${e.key} is to reload`,
       'pips.changed': 'pips move',
       'content.refresh': 'the daily content sync runs',
+      'resource.shown': (e) => `the ${e.scope.key} shows ${(e.data as { totalEarnedPips: number }).totalEarnedPips} pips earned`,
     },
     outcome: (m) => {
       const keys = (refs: string[]) => refs.join(' and ');

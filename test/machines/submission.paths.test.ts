@@ -1,9 +1,9 @@
 import { submissionMachine } from '../../machines/submission.machine';
 import { selectSubmitError, selectSubmitted, selectSubmitting, selectSubmitValue } from '../../machines/submission.selectors';
-import type { SubmissionEvent, SubmissionOutput } from '../../machines/submission.types';
+import type { SubmissionEvent, SubmissionInput, SubmissionOutput } from '../../machines/submission.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
-import { action, actorStarted, actorStopped, type Effect } from './recording';
+import { action, actorStarted, actorStopped, APP_SYSTEM_IDS, received, type Effect } from './recording';
 
 const events = {
   'user.submit': [{ type: 'user.submit', input: { email: 'ana@example.com' } }],
@@ -18,9 +18,17 @@ const outputs = {
  * The rules (the machine's doc comment): one account request at a time; a submit sends what the
  * form gives; it ends done (with what the request gave, for the screen's follow-up) or failed
  * with a code; a new submit sends again; a reset (leaving the screen, the session ending)
- * forgets the last answer and abandons one not yet in.
+ * forgets the last answer and abandons one not yet in. A success tells the others what the
+ * request's input names: the resources reload its key, the session forgets the push
+ * registration, then logs out.
  */
-function submissionRules() {
+function submissionRules(input: SubmissionInput | undefined) {
+  const followUps = input?.followUps ?? {};
+  const followUp = (): Effect[] => [
+    ...(followUps.reload ? [received('resources', { type: 'resource.reload', key: followUps.reload })] : []),
+    ...(followUps.forgetPush ? [received('session', { type: 'push.unregistered' })] : []),
+    ...(followUps.logOut ? [received('session', { type: 'user.logout' })] : []),
+  ];
   let view: 'idle' | 'sending' | 'succeeded' | 'failed' = 'idle';
   let value: unknown = undefined;
   let error: string | null = null;
@@ -51,7 +59,7 @@ function submissionRules() {
           if (!output.ok) return fail(output.code);
           view = 'succeeded';
           value = output.value;
-          return [action('notifySucceeded', { value: output.value })];
+          return [action('notifySucceeded', { value: output.value }), ...followUp()];
         }
         case 'xstate.error.actor.send':
           return fail('UNKNOWN_ERROR');
@@ -68,6 +76,12 @@ describeMachinePaths({
   machine: submissionMachine,
   events,
   outputs,
+  inputs: {
+    'a password reset (every session ends)': { followUps: { logOut: true } },
+    'an account deletion (the push registration is gone, the session ends)': { followUps: { forgetPush: true, logOut: true } },
+    'a profile update (the profile reloads)': { followUps: { reload: 'profile' } },
+  } satisfies Record<string, SubmissionInput>,
+  systemIds: [...APP_SYSTEM_IDS],
   meaning: (s) => ({ submitting: selectSubmitting(s), submitted: selectSubmitted(s), error: selectSubmitError(s), value: selectSubmitValue(s) }),
   oracle: submissionRules,
   words: {

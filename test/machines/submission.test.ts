@@ -19,6 +19,7 @@ describe('submission', () => {
         },
         actions: { notifySucceeded: (_, { value }) => void succeeded.push(value) },
       }),
+      { input: {} },
     ).start();
     actor.send({ type: 'user.submit', input: { firstName: 'Ana' } });
     expect(selectSubmitting(actor.getSnapshot())).toBe(true);
@@ -63,7 +64,7 @@ describe('submission', () => {
     request.resolve('send', { ok: true, value: 'done' });
     request.send({ type: 'user.reset' });
     expect(selectSubmitValue(request.actor.getSnapshot())).toBeUndefined();
-    expect(request.actor.getSnapshot().context).toEqual({ value: undefined, errorCode: null });
+    expect(request.actor.getSnapshot().context).toEqual({ value: undefined, errorCode: null, followUps: {} });
     request.stop();
   });
 });

@@ -41,6 +41,8 @@ const events = {
   'user.next': [{ type: 'user.next' }],
   'user.retry': [{ type: 'user.retry' }],
   'user.join': [{ type: 'user.join', displayName: 'Ana' }],
+  // The connection drops (told by the app root): each call then says OFFLINE at once (the binding).
+  'network.changed': [{ type: 'network.changed', offline: true }],
 } satisfies EventFixtures<TriviaRoundEvent>;
 
 const outputs = {
@@ -96,6 +98,7 @@ function roundRules() {
   let error: string | null = null;
   let result: { correct: boolean; pipsEarned: number } | null = null;
   let shown: TriviaQuestionData | null = null;
+  let offline = false;
 
   const leave = (): Effect[] => {
     const running = invokeOf[view];
@@ -103,11 +106,11 @@ function roundRules() {
   };
   const load = (): Effect[] => {
     view = 'loading';
-    return [actorStarted('loadQuestion', { contestId })];
+    return [actorStarted('loadQuestion', { contestId, offline })];
   };
   const loadChart = (): Effect[] => {
     view = 'loadingChart';
-    return [actorStarted('loadChart', { contestId })];
+    return [actorStarted('loadChart', { contestId, offline })];
   };
   const fail = (code: string): Effect[] => {
     view = 'failed';
@@ -127,6 +130,9 @@ function roundRules() {
     started: [],
     on(event: PathEvent<TriviaRoundEvent>): Effect[] {
       switch (event.type) {
+        case 'network.changed':
+          offline = event.offline;
+          return [];
         case 'round.open': {
           const stopped = leave();
           contestId = event.contestId;
@@ -151,17 +157,17 @@ function roundRules() {
           if (view === 'joining') return [];
           const stopped = leave();
           view = 'joining';
-          return [...stopped, actorStarted('joinContest', { contestId, displayName: 'Ana' })];
+          return [...stopped, actorStarted('joinContest', { contestId, offline, displayName: 'Ana' })];
         }
         case 'user.answer':
           only('question');
           view = 'answering';
-          return [actorStarted('submitAnswer', { contestId, questionId: question.id, answerId: 11, idempotencyKey: answerKey(contestId, question.id, 11) })];
+          return [actorStarted('submitAnswer', { contestId, questionId: question.id, answerId: 11, idempotencyKey: answerKey(contestId, question.id, 11), offline })];
         case 'user.skip':
           only('question');
           if (contestId !== null) throw new Error('a contest question cannot be skipped');
           view = 'skipping';
-          return [actorStarted('skipQuestion', {})];
+          return [actorStarted('skipQuestion', { offline })];
         case 'user.next':
           only('result');
           return [action('showQuestion', { contestId }), ...load()];
@@ -268,6 +274,7 @@ describeMachinePaths({
       'user.next': 'asks for the next question',
       'user.retry': 'tries again',
       'user.join': (e) => `joins as ${e.displayName}`,
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.loadChart': (e) => (e.output.ok ? `the chart comes (rank ${e.output.chart.userRank}, ${e.output.chart.userCorrectAnswers} right)` : `loading the chart fails (${e.output.code})`),
       'xstate.error.actor.loadChart': 'loading the chart breaks',
       'xstate.done.actor.loadQuestion': (e) => {

@@ -21,6 +21,8 @@ const events = {
     { type: 'scope.changed', userId: null, language: 'en' },
   ],
   'verify.request': [{ type: 'verify.request' }],
+  // The connection drops (coming back is the same transition).
+  'network.changed': [{ type: 'network.changed', offline: true }],
 } satisfies EventFixtures<TriviaVerificationEvent>;
 
 const outputs = {
@@ -33,7 +35,7 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof triviaVerificationMachine>;
 
 const serializeState: SerializeState = (s) =>
-  JSON.stringify({ value: s.value, userId: s.context.userId, language: s.context.language, contests: s.context.contests.map((c: TriviaContestSummary) => c.id), answered: s.context.answered, error: s.context.errorCode });
+  JSON.stringify({ value: s.value, offline: s.context.offline, userId: s.context.userId, language: s.context.language, contests: s.context.contests.map((c: TriviaContestSummary) => c.id), answered: s.context.answered, error: s.context.errorCode });
 
 /**
  * The rules (SPEC §4 Trivia verification, the machine's doc comment):
@@ -43,7 +45,9 @@ const serializeState: SerializeState = (s) =>
  * - a scan that answers keeps the contest list and the answered contests, and stores them for the
  *   member and language; the same contest list adds to the answered list, a changed list starts
  *   it over; a scan that fails keeps the code;
- * - after a scan (either way) a request scans again; idle (nobody) takes none.
+ * - after a scan (either way) a request scans again; idle (nobody) takes none;
+ * - a scan knows whether the connection is down (as the app root last said): offline, it takes
+ *   the stored copy.
  */
 function verificationRules() {
   type View = 'idle' | 'scanning' | 'succeeded' | 'failed';
@@ -53,9 +57,10 @@ function verificationRules() {
   let contests: TriviaContestSummary[] = [];
   let answered: number[] = [];
   let error: string | null = null;
+  let offline = false;
   const scan = (): Effect[] => {
     view = 'scanning';
-    return [actorStarted('scanContests', { userId, language, concurrency: 4 })];
+    return [actorStarted('scanContests', { userId, language, offline })];
   };
   return {
     started: [],
@@ -78,6 +83,9 @@ function verificationRules() {
         case 'verify.request':
           if (view === 'scanning' || view === 'idle') throw new Error(`no request while ${view}`);
           return scan();
+        case 'network.changed':
+          offline = event.offline;
+          return [];
         case 'xstate.done.actor.scanContests': {
           if (view !== 'scanning') throw new Error('no scan under way');
           const output = event.output as ScanContestsOutput;
@@ -131,6 +139,7 @@ describeMachinePaths({
     events: {
       'scope.changed': (e) => (e.userId === null ? 'the member signs out' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`),
       'verify.request': 'the app asks to check again',
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.scanContests': (e) => {
         const output = e.output as ScanContestsOutput;
         if (!output.ok) return `the check fails (${output.code})`;

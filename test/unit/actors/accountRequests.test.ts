@@ -118,7 +118,7 @@ describe('the account requests of the app system (accountRequestLogic)', () => {
     const sent = fakeFetch({ 'PUT /web/user/password/reset/start': { data: { status: 'OK' } } });
     const { submit } = await appFor(null);
     const done = await submit('passwordResetStart', { email: 'ada@example.org' });
-    expect(done.context).toEqual({ value: 'ada@example.org', errorCode: null });
+    expect(done.context).toEqual({ value: 'ada@example.org', errorCode: null, followUps: {} });
     expect(requests(sent, 'PUT', '/web/user/password/reset/start').map((r) => [r.query, r.headers['accept-language']])).toEqual([
       [{ email: 'ada@example.org' }, 'en'],
     ]);
