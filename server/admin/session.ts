@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 
 /**
  * The operator's session kept by `npm run admin -- login` (issue 14), so later commands go
@@ -46,12 +47,16 @@ export function forgetSession(file: string): void {
 /** Asks for a password on the terminal without echoing it; undefined when there is no terminal. */
 export async function askPassword(prompt: string): Promise<string | undefined> {
   if (!process.stdin.isTTY) return undefined;
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  const output = rl as unknown as { _writeToOutput: (text: string) => void; output: NodeJS.WritableStream };
+  // The terminal echoes what is typed through readline's output: a stream of our own that
+  // passes nothing on while the password is typed.
   let asking = true;
-  output._writeToOutput = (text: string) => {
-    if (!asking) output.output.write(text);
-  };
+  const muted = new Writable({
+    write(chunk, encoding, done) {
+      if (!asking) process.stderr.write(chunk, encoding);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
   process.stderr.write(prompt);
   return new Promise((resolve) => {
     rl.question('', (answer) => {
