@@ -19,15 +19,13 @@ export type PartImporter = (url: string) => Promise<{ messages: Messages }>;
 const importPart: PartImporter = (url) => import(/* @vite-ignore */ url);
 
 /**
- * Adds messages to a locale without Lingui's `change` event: a part's messages are for a chunk
- * whose code has not run yet, so nothing on screen shows them, and the event would render the
- * whole app again (and tell the app's root that the language changed) for every screen opened.
- * Lingui's `load` is `_load` and then the event (@lingui/core 5).
+ * Adds messages to a locale through Lingui's public `load`. It sends Lingui's `change` event, so
+ * the screens that read messages render again once (the part's own chunk has not rendered yet);
+ * the language itself has not changed, and the app's root is told only of a new locale
+ * (`watchLanguage` in src/actors/appLogic.ts).
  */
 export function addMessages(locale: Locale, messages: Messages): void {
-  const quiet = (i18n as unknown as { _load?: (locale: string, messages: Messages) => void })._load;
-  if (typeof quiet === 'function') quiet.call(i18n, locale, messages);
-  else i18n.load(locale, messages);
+  i18n.load(locale, messages);
 }
 
 export interface CatalogParts {
