@@ -254,8 +254,9 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
       );
       enqueue.sendTo(resourcesActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
       enqueue.sendTo(chanceToWinActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
-      // The redemption keeps its write keys under the member's id.
-      enqueue.sendTo('redemption', { type: 'member.changed', userId: context.member });
+      // The earn action and the redemption keep their write keys under the member's id, the form
+      // wizard its drafts and queue.
+      for (const id of ['earnAction', 'redemption', 'formWizard'] as const) enqueue.sendTo(id, { type: 'member.changed', userId: context.member });
     }),
     /**
      * SPEC §4 Logout "reset the whole store": when the member's session ends, every actor that
