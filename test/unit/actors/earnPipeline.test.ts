@@ -1,5 +1,5 @@
 // Loads fake-indexeddb before Dexie is imported.
-import { MEMBER, resetData, signIn, startApp, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
+import { MEMBER, memberActorsLoaded, resetData, signIn, startApp, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { parseEarnCode } from '../../../machines/earnCode';
@@ -187,6 +187,7 @@ describe('the earn pipeline as the app binds it (earn scanner → tokenize → e
     const sent = serve();
     const app = startApp({ connectivity: { isOnline: () => false, locks: undefined } });
     await waitForMember(app, MEMBER);
+    await memberActorsLoaded(app);
     app.system.get('session')!.send({ type: 'user.logout' });
     await waitForMember(app, null);
     const result = await scan(app, code);
