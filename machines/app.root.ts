@@ -238,13 +238,13 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
      * The actors whose effects need the connection's state hear it (a verified member's only:
      * nobody's member actors stay unloaded): the trivia verification (offline, its stored copy)
      * the announcements (offline, a read or delete is queued at once), the trivia rounds and the
-     * redemption (offline, each call says so at once).
+     * redemption (offline, each call says so at once), the earn scanner (offline, a scan is queued at once).
      */
     tellNetwork: enqueueActions(({ context, enqueue, system }) => {
       if (context.member === null) return;
       enqueue.sendTo(triviaVerificationActor({ system }), { type: 'network.changed', offline: context.offline });
       enqueue.sendTo(announcementsActor({ system }), { type: 'network.changed', offline: context.offline });
-      for (const id of ['individualTrivia', 'contestTrivia', 'redemption'] as const) enqueue.sendTo(id, { type: 'network.changed', offline: context.offline });
+      for (const id of ['individualTrivia', 'contestTrivia', 'redemption', 'earnScanner'] as const) enqueue.sendTo(id, { type: 'network.changed', offline: context.offline });
     }),
     /** The connectivity sync sends the new member's queues (or stops); the resources load for them. */
     tellMember: enqueueActions(({ context, enqueue, system }) => {
@@ -254,8 +254,9 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
       );
       enqueue.sendTo(resourcesActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
       enqueue.sendTo(chanceToWinActor({ system }), { type: 'scope.changed', userId: context.member, language: context.language });
-      // The redemption keeps its write keys under the member's id.
-      enqueue.sendTo('redemption', { type: 'member.changed', userId: context.member });
+      // The earn action and the redemption keep their write keys under the member's id, the form
+      // wizard its drafts and queue, the earn scanner its queued scans.
+      for (const id of ['earnScanner', 'earnAction', 'redemption', 'formWizard'] as const) enqueue.sendTo(id, { type: 'member.changed', userId: context.member });
     }),
     /**
      * SPEC §4 Logout "reset the whole store": when the member's session ends, every actor that

@@ -56,6 +56,7 @@ const earnActionSetup = setup({
       params.output.ok ? { pipsEarned: params.output.pipsEarned, url: params.output.url ?? context.url } : {},
     ),
     assignError: assign((_, params: { code: EarnErrorCode }) => ({ errorCode: params.code })),
+    assignMember: assign((_, params: { userId: number | null }) => ({ userId: params.userId })),
   },
   guards: {
     isOffline: ({ event }) => event.type === 'user.earn' && !event.online,
@@ -78,7 +79,10 @@ export const earnActionMachine = earnActionSetup
   .createMachine({
   id: 'earnAction',
   initial: 'idle',
-  context: { pid: null, url: null, idempotencyKey: null, pipsEarned: null, errorCode: null },
+  context: { pid: null, url: null, idempotencyKey: null, pipsEarned: null, errorCode: null, userId: null },
+  on: {
+    'member.changed': { actions: { type: 'assignMember', params: ({ event }) => ({ userId: event.userId }) } },
+  },
   states: {
     idle: {
       on: { 'user.earn': earn },
@@ -88,7 +92,7 @@ export const earnActionMachine = earnActionSetup
       invoke: {
         id: 'earn',
         src: 'earn',
-        input: ({ context }) => ({ pid: context.pid ?? 0, idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({ pid: context.pid ?? 0, idempotencyKey: context.idempotencyKey ?? '', userId: context.userId }),
         onDone: [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },

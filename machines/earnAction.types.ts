@@ -22,6 +22,8 @@ export type EarnErrorCode =
 export interface EarnInput {
   pid: number;
   idempotencyKey: string;
+  /** The verified member (whose write keys the attempt is kept under); null: nobody. */
+  userId: number | null;
 }
 
 /** Output of `earn`: the credit, or the failure code as data. `url` is the answer's page, if any. */
@@ -45,6 +47,8 @@ export interface EarnActionContext {
   idempotencyKey: string | null;
   pipsEarned: number | null;
   errorCode: EarnErrorCode | null;
+  /** The verified member, as the app root last told it. */
+  userId: number | null;
 }
 
 export type EarnActionEvent =
@@ -53,4 +57,6 @@ export type EarnActionEvent =
    * `idempotencyKey` the attempt's key: the screen gives the key of an earlier attempt of the same
    * promo whose answer was lost, so the server credits it at most once.
    */
-  { type: 'user.earn'; pid: number; url: string | null; online: boolean; idempotencyKey: string };
+  | { type: 'user.earn'; pid: number; url: string | null; online: boolean; idempotencyKey: string }
+  /** The verified member changed (sent by the app root). */
+  | { type: 'member.changed'; userId: number | null };

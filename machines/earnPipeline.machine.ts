@@ -42,8 +42,8 @@ export const earnPipelineMachine = setup({
     output: {} as EarnPipelineOutput,
   },
   actors: {
-    /** live: a fresh idempotency key, and whether the app is offline. */
-    prepareScan: fromPromise<PrepareScanOutput>(async () => ({ idempotencyKey: '', offline: false })),
+    /** live: a fresh idempotency key. */
+    prepareScan: fromPromise<PrepareScanOutput>(async () => ({ idempotencyKey: '' })),
     /** POST /api/tokenize tokenType=qrParams qrParam=<text>. */
     tokenizeScan: fromPromise<TokenizeScanOutput, { text: string }>(async () => ({ ok: false, code: 'NOT_PROVIDED', status: 500 })),
     /** POST /mobile/earn/qr/post qrToken, idempotencyKey. */
@@ -56,10 +56,7 @@ export const earnPipelineMachine = setup({
     tellPipsChanged: sendTo(resourcesActor, { type: 'pips.changed' }),
     /** Something was queued: the connectivity sync sends it as soon as it can. */
     requestSync: sendTo(connectivitySyncActor, { type: 'sync.request' }),
-    assignPrepared: assign((_, params: { prepared: PrepareScanOutput }) => ({
-      idempotencyKey: params.prepared.idempotencyKey,
-      offline: params.prepared.offline,
-    })),
+    assignPrepared: assign((_, params: { prepared: PrepareScanOutput }) => ({ idempotencyKey: params.prepared.idempotencyKey })),
     assignToken: assign((_, params: { output: TokenizeScanOutput }) => ({ token: params.output.ok ? params.output.token : null })),
     assignEarned: assign((_, params: { output: EarnScanOutput }) =>
       params.output.ok ? { output: { ok: true, value: { kind: 'earned', title: params.output.title, pipsEarned: params.output.pipsEarned } } as const } : {},
@@ -84,13 +81,14 @@ export const earnPipelineMachine = setup({
     text: (input?.text ?? '').trim(),
     mode: input?.mode ?? 'live',
     idempotencyKey: input?.idempotencyKey ?? null,
-    offline: false,
+    userId: input?.userId ?? null,
+    offline: input?.offline ?? false,
     token: null,
     output: null,
   }),
   output: ({ context }) => context.output ?? { ok: false, code: 'UNKNOWN_ERROR', retry: true, stop: false },
   states: {
-    /** A replay has its key; a live scan gets one (and the offline flag) first. */
+    /** A replay has its key; a live scan gets one first. */
     starting: {
       always: [{ guard: 'isReplay', target: 'checking' }, { target: 'preparing' }],
     },
@@ -153,7 +151,7 @@ export const earnPipelineMachine = setup({
       invoke: {
         id: 'queueScan',
         src: 'queueScan',
-        input: ({ context }) => ({ text: context.text, idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({ text: context.text, idempotencyKey: context.idempotencyKey ?? '', userId: context.userId }),
         onDone: [
           { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'queued', actions: 'assignQueued' },
           { target: 'failed', actions: { type: 'assignFailure', params: { failure: { code: 'QUEUE_FAILED', status: 500 } } } },

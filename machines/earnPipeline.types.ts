@@ -18,12 +18,15 @@ export interface EarnPipelineInput {
   mode?: EarnPipelineMode;
   /** replay: the queued scan's key, so the server credits it at most once. */
   idempotencyKey?: string;
+  /** live: the verified member whose offline earn queue keeps the scan; null (default): nobody. */
+  userId?: number | null;
+  /** live: the app knows it is offline (the scan is queued at once); false by default. */
+  offline?: boolean;
 }
 
-/** live: a fresh key for this scan, and whether the app knows it is offline. */
+/** live: a fresh key for this scan. */
 export interface PrepareScanOutput {
   idempotencyKey: string;
-  offline: boolean;
 }
 
 /**
@@ -50,6 +53,8 @@ export type EarnScanOutput = { ok: true; title: string; pipsEarned: number } | C
 export interface QueueScanInput {
   text: string;
   idempotencyKey: string;
+  /** The member whose offline earn queue keeps the scan. */
+  userId: number | null;
 }
 
 /** The scan saved in the member's offline earn queue, or why it could not be. */
@@ -69,6 +74,8 @@ export interface EarnPipelineContext {
   text: string;
   mode: EarnPipelineMode;
   idempotencyKey: string | null;
+  /** From the input (live): whose queue, and whether the app knows it is offline. */
+  userId: number | null;
   offline: boolean;
   token: string | null;
   output: EarnPipelineOutput | null;

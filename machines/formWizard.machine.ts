@@ -6,6 +6,7 @@ import type {
   FormWizardEvent,
   FormWizardInput,
   FormWizardValues,
+  QueueSubmissionInput,
   QueueSubmissionOutput,
   WizardForm,
   SubmitAnswersInput,
@@ -23,7 +24,7 @@ const notProvided = { ok: false, code: 'NOT_PROVIDED' } as const;
 /** What the adapters are given before any questionnaire is open (never reached: no step then). */
 const noForm: WizardForm = { id: 0, version: '', stepCount: 1, definition: null };
 
-const startContext = (form: WizardForm | null, values: FormWizardValues = {}, step = 0): FormWizardContext => {
+const startContext = (form: WizardForm | null, values: FormWizardValues = {}, step = 0, userId: number | null = null): FormWizardContext => {
   const stepCount = Math.max(1, Math.floor(form?.stepCount ?? 1));
   return {
     form,
@@ -36,6 +37,7 @@ const startContext = (form: WizardForm | null, values: FormWizardValues = {}, st
     idempotencyKey: null,
     pipsEarned: null,
     errorCode: null,
+    userId,
   };
 };
 
@@ -44,6 +46,7 @@ const draftOf = ({ context }: { context: FormWizardContext }): FormDraft => ({
   form: context.form ?? noForm,
   step: context.step,
   values: context.values,
+  userId: context.userId,
 });
 
 /** The failure code of an output, or `fallback` for a success that should not get here. */
@@ -71,7 +74,7 @@ export const formWizardMachine = setup({
     /** POST /web/questionnaires/{id}/answers {answers, idempotencyKey}. */
     submitAnswers: fromPromise<SubmitAnswersOutput, SubmitAnswersInput>(async () => notProvided),
     /** Stores the submission in the offline form queue, to be sent when back online. */
-    queueSubmission: fromPromise<QueueSubmissionOutput, SubmitAnswersInput>(async () => notProvided),
+    queueSubmission: fromPromise<QueueSubmissionOutput, QueueSubmissionInput>(async () => notProvided),
   },
   actions: {
     /** Tell the member (toast with the pips) and go back to the list. */
@@ -84,14 +87,15 @@ export const formWizardMachine = setup({
     tellFormsChanged: sendTo(resourcesActor, { type: 'resource.reload', key: 'forms' }),
     /** Something was queued: the connectivity sync sends it as soon as it can. */
     requestSync: sendTo(connectivitySyncActor, { type: 'sync.request' }),
-    openForm: assign((_, params: { form: WizardForm; values?: FormWizardValues; step?: number }) =>
-      startContext(params.form, params.values, params.step),
+    openForm: assign(({ context }, params: { form: WizardForm; values?: FormWizardValues; step?: number }) =>
+      startContext(params.form, params.values, params.step, context.userId),
     ),
     /** Keep where the member is (answers and step), so a reload goes on from there. */
     saveDraft: (_, _params: FormDraft) => {},
     /** The answers were sent, queued or refused for good: their draft goes. */
-    clearDraft: (_, _params: { form: WizardForm }) => {},
-    closeForm: assign(() => startContext(null)),
+    clearDraft: (_, _params: { form: WizardForm; userId: number | null }) => {},
+    closeForm: assign(({ context }) => startContext(null, {}, 0, context.userId)),
+    assignMember: assign((_, params: { userId: number | null }) => ({ userId: params.userId })),
     /** Point the member at the first part in error (focus). */
     notifyInvalid: (_, _params: { invalidPartIds: string[] }) => {},
 
@@ -143,6 +147,7 @@ export const formWizardMachine = setup({
       actions: { type: 'openForm', params: ({ event }) => ({ form: event.form, values: event.values, step: event.step }) },
     },
     'wizard.close': { target: '.closed', actions: 'closeForm' },
+    'member.changed': { actions: { type: 'assignMember', params: ({ event }) => ({ userId: event.userId }) } },
   },
   states: {
     /** No questionnaire yet (the app starts here; a wizard started with a form goes on at once). */
@@ -219,7 +224,12 @@ export const formWizardMachine = setup({
       invoke: {
         id: 'queueSubmission',
         src: 'queueSubmission',
-        input: ({ context }) => ({ form: context.form ?? noForm, values: context.values, idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({
+          form: context.form ?? noForm,
+          values: context.values,
+          idempotencyKey: context.idempotencyKey ?? '',
+          userId: context.userId,
+        }),
         onDone: [
           { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'queued' },
           {
@@ -233,7 +243,7 @@ export const formWizardMachine = setup({
     /** Sent and credited. The wizard waits for the next questionnaire. */
     submitted: {
       entry: [
-        { type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm }) },
+        { type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm, userId: context.userId }) },
         { type: 'notifySubmitted', params: ({ context }) => ({ pipsEarned: context.pipsEarned ?? 0 }) },
         'tellPipsChanged',
         'tellFormsChanged',
@@ -241,11 +251,11 @@ export const formWizardMachine = setup({
     },
     /** Waiting in the offline queue; the connectivity sync is asked to send it. */
     queued: {
-      entry: [{ type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm }) }, 'notifyQueued', 'requestSync'],
+      entry: [{ type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm, userId: context.userId }) }, 'notifyQueued', 'requestSync'],
     },
     /** ALREADY_ANSWERED or NOT_FOUND: nothing more to do here; the list learns it. */
     rejected: {
-      entry: [{ type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm }) }, 'tellFormsChanged'],
+      entry: [{ type: 'clearDraft', params: ({ context }) => ({ form: context.form ?? noForm, userId: context.userId }) }, 'tellFormsChanged'],
     },
   },
 });

@@ -47,6 +47,8 @@ export interface FormDraft {
   form: WizardForm;
   step: number;
   values: FormWizardValues;
+  /** The verified member the draft is kept for; null: nobody (nothing is kept). */
+  userId: number | null;
 }
 
 /** Input of `validateStep`: the form, the step (0-based) and every value entered so far. */
@@ -64,6 +66,11 @@ export interface SubmitAnswersInput {
   form: WizardForm;
   values: FormWizardValues;
   idempotencyKey: string;
+}
+
+/** Input of `queueSubmission`: the submission, and the member whose offline queue keeps it. */
+export interface QueueSubmissionInput extends SubmitAnswersInput {
+  userId: number | null;
 }
 
 /**
@@ -93,6 +100,8 @@ export interface FormWizardContext {
   idempotencyKey: string | null;
   pipsEarned: number | null;
   errorCode: FormWizardErrorCode | null;
+  /** The verified member, as the app root last told it (kept when a questionnaire opens or closes). */
+  userId: number | null;
 }
 
 export type FormWizardEvent =
@@ -109,6 +118,8 @@ export type FormWizardEvent =
     }
   /** The member's session ended: the answers go. */
   | { type: 'wizard.close' }
+  /** The verified member changed (sent by the app root). */
+  | { type: 'member.changed'; userId: number | null }
   | { type: 'user.answer'; partId: string; value: unknown }
   | { type: 'user.next' }
   | { type: 'user.previous' }

@@ -53,6 +53,8 @@ export const qrScannerMachine = setup({
     assignAccepted: assign((_, params: { output: AcceptCodeOutput }) => ({ accepted: params.output.ok ? params.output.value : null })),
     assignError: assign((_, params: { code: QrScannerErrorCode }) => ({ errorCode: params.code })),
     clearAttempt: assign({ text: null, accepted: null, errorCode: null }),
+    assignMember: assign((_, params: { userId: number | null }) => ({ userId: params.userId })),
+    assignOffline: assign((_, params: { offline: boolean }) => ({ offline: params.offline })),
   },
   guards: {
     isOk: (_, params: { output: { ok: boolean } }) => params.output.ok,
@@ -60,8 +62,10 @@ export const qrScannerMachine = setup({
 }).createMachine({
   id: 'qrScanner',
   initial: 'idle',
-  context: { text: null, camera: null, accepted: null, errorCode: null },
+  context: { text: null, camera: null, accepted: null, errorCode: null, userId: null, offline: false },
   on: {
+    'member.changed': { actions: { type: 'assignMember', params: ({ event }) => ({ userId: event.userId }) } },
+    'network.changed': { actions: { type: 'assignOffline', params: ({ event }) => ({ offline: event.offline }) } },
     // A printed code's link opened the app (`/earn?qr=`, `/community-scan?communityId=`): it is
     // checked at once, whatever the scanner was doing.
     'link.opened': { target: '#qrScanner.decoded', actions: ['clearAttempt', { type: 'assignText', params: ({ event }) => ({ text: event.text }) }] },
@@ -148,7 +152,7 @@ export const qrScannerMachine = setup({
       invoke: {
         id: 'acceptCode',
         src: 'acceptCode',
-        input: ({ context }) => ({ text: context.text ?? '' }),
+        input: ({ context }) => ({ text: context.text ?? '', userId: context.userId, offline: context.offline }),
         onDone: [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },

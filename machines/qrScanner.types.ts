@@ -49,9 +49,15 @@ export interface DecodePhotoInput {
 /** Output of `decodePhoto`: the text of the first QR code found in the photo. */
 export type DecodePhotoOutput = { ok: true; text: string } | { ok: false; code: PhotoErrorCode };
 
-/** Input of `acceptCode`: the decoded text, exactly as read. */
+/**
+ * Input of `acceptCode`: the decoded text, exactly as read, with the verified member and the
+ * connection's state as the app root last told them (an earn code is queued for that member
+ * when the app is offline).
+ */
 export interface AcceptCodeInput {
   text: string;
+  userId: number | null;
+  offline: boolean;
 }
 
 /**
@@ -68,6 +74,9 @@ export interface QrScannerContext {
   /** What `acceptCode` made of the text, once accepted. */
   accepted: unknown;
   errorCode: QrScannerErrorCode | null;
+  /** The verified member and the connection's state, as the app root last told them. */
+  userId: number | null;
+  offline: boolean;
 }
 
 export type QrScannerEvent =
@@ -84,4 +93,8 @@ export type QrScannerEvent =
   /** Scan again: after a refusal, an unavailable camera, or an accepted code. */
   | { type: 'user.retry' }
   /** Stop whatever is going on (camera included) and wait. */
-  | { type: 'user.cancel' };
+  | { type: 'user.cancel' }
+  /** The verified member changed (sent by the app root). */
+  | { type: 'member.changed'; userId: number | null }
+  /** The connection went down or came back (sent by the app root). */
+  | { type: 'network.changed'; offline: boolean };

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type {
   ExpireSessionParams,
   RefreshErrorCode,
@@ -31,6 +31,11 @@ export const tokenRefreshMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    /**
+     * Hears the calls of this actor's system that got 401/403 (neither login nor refresh) and
+     * sends `request.unauthorized` with the id each waits under; stops hearing when stopped.
+     */
+    watchUnauthorized: fromCallback<TokenRefreshEvent>(() => () => {}),
     /** Reads rememberMe and whether a refresh token is stored, at the moment it is needed. */
     readRefreshPreconditions: fromPromise<RefreshPreconditions>(async () => ({ rememberMe: null, hasRefreshToken: false })),
     /** POST /mobile/session/refresh with the stored refresh token (no auth header). */
@@ -65,6 +70,7 @@ export const tokenRefreshMachine = setup({
   id: 'tokenRefresh',
   initial: 'idle',
   context: { queue: [], errorCode: null },
+  invoke: { id: 'watchUnauthorized', src: 'watchUnauthorized' },
   states: {
     idle: {
       on: {

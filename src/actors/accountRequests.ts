@@ -7,7 +7,6 @@ import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
 import { clearPushDevice } from '../data/pushDevice';
-import { memberOfSystem } from './system';
 import { showToast } from './toast';
 import type { Api } from '../api/client';
 
@@ -97,7 +96,9 @@ export interface PasswordResetFinishInput {
   password: string;
   email: string;
 }
+/** The member changing their password comes with the request (the screen reads the session). */
 export interface PasswordChangeInput {
+  userId: number | null;
   currentPassword: string;
   newPassword: string;
 }
@@ -108,7 +109,9 @@ export interface ProfileUpdateInput {
   /** The stored date of birth goes back unchanged (never a made-up one). */
   dayOfBirth?: string;
 }
+/** The member deleting their account comes with the request (the screen reads the session). */
 export interface AccountDeletionInput {
+  userId: number | null;
   /** Accounts made through Google or Apple have no password. */
   password?: string;
 }
@@ -149,9 +152,9 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
     passwordChange: submissionMachine.provide({
       actors: {
         send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
-          const userId = memberOfSystem(system);
+          const { userId, currentPassword, newPassword } = input as PasswordChangeInput;
           if (userId === null) return { ok: false, code: 'NOT_SIGNED_IN' };
-          return asOutput(await changePassword(apiOf(system), { userId, ...(input as PasswordChangeInput) }, signal));
+          return asOutput(await changePassword(apiOf(system), { userId, currentPassword, newPassword }, signal));
         }),
       },
       actions: {
@@ -185,8 +188,8 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
     accountDeletion: submissionMachine.provide({
       actors: {
         send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
-          const userId = memberOfSystem(system);
-          const result = asOutput(await deleteAccount(apiOf(system), input as AccountDeletionInput, signal));
+          const { userId, password } = input as AccountDeletionInput;
+          const result = asOutput(await deleteAccount(apiOf(system), password === undefined ? {} : { password }, signal));
           if (!result.ok || userId === null) return result;
           // The server forgot the account's push registrations with it: the logout only drops
           // the browser's subscription (a delete call with the revoked token would be refused).

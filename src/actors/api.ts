@@ -24,7 +24,7 @@ export interface SystemApi {
 /**
  * The app's API client, one per actor system: same origin by default, raw auth token from
  * storage, the active language as Accept-Language (the server writes its mails in it). A call
- * that gets 401/403 parks a promise and tells the system's `tokenRefresh` actor, so concurrent
+ * that gets 401/403 parks a promise that the system's `tokenRefresh` actor hears of, so concurrent
  * failures cause exactly one refresh; a call that went out with a
  * token a finished refresh has already replaced is retried with the new token at once.
  */
@@ -37,11 +37,8 @@ export function createSystemApi({ baseUrl = import.meta.env.VITE_API_URL ?? '', 
     // Nobody is logged in: nothing to refresh.
     if (!current) return null;
     if (staleToken && staleToken !== current) return current;
-    const refresher = system.get('tokenRefresh');
-    if (!refresher) return null;
-    const { requestId, token } = pending.park();
-    refresher.send({ type: 'request.unauthorized', requestId });
-    return token;
+    // The system's token refresh hears it (its `watchUnauthorized`); a system without one gets null.
+    return pending.unauthorized(system);
   };
 
   return {

@@ -7,7 +7,6 @@ import { i18n } from '../i18n/i18n';
 import { describeEarnError, earnErrorMessages, earnedMessage } from '../screens/earn/earnMessages';
 import type { SystemApi } from './api';
 import { createExternalTab, type ExternalTab } from './externalTab';
-import { memberOfSystem } from './system';
 import { showToast } from './toast';
 
 /** The write an earn's key belongs to: the member's next try of this promo reuses it. */
@@ -22,9 +21,9 @@ export function earnActionLogic({ systemApi: { apiOf }, tab = createExternalTab(
   return earnActionMachine.provide({
     actors: {
       earn: fromPromise<EarnOutput, EarnInput>(async ({ input, signal, system }) => {
-        const member = memberOfSystem(system);
+        const member = input.userId;
         beginWrite(member, earnWrite(input.pid), input.idempotencyKey);
-        const result = await apiOf(system).earn(input, { signal });
+        const result = await apiOf(system).earn({ pid: input.pid, idempotencyKey: input.idempotencyKey }, { signal });
         settleWrite(member, earnWrite(input.pid), result);
         if (!result.success) return { ok: false, code: result.error };
         const { pipsEarned, availablePips, url } = result.data;

@@ -12,7 +12,6 @@ import type {
 import type { ApiFailure } from '../api/client';
 import { newIdempotencyKey } from '../data/idempotencyKeys';
 import type { SystemApi } from './api';
-import { isOfflineIn, memberOfSystem } from './system';
 
 // The queue lives in Dexie, loaded when a scan is first queued.
 const offlineQueues = () => import('../data/offlineQueues');
@@ -21,13 +20,13 @@ const failure = (result: ApiFailure): CallFailure => ({ ok: false, code: result.
 
 /**
  * The earn pipeline bound to the browser (one scanned earn QR code, live or replayed from the
- * offline queue): a fresh idempotency key, the offline flag the connectivity sync keeps, the
- * tokenize and earn calls, and the member's offline earn queue in IndexedDB.
+ * offline queue): a fresh idempotency key, the tokenize and earn calls, and the member's offline
+ * earn queue in IndexedDB (the member and the offline flag come with the pipeline's input).
  */
 export function earnPipelineLogic({ systemApi: { apiOf } }: { systemApi: SystemApi }) {
   return earnPipelineMachine.provide({
     actors: {
-      prepareScan: fromPromise<PrepareScanOutput>(async ({ system }) => ({ idempotencyKey: newIdempotencyKey(), offline: isOfflineIn(system) })),
+      prepareScan: fromPromise<PrepareScanOutput>(async () => ({ idempotencyKey: newIdempotencyKey() })),
       tokenizeScan: fromPromise<TokenizeScanOutput, { text: string }>(async ({ input, signal, system }) => {
         const result = await apiOf(system).tokenize({ tokenType: 'qrParams', qrParam: input.text }, { signal });
         if (!result.success) return failure(result);
@@ -37,10 +36,10 @@ export function earnPipelineLogic({ systemApi: { apiOf } }: { systemApi: SystemA
         const result = await apiOf(system).earnQr({ qrToken: input.token, idempotencyKey: input.idempotencyKey }, { signal });
         return result.success ? { ok: true, title: result.data.title, pipsEarned: result.data.pipsEarned } : failure(result);
       }),
-      queueScan: fromPromise<QueueScanOutput, QueueScanInput>(async ({ input, system }) => {
+      queueScan: fromPromise<QueueScanOutput, QueueScanInput>(async ({ input }) => {
         try {
           await (await offlineQueues()).queueOfflineEarn({
-            userId: memberOfSystem(system),
+            userId: input.userId,
             type: 'qr',
             metadata: { qrParam: input.text },
             idempotencyKey: input.idempotencyKey,

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { formWizardMachine } from '../../machines/formWizard.machine';
 import type {
+  QueueSubmissionInput,
   QueueSubmissionOutput,
   SubmitAnswersInput,
   SubmitAnswersOutput,
@@ -14,7 +15,6 @@ import { formMessages, submittedMessage } from '../screens/forms/formMessages';
 import { partDomId } from '../screens/forms/partDomId';
 import type { SystemApi } from './api';
 import type { Navigate } from './navigation';
-import { memberOfSystem } from './system';
 import { showToast } from './toast';
 
 // The queue lives in Dexie, loaded when answers are first queued.
@@ -52,10 +52,10 @@ export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi:
         );
         return result.success ? { ok: true, pipsEarned: result.data.pipsEarned } : { ok: false, code: result.error };
       }),
-      queueSubmission: fromPromise<QueueSubmissionOutput, SubmitAnswersInput>(async ({ input, system }) => {
+      queueSubmission: fromPromise<QueueSubmissionOutput, QueueSubmissionInput>(async ({ input }) => {
         const { title, form } = definitionOf(input);
         await (await offlineQueues()).queueOfflineForm({
-          userId: memberOfSystem(system),
+          userId: input.userId,
           formId: input.form.id,
           data: toAnswers(form, input.values as FormValues),
           title,
@@ -65,13 +65,11 @@ export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi:
       }),
     },
     actions: {
-      saveDraft: ({ system }, { form, step, values }) => {
-        const member = memberOfSystem(system);
-        if (member !== null) writeFormDraft(member, form.id, { version: form.version, step, values: values as FormValues });
+      saveDraft: (_, { form, step, values, userId }) => {
+        if (userId !== null) writeFormDraft(userId, form.id, { version: form.version, step, values: values as FormValues });
       },
-      clearDraft: ({ system }, { form }) => {
-        const member = memberOfSystem(system);
-        if (member !== null) clearFormDraft(member, form.id);
+      clearDraft: (_, { form, userId }) => {
+        if (userId !== null) clearFormDraft(userId, form.id);
       },
       notifySubmitted: (_, { pipsEarned }) => {
         showToast('success', () => i18n._(submittedMessage(pipsEarned)));

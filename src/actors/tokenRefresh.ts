@@ -1,6 +1,6 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
-import type { RefreshPreconditions, RefreshSessionOutput } from '../../machines/tokenRefresh.types';
+import type { RefreshPreconditions, RefreshSessionOutput, TokenRefreshEvent } from '../../machines/tokenRefresh.types';
 import { readRefreshToken, readRememberMe, storeTokens } from '../data/credentials';
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
@@ -9,12 +9,15 @@ import { showToast } from './toast';
 
 /**
  * The token refresh queue bound to the browser: preconditions and tokens in localStorage, the
- * refresh call, and the calls parked by the system's API client (settled with the new token, or
- * with none).
+ * refresh call, and the calls parked by the system's API client (heard while the actor runs,
+ * settled with the new token, or with none).
  */
 export function tokenRefreshLogic({ systemApi: { apiOf, pending } }: { systemApi: SystemApi }) {
   return tokenRefreshMachine.provide({
     actors: {
+      watchUnauthorized: fromCallback<TokenRefreshEvent>(({ sendBack, system }) =>
+        pending.watch(system, (requestId) => sendBack({ type: 'request.unauthorized', requestId })),
+      ),
       readRefreshPreconditions: fromPromise<RefreshPreconditions>(async () => ({
         rememberMe: readRememberMe(),
         hasRefreshToken: Boolean(readRefreshToken()),

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PASSWORD_TOKEN_FAILED, type PasswordChangeInput } from '../actors/accountRequests';
-import { useIsOffline, useSubmission, useUnsentInput } from '../actors/hooks';
+import { useIsOffline, useMember, useSubmission, useUnsentInput } from '../actors/hooks';
 import { commonMessages } from '../components/errorMessages';
 import {
   validateNewPassword,
@@ -37,6 +37,7 @@ export default function ChangePasswordScreen() {
   const [offlineTry, setOfflineTry] = useState(false);
   // Success goes back to the profile with a toast (the request's binding).
   const change = useSubmission<PasswordChangeInput>('passwordChange');
+  const member = useMember();
   const failure: MessageDescriptor | null = offlineTry ? commonMessages.offline : change.error ? (changeErrors[change.error] ?? changeFailure) : null;
   useUnsentInput('changePassword', Object.values(values).some(Boolean) && !change.done);
 
@@ -69,7 +70,7 @@ export default function ChangePasswordScreen() {
       setOfflineTry(true);
       return;
     }
-    change.submit({ currentPassword: values.current, newPassword: values.next });
+    change.submit({ userId: member, currentPassword: values.current, newPassword: values.next });
   };
 
   return (

@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { PASSWORD_TOKEN_FAILED, type AccountDeletionInput } from '../actors/accountRequests';
-import { useIsOffline, useResource, useSubmission } from '../actors/hooks';
+import { useIsOffline, useMember, useResource, useSubmission } from '../actors/hooks';
 import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { validationMessages } from '../validation';
@@ -79,6 +79,7 @@ function Confirmation() {
   const [localProblem, setProblem] = useState<string | null>(null);
   // Success raises the toast, drops the account's queued items and logs out (the request's binding).
   const remove = useSubmission<AccountDeletionInput>('accountDeletion');
+  const member = useMember();
   const problem = localProblem ?? (remove.error ? i18n._(deleteErrors[remove.error] ?? deleteFailure) : null);
 
   const confirmWord = t({ id: 'pages.deleteAccount.confirmWord', message: 'DELETE' });
@@ -99,7 +100,7 @@ function Confirmation() {
       setProblem(i18n._(commonMessages.offline));
       return;
     }
-    remove.submit(withPassword ? { password } : {});
+    remove.submit(withPassword ? { userId: member, password } : { userId: member });
   };
 
   if (loadFailed) {

@@ -111,7 +111,7 @@ function appRules(input: AppInput | undefined) {
   const network = (): Effect[] =>
     memberId === null
       ? []
-      : ['triviaVerification', 'announcements', 'individualTrivia', 'contestTrivia', 'redemption'].map((id) => received(id, { type: 'network.changed', offline }));
+      : ['triviaVerification', 'announcements', 'individualTrivia', 'contestTrivia', 'redemption', 'earnScanner'].map((id) => received(id, { type: 'network.changed', offline }));
   const children: Array<[string, unknown?]> = [
     ['session'],
     ['tokenRefresh'],
@@ -156,7 +156,7 @@ function appRules(input: AppInput | undefined) {
             received('connectivitySync', next === null ? { type: 'session.ended' } : { type: 'session.verified', userId: next }),
             received('resources', { type: 'scope.changed', userId: next, language }),
             received('chanceToWin', { type: 'scope.changed', userId: next, language }),
-            received('redemption', { type: 'member.changed', userId: next }),
+            ...['earnScanner', 'earnAction', 'redemption', 'formWizard'].map((id) => received(id, { type: 'member.changed', userId: next })),
           ];
           // tellAnnouncements and tellTrivia are plain sendTos: recorded as they run, before what the enqueued actions send.
           const announcements = sendAction('tellAnnouncements', 'announcements', { type: 'scope.changed', userId: next, language });

@@ -111,13 +111,17 @@ describe('app: what the root sends (recorded)', () => {
       received('connectivitySync', { type: 'session.verified', userId: 7 }),
       received('resources', { type: 'scope.changed', userId: 7, language: 'en' }),
       received('chanceToWin', { type: 'scope.changed', userId: 7, language: 'en' }),
+      received('earnScanner', { type: 'member.changed', userId: 7 }),
+      received('earnAction', { type: 'member.changed', userId: 7 }),
       received('redemption', { type: 'member.changed', userId: 7 }),
+      received('formWizard', { type: 'member.changed', userId: 7 }),
       // The verified member's trivia verification hears the connection's state (tellNetwork).
       received('triviaVerification', { type: 'network.changed', offline: false }),
       received('announcements', { type: 'network.changed', offline: false }),
       received('individualTrivia', { type: 'network.changed', offline: false }),
       received('contestTrivia', { type: 'network.changed', offline: false }),
       received('redemption', { type: 'network.changed', offline: false }),
+      received('earnScanner', { type: 'network.changed', offline: false }),
     ]);
     app.stop();
   });

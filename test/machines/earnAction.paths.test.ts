@@ -13,6 +13,8 @@ const events = {
     { type: 'user.earn', pid: 2, url: null, online: true, idempotencyKey: 'key-00000002' },
     { type: 'user.earn', pid: 1, url: survey, online: false, idempotencyKey: 'key-00000003' },
   ],
+  // Told by the app root: whose write keys the attempts are kept under.
+  'member.changed': [{ type: 'member.changed', userId: 7 }],
 } satisfies EventFixtures<EarnActionEvent>;
 
 const outputs = {
@@ -44,6 +46,7 @@ function earnActionRules() {
   let url: string | null = null;
   let pipsEarned: number | null = null;
   let error: string | null = null;
+  let userId: number | null = null;
   const fail = (code: string): Effect[] => {
     [view, error] = ['failed', code];
     const effects = [action('closeTab'), action('notifyFailed', { pid, code })];
@@ -54,12 +57,15 @@ function earnActionRules() {
     started: [],
     on(event: PathEvent<EarnActionEvent>): Effect[] {
       switch (event.type) {
+        case 'member.changed':
+          userId = event.userId;
+          return [];
         case 'user.earn':
           if (view === 'earning') throw new Error('one attempt at a time');
           [pid, url, pipsEarned, error] = [event.pid, event.url, null, null];
           if (!event.online) return fail('OFFLINE');
           view = 'earning';
-          return [...(event.url ? [action('openBlankTab')] : []), actorStarted('earn', { pid: event.pid, idempotencyKey: event.idempotencyKey })];
+          return [...(event.url ? [action('openBlankTab')] : []), actorStarted('earn', { pid: event.pid, idempotencyKey: event.idempotencyKey, userId })];
         case 'xstate.done.actor.earn': {
           const output = event.output as EarnOutput;
           if (!output.ok) return fail(output.code);
@@ -98,6 +104,7 @@ describeMachinePaths({
     events: {
       'user.earn': (e) =>
         `the member ${e.online ? '' : 'offline '}clicks promo ${e.pid}${e.url ? ' (with a page)' : ''}`,
+      'member.changed': (e) => `member ${e.userId} is verified`,
       'xstate.done.actor.earn': (e) => {
         const output = e.output as EarnOutput;
         if (!output.ok) return `the earn is refused (${output.code})`;

@@ -42,7 +42,7 @@ describe('earning an action with a page', () => {
     const { actor, calls } = startEarning(async () => ({ ok: true, pipsEarned: 5, availablePips: 15, url: 'https://partner.example.org/thanks' }));
     actor.send(click(3, 'https://partner.example.org/survey', 'key-aaaaaaaa'));
     // Synchronously, before the request has answered: the tab is already open.
-    expect(calls).toEqual([['openBlankTab'], ['earn', { pid: 3, idempotencyKey: 'key-aaaaaaaa' }]]);
+    expect(calls).toEqual([['openBlankTab'], ['earn', { pid: 3, idempotencyKey: 'key-aaaaaaaa', userId: null }]]);
     expect(selectIsEarning(actor.getSnapshot())).toBe(true);
     expect(selectEarningPid(actor.getSnapshot())).toBe(3);
     const s = await waitFor(actor, (s) => s.matches('succeeded'));
@@ -85,7 +85,7 @@ describe('earning an action without a page', () => {
     actor.send(click(4, null, 'key-bbbbbbbb'));
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(calls).toEqual([
-      ['earn', { pid: 4, idempotencyKey: 'key-bbbbbbbb' }],
+      ['earn', { pid: 4, idempotencyKey: 'key-bbbbbbbb', userId: null }],
       ['showPageInTab', { url: null }],
       ['notifyEarned', { pid: 4, pipsEarned: 5 }],
     ]);
@@ -121,7 +121,7 @@ describe('what an earn tells the rest of the app', () => {
     earn.send(click(3, null, 'key-aaaaaaaa'));
     earn.resolve('earn', { ok: true, pipsEarned: 5, availablePips: 15, url: null });
     expect(earn.log.take()).toEqual([
-      actorStarted('earn', { pid: 3, idempotencyKey: 'key-aaaaaaaa' }),
+      actorStarted('earn', { pid: 3, idempotencyKey: 'key-aaaaaaaa', userId: null }),
       action('showPageInTab', { url: null }),
       action('notifyEarned', { pid: 3, pipsEarned: 5 }),
       sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
@@ -165,8 +165,8 @@ describe('one attempt at a time, and keys', () => {
     actor.send(click(4, null, 'key-second02'));
     await waitFor(actor, (s) => s.matches('succeeded'));
     expect(calls.filter(([name]) => name === 'earn').map(([, input]) => input)).toEqual([
-      { pid: 3, idempotencyKey: 'key-first001' },
-      { pid: 4, idempotencyKey: 'key-second02' },
+      { pid: 3, idempotencyKey: 'key-first001', userId: null },
+      { pid: 4, idempotencyKey: 'key-second02', userId: null },
     ]);
   });
 });

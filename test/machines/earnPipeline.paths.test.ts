@@ -16,10 +16,7 @@ const printedLink = `https://pips.example.org/earn?qr=${code}`;
 const communityLink = 'https://pips.example.org/community-scan?communityId=demo';
 
 const outputs = {
-  prepareScan: [
-    { idempotencyKey: 'key-live-0001', offline: false },
-    { idempotencyKey: 'key-live-0001', offline: true },
-  ],
+  prepareScan: [{ idempotencyKey: 'key-live-0001' }],
   tokenizeScan: [
     { ok: true, token: 'token-0001' },
     { ok: false, code: 'NETWORK_ERROR', status: 0 },
@@ -53,8 +50,8 @@ const refusedForGood = [
  * The rules (the earn QR scanner and the offline earn queue; the machine's doc comment): only an
  * earn code (the bare code or a link to /earn with one `qr`) is ever sent; anything else is
  * refused for good (INVALID_TOKEN) without a call.
- * - live: the scan gets a fresh key and learns whether the app is offline. Offline, the scan is
- *   queued at once. Otherwise it is tokenized, then earned under the key; when nothing answers
+ * - live: the scan gets a fresh key; its input says whether the app is offline and whose
+ *   queue keeps it. Offline, the scan is queued at once. Otherwise it is tokenized, then earned under the key; when nothing answers
  *   (the token call, or the earn call whose answer was lost) it is queued under that same key,
  *   so the replay cannot credit twice. A credit tells the resources that pips moved; a queued
  *   scan asks the connectivity sync to send it.
@@ -68,6 +65,8 @@ function earnPipelineRules(input: EarnPipelineInput | undefined) {
   const text = (input?.text ?? '').trim();
   const live = (input?.mode ?? 'live') === 'live';
   let key = input?.idempotencyKey ?? null;
+  const userId = input?.userId ?? null;
+  const offline = input?.offline ?? false;
   let output: EarnPipelineOutput | null = null;
   const isEarnCode = (t: string) => {
     if (/^[A-Za-z0-9_-]{16,128}$/.test(t)) return true;
@@ -88,22 +87,22 @@ function earnPipelineRules(input: EarnPipelineInput | undefined) {
     };
     return [];
   };
-  const queue = (): Effect[] => [actorStarted('queueScan', { text, idempotencyKey: key ?? '' })];
+  const queue = (): Effect[] => [actorStarted('queueScan', { text, idempotencyKey: key ?? '', userId })];
   const noAnswer = (f: { code: string; status: number }) => f.code === 'NETWORK_ERROR' || f.status === 0;
-  const send = (offline: boolean): Effect[] => {
+  const send = (): Effect[] => {
     if (!isEarnCode(text)) return fail({ code: 'INVALID_TOKEN', status: 400 });
     if (live && offline) return queue();
     return [actorStarted('tokenizeScan', { text })];
   };
 
   return {
-    started: live ? [actorStarted('prepareScan')] : send(false),
+    started: live ? [actorStarted('prepareScan')] : send(),
     on(event: PathEvent<never>): Effect[] {
       switch (event.type) {
         case 'xstate.done.actor.prepareScan': {
           const prepared = event.output as PrepareScanOutput;
           key = prepared.idempotencyKey;
-          return send(prepared.offline);
+          return send();
         }
         case 'xstate.done.actor.tokenizeScan': {
           const result = event.output as TokenizeScanOutput;
@@ -144,8 +143,10 @@ describeMachinePaths({
   events: {} satisfies EventFixtures<never>,
   outputs,
   inputs: {
-    'the member scans an earn code': { text: ` ${code} ` },
+    'the member scans an earn code': { text: ` ${code} `, userId: 7, offline: false },
+    'the member scans an earn code offline': { text: ` ${code} `, userId: 7, offline: true },
     'the member scans a printed earn link': { text: printedLink },
+    'the member scans a printed earn link offline': { text: printedLink, userId: 7, offline: true },
     'the member scans a community link': { text: communityLink },
     'a queued earn code is sent again': { text: code, mode: 'replay', idempotencyKey: 'key-queued-0042' },
     'a queued text that is no code is sent again': { text: 'hello', mode: 'replay', idempotencyKey: 'key-queued-0043' },
@@ -154,7 +155,7 @@ describeMachinePaths({
   oracle: earnPipelineRules,
   words: {
     events: {
-      'xstate.done.actor.prepareScan': (e) => ((e.output as PrepareScanOutput).offline ? 'the app is offline' : 'the app is online'),
+      'xstate.done.actor.prepareScan': (e) => `the scan gets its key (${(e.output as PrepareScanOutput).idempotencyKey})`,
       'xstate.error.actor.prepareScan': 'preparing the scan breaks',
       'xstate.done.actor.tokenizeScan': (e) => {
         const result = e.output as TokenizeScanOutput;

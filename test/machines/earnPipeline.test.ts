@@ -17,7 +17,7 @@ function scan(input: EarnPipelineInput) {
 describe('earnPipeline: a live scan', () => {
   it('gets a fresh key, tokenizes, earns under that key, and tells the resources pips moved', () => {
     const live = scan({ text: code });
-    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-1', offline: false });
+    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-1' });
     live.resolve('tokenizeScan', { ok: true, token: 'token-1' });
     live.resolve('earnScan', { ok: true, title: 'Coffee morning', pipsEarned: 5 });
     expect(live.log.take()).toEqual([
@@ -32,13 +32,13 @@ describe('earnPipeline: a live scan', () => {
 
   it('queues the scan under the SAME key when the earn answer is lost, and asks the sync to send it', () => {
     const live = scan({ text: code });
-    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-2', offline: false });
+    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-2' });
     live.resolve('tokenizeScan', { ok: true, token: 'token-2' });
     live.resolve('earnScan', { ok: false, code: 'NETWORK_ERROR', status: 0 });
     live.resolve('queueScan', { ok: true });
     expect(live.log.take().slice(2)).toEqual([
       actorStarted('earnScan', { token: 'token-2', idempotencyKey: 'key-fresh-2' }),
-      actorStarted('queueScan', { text: code, idempotencyKey: 'key-fresh-2' }),
+      actorStarted('queueScan', { text: code, idempotencyKey: 'key-fresh-2', userId: null }),
       sendAction('requestSync', 'connectivitySync', { type: 'sync.request' }),
     ]);
     expect(live.output()).toEqual({ ok: true, value: { kind: 'queued' } });
@@ -46,12 +46,12 @@ describe('earnPipeline: a live scan', () => {
   });
 
   it('offline (known before anything is sent), queues at once without a call', () => {
-    const live = scan({ text: `https://pips.example.org/earn?qr=${code}` });
-    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-3', offline: true });
+    const live = scan({ text: `https://pips.example.org/earn?qr=${code}`, userId: 7, offline: true });
+    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-3' });
     live.resolve('queueScan', { ok: true });
     expect(live.log.take()).toEqual([
       actorStarted('prepareScan'),
-      actorStarted('queueScan', { text: `https://pips.example.org/earn?qr=${code}`, idempotencyKey: 'key-fresh-3' }),
+      actorStarted('queueScan', { text: `https://pips.example.org/earn?qr=${code}`, idempotencyKey: 'key-fresh-3', userId: 7 }),
       sendAction('requestSync', 'connectivitySync', { type: 'sync.request' }),
     ]);
     live.stop();
@@ -59,7 +59,7 @@ describe('earnPipeline: a live scan', () => {
 
   it('a server refusal is not queued: the member is told at once', () => {
     const live = scan({ text: code });
-    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-4', offline: false });
+    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-4' });
     live.resolve('tokenizeScan', { ok: false, code: 'QR_CODE_EXPIRED', status: 400 });
     expect(live.output()).toEqual({ ok: false, code: 'QR_CODE_EXPIRED', retry: false, stop: false });
     expect(live.log.take().map((e) => ('actor' in e ? e.actor : e))).toEqual(['prepareScan', 'tokenizeScan']);
@@ -67,8 +67,8 @@ describe('earnPipeline: a live scan', () => {
   });
 
   it('a queue that cannot store the scan fails with QUEUE_FAILED', () => {
-    const live = scan({ text: code });
-    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-5', offline: true });
+    const live = scan({ text: code, offline: true });
+    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-5' });
     live.reject('queueScan');
     expect(live.output()).toEqual({ ok: false, code: 'QUEUE_FAILED', retry: true, stop: false });
     live.stop();
@@ -76,7 +76,7 @@ describe('earnPipeline: a live scan', () => {
 
   it('never sends a text that is no earn code', () => {
     const live = scan({ text: 'https://pips.example.org/community-scan?communityId=demo' });
-    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-6', offline: false });
+    live.resolve('prepareScan', { idempotencyKey: 'key-fresh-6' });
     expect(live.output()).toEqual({ ok: false, code: 'INVALID_TOKEN', retry: false, stop: false });
     expect(live.log.take()).toEqual([actorStarted('prepareScan')]);
     live.stop();

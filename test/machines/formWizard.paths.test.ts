@@ -37,6 +37,8 @@ const events = {
     { type: 'wizard.open', form: { ...coffee, version: 'en:2' }, values: { name: 'Ada' }, step: 7 },
   ],
   'wizard.close': [{ type: 'wizard.close' }],
+  // Told by the app root: whose drafts and offline queue.
+  'member.changed': [{ type: 'member.changed', userId: 7 }],
   'user.answer': [{ type: 'user.answer', partId: 'colour', value: 'teal' }],
   'user.next': [{ type: 'user.next' }],
   'user.previous': [{ type: 'user.previous' }],
@@ -101,6 +103,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
   let offline = false;
   let key: string | null = null;
   let error: string | null = null;
+  let userId: number | null = null;
   const stepCount = () => Math.max(1, Math.floor(form?.stepCount ?? 1));
   const running: Partial<Record<View, string>> = { validating: 'validateStep', submitting: 'submitAnswers', queueing: 'queueSubmission' };
   const open = (next: WizardForm | null, draft: FormWizardValues = {}, draftStep = 0) => {
@@ -115,8 +118,8 @@ function formWizardRules(input: FormWizardInput | undefined) {
   };
   const answers = () => ({ form, values, idempotencyKey: key ?? '' });
   /** Where the member is, kept for a reload. */
-  const saveDraft = (): Effect => action('saveDraft', { form, step, values });
-  const clearDraft = (): Effect => action('clearDraft', { form });
+  const saveDraft = (): Effect => action('saveDraft', { form, step, values, userId });
+  const clearDraft = (): Effect => action('clearDraft', { form, userId });
   const editing = () => view === 'ready' || view === 'invalid' || view === 'failed';
   const validate = (): Effect[] => {
     view = 'validating';
@@ -135,6 +138,9 @@ function formWizardRules(input: FormWizardInput | undefined) {
           open(event.form, event.values, event.step);
           return effects;
         }
+        case 'member.changed':
+          userId = event.userId;
+          return [];
         case 'wizard.close': {
           const effects = leave();
           open(null);
@@ -168,7 +174,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
             return [saveDraft()];
           }
           view = offline ? 'queueing' : 'submitting';
-          return [actorStarted(offline ? 'queueSubmission' : 'submitAnswers', answers())];
+          return [offline ? actorStarted('queueSubmission', { ...answers(), userId }) : actorStarted('submitAnswers', answers())];
         }
         case 'xstate.error.actor.validateStep':
           [view, error] = ['failed', 'UNKNOWN_ERROR'];
@@ -186,7 +192,7 @@ function formWizardRules(input: FormWizardInput | undefined) {
           }
           if (output.code === 'NETWORK_ERROR') {
             view = 'queueing';
-            return [actorStarted('queueSubmission', answers())];
+            return [actorStarted('queueSubmission', { ...answers(), userId })];
           }
           error = output.code;
           if (output.code === 'ALREADY_ANSWERED' || output.code === 'NOT_FOUND') {
@@ -257,6 +263,7 @@ describeMachinePaths({
         return `the member opens ${titles[e.form.id]}${version}${draft}`;
       },
       'wizard.close': 'the questionnaire is closed',
+      'member.changed': (e) => `member ${e.userId} is verified`,
       'user.answer': 'answers a question',
       'user.next': 'presses next',
       'user.previous': 'presses previous',

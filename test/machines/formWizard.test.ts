@@ -12,6 +12,7 @@ import {
 } from '../../machines/formWizard.selectors';
 import type {
   FormWizardValues,
+  QueueSubmissionInput,
   QueueSubmissionOutput,
   SubmitAnswersInput,
   SubmitAnswersOutput,
@@ -28,7 +29,7 @@ const requiredByStep = [['name'], ['colour'], ['rating']];
 
 interface Fakes {
   submit?: (input: SubmitAnswersInput) => Promise<SubmitAnswersOutput>;
-  queue?: (input: SubmitAnswersInput) => Promise<QueueSubmissionOutput>;
+  queue?: (input: QueueSubmissionInput) => Promise<QueueSubmissionOutput>;
 }
 
 function startWizard(fakes: Fakes = {}, stepCount = 3, values?: FormWizardValues) {
@@ -44,7 +45,7 @@ function startWizard(fakes: Fakes = {}, stepCount = 3, values?: FormWizardValues
         calls.push(['submitAnswers', input]);
         return fakes.submit ? fakes.submit(input) : { ok: true as const, pipsEarned: 15 };
       }),
-      queueSubmission: fromPromise(async ({ input }: { input: SubmitAnswersInput }) => {
+      queueSubmission: fromPromise(async ({ input }: { input: QueueSubmissionInput }) => {
         calls.push(['queueSubmission', input]);
         return fakes.queue ? fakes.queue(input) : { ok: true as const };
       }),
@@ -230,7 +231,7 @@ describe('offline', () => {
     expect(selectWizardDone(done)).toBe(true);
     expect(calls).toEqual([
       ['validateStep', 0],
-      ['queueSubmission', { form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-offline-0001' }],
+      ['queueSubmission', { form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-offline-0001', userId: null }],
       ['notifyQueued', null],
     ]);
   });
@@ -240,7 +241,7 @@ describe('offline', () => {
     actor.send({ type: 'user.submit', idempotencyKey: 'key-lost-0001', online: true });
     await waitFor(actor, (s) => s.matches('queued'));
     expect(names(calls)).toEqual(['validateStep', 'submitAnswers', 'queueSubmission', 'notifyQueued']);
-    expect(calls[2][1]).toEqual({ form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-lost-0001' });
+    expect(calls[2][1]).toEqual({ form: { ...form, stepCount: 1 }, values: { name: 'Ada' }, idempotencyKey: 'key-lost-0001', userId: null });
   });
 
   it('keeps the answers when the queue cannot store them', async () => {
@@ -328,7 +329,7 @@ describe('what a submission tells the rest of the app', () => {
   it('a credit: the draft goes, the member is told, then the resources reload the pips and the forms list', () => {
     const wizard = submitted(true, ['submitAnswers', { ok: true, pipsEarned: 15 }]);
     expect(wizard.log.take().slice(2)).toEqual([
-      action('clearDraft', { form: sent }),
+      action('clearDraft', { form: sent, userId: null }),
       action('notifySubmitted', { pipsEarned: 15 }),
       sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' }),
       sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' }),
@@ -338,13 +339,13 @@ describe('what a submission tells the rest of the app', () => {
 
   it('queued: the draft goes, the member is told, and the connectivity sync asked to send it', () => {
     const wizard = submitted(false, ['queueSubmission', { ok: true }]);
-    expect(wizard.log.take().slice(2)).toEqual([action('clearDraft', { form: sent }), action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })]);
+    expect(wizard.log.take().slice(2)).toEqual([action('clearDraft', { form: sent, userId: null }), action('notifyQueued'), sendAction('requestSync', 'connectivitySync', { type: 'sync.request' })]);
     wizard.stop();
   });
 
   it('refused for good: the draft goes, and the forms list learns it', () => {
     const wizard = submitted(true, ['submitAnswers', { ok: false, code: 'NOT_FOUND' }]);
-    expect(wizard.log.take().slice(2)).toEqual([action('clearDraft', { form: sent }), sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })]);
+    expect(wizard.log.take().slice(2)).toEqual([action('clearDraft', { form: sent, userId: null }), sendAction('tellFormsChanged', 'resources', { type: 'resource.reload', key: 'forms' })]);
     wizard.stop();
   });
 });
@@ -356,14 +357,26 @@ describe('the draft (kept for a reload)', () => {
     expect(wizard.actor.getSnapshot().context).toMatchObject({ step: 1, values: { name: 'Ada' } });
     wizard.log.take();
     wizard.send({ type: 'user.answer', partId: 'colour', value: 'teal' });
-    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 1, values: { name: 'Ada', colour: 'teal' } })]);
+    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 1, values: { name: 'Ada', colour: 'teal' }, userId: null })]);
     wizard.send({ type: 'user.previous' });
-    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 0, values: { name: 'Ada', colour: 'teal' } })]);
+    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 0, values: { name: 'Ada', colour: 'teal' }, userId: null })]);
     wizard.send({ type: 'user.next' });
     wizard.resolve('validateStep', { valid: true });
     expect(wizard.log.take().filter((effect) => 'action' in effect)).toEqual([
-      action('saveDraft', { form, step: 1, values: { name: 'Ada', colour: 'teal' } }),
+      action('saveDraft', { form, step: 1, values: { name: 'Ada', colour: 'teal' }, userId: null }),
     ]);
+    wizard.stop();
+  });
+
+  it('keeps the draft for the member the root told, across questionnaires', () => {
+    const wizard = startRecorded(formWizardMachine);
+    wizard.send({ type: 'member.changed', userId: 7 });
+    wizard.send({ type: 'wizard.open', form });
+    wizard.send({ type: 'wizard.close' });
+    wizard.send({ type: 'wizard.open', form, values: { name: 'Ada' } });
+    wizard.log.take();
+    wizard.send({ type: 'user.answer', partId: 'colour', value: 'teal' });
+    expect(wizard.log.take()).toEqual([action('saveDraft', { form, step: 0, values: { name: 'Ada', colour: 'teal' }, userId: 7 })]);
     wizard.stop();
   });
 

@@ -16,6 +16,9 @@ const events = {
   'user.pickPhoto': [{ type: 'user.pickPhoto', file: photo }],
   'user.retry': [{ type: 'user.retry' }],
   'user.cancel': [{ type: 'user.cancel' }],
+  // Told by the app root (the earn scanner): whose queue, and whether the app is offline.
+  'member.changed': [{ type: 'member.changed', userId: 7 }],
+  'network.changed': [{ type: 'network.changed', offline: true }],
 } satisfies EventFixtures<QrScannerEvent>;
 
 const outputs = {
@@ -53,6 +56,8 @@ function qrScannerRules() {
   let error: string | null = null;
   let accepted: unknown = null;
   let camera: CameraHandle | null = null;
+  let userId: number | null = null;
+  let offline = false;
   /** Moves on: what ran is stopped, the new step's actor starts. */
   const go = (next: QrScannerPhase, start: Running, input?: unknown): Effect[] => {
     const effects: Effect[] = running ? [actorStopped(running)] : [];
@@ -69,7 +74,7 @@ function qrScannerRules() {
     error = null;
     accepted = null;
   };
-  const check = (text: string) => go('checking', 'acceptCode', { text });
+  const check = (text: string) => go('checking', 'acceptCode', { text, userId, offline });
   const fail = (next: QrScannerPhase, code: string): Effect[] => {
     answered();
     error = code;
@@ -79,6 +84,12 @@ function qrScannerRules() {
     started: [],
     on(event: PathEvent<QrScannerEvent>): Effect[] {
       switch (event.type) {
+        case 'member.changed':
+          userId = event.userId;
+          return [];
+        case 'network.changed':
+          offline = event.offline;
+          return [];
         case 'link.opened':
           clear();
           return check(event.text);
@@ -166,6 +177,8 @@ describeMachinePaths({
       'user.pickPhoto': 'the member picks a photo',
       'user.retry': 'scans again',
       'user.cancel': 'cancels',
+      'member.changed': (e) => `member ${e.userId} is verified`,
+      'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.openCamera': (e) => {
         const output = e.output as OpenCameraOutput;
         return output.ok ? 'the camera opens' : `the camera is unavailable (${output.code})`;

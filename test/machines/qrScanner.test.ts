@@ -255,6 +255,6 @@ describe('a link opened by the phone camera', () => {
     actor.send({ type: 'link.opened', text: link });
     expect(selectScannerError(await waitFor(actor, (s) => s.matches('rejected')))).toBe('UNKNOWN_ERROR');
     actor.send({ type: 'user.cancel' });
-    expect(actor.getSnapshot().context).toEqual({ text: null, camera: null, accepted: null, errorCode: null });
+    expect(actor.getSnapshot().context).toEqual({ text: null, camera: null, accepted: null, errorCode: null, userId: null, offline: false });
   });
 });

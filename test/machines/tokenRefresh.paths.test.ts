@@ -25,6 +25,8 @@ const outputs = {
     { ok: true, authToken: '', refreshToken: '' },
     { ok: false, serverCode: 'INVALID_REFRESH_TOKEN' },
   ],
+  // A callback actor: it only sends request.unauthorized, it never answers.
+  watchUnauthorized: [undefined],
 } satisfies ActorOutputFixtures<typeof tokenRefreshMachine>;
 
 /**
@@ -51,7 +53,8 @@ function tokenRefreshRules() {
     return effects;
   };
   return {
-    started: [],
+    // The API client's 401s are heard from the start (they arrive as request.unauthorized).
+    started: [actorStarted('watchUnauthorized')],
     on(event: PathEvent<TokenRefreshEvent>): Effect[] {
       switch (event.type) {
         case 'request.unauthorized':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { refreshBlocker, tokenRefreshMachine } from '../../machines/tokenRefresh.machine';
-import type { RefreshPreconditions, RefreshSessionOutput } from '../../machines/tokenRefresh.types';
+import type { RefreshPreconditions, RefreshSessionOutput, TokenRefreshEvent } from '../../machines/tokenRefresh.types';
 import { action, actorStarted, actorStopped, sendAction, startRecorded } from './recording';
 
 interface Fakes {
@@ -91,6 +91,7 @@ describe('token refresh queue', () => {
     queue.send({ type: 'request.unauthorized', requestId: 'b' });
     queue.resolve('readRefreshPreconditions', preconditions);
     expect(queue.log.take()).toEqual([
+      actorStarted('watchUnauthorized'),
       actorStarted('readRefreshPreconditions'),
       action('rejectQueued', { requestIds: ['a', 'b'], code }),
       action('notifySessionExpired', { code }),
@@ -111,6 +112,7 @@ describe('token refresh queue', () => {
     if (answer === 'throws') queue.reject('refreshSession');
     else queue.resolve('refreshSession', answer);
     expect(queue.log.take()).toEqual([
+      actorStarted('watchUnauthorized'),
       actorStarted('readRefreshPreconditions'),
       actorStarted('refreshSession'),
       action('rejectQueued', { requestIds: ids.slice(0, 3), code: 'REFRESH_FAILED' }),
@@ -126,7 +128,7 @@ describe('token refresh queue', () => {
     queue.send({ type: 'request.unauthorized', requestId: 'a' });
     queue.resolve('readRefreshPreconditions', { rememberMe: 'true', hasRefreshToken: true });
     queue.resolve('refreshSession', { ok: true, authToken: 'new-auth-token', refreshToken: 'new-refresh-token' });
-    expect(queue.log.take().slice(2)).toEqual([
+    expect(queue.log.take().slice(3)).toEqual([
       action('storeRefreshedTokens', { authToken: 'new-auth-token', refreshToken: 'new-refresh-token' }),
       sendAction('tellSessionRefreshed', 'session', { type: 'session.tokensRefreshed' }),
       action('retryQueued', { authToken: 'new-auth-token', requestIds: ['a'] }),
@@ -153,6 +155,7 @@ describe('token refresh queue', () => {
     queue.resolve('readRefreshPreconditions', { rememberMe: 'true', hasRefreshToken: true });
     queue.send({ type: 'session.reset' });
     expect(queue.log.take()).toEqual([
+      actorStarted('watchUnauthorized'),
       actorStarted('readRefreshPreconditions'),
       actorStarted('refreshSession'),
       action('rejectQueued', { requestIds: ['a'], code: 'SESSION_RESET' }),
@@ -161,5 +164,30 @@ describe('token refresh queue', () => {
     expect(queue.actor.getSnapshot().matches('idle')).toBe(true);
     expect(queue.actor.getSnapshot().context).toEqual({ queue: [], errorCode: 'SESSION_RESET' });
     queue.stop();
+  });
+});
+
+describe('hearing the unauthorized calls (watchUnauthorized)', () => {
+  it('watches from the start to the stop; each call it hears joins the one refresh', () => {
+    let hear: ((event: TokenRefreshEvent) => void) | null = null;
+    let watching = false;
+    const machine = tokenRefreshMachine.provide({
+      actors: {
+        watchUnauthorized: fromCallback<TokenRefreshEvent>(({ sendBack }) => {
+          [hear, watching] = [sendBack, true];
+          return () => void (watching = false);
+        }),
+        readRefreshPreconditions: fromPromise(() => new Promise<RefreshPreconditions>(() => {})),
+      },
+    });
+    const actor = createActor(machine).start();
+    expect(watching).toBe(true);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    hear!({ type: 'request.unauthorized', requestId: 'a' });
+    hear!({ type: 'request.unauthorized', requestId: 'b' });
+    expect(actor.getSnapshot().matches('active')).toBe(true);
+    expect(actor.getSnapshot().context.queue).toEqual(['a', 'b']);
+    actor.stop();
+    expect(watching).toBe(false);
   });
 });

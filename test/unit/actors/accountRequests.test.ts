@@ -139,7 +139,7 @@ describe('the account requests of the app system (accountRequestLogic)', () => {
   it('change password: nothing is sent for nobody', async () => {
     const sent = fakeFetch({});
     const { navigations, submit } = await appFor(null);
-    const failed = await submit('passwordChange', { currentPassword: 'Old-pass-1!', newPassword: 'New-pass-2!' });
+    const failed = await submit('passwordChange', { userId: null, currentPassword: 'Old-pass-1!', newPassword: 'New-pass-2!' });
     expect(failed.context.errorCode).toBe('NOT_SIGNED_IN');
     expect(sent).toEqual([]);
     expect(navigations).toEqual([]);
@@ -149,7 +149,7 @@ describe('the account requests of the app system (accountRequestLogic)', () => {
     signIn();
     const sent = fakeFetch({ 'POST /api/tokenize': { data: { token: 'change' } }, 'PUT /mobile/user/password': { data: { status: 'OK' } } });
     const { navigations, submit } = await appFor(MEMBER);
-    await submit('passwordChange', { currentPassword: 'Old-pass-1!', newPassword: 'New-pass-2!' });
+    await submit('passwordChange', { userId: MEMBER, currentPassword: 'Old-pass-1!', newPassword: 'New-pass-2!' });
     expect(requests(sent, 'POST', '/api/tokenize')[0].form).toMatchObject({ tokenType: 'changePassword', userId: String(MEMBER) });
     expect(navigations).toEqual([['/profile', undefined]]);
     expect(toastsRaised()).toEqual(['success: Your password has been changed.']);
@@ -177,7 +177,7 @@ describe('the account requests of the app system (accountRequestLogic)', () => {
     storePushDevice(MEMBER, { deviceId: 'web-device-1', endpoint: 'https://push.example/send/1' });
     const sent = fakeFetch({ 'DELETE /mobile/user': { data: { status: 'OK' } } });
     const { app, submit } = await appFor(MEMBER);
-    await submit('accountDeletion', {});
+    await submit('accountDeletion', { userId: MEMBER });
 
     await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
     expect(await listOfflineEarn(MEMBER)).toEqual([]);

@@ -1,5 +1,5 @@
 // Loads fake-indexeddb before Dexie is imported.
-import { MEMBER, resetData, signIn, startApp, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
+import { MEMBER, memberActorsLoaded, resetData, signIn, startApp, waitForLoad, waitForMember, type AppActorRef } from '../data/dataTestKit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { parseEarnCode } from '../../../machines/earnCode';
@@ -49,9 +49,9 @@ function serve({ tokenize = { data: { token: 'qr-token-123' } } as Answer, earnQ
 }
 
 /** The member's app (online unless told), and a scan of `text` through its earn scanner. */
-async function scanIn(text: string, { online = true, member = MEMBER as number | null } = {}) {
+async function scanIn(text: string, { online = true } = {}) {
   const app = startApp({ connectivity: { isOnline: () => online, locks: undefined } });
-  await waitForMember(app, member);
+  await waitForMember(app, MEMBER);
   return { app, result: await scan(app, text) };
 }
 
@@ -182,8 +182,15 @@ describe('the earn pipeline as the app binds it (earn scanner → tokenize → e
   });
 
   it('says QUEUE_FAILED when the scan cannot be saved (nobody is signed in to keep it for)', async () => {
+    // The scanner heard the connection was down while the member was signed in; then they logged out.
+    signIn();
     const sent = serve();
-    const { result } = await scanIn(code, { online: false, member: null });
+    const app = startApp({ connectivity: { isOnline: () => false, locks: undefined } });
+    await waitForMember(app, MEMBER);
+    await memberActorsLoaded(app);
+    app.system.get('session')!.send({ type: 'user.logout' });
+    await waitForMember(app, null);
+    const result = await scan(app, code);
     expect(result).toEqual({ accepted: null, error: 'QUEUE_FAILED' });
     expect(posts(sent)).toEqual([]);
   });

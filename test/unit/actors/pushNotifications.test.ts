@@ -294,7 +294,7 @@ describe('in the app system: the switch, the session and the logout', () => {
     const actor = app.system.get('pushNotifications') as ActorRefFrom<typeof pushNotificationsMachine>;
     await waitFor(actor, (s) => s.matches({ active: 'on' }));
 
-    app.system.get('accountDeletion')!.send({ type: 'user.submit', input: {} });
+    app.system.get('accountDeletion')!.send({ type: 'user.submit', input: { userId: MEMBER } });
     await waitFor(app.system.get('session')!, (s) => s.matches('loggedOut'));
     expect(requests(sent, 'DELETE', '/mobile/user')).toHaveLength(1);
     expect(requests(sent, 'POST', '/mobile/device/identifier/delete')).toEqual([]);
