@@ -31,6 +31,7 @@ export const machineTitles: Record<string, MessageDescriptor> = {
   archiveDrawer: msg({ id: 'pages.documentation.machine.archiveDrawer', message: 'The drawer of past contests' }),
   pushNotifications: msg({ id: 'pages.documentation.machine.pushNotifications', message: 'Notifications on this device' }),
   triviaVerification: msg({ id: 'pages.documentation.machine.triviaVerification', message: 'Which trivia contests still have questions' }),
+  triviaScan: msg({ id: 'pages.documentation.machine.triviaScan', message: 'Asking the contests for questions, four at a time' }),
   triviaRound: msg({ id: 'pages.documentation.machine.triviaRound', message: 'A trivia round: question, answer, result' }),
   operatorConsole: msg({ id: 'pages.documentation.machine.operatorConsole', message: 'The operator console' }),
 };
