@@ -174,9 +174,24 @@ export async function unregisterPushOnLogout(api: Api, browser: PushBrowser, inp
   // actor (loaded with the member screens) has read it back after a reload. None after an account
   // deletion: the server dropped it with the account, and the deletion forgot the record.
   const deviceId = input.deviceId ?? (input.userId === null ? null : (readPushDevice(input.userId)?.deviceId ?? null));
-  await dropBrowserSubscription(browser, input.userId);
-  if (!deviceId) return;
-  const result = await api.deleteDeviceIdentifier({ identifier: deviceId });
-  if (!result.success && result.error !== NETWORK_ERROR) throw new Error(`deleteDeviceIdentifier: ${result.error}`);
+  // Both at once: a push manager slow to answer (a service worker busy starting) never keeps the
+  // server from hearing of the logout, nor the logout from going on.
+  const dropped = withinBrowserWait(dropBrowserSubscription(browser, input.userId));
+  const told = deviceId ? api.deleteDeviceIdentifier({ identifier: deviceId }) : null;
+  const [browserResult] = await Promise.allSettled([dropped]);
+  const result = told ? await told : null;
+  if (result && !result.success && result.error !== NETWORK_ERROR) throw new Error(`deleteDeviceIdentifier: ${result.error}`);
+  if (browserResult.status === 'rejected') throw browserResult.reason;
+}
+
+/** How long the logout waits for the browser's push manager before it goes on. */
+export const LOGOUT_BROWSER_WAIT_MS = 5_000;
+
+function withinBrowserWait(work: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the push manager did not answer')), LOGOUT_BROWSER_WAIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 

@@ -12,6 +12,7 @@ import {
   SUBSCRIBE_TIMEOUT_MS,
   subscribePushDevice,
   unregisterPushOnLogout,
+  LOGOUT_BROWSER_WAIT_MS,
   unsubscribePushDevice,
   type PushBrowser,
   type PushRegistration,
@@ -247,6 +248,23 @@ describe('turning off and logging out', () => {
     expect(requests(sent, 'POST', '/mobile/device/identifier/delete').map((r) => r.form)).toEqual([{ identifier: 'web-device-7' }]);
     expect(push.current()).toBeNull();
     expect(readPushDevice(MEMBER)).toBeNull();
+  });
+  it('logout with a push manager that never answers: the server is told at once, and the logout goes on after the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent = fakeFetch({ 'POST /mobile/device/identifier/delete': { data: { success: true } } });
+      const push = fakeBrowser({ permission: 'granted', existingKey: vapidBytes });
+      const stuck = { ...push.browser, registration: () => new Promise<never>(() => {}) } as typeof push.browser;
+      const outcome = unregisterPushOnLogout(api(), stuck, { userId: MEMBER, reason: 'USER', deviceId: 'web-device-1' }).then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      );
+      await vi.waitFor(() => expect(requests(sent, 'POST', '/mobile/device/identifier/delete')).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(LOGOUT_BROWSER_WAIT_MS);
+      expect(await outcome).toBe('the push manager did not answer');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
