@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStaleOrExit } from './build-if-stale.mjs';
+import { bundleServerScripts, SERVER_BUNDLE_ENV } from './bundle-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +35,11 @@ if (!process.env.TEST_DATABASE_URL) {
 
 const reportDir = join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
+
+// The server's scripts compiled once for every process of the run (scripts/bundle-server.mjs): the
+// journeys' products and CLI, the server suites' server processes start from them, not through tsx.
+const serverBundle = await bundleServerScripts();
+process.env[SERVER_BUNDLE_ENV] = serverBundle.dir;
 
 /**
  * One Vitest process: `projects`, optionally only `files`, with `node` (another Node binary) and
@@ -204,6 +210,7 @@ for (const check of checks.filter((c) => c.code !== 0)) {
 }
 
 const results = (await Promise.all(runs)).flat();
+serverBundle.remove();
 // The buffered runs' output, whole, after the live one (interleaved lines would be unreadable).
 for (const result of results.filter((r) => r.output.length > 0)) {
   process.stdout.write(`\n===== ${result.name} on Node ${result.node} (also in ${join('test-results', `vitest-${result.name}.log`)}) =====\n`);

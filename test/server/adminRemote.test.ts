@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeArgsFor } from '../../scripts/bundle-server.mjs';
 import { main, runAdmin } from '../../server/admin';
 import { freePort } from '../e2e/support/serverProcess';
 import { runsOn } from './helpers/databases';
@@ -17,9 +18,12 @@ const FORMER = 'former@example.org';
 
 type CliRun = { code: number | null; out: string; err: string };
 
-/** `npm run admin -- ...` in its own process, as an operator runs it beside the server. */
+/**
+ * `npm run admin -- ...` in its own process, as an operator runs it beside the server (from the
+ * run's bundle of server/admin.ts when `npm test` made one: scripts/bundle-server.mjs).
+ */
 function spawnAdmin(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgsFor('server/admin.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgsFor } from '../../../scripts/bundle-server.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -84,13 +85,17 @@ function adminEnv(place: ProductPlace) {
   return { ...process.env, DATA_DIR: place.dataDir, PUBLIC_URL: place.url, DATABASE_URL: '' };
 }
 
-/** `node --import tsx <script> ...args` from the project's root (the product, the CLI, a CLI session). */
-function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env, stdio });
+/**
+ * `node <script> ...args` from the project's root (the product, the CLI, a CLI session, a
+ * journey's script): from this run's bundle of it (scripts/bundle-server.mjs, made by the global
+ * setup), else through tsx.
+ */
+function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, [...nodeArgsFor(script, env), ...args], { cwd: root, env, stdio });
 }
 
 function openAdminSession(place: ProductPlace) {
-  const child = spawnTsx('test/e2e/support/adminSession.ts', [], adminEnv(place), ['ignore', 'inherit', 'inherit', 'ipc']);
+  const child = spawnScript('test/e2e/support/adminSession.ts', [], adminEnv(place), ['ignore', 'inherit', 'inherit', 'ipc']);
   const session = { child, answers: [] as ((answer: { code: number; output: string }) => void)[] };
   child.on('message', (answer: { code: number; output: string }) => session.answers.shift()?.(answer));
   const failAll = () => {
@@ -141,22 +146,22 @@ export async function runAdminCli(place: ProductPlace, args: string[]): Promise<
 }
 
 async function runCliProcess(place: ProductPlace, args: string[]): Promise<string> {
-  return runTsxScript('server/admin.ts', args, adminEnv(place), 'admin');
+  return runScript('server/admin.ts', args, adminEnv(place), 'admin');
 }
 
 /**
- * Runs a journey's own script (`node --import tsx <script> ...args`) that opens a reserved place's
- * folder before its product starts: the CLI session there is closed first (it holds the folder's
- * lock). Returns what the script printed; throws when it exits with another code than 0.
+ * Runs a journey's own script (`node <script> ...args`: `spawnScript`) that opens a reserved
+ * place's folder before its product starts: the CLI session there is closed first (it holds the
+ * folder's lock). Returns what the script printed; throws when it exits with another code than 0.
  */
 export async function runScriptOnFolder(place: ProductPlace, script: string, args: string[]): Promise<string> {
   if (runningPlaces.has(place.dataDir)) throw new Error(`${script}: the product is running on ${place.dataDir}`);
   await closeAdminSession(place.dataDir);
-  return runTsxScript(script, args, adminEnv(place), script);
+  return runScript(script, args, adminEnv(place), script);
 }
 
-async function runTsxScript(script: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<string> {
-  const child = spawnTsx(script, args, env, ['ignore', 'pipe', 'pipe']);
+async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<string> {
+  const child = spawnScript(script, args, env, ['ignore', 'pipe', 'pipe']);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -166,15 +171,15 @@ async function runTsxScript(script: string, args: string[], env: NodeJS.ProcessE
 }
 
 /**
- * Starts the product exactly as `npm start` runs it (server/main.ts serving the built PWA from
- * dist/), on a fresh PGlite data folder (or the reserved `place`), and waits for its
- * "running at" and join-link lines.
+ * Starts the product as `npm start` runs it (server/main.ts serving the built PWA from dist/,
+ * compiled once per run: `spawnScript`), on a fresh PGlite data folder (or the reserved
+ * `place`), and waits for its "running at" and join-link lines.
  */
 export async function startProduct(env: Record<string, string> = {}, place?: ProductPlace): Promise<RunningProduct> {
   const { port, dataDir, url } = place ?? (await reserveProduct());
   await closeAdminSession(dataDir);
   let out = '';
-  const child = spawnTsx('server/main.ts', [], { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env }, ['ignore', 'pipe', 'pipe']);
+  const child = spawnScript('server/main.ts', [], { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env }, ['ignore', 'pipe', 'pipe']);
   runningPlaces.add(dataDir);
   child.once('exit', () => runningPlaces.delete(dataDir));
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { nodeArgsFor } from '../../../scripts/bundle-server.mjs';
 import { migrateToLatest, openDatabase } from '../../../server/db/index';
 import { ensureDemoCommunity } from '../../../server/db/repositories/communities';
 import type { Database } from '../../../server/db/schema';
@@ -94,10 +95,13 @@ export interface Running {
   exited: Promise<unknown>;
 }
 
-/** The real server (`server/main.ts`) in its own process on the place's data; resolves once /ready answers. */
+/**
+ * The real server (`server/main.ts`, from the run's bundle of it when `npm test` made one:
+ * scripts/bundle-server.mjs) in its own process on the place's data; resolves once /ready answers.
+ */
 export async function startProcess(place: Place, port: number, env: Record<string, string> = {}): Promise<Running> {
   const address = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor('server/main.ts'), {
     cwd: root,
     env: {
       ...process.env,
