@@ -66,6 +66,7 @@ const loggedOutContext: Omit<SessionContext, 'logoutReason' | 'origin'> = {
   errorCode: null,
   deviceId: null,
   registeredForNotifications: false,
+  codeJustSent: false,
 };
 
 /** Argument shape of the transition functions below (a done event of the login or register actor). */
@@ -205,8 +206,8 @@ const sessionSetup = setup({
     clearDevice: assign({ deviceId: null, registeredForNotifications: false }),
     /** Login sets authenticated, clears dev and logging-out. */
     setLoginFlags: assign({ isAuthenticated: true, isDevAuthenticated: false, isLoggingOut: false }),
-    /** Register sets authenticated. */
-    setRegisterFlags: assign({ isAuthenticated: true }),
+    /** Register sets authenticated; the server mailed the verification code with it. */
+    setRegisterFlags: assign({ isAuthenticated: true, codeJustSent: true }),
     /** Dev login sets authenticated and dev-authenticated. */
     setDevLoginFlags: assign({ isAuthenticated: true, isDevAuthenticated: true }),
     /** Start-logout sets logging-out and remembers why. */
@@ -401,6 +402,7 @@ export const sessionMachine = sessionSetup
             id: 'verification',
             systemId: 'verification',
             src: 'verification',
+            input: ({ context }) => ({ codeJustSent: context.codeJustSent }),
             onDone: { target: 'verified', actions: ['assignVerified', 'storeVerified'] },
           },
           on: { 'user.verified': { target: 'verified', actions: ['assignVerified', 'storeVerified'] } },

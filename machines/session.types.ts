@@ -94,6 +94,11 @@ export interface SessionContext {
   deviceId: string | null;
   /** Whether this browser is registered for the member's notifications. */
   registeredForNotifications: boolean;
+  /**
+   * The member has just registered here, so the server has just mailed a verification code:
+   * the verification's resend starts waiting.
+   */
+  codeJustSent: boolean;
 }
 
 export type SessionEvent =

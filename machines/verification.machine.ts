@@ -1,5 +1,12 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { VerificationCallOutput, VerificationContext, VerificationErrorCode, VerificationEvent, VerifyCodeInput } from './verification.types';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import type {
+  VerificationCallOutput,
+  VerificationContext,
+  VerificationErrorCode,
+  VerificationEvent,
+  VerificationInput,
+  VerifyCodeInput,
+} from './verification.types';
 
 const CODE_FORMAT = /^\d{6}$/;
 
@@ -23,12 +30,16 @@ export const RESEND_COOLDOWN_SECONDS = 30;
 /**
  * Verifying the account with the 6-digit e-mail code, and asking for a new code. A malformed
  * code never reaches the server. The session invokes it while the member is unverified; reaching
- * the final `verified` state is what tells the session.
+ * the final `verified` state is what tells the session. When the session has just registered
+ * the member (the server mailed a code with the registration), the resend starts waiting at
+ * once, and the member is told a code was just sent, as when the server refuses a resend
+ * because a code went out a moment ago.
  */
 export const verificationMachine = setup({
   types: {
     context: {} as VerificationContext,
     events: {} as VerificationEvent,
+    input: {} as VerificationInput | undefined,
     tags: {} as 'busy',
   },
   actors: {
@@ -48,6 +59,8 @@ export const verificationMachine = setup({
       enqueue.stopChild('resendTimer');
       enqueue.spawnChild('resendTimer', { id: 'resendTimer' });
     }),
+    /** The wait the machine started with (a code mailed with the registration) is counted down. */
+    startResendTimer: spawnChild('resendTimer', { id: 'resendTimer' }),
     tickCooldown: enqueueActions(({ context, enqueue }) => {
       const next = Math.max(0, context.resendWaitSeconds - 1);
       enqueue.assign({ resendWaitSeconds: next });
@@ -60,12 +73,24 @@ export const verificationMachine = setup({
     isAlreadyVerified: (_, params: { output: VerificationCallOutput }) => !params.output.ok && params.output.code === 'ALREADY_VERIFIED',
     isRateLimited: (_, params: { output: VerificationCallOutput }) => !params.output.ok && params.output.code === 'RATE_LIMITED',
     mayResend: ({ context }) => context.resendWaitSeconds === 0,
+    isResendWaiting: ({ context }) => context.resendWaitSeconds > 0,
   },
 }).createMachine({
   id: 'verification',
-  initial: 'ready',
-  context: { errorCode: null, resendWaitSeconds: 0 },
+  initial: 'starting',
+  context: ({ input }) => ({ errorCode: null, resendWaitSeconds: input?.codeJustSent ? RESEND_COOLDOWN_SECONDS : 0 }),
   states: {
+    /** Transient: a code mailed with the registration a moment ago makes the resend wait. */
+    starting: {
+      always: [
+        {
+          guard: 'isResendWaiting',
+          target: 'ready.codeSent',
+          actions: 'startResendTimer',
+        },
+        { target: 'ready' },
+      ],
+    },
     /** Waiting for the user; the child says what the last attempt gave. */
     ready: {
       initial: 'idle',
@@ -84,6 +109,8 @@ export const verificationMachine = setup({
       },
       states: {
         idle: {},
+        /** A code went out a moment ago (with the registration, or as the server says): the resend waits. */
+        codeSent: {},
         failed: {},
         resendSucceeded: {},
         resendFailed: {},
@@ -120,7 +147,7 @@ export const verificationMachine = setup({
           {
             // A code went out a moment ago: wait, as after a resend of our own.
             guard: { type: 'isRateLimited', params: ({ event }) => ({ output: event.output }) },
-            target: 'ready.idle',
+            target: 'ready.codeSent',
             actions: 'startCooldown',
           },
           {

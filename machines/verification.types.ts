@@ -28,6 +28,15 @@ export interface VerifyCodeInput {
   code: string;
 }
 
+/** What the session starts the verification with. */
+export interface VerificationInput {
+  /**
+   * The server mailed a code a moment ago (the member has just registered): the resend waits
+   * from now, and the member is told a code was just sent.
+   */
+  codeJustSent?: boolean;
+}
+
 export interface VerificationContext {
   errorCode: VerificationErrorCode | null;
   /** Seconds before another code may be asked for (0: now). */

@@ -11,7 +11,7 @@ const list = (names: string[], and: string): string =>
 /**
  * The announcement of a finished Chance to Win draw: the whole
  * community reads who won under the winners' fictional player names (never a real name), in
- * English and Spanish, with a link to /chance-to-win where every member can check the draw (and
+ * English and Spanish (where the feature is "Oportunidad de ganar", as in the app), with a link to /chance-to-win where every member can check the draw (and
  * the winners read "You won"); it is pushed to subscribed browsers. A draw without entries says so.
  */
 export function winnersAnnouncement(draw: FinishedDraw): AnnounceInput {
@@ -20,7 +20,7 @@ export function winnersAnnouncement(draw: FinishedDraw): AnnounceInput {
   const names = { en: draw.winners.map((winner) => winner.playerName.en), es: draw.winners.map((winner) => winner.playerName.es) };
   const title: AnnouncementText = {
     en: `Chance to Win: ${name.en} has been drawn`,
-    es: `Chance to Win: se sorteó ${name.es}`,
+    es: `Oportunidad de ganar: se sorteó ${name.es}`,
   };
   const text: AnnouncementText =
     draw.winners.length === 0
@@ -30,7 +30,7 @@ export function winnersAnnouncement(draw: FinishedDraw): AnnounceInput {
         }
       : {
           en: `Congratulations to ${list(names.en, 'and')}! ${draw.entryCount === 1 ? '1 member' : `${draw.entryCount} members`} took part. Open Chance to Win to check the draw yourself.`,
-          es: `¡Felicidades a ${list(names.es, 'y')}! ${draw.entryCount === 1 ? 'Participó 1 miembro' : `Participaron ${draw.entryCount} miembros`}. Abre Chance to Win para verificar el sorteo tú mismo.`,
+          es: `¡Felicidades a ${list(names.es, 'y')}! ${draw.entryCount === 1 ? 'Participó 1 miembro' : `Participaron ${draw.entryCount} miembros`}. Abre Oportunidad de ganar para verificar el sorteo tú mismo.`,
         };
   return { communityId: draw.communityId, title, text, url: '/chance-to-win', push: true };
 }

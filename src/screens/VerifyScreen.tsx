@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../actors/useSelector';
 import { selectEmail } from '../../machines/session.selectors';
 import {
+  selectCodeJustSent,
   selectIsResending,
   selectIsVerifying,
   selectResendError,
@@ -53,6 +54,7 @@ export default function VerifyScreen() {
   const verifyError = useSelector(verification, (s) => (s ? selectVerifyError(s) : null));
   const resendError = useSelector(verification, (s) => (s ? selectResendError(s) : null));
   const resent = useSelector(verification, (s) => (s ? selectResendSucceeded(s) : false));
+  const justSent = useSelector(verification, (s) => (s ? selectCodeJustSent(s) : false));
   const wait = useSelector(verification, (s) => (s ? selectResendWaitSeconds(s) : 0));
   const countdown = `${Math.floor(wait / 60)}:${String(wait % 60).padStart(2, '0')}`;
   const [code, setCode] = useState('');
@@ -106,6 +108,11 @@ export default function VerifyScreen() {
         </Stack>
       </form>
 
+      {justSent && (
+        <Text c="teal.9" size="sm" role="status" ta="center">
+          <Trans id="pages.verifyAccount.codeJustSent">A code was just sent to your email. You can ask for a new one when the countdown ends.</Trans>
+        </Text>
+      )}
       {resent && (
         <Text c="teal.9" size="sm" role="status" ta="center">
           <Trans id="pages.verifyAccount.resendSuccess">Verification code re-sent: please check your email.</Trans>

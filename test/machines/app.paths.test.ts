@@ -21,6 +21,7 @@ const nobody: SessionContext = {
   logoutReason: null,
   deviceId: null,
   registeredForNotifications: false,
+  codeJustSent: false,
 };
 const member = (userId: number, isVerified: boolean): SessionContext => ({
   ...nobody,

@@ -40,6 +40,7 @@ const signedOut: SessionContext = {
   logoutReason: null,
   deviceId: null,
   registeredForNotifications: false,
+  codeJustSent: false,
 };
 
 type ResourcesContext = { userId: number | null; language: string; open: { key: string }[] };

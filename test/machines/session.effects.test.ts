@@ -71,12 +71,25 @@ describe('the e-mail verification (invoked while unverified)', () => {
   it('runs only while the member is unverified; its end verifies the member, stores it and loads the verified data', () => {
     const session = startRecorded(sessionMachine);
     session.resolve('restoreSession', stored({ isVerified: 'false' }));
-    expect(session.log.take().at(-1)).toEqual(actorStarted('verification'));
+    expect(session.log.take().at(-1)).toEqual(actorStarted('verification', { codeJustSent: false }));
     expect(selectAccess(session.actor.getSnapshot())).toBe('unverified');
     session.resolve('verification');
     expect(session.log.take()).toEqual([action('storeVerified'), ...loadVerifiedData]);
     expect(selectAccess(session.actor.getSnapshot())).toBe('verified');
     session.stop();
+  });
+
+  it('after a registration it is told the server has just mailed a code; after a login, not', () => {
+    const registered = restored(null);
+    registered.send({ type: 'user.register', payload: registration });
+    registered.resolve('register', { ok: true, authToken: 'token-0123456789', refreshToken: 'refresh', userId: 42, isVerified: false });
+    expect(registered.log.take().at(-1)).toEqual(actorStarted('verification', { codeJustSent: true }));
+    registered.stop();
+    const loggedIn = restored(null);
+    loggedIn.send({ type: 'user.login', email: 'ana@example.com', pwd: 'Secret-123', rememberMe: false });
+    loggedIn.resolve('login', { ok: true, authToken: 'token-0123456789', refreshToken: 'refresh', userId: 42, isVerified: false });
+    expect(loggedIn.log.take().at(-1)).toEqual(actorStarted('verification', { codeJustSent: false }));
+    loggedIn.stop();
   });
 
   it('is stopped when the member logs out before verifying', () => {
@@ -109,7 +122,7 @@ describe('credentials.changed: following the other tabs', () => {
     const session = restored(stored());
     session.send({ type: 'navigation.denied', origin: '/rewards' });
     session.send({ type: 'credentials.changed', stored: stored({ userId: '9', email: 'grace@example.com', isVerified: 'false' }) });
-    expect(session.log.take()).toEqual([resetTokenRefresh, actorStarted('verification')]);
+    expect(session.log.take()).toEqual([resetTokenRefresh, actorStarted('verification', { codeJustSent: false })]);
     expect(session.actor.getSnapshot().context).toMatchObject({ userId: 9, email: 'grace@example.com', isVerified: false });
     session.stop();
   });

@@ -80,6 +80,7 @@ const loggedOutContext = {
   errorCode: null as string | null,
   deviceId: null as string | null,
   registeredForNotifications: false,
+  codeJustSent: false,
 };
 
 /**
@@ -91,7 +92,8 @@ const loggedOutContext = {
  *   the code and tells the member; success stores the credentials. Google / Apple sign-in is a
  *   login with the auth data it brings. Auth flags: login sets authenticated and clears dev and
  *   logging-out; register sets authenticated; dev login sets authenticated and dev-authenticated.
- * - Logged in, an unverified member has only the e-mail verification (invoked for them); verified
+ * - Logged in, an unverified member has only the e-mail verification (invoked for them, told
+ *   when a registration here has just had the server mail a code); verified
  *   (by the code, or told) the verified-only data loads: the dashboard and the profile.
  * - Another tab: a login there signs this tab in with the same session; another member there
  *   replaces this tab's; a logout there signs this tab out (the steps were done there); a
@@ -120,7 +122,7 @@ function sessionRules() {
   /** Enters the logged-in state the member's verification says. */
   const enter = (): Effect[] => {
     phase = c.isVerified ? 'verified' : 'unverified';
-    return c.isVerified ? loadVerifiedData() : [actorStarted('verification')];
+    return c.isVerified ? loadVerifiedData() : [actorStarted('verification', { codeJustSent: c.codeJustSent })];
   };
   /** Leaves logged-in: the verification, if it ran, is stopped. */
   const leave = (): Effect[] => (phase === 'unverified' ? [actorStopped('verification')] : []);
@@ -141,6 +143,8 @@ function sessionRules() {
     const { authToken, refreshToken, userId, isVerified } = result;
     c = { ...c, userId, isVerified, errorCode: null, isAuthenticated: true };
     if (attempt === 'login') c = { ...c, isDevAuthenticated: false, isLoggingOut: false };
+    // The server mailed the verification code with the registration: the resend waits from now.
+    else c = { ...c, codeJustSent: true };
     return [action('storeCredentials', { auth: { authToken, refreshToken, userId, isVerified }, email: c.email ?? '', rememberMe: c.rememberMe }), ...enter()];
   };
   const startLogout = (reason: 'USER' | 'SESSION_EXPIRED'): Effect[] => {

@@ -1,5 +1,6 @@
 import { verificationMachine } from '../../machines/verification.machine';
 import {
+  selectCodeJustSent,
   selectIsResending,
   selectIsVerified,
   selectIsVerifying,
@@ -9,7 +10,7 @@ import {
   selectVerifyError,
 } from '../../machines/verification.selectors';
 import { RESEND_COOLDOWN_SECONDS } from '../../machines/verification.machine';
-import type { VerificationCallOutput, VerificationEvent } from '../../machines/verification.types';
+import type { VerificationCallOutput, VerificationEvent, VerificationInput } from '../../machines/verification.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures } from './pathCoverage';
 import { actorStarted, actorStopped, type Effect } from './recording';
@@ -45,13 +46,17 @@ const outputs = {
  * for; its failure is shown apart from the code's. After a code is sent, or the server says one
  * went out a moment ago (RATE_LIMITED: no error, the same wait), the next resend waits
  * RESEND_COOLDOWN_SECONDS, counted down by a timer started then (asking meanwhile does nothing);
- * the timer stops at zero. Verified is the end (the session follows). One call at a time.
+ * the timer stops at zero; the member is told a code was just sent. When the session starts it
+ * right after a registration (the server mailed a code with it), the same wait and the same line
+ * are there from the start, the timer running. Verified is the end (the session follows). One
+ * call at a time.
  */
-function verificationRules() {
-  type View = 'idle' | 'verifying' | 'resending' | 'codeFailed' | 'resent' | 'resendFailed' | 'verified';
-  let view: View = 'idle';
+function verificationRules(input: VerificationInput | undefined) {
+  type View = 'idle' | 'codeSent' | 'verifying' | 'resending' | 'codeFailed' | 'resent' | 'resendFailed' | 'verified';
+  const justSent = input?.codeJustSent === true;
+  let view: View = justSent ? 'codeSent' : 'idle';
   let error: string | null = null;
-  let wait = 0;
+  let wait = justSent ? RESEND_COOLDOWN_SECONDS : 0;
   /** The end: a timer still counting stops with the machine. */
   const verified = (): Effect[] => {
     view = 'verified';
@@ -66,7 +71,7 @@ function verificationRules() {
     if (view === 'verifying' || view === 'resending' || view === 'verified') throw new Error(`no input while ${view}`);
   };
   return {
-    started: [],
+    started: justSent ? [actorStarted('resendTimer', undefined, 'resendTimer')] : [],
     on(event: PathEvent<VerificationEvent>): Effect[] {
       switch (event.type) {
         case 'user.submit': {
@@ -108,7 +113,7 @@ function verificationRules() {
             return startCooldown();
           }
           if (output.code === 'RATE_LIMITED') {
-            view = 'idle';
+            view = 'codeSent';
             return startCooldown();
           }
           if (output.code === 'ALREADY_VERIFIED') return verified();
@@ -129,6 +134,7 @@ function verificationRules() {
       verifyError: view === 'codeFailed' ? error : null,
       resendError: view === 'resendFailed' ? error : null,
       resent: view === 'resent',
+      codeJustSent: view === 'codeSent',
       resendWait: wait,
     }),
   };
@@ -146,8 +152,10 @@ describeMachinePaths({
     verifyError: selectVerifyError(s),
     resendError: selectResendError(s),
     resent: selectResendSucceeded(s),
+    codeJustSent: selectCodeJustSent(s),
     resendWait: selectResendWaitSeconds(s),
   }),
+  inputs: { 'after a login': undefined, 'right after the registration': { codeJustSent: true } },
   oracle: verificationRules,
   words: {
     events: {
@@ -173,6 +181,7 @@ describeMachinePaths({
       if (m.verifyError) return `the member is told the code failed (${m.verifyError})${wait}`;
       if (m.resendError) return `the member is told the resend failed (${m.resendError})${wait}`;
       if (m.resent) return `the member is told a new code was sent${wait}`;
+      if (m.codeJustSent) return `the member is told a code was just sent${wait}`;
       return `the form waits for the code${wait}`;
     },
   },

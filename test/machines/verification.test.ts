@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { normalizeCode, verificationMachine } from '../../machines/verification.machine';
-import { selectResendError, selectResendSucceeded, selectVerifyError } from '../../machines/verification.selectors';
-import type { VerificationCallOutput, VerifyCodeInput } from '../../machines/verification.types';
+import { selectCodeJustSent, selectResendError, selectResendSucceeded, selectVerifyError } from '../../machines/verification.selectors';
+import type { VerificationCallOutput, VerificationInput, VerifyCodeInput } from '../../machines/verification.types';
 
-function startVerification(fakes: { verify?: (code: string) => Promise<VerificationCallOutput>; resend?: () => Promise<VerificationCallOutput> } = {}) {
+function startVerification(
+  fakes: { verify?: (code: string) => Promise<VerificationCallOutput>; resend?: () => Promise<VerificationCallOutput> } = {},
+  input: VerificationInput = {},
+) {
   const calls: Array<[string, unknown?]> = [];
   const machine = verificationMachine.provide({
     actors: {
@@ -18,7 +21,7 @@ function startVerification(fakes: { verify?: (code: string) => Promise<Verificat
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input }).start();
   return { actor, calls };
 }
 
@@ -140,6 +143,33 @@ describe('resend', () => {
     const sent = await waitFor(actor, (s) => selectResendSucceeded(s));
     expect(calls).toHaveLength(2);
     expect(sent.context.resendWaitSeconds).toBe(30);
+  });
+
+  it('right after the registration mailed a code, the first resend waits its 30 s, and says why', async () => {
+    const { actor, calls } = startVerification({}, { codeJustSent: true });
+    const start = actor.getSnapshot();
+    expect([selectCodeJustSent(start), start.context.resendWaitSeconds, start.children.resendTimer !== undefined]).toEqual([true, 30, true]);
+    actor.send({ type: 'user.resend' });
+    expect(calls).toEqual([]);
+    for (let i = 0; i < 30; i++) actor.send({ type: 'cooldown.tick' });
+    expect([actor.getSnapshot().context.resendWaitSeconds, actor.getSnapshot().children.resendTimer]).toEqual([0, undefined]);
+    actor.send({ type: 'user.resend' });
+    await waitFor(actor, (s) => selectResendSucceeded(s));
+    expect(calls).toEqual([['resendCode']]);
+  });
+
+  it('without a code just sent (a login), the first resend may go at once', () => {
+    const { actor, calls } = startVerification();
+    expect([selectCodeJustSent(actor.getSnapshot()), actor.getSnapshot().context.resendWaitSeconds]).toEqual([false, 0]);
+    actor.send({ type: 'user.resend' });
+    expect(calls).toEqual([['resendCode']]);
+  });
+
+  it('a resend refused because a code just went out says so beside the countdown', async () => {
+    const { actor } = startVerification({ resend: async () => ({ ok: false, code: 'RATE_LIMITED' }) });
+    actor.send({ type: 'user.resend' });
+    const s = await waitFor(actor, (s) => s.context.resendWaitSeconds > 0);
+    expect([selectCodeJustSent(s), selectResendError(s)]).toEqual([true, null]);
   });
 
   it('a resend failure after a throw reports UNKNOWN_ERROR', async () => {

@@ -25,7 +25,7 @@ import type { AuthContext } from './sessions';
 /** How many past contests the archive lists. */
 const ARCHIVE_SIZE = 50;
 
-const NOT_ACTIVE: Record<ContentLanguage, string> = {
+export const NOT_ACTIVE: Record<ContentLanguage, string> = {
   en: 'There is no Chance to Win contest right now.',
   es: 'No hay ningún sorteo de Oportunidad de ganar en este momento.',
 };

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, isTransientConflict, type ErrorCode } from '../../errors';
 import { failure } from '../../envelope';
+import { memberErrorMessage } from '../../i18n/errorMessages';
 
 type ValidationIssue = {
   instancePath?: string;
@@ -156,7 +157,9 @@ export function sendError(reply: FastifyReply, mapped: Mapped): FastifyReply {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      const mapped = mapError(error);
+      const found = mapError(error);
+      // A member whose app asks in Spanish reads the message in Spanish.
+      const mapped = found && { ...found, message: memberErrorMessage(found.code, found.message, request) };
       if (mapped && mapped.status < 500) {
         request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
         return sendError(reply, mapped);
@@ -167,7 +170,7 @@ export default fp(
         return sendError(reply, mapped);
       }
       request.log.error({ err: error }, 'unexpected error');
-      return sendError(reply, { status: 500, code: 'INTERNAL_ERROR', message: 'An internal error occurred.' });
+      return sendError(reply, { status: 500, code: 'INTERNAL_ERROR', message: memberErrorMessage('INTERNAL_ERROR', 'An internal error occurred.', request) });
     });
   },
   { name: 'errorHandler' },

@@ -215,8 +215,11 @@ function PendingScans() {
         <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
           {earn.map((item) => (
             <Group component="li" key={item.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">{describe(item)}</Text>
-              <Group gap="xs" wrap="nowrap">
+              {/* The description wraps; the time and the badge keep their whole width ("PENDIENTE" was cut on phones). */}
+              <Text size="sm" miw={0}>
+                {describe(item)}
+              </Text>
+              <Group gap="xs" wrap="nowrap" style={{ flex: 'none' }}>
                 <Text size="xs" c="dimmed">
                   {formatRelative(item.timestamp, now, i18n)}
                 </Text>

@@ -40,10 +40,10 @@ describe.each(backends)('063_private_winners on $name', (backend) => {
         await sql<{ id: number }>`insert into announcements (community_id, title, text, url) values ('c063', ${JSON.stringify(title)}::jsonb, ${JSON.stringify(text)}::jsonb, ${url}) returning id`.execute(db)
       ).rows[0].id;
     const drawAnnouncement = await announce(
-      { en: 'Chance to Win: Autumn draw has been drawn', es: 'Chance to Win: se sorteó Sorteo de otoño' },
+      { en: 'Chance to Win: Autumn draw has been drawn', es: 'Oportunidad de ganar: se sorteó Sorteo de otoño' },
       {
         en: 'Congratulations to Alexandra M. and Bruno M.! 2 members took part. Open Chance to Win to check the draw yourself.',
-        es: '¡Felicidades a Alexandra M. y Bruno M.! Participaron 2 miembros. Abre Chance to Win para verificar el sorteo tú mismo.',
+        es: '¡Felicidades a Alexandra M. y Bruno M.! Participaron 2 miembros. Abre Oportunidad de ganar para verificar el sorteo tú mismo.',
       },
       '/chance-to-win',
     );
@@ -55,7 +55,7 @@ describe.each(backends)('063_private_winners on $name', (backend) => {
     const names = (language: 'en' | 'es') => [alexandra, bruno].map((userId) => playerName({ id: contest, seed }, userId, language));
     expect(await text(drawAnnouncement)).toEqual({
       en: `Congratulations to ${names('en')[0]} and ${names('en')[1]}! 2 members took part. Open Chance to Win to check the draw yourself.`,
-      es: `¡Felicidades a ${names('es')[0]} y ${names('es')[1]}! Participaron 2 miembros. Abre Chance to Win para verificar el sorteo tú mismo.`,
+      es: `¡Felicidades a ${names('es')[0]} y ${names('es')[1]}! Participaron 2 miembros. Abre Oportunidad de ganar para verificar el sorteo tú mismo.`,
     });
     // An operator's own announcement is the operator's text: left as written.
     expect((await text(other)).en).toBe('Alexandra M. will host the picnic.');

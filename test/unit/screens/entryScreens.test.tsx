@@ -204,6 +204,8 @@ describe('VerifyScreen', () => {
     await renderApp({ path: '/verify' });
     fireEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByRole('button', { name: /^Resend code in 0:(30|29)$/ })).toBeTruthy();
+    // The countdown is explained: a code went out a moment ago.
+    expect(screen.getByText('A code was just sent to your email. You can ask for a new one when the countdown ends.').getAttribute('role')).toBe('status');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.querySelector('.mantine-Notification-root')).toBeNull();
   });
