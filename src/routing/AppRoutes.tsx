@@ -9,7 +9,6 @@ import { guardRoute, type SessionStanding } from './guard';
 import { guardMessages } from './guardMessages';
 import { routeTable } from './routeTable';
 import { NotFoundScreen, screens } from './screens';
-import { useScreenChange } from './useScreenChange';
 
 const isLoggedIn = (access: SessionAccess) => access === 'verified' || access === 'unverified';
 
@@ -28,8 +27,6 @@ export function AppRoutes({ onScreenShown }: { onScreenShown?: () => void }) {
   // The standing the user had when this component last settled: tells a log-out or an expiry
   // (session ended here) from a visit to a protected page without a session.
   const settledAccess = useRef<SessionAccess>(access);
-  // The document's title, and the focus on the new screen's heading.
-  useScreenChange(location);
 
   const decide = (standing: SessionStanding) =>
     guardRoute(location, standing, {
