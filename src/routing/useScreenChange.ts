@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react';
 import { documentTitle, screenTitle } from './screenTitles';
 
@@ -21,8 +21,10 @@ export function useScreenChange(pathname: string): void {
     document.title = title;
   }, [title]);
 
+  // A layout effect: the focused element is read before the new screen's own effects run (one that
+  // focuses its first field wins over the heading).
   const first = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;
