@@ -1,5 +1,6 @@
 import { List, Modal, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useReturnFocus } from './useReturnFocus';
 
 /** Which of Safari's platforms this is: iPadOS reports itself as a Mac with a touch screen. */
 export function applePlatform(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> = navigator): 'mobile' | 'mac' | null {
@@ -15,6 +16,8 @@ export function applePlatform(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints
 export default function InstallInstructions({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const platform = applePlatform();
+  // It mounts open and unmounts as it closes: the focus goes back to the install button.
+  useReturnFocus(true);
   return (
     <Modal
       opened

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { selectAccess } from '../../machines/session.selectors';
 import { columnWidthOf, type ColumnWidth } from '../routing/layout';
 import { paths } from '../routing/paths';
+import { useScreenChange } from '../routing/useScreenChange';
 import { useSession } from '../actors/hooks';
 import { AnnouncementBell } from './AnnouncementBell';
 import { ArchiveButton } from './ArchiveButton';
@@ -47,6 +48,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const verified = access === 'verified';
   const [location] = useLocation();
   const noticeSlot = useRef<HTMLDivElement>(null);
+  // The document's title, and the focus on the new screen's heading (here, outside the screen's
+  // suspense: the focused element is noted when the screen changes, not when its code arrives).
+  useScreenChange(location);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box

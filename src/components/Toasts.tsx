@@ -4,6 +4,7 @@ import { Button, Group, MantineThemeProvider, Modal, Text, type MantineThemeOver
 import { Notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { modalNotices, toastString, toastTimings } from '../actors/toast';
+import { useReturnFocus } from './useReturnFocus';
 
 /**
  * The toast container (top right, 20 px in, below the top bar; at the bottom on phones —
@@ -36,6 +37,7 @@ function ModalNotices() {
   const queue = useSyncExternalStore(modalNotices.subscribe, modalNotices.current, modalNotices.current);
   const notice = queue[0];
   const close = () => notice && modalNotices.dismiss(notice.key);
+  useReturnFocus(Boolean(notice));
   return (
     <Modal opened={Boolean(notice)} onClose={close} title={notice?.title === undefined ? undefined : toastString(notice.title)} centered data-kind="modal">
       {notice && (

@@ -15,6 +15,7 @@ import {
   type QrRejection,
 } from './qrScannerMessages';
 import classes from './QrScanner.module.css';
+import { scrollBehavior } from '../theme/motion';
 
 export interface QrScannerProps {
   /** The scanner actor (the app's earn or community scanner). */
@@ -59,7 +60,7 @@ export function QrScanner({ scanner, describeRejection = defaultDescribeRejectio
   const showsResult = phase === 'rejected' || phase === 'cameraUnavailable' || (phase === 'accepted' && outcome != null);
   // A result replaces the camera box: bring it into view (the box may have been scrolled to).
   useEffect(() => {
-    if (showsResult) result.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    if (showsResult) result.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
   }, [showsResult, phase]);
 
   const pickPhoto = (file: File | null) => {

@@ -10,6 +10,7 @@ import { commonMessages } from '../components/errorMessages';
 import { paths } from '../routing/paths';
 import { normalizeEmail, validateEmail, validationMessages, type ValidationMessageId } from '../validation';
 import { SubmitButton } from '../components/SubmitButton';
+import { useFocusWhenShown } from '../components/useFocusWhenShown';
 
 const startErrors: Record<string, MessageDescriptor> = {
   EMAIL_NOT_FOUND: msg({
@@ -36,6 +37,7 @@ export default function ForgotPasswordScreen() {
   const [offlineTry, setOfflineTry] = useState(false);
   const start = useSubmission<PasswordResetStartInput>('passwordResetStart');
   const sentTo = start.done && typeof start.value === 'string' ? start.value : null;
+  const result = useFocusWhenShown<HTMLDivElement>(sentTo !== null);
   const failure = offlineTry
     ? i18n._(commonMessages.offline)
     : start.error
@@ -61,7 +63,7 @@ export default function ForgotPasswordScreen() {
         <Trans id="pages.forgotPassword.title">Forgot your password?</Trans>
       </Title>
       {sentTo ? (
-        <Alert color="teal" variant="light" role="status" title={t({ id: 'pages.forgotPassword.sentTitle', message: 'Check your email' })}>
+        <Alert ref={result} tabIndex={-1} color="teal" variant="light" role="status" title={t({ id: 'pages.forgotPassword.sentTitle', message: 'Check your email' })}>
           <Trans id="pages.forgotPassword.sent">
             We sent a link to reset your password to <strong>{sentTo}</strong>. Open it on this device to choose a new
             password. The link works for a limited time.

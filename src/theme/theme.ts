@@ -10,10 +10,17 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
   headings: { fontWeight: '700' },
   breakpoints: { xs: '30em', sm: '40em', md: '48em', lg: '64em', xl: '80em' },
+  // A member who asks for reduced motion gets none: Mantine's transitions (dialogs, the archive
+  // drawer, menus) open at once; app.css stops every CSS transition and animation too.
+  respectReducedMotion: true,
+  // Every focusable element shows the 2 px ring when focused from the keyboard (app.css draws it
+  // on elements Mantine leaves without one: cards that are links, text fields).
+  focusRing: 'auto',
   components: {
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
-    PasswordInput: { defaultProps: { size: 'md' } },
+    // The show/hide button is reached with Tab like any other button (Mantine skips it by default).
+    PasswordInput: { defaultProps: { size: 'md', visibilityToggleFocusable: true } },
     // Every field of a form the same height as the text fields and the buttons beside them.
     NumberInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
@@ -25,6 +32,11 @@ export const theme = createTheme({
       defaultProps: { transitionProps: { transition: 'fade', duration: toastTimings.closeMs } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
+    // A dialog's or the drawer's header is a plain box: Mantine draws a <header>, which outside
+    // the page's <main> is a second banner landmark beside the top bar's (axe
+    // landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

@@ -249,9 +249,11 @@ describe('earn and redeem in Chromium', () => {
     await page.reload();
     await until(async () => (await page.locator('#form-step-heading').innerText()).includes('Step 3 of 3'));
 
+    // The date as an English-speaking member types it (MM/DD/YYYY): answers.lastVisit.
+    const lastVisitTyped = '05/01/2026';
     // A number out of its range is refused on the spot.
     await page.getByLabel('How many people live in your home?').fill('25');
-    await page.getByLabel('When did you last visit?').fill(answers.lastVisit);
+    await page.getByLabel('When did you last visit?').fill(lastVisitTyped);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter a number from 1 to 20.').waitFor();
     await page.getByLabel('How many people live in your home?').fill('3');
@@ -272,7 +274,7 @@ describe('earn and redeem in Chromium', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await until(async () => (await step.innerText()).includes('Step 3 of 3'));
     expect(await page.getByLabel('How many people live in your home?').inputValue()).toBe('3');
-    expect(await page.getByLabel('When did you last visit?').inputValue()).toBe(answers.lastVisit);
+    expect(await page.getByLabel('When did you last visit?').inputValue()).toBe(lastVisitTyped);
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await until(() => hasToast(page, 'Thank you! You earned 15 pips.'));

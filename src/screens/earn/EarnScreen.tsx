@@ -20,6 +20,7 @@ import { formatRelative } from '../../i18n/relativeTime';
 import { paths } from '../../routing/paths';
 import { EarnActionCard } from './EarnActionCard';
 import classes from './EarnScreen.module.css';
+import { scrollBehavior } from '../../theme/motion';
 
 // The camera, jsQR and the scanner's machine load only when the member opens the scanner.
 const EarnQRScanner = retryableLazy(() => import('./EarnQRScanner'));
@@ -248,7 +249,7 @@ function EarnActions({ highlightId }: { highlightId?: string }) {
   const highlighted = list?.find((promo) => String(promo.id) === highlightId) ?? null;
 
   useEffect(() => {
-    if (highlighted) document.getElementById(`earn-action-${highlighted.id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    if (highlighted) document.getElementById(`earn-action-${highlighted.id}`)?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'center' });
   }, [highlighted]);
 
   // Sent inside the click: a promo's page opens in a tab the browser allows only now.

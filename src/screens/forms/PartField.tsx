@@ -3,6 +3,7 @@ import { Button, Checkbox, Radio, Stack, Text, TextInput, Textarea, VisuallyHidd
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormPart, FormValue } from '../../forms';
 import { choiceCountHint, formMessages, numberHint, ratingStarMessage, textLengthHint } from './formMessages';
+import { DateField } from './DateField';
 import classes from './FormsScreen.module.css';
 import { partDomId } from './partDomId';
 
@@ -73,7 +74,7 @@ function InputField({ part, value, error, disabled, onChange }: PartFieldProps) 
     case 'number':
       return <TextInput {...common} inputMode={part.integer ? 'numeric' : 'decimal'} autoComplete="off" />;
     case 'date':
-      return <TextInput {...common} type="date" min={part.min} max={part.max} />;
+      return <DateField {...common} value={text} onChange={(value) => onChange(value)} min={part.min} max={part.max} />;
     default:
       return null;
   }

@@ -35,6 +35,16 @@ export const submittedMessage = (pips: number) =>
       })
     : msg({ id: 'pages.forms.submittedNoPips', message: 'Thank you! Your answers were sent.' });
 
+/** A date's parts as its field's format shows them ("MM/DD/YYYY"; Spanish "DD/MM/AAAA"). */
+export const dateSegmentLetters = {
+  day: msg({ id: 'pages.forms.date.day', message: 'DD' }),
+  month: msg({ id: 'pages.forms.date.month', message: 'MM' }),
+  year: msg({ id: 'pages.forms.date.year', message: 'YYYY' }),
+};
+
+/** The line under a date field: the order its parts are typed in. */
+export const dateFormatMessage = (format: string) => msg({ id: 'pages.forms.date.format', message: `Type the date as ${format}.` });
+
 /** "Step 2 of 3". */
 export const stepMessage = (current: number, total: number) =>
   msg({ id: 'pages.forms.stepOf', message: `Step ${current} of ${total}` });

@@ -7,6 +7,7 @@ import { selectCanRetryRedemption, selectIsRedeeming, selectRedemptionError } fr
 import { redemptionFailureMessage } from './redeemMessages';
 import type { RewardOption } from './rewardPrice';
 import { formatNumber } from '../../i18n/formatters';
+import { useReturnFocus } from '../../components/useReturnFocus';
 
 export interface ConfirmRedeemModalProps {
   opened: boolean;
@@ -32,6 +33,8 @@ export function ConfirmRedeemModal({ opened, redemption, rewardTitle, option, ba
   const cancel = () => {
     if (!redeeming) redemption.send({ type: 'user.cancel' });
   };
+  // It mounts open (its code comes with the first opening): Escape gives the focus back to Redeem.
+  useReturnFocus(opened);
 
   return (
     <Modal

@@ -39,6 +39,8 @@ describe('ForgotPasswordScreen', () => {
     type('Email', ' ada@example.org ');
     press('Send reset link');
     expect(await screen.findByText('Check your email')).toBeTruthy();
+    // The result takes the form's place, and the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Check your email').closest('[role="status"]')));
     expect(sent.at(-1)).toMatchObject({ query: { email: 'ada@example.org' }, headers: { 'accept-language': 'en' } });
   });
 

@@ -41,7 +41,7 @@ async function answerSurveyToLastStep() {
   fireEvent.click(screen.getByRole('radio', { name: '4 of 5 stars' }));
   press('Next');
   await stepHeading(/Step 3 of 3/);
-  type('Next visit', '2026-07-01');
+  type('Next visit', '07/01/2026');
   type(/Any suggestions/, '  More music!  ');
 }
 
@@ -264,7 +264,7 @@ describe('a questionnaire at /forms/{id}', () => {
     const sent = serve({ 'POST /web/questionnaires/3/answers': { data: { status: 'OK', pipsEarned: 15 } } });
     await renderForms('/forms/3');
     await answerSurveyToLastStep();
-    type('Next visit', '2023-12-31');
+    type('Next visit', '12/31/2023');
     type(/Any suggestions/, 'x'.repeat(21));
     press('Submit');
     expect(await screen.findByText('Please choose a date on or after January 1, 2024.')).toBeTruthy();
@@ -301,7 +301,7 @@ describe('a questionnaire at /forms/{id}', () => {
     await stepHeading(/Step 2 of 3/);
     press('Next');
     await stepHeading(/Step 3 of 3/);
-    expect((screen.getByLabelText('Next visit') as HTMLInputElement).value).toBe('2026-07-01');
+    expect((screen.getByLabelText('Next visit') as HTMLInputElement).value).toBe('07/01/2026');
   });
 
   it('goes on after a reload where the member left it: the same step and answers', async () => {
@@ -388,7 +388,7 @@ describe('a questionnaire at /forms/{id}', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to submit form')).toBeTruthy();
     expect(within(alert).getByText('Please try again later')).toBeTruthy();
-    expect((screen.getByLabelText('Next visit') as HTMLInputElement).value).toBe('2026-07-01');
+    expect((screen.getByLabelText('Next visit') as HTMLInputElement).value).toBe('07/01/2026');
     expect((screen.getByLabelText(/Any suggestions/) as HTMLTextAreaElement).value).toBe('  More music!  ');
     expect(location.history.at(-1)).toBe('/forms/3');
 
