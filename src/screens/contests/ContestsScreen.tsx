@@ -96,10 +96,11 @@ function DailyQuestion() {
         )
       }
       badge={
+        // The question's own words: Spanish agrees them with 'pregunta'.
         state === 'new' ? (
-          <Trans id="pages.contests.state.new">New</Trans>
+          <Trans id="pages.contests.daily.badgeNew">New</Trans>
         ) : (
-          <Trans id="pages.contests.state.answered">Answered</Trans>
+          <Trans id="pages.contests.daily.badgeAnswered">Answered</Trans>
         )
       }
       tone={state === 'new' ? 'new' : 'done'}

@@ -94,7 +94,13 @@ describe('ContestsScreen', () => {
     await renderApp({ path: '/contests' });
     const back = await screen.findByTestId('back-link');
     expect(back.getAttribute('href')).toBe('/home');
-    for (const nav of screen.getAllByRole('navigation', { name: 'Sections', hidden: true })) {
+    // The sections come once the stored session is read as verified.
+    const sectionNavs = await waitFor(() => {
+      const navs = screen.getAllByRole('navigation', { name: 'Sections', hidden: true });
+      expect(navs).toHaveLength(2);
+      return navs;
+    });
+    for (const nav of sectionNavs) {
       expect(within(nav).getByRole('link', { name: 'Earn', hidden: true }).getAttribute('aria-current')).toBe('page');
     }
   });
