@@ -140,7 +140,7 @@ export default function HomeScreen() {
       <PushInvitation />
 
       <nav aria-label={t({ id: 'pages.home.tiles.shortcuts', message: 'Shortcuts' })}>
-        <SimpleGrid cols={{ base: 2, sm: 4, lg: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {tiles.map(({ href, icon: Icon, title, text }) => (
             <Paper key={href} component={Link} href={href} withBorder p={{ base: 'sm', xs: 'md' }} radius="lg" className={classes.tile}>
               <ThemeIcon variant="light" size="lg" radius="md" mb="xs" aria-hidden>
