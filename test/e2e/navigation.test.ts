@@ -380,7 +380,7 @@ describe('getting around', () => {
   ])("on a 320 px phone (%s), Home's tile titles break between words, never inside one", async (locale, longTitle) => {
     const { context, page } = await openSignedIn(locale, 'phone', undefined, { viewport: { width: 320, height: 640 } });
     const titles = page.getByRole('navigation', { name: words[locale].home.shortcuts }).locator('a p:first-of-type');
-    await expect.poll(() => titles.count()).toBe(8);
+    await expect.poll(() => titles.count()).toBe(10);
     // Each word of each title on one line: a word cut in two has two boxes.
     const cutWords = await titles.evaluateAll((elements) =>
       elements.flatMap((element) => {
