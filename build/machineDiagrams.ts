@@ -1,10 +1,21 @@
 import ELK, { type ElkExtendedEdge, type ElkLabel, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
-/** A machine drawn: its id, and the SVG of its statechart. */
+/** A machine drawn: its id, the SVG of its statechart, and the same as text (its states and their events). */
 export interface MachineDiagram {
   id: string;
   svg: string;
+  outline: StateOutline[];
+}
+
+/** One state of a machine, as the Documentation screen lists it beside the drawing. */
+export interface StateOutline {
+  /** The state's path below the machine (`signedIn.loading`); the machine's own id for its root. */
+  path: string;
+  /** How deep it is nested (0: the machine itself). */
+  depth: number;
+  /** Its transitions: the event (as the drawing labels it, guard included) and where it leads. */
+  on: { event: string; to: string[] }[];
 }
 
 const font = 12;
@@ -166,9 +177,30 @@ function render(machine: AnyStateMachine, graph: ElkNode): string {
   return out.join('\n');
 }
 
+/** Every state of a machine in document order, with its transitions, as text. */
+export function outlineMachine(machine: AnyStateMachine): StateOutline[] {
+  const out: StateOutline[] = [];
+  const pathOf = (node: AnyStateNode) => (node.path.length ? node.path.join('.') : machine.id);
+  const visit = (node: AnyStateNode) => {
+    const on: StateOutline['on'] = [];
+    const add = (event: string, transition: AnyTransitionDefinition) => {
+      const to = (transition.target ?? []).map(pathOf);
+      if (to.length) on.push({ event: `${event}${guardLabel(transition)}`, to });
+    };
+    for (const [, transitions] of node.transitions) {
+      for (const transition of transitions as AnyTransitionDefinition[]) add(eventLabel(transition.eventType), transition);
+    }
+    for (const transition of (node.always ?? []) as AnyTransitionDefinition[]) add('always', transition);
+    out.push({ path: pathOf(node), depth: node.path.length, on });
+    children(node).forEach(visit);
+  };
+  visit(machine.root);
+  return out;
+}
+
 /** Lays a machine out with ELK (layered, top down, nested states) and draws it as SVG. */
 export async function drawMachine(machine: AnyStateMachine): Promise<MachineDiagram> {
   const elk = new ELK();
   const laidOut = await elk.layout(toElk(machine));
-  return { id: machine.id, svg: render(machine, laidOut) };
+  return { id: machine.id, svg: render(machine, laidOut), outline: outlineMachine(machine) };
 }

@@ -8,7 +8,7 @@ const resolvedId = `\0${virtualId}`;
 /**
  * `virtual:machine-diagrams`: every machine of `machines/` drawn as a statechart at build time
  * (ELK layout, SVG), for the Documentation screen. The build emits one SVG file per machine and
- * the module lists their URLs and sizes; the dev server inlines them as data URLs.
+ * the module lists their URLs, sizes and outlines (states and events as text, for phones); the dev server inlines them as data URLs.
  */
 export function machineDiagrams(): Plugin {
   let serve = false;
@@ -23,10 +23,10 @@ export function machineDiagrams(): Plugin {
     async load(id) {
       if (id !== resolvedId) return undefined;
       const diagrams = await Promise.all(exportedMachines().map((machine) => drawMachine(machine)));
-      const entries = diagrams.map(({ id: machineId, svg }) => {
+      const entries = diagrams.map(({ id: machineId, svg, outline }) => {
         // Its size, for the page to keep the room of a drawing not loaded yet (no layout shift).
         const [, width, height] = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
-        const fields = `id: ${JSON.stringify(machineId)}, width: ${Number(width)}, height: ${Number(height)}`;
+        const fields = `id: ${JSON.stringify(machineId)}, width: ${Number(width)}, height: ${Number(height)}, outline: ${JSON.stringify(outline)}`;
         if (serve) return `{ ${fields}, url: ${JSON.stringify(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)} }`;
         const ref = this.emitFile({ type: 'asset', name: `${machineId}.svg`, source: svg });
         return `{ ${fields}, url: import.meta.ROLLUP_FILE_URL_${ref} }`;

@@ -5,7 +5,7 @@
  * account forms (log in, sign up, verify, a password) a compact one, instead of fields stretched
  * across a laptop's screen.
  */
-const wideRoots = ['/home', '/earn', '/redeem', '/rewards', '/activity', '/announcements', '/chance-to-win', '/trivia', '/sitemap', '/documentation', '/api-docs', '/console'];
+const wideRoots = ['/home', '/earn', '/redeem', '/rewards', '/activity', '/announcements', '/chance-to-win', '/contests', '/trivia', '/sitemap', '/documentation', '/api-docs', '/console'];
 
 const compactPaths = ['/login', '/signup', '/verify', '/forgot-password', '/reset-password', '/profile/change-password'];
 

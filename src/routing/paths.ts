@@ -19,6 +19,7 @@ export const paths = {
   activity: '/activity',
   announcements: '/announcements',
   chanceToWin: '/chance-to-win',
+  contests: '/contests',
   deleteAccount: '/delete-account',
   earn: '/earn/:actionId?',
   forms: '/forms/:id?',

@@ -27,6 +27,7 @@ export type ScreenKey =
   | 'Activity'
   | 'Announcements'
   | 'ChanceToWin'
+  | 'Contests'
   | 'DeleteAccount'
   | 'Earn'
   | 'Forms'
@@ -75,6 +76,7 @@ export const routeTable: readonly AppRoute[] = [
   route(paths.activity, 'protected', 'Activity'),
   route(paths.announcements, 'protected', 'Announcements'),
   route(paths.chanceToWin, 'protected', 'ChanceToWin'),
+  route(paths.contests, 'protected', 'Contests'),
   route(paths.deleteAccount, 'protected', 'DeleteAccount'),
   route(paths.earn, 'protected', 'Earn'),
   route(paths.forms, 'protected', 'Forms'),

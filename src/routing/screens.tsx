@@ -45,6 +45,7 @@ const loaders: Record<ScreenKey, () => ScreenModule> = {
   Activity: () => import('../screens/activity/ActivityScreen'),
   Announcements: () => import('../screens/announcements/AnnouncementsScreen'),
   ChanceToWin: () => import('../screens/chanceToWin/ChanceToWinScreen'),
+  Contests: () => import('../screens/contests/ContestsScreen'),
   Earn: () => import('../screens/earn/EarnScreen'),
   Forms: () => import('../screens/forms/FormsScreen'),
   Redeem: () => import('../screens/redeem/RedeemScreen'),

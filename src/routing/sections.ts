@@ -9,7 +9,7 @@ export type SectionKey = 'home' | 'earn' | 'redeem' | 'activity' | 'profile';
  * leads a member home and a visitor to the login without a word: the back link of the
  * pages open to everyone, where /home would tell a visitor to log in.
  */
-export type BackTarget = 'home' | 'start' | 'earn' | 'forms' | 'redeem' | 'rewards' | 'profile' | 'trivia' | 'triviaContest';
+export type BackTarget = 'home' | 'start' | 'earn' | 'forms' | 'redeem' | 'redeemSection' | 'rewards' | 'profile' | 'trivia' | 'triviaContest';
 
 export interface Section {
   key: SectionKey;
@@ -31,6 +31,7 @@ const backHref: Record<BackTarget, (params: Record<string, string>) => string> =
   earn: () => '/earn',
   forms: () => '/forms',
   redeem: () => '/redeem',
+  redeemSection: () => '/redeem',
   rewards: () => paths.rewards,
   profile: () => paths.profile,
   trivia: () => paths.individualTrivia,
@@ -49,22 +50,30 @@ function placeOf(screen: ScreenKey, params: Record<string, string>): Place {
   switch (screen) {
     case 'Home':
       return { section: 'home' };
-    case 'Rewards':
+    // Announcements have their own entry (the top bar's bell): no section is marked.
     case 'Announcements':
+      return { section: null, back: 'home' };
+    // The things to play are ways to earn: Trivia and Chance to Win open from Earn's cards, and
+    // Contests (Home's tile) lists them all.
+    case 'Contests':
+      return { section: 'earn', back: 'home' };
     case 'ChanceToWin':
     case 'IndividualTrivia':
-      return { section: 'home', back: 'home' };
+      return { section: 'earn', back: 'earn' };
     case 'TriviaContest':
       // one level up: Trivia lists the contests
-      return { section: 'home', back: 'trivia' };
-    case 'RewardDetail':
-      return { section: 'home', back: 'rewards' };
+      return { section: 'earn', back: 'trivia' };
     case 'TriviaQuestion':
     case 'TriviaAnswer':
       // the question of the day goes back to Trivia, a contest's question to its contest
-      return { section: 'home', back: params.id ? 'triviaContest' : 'trivia' };
+      return { section: 'earn', back: params.id ? 'triviaContest' : 'trivia' };
     case 'TriviaContestInfo':
-      return { section: 'home', back: 'triviaContest' };
+      return { section: 'earn', back: 'triviaContest' };
+    // What the member got for their pips belongs with Redeem.
+    case 'Rewards':
+      return { section: 'redeem', back: 'redeemSection' };
+    case 'RewardDetail':
+      return { section: 'redeem', back: 'rewards' };
     case 'Earn':
       return params.actionId ? { section: 'earn', back: 'earn' } : { section: 'earn' };
     case 'Forms':

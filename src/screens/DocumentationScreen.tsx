@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Anchor, Image, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import diagrams from 'virtual:machine-diagrams';
+import { MachineFigure } from './documentation/MachineFigure';
 
 /** What each lifecycle of the app is, for the diagrams' titles. */
 export const machineTitles: Record<string, MessageDescriptor> = {
@@ -101,27 +102,12 @@ export default function DocumentationScreen() {
         </Title>
         <Text>
           <Trans id="pages.documentation.machinesIntro">
-            Each thing the app does is a state machine. These diagrams are drawn from the app's own machine definitions every time it is built: boxes are states, arrows are what moves the app from one to the next.
+            Each thing the app does is a state machine. These diagrams are drawn from the app's own machine definitions every time it is built: boxes are states, arrows are what moves the app from one to the next. Zoom into a diagram, or read it as a list of states and events.
           </Trans>
         </Text>
-        {diagrams.map(({ id, url, width, height }) => {
-          const title = machineTitles[id] ? i18n._(machineTitles[id]) : id;
-          return (
-            <Paper key={id} withBorder radius="md" p="sm" component="figure" m={0} data-testid={`diagram-${id}`}>
-              <Text component="figcaption" fw={700} mb="xs">
-                {title}{' '}
-                <Text span size="sm" c="dimmed" ff="monospace">
-                  {id}
-                </Text>
-              </Text>
-              <ScrollArea type="auto">
-                <Anchor href={url} target="_blank" rel="noopener">
-                  <Image src={url} alt={title} loading="lazy" width={width} height={height} fit="contain" mah={480} w="auto" maw="none" />
-                </Anchor>
-              </ScrollArea>
-            </Paper>
-          );
-        })}
+        {diagrams.map((diagram) => (
+          <MachineFigure key={diagram.id} diagram={diagram} title={machineTitles[diagram.id] ? i18n._(machineTitles[diagram.id]) : diagram.id} />
+        ))}
       </Stack>
     </Stack>
   );

@@ -28,6 +28,7 @@ export default function HomeScreen() {
     { label: t({ id: 'pages.home.totalEarnedPips', message: 'Total earned' }), value: balances?.totalEarnedPips },
     { label: t({ id: 'pages.home.totalUsedPips', message: 'Total used' }), value: balances?.totalUsedPips },
   ];
+  // The spec's tiles (Earn, Redeem, Activity, Profile, Contests, Rewards) first, then the shortcuts to the screens below them.
   const tiles = [
     {
       href: linkTo(paths.earn),
@@ -42,10 +43,22 @@ export default function HomeScreen() {
       text: t({ id: 'pages.home.tiles.redeemText', message: 'Trade pips for rewards' }),
     },
     {
-      href: linkTo(paths.forms),
-      icon: featureIcons.forms,
-      title: t({ id: 'pages.home.tiles.forms', message: 'Forms' }),
-      text: t({ id: 'pages.home.tiles.formsText', message: 'Answer questionnaires for pips' }),
+      href: linkTo(paths.activity),
+      icon: sectionIcons.activity,
+      title: t({ id: 'pages.home.tiles.activity', message: 'Activity' }),
+      text: t({ id: 'pages.home.tiles.activityText', message: 'What you earned and spent' }),
+    },
+    {
+      href: paths.profile,
+      icon: sectionIcons.profile,
+      title: t({ id: 'pages.home.tiles.profile', message: 'Profile' }),
+      text: t({ id: 'pages.home.tiles.profileText', message: 'Your details and settings' }),
+    },
+    {
+      href: paths.contests,
+      icon: featureIcons.contests,
+      title: t({ id: 'pages.home.tiles.contests', message: 'Contests' }),
+      text: t({ id: 'pages.home.tiles.contestsText', message: 'Trivia, team contests and prize draws' }),
     },
     {
       href: paths.rewards,
@@ -54,10 +67,10 @@ export default function HomeScreen() {
       text: t({ id: 'pages.home.tiles.rewardsText', message: 'The rewards you got' }),
     },
     {
-      href: paths.announcements,
-      icon: featureIcons.announcements,
-      title: t({ id: 'pages.home.tiles.announcements', message: 'Announcements' }),
-      text: t({ id: 'pages.home.tiles.announcementsText', message: 'News from your community' }),
+      href: linkTo(paths.forms),
+      icon: featureIcons.forms,
+      title: t({ id: 'pages.home.tiles.forms', message: 'Forms' }),
+      text: t({ id: 'pages.home.tiles.formsText', message: 'Answer questionnaires for pips' }),
     },
     {
       href: paths.individualTrivia,
@@ -72,10 +85,10 @@ export default function HomeScreen() {
       text: t({ id: 'pages.home.tiles.chanceToWinText', message: 'Earn pips to enter the prize draw' }),
     },
     {
-      href: linkTo(paths.activity),
-      icon: sectionIcons.activity,
-      title: t({ id: 'pages.home.tiles.activity', message: 'Activity' }),
-      text: t({ id: 'pages.home.tiles.activityText', message: 'What you earned and spent' }),
+      href: paths.announcements,
+      icon: featureIcons.announcements,
+      title: t({ id: 'pages.home.tiles.announcements', message: 'Announcements' }),
+      text: t({ id: 'pages.home.tiles.announcementsText', message: 'News from your community' }),
     },
   ];
 

@@ -22,6 +22,7 @@ export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
   activity: msg({ id: 'pages.sitemap.route.activity', message: 'Everything you earned and spent, and what waits to be sent.' }),
   announcements: msg({ id: 'pages.sitemap.route.announcements', message: 'News from your community.' }),
   chanceToWin: msg({ id: 'pages.sitemap.route.chanceToWin', message: 'Earn enough pips to enter the prize draw, and check past draws.' }),
+  contests: msg({ id: 'pages.sitemap.route.contests', message: 'The question of the day, the team contests and Chance to Win, with where you stand in each.' }),
   deleteAccount: msg({ id: 'pages.sitemap.route.deleteAccount', message: 'Delete your account for good.' }),
   earn: msg({ id: 'pages.sitemap.route.earn', message: 'Scan QR codes and complete actions to earn pips.' }),
   forms: msg({ id: 'pages.sitemap.route.forms', message: 'Answer questionnaires to earn pips.' }),

@@ -17,7 +17,7 @@ const words = {
     myRewards: 'My rewards',
     announcements: 'Announcements',
     changePassword: 'Change password',
-    back: { home: 'Back to home', earn: 'Back to Earn', profile: 'Back to profile' },
+    back: { home: 'Back to home', earn: 'Back to Earn', redeem: 'Back to Redeem', profile: 'Back to profile' },
     notFound: 'Page not found',
     goHome: 'Go to the home page',
     home: { shortcuts: 'Shortcuts', noReward: 'No rewards available yet', waysToEarn: 'Ways to earn' },
@@ -28,7 +28,7 @@ const words = {
     myRewards: 'Mis recompensas',
     announcements: 'Anuncios',
     changePassword: 'Cambiar contraseña',
-    back: { home: 'Volver al inicio', earn: 'Volver a Ganar', profile: 'Volver al perfil' },
+    back: { home: 'Volver al inicio', earn: 'Volver a Ganar', redeem: 'Volver a Canjear', profile: 'Volver al perfil' },
     notFound: 'Página no encontrada',
     goHome: 'Ir a la página de inicio',
     home: { shortcuts: 'Accesos directos', noReward: 'Aún no hay recompensas', waysToEarn: 'Formas de ganar' },
@@ -150,9 +150,9 @@ describe('getting around', () => {
       await expectAccessible(page, `home with the header sections (${locale})`);
       // Home's shortcut tiles, four to a row
       const tiles = page.locator('main nav a');
-      await expect.poll(() => tiles.count()).toBe(8);
+      await expect.poll(() => tiles.count()).toBe(10);
       const tops = await tiles.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
-      expect(new Set(tops).size).toBe(2);
+      expect(new Set(tops).size).toBe(3);
       // a form stays a readable narrow column
       await page.goto(`${product.url}/profile/change-password`);
       await page.locator('h1').first().waitFor();
@@ -275,7 +275,9 @@ describe('getting around', () => {
       await goBack(w.back.earn, '/earn', 'earn');
       await follow(page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.home, exact: true }), '/home');
       await follow(main.getByRole('link', { name: new RegExp(`^${w.myRewards}`) }), '/rewards');
-      await goBack(w.back.home, '/home', 'home');
+      // My rewards belongs with Redeem
+      await goBack(w.back.redeem, '/redeem', 'redeem');
+      await follow(page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.home, exact: true }), '/home');
       await follow(main.getByRole('link', { name: new RegExp(`^${w.announcements}`) }), '/announcements');
       await goBack(w.back.home, '/home', 'home');
 
@@ -285,7 +287,7 @@ describe('getting around', () => {
       await follow(main.getByRole('link', { name: new RegExp(`^${w.forms}`) }), '/forms');
       await goBack(w.back.earn, '/earn', 'earn');
       await follow(main.getByRole('link', { name: w.myRewards, exact: true }), '/rewards');
-      await goBack(w.back.home, '/home', 'home');
+      await goBack(w.back.redeem, '/redeem', 'redeem');
       await page.getByTestId(size === 'phone' ? 'tab-bar' : 'header-sections').getByRole('link', { name: w.sections.earn, exact: true }).click();
       await follow(main.getByRole('link', { name: w.announcements, exact: true }), '/announcements');
       await goBack(w.back.home, '/home', 'home');
@@ -378,7 +380,7 @@ describe('getting around', () => {
   ])("on a 320 px phone (%s), Home's tile titles break between words, never inside one", async (locale, longTitle) => {
     const { context, page } = await openSignedIn(locale, 'phone', undefined, { viewport: { width: 320, height: 640 } });
     const titles = page.getByRole('navigation', { name: words[locale].home.shortcuts }).locator('a p:first-of-type');
-    await expect.poll(() => titles.count()).toBe(8);
+    await expect.poll(() => titles.count()).toBe(10);
     // Each word of each title on one line: a word cut in two has two boxes.
     const cutWords = await titles.evaluateAll((elements) =>
       elements.flatMap((element) => {

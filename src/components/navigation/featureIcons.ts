@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import IconBulb from '@tabler/icons-react/dist/esm/icons/IconBulb.mjs';
+import IconAward from '@tabler/icons-react/dist/esm/icons/IconAward.mjs';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
 import IconSpeakerphone from '@tabler/icons-react/dist/esm/icons/IconSpeakerphone.mjs';
 import IconTicket from '@tabler/icons-react/dist/esm/icons/IconTicket.mjs';
@@ -16,4 +17,5 @@ export const featureIcons = {
   announcements: IconSpeakerphone,
   trivia: IconBulb,
   chanceToWin: IconTrophy,
+  contests: IconAward,
 } satisfies Record<string, Icon>;

@@ -19,6 +19,7 @@ export const backMessages = {
   earn: msg({ id: 'components.back.earn', message: 'Back to Earn' }),
   forms: msg({ id: 'components.back.forms', message: 'All forms' }),
   redeem: msg({ id: 'components.back.redeem', message: 'All rewards' }),
+  redeemSection: msg({ id: 'components.back.redeemSection', message: 'Back to Redeem' }),
   rewards: msg({ id: 'components.back.rewards', message: 'My rewards' }),
   profile: msg({ id: 'components.back.profile', message: 'Back to profile' }),
   trivia: msg({ id: 'components.back.trivia', message: 'Back to trivia' }),

@@ -92,17 +92,24 @@ function CurrentContestCard({ contest }: { contest: ChanceToWin }) {
           </Text>
         )}
         <Progress value={percent} size="lg" radius="xl" aria-label={t({ id: 'pages.chanceToWin.progress', message: 'Progress to the threshold' })} />
+        {/* Qualified, the figures say so: '37 of 20 pips earned' under a full bar read as a mistake. */}
         <Text fw={700} data-testid="ctw-status">
           {missing > 0 ? (
             <Trans id="pages.chanceToWin.missing">{missing} more pips to qualify</Trans>
           ) : (
-            <Trans id="pages.chanceToWin.qualified">You're in the draw</Trans>
+            <Trans id="pages.chanceToWin.qualifiedWith">
+              You're in the draw: {contest.earnedPips} pips earned, {contest.thresholdInPips} needed
+            </Trans>
           )}
         </Text>
-        <Text size="sm" c="dimmed">
-          <Trans id="pages.chanceToWin.earned">
-            {contest.earnedPips} of {contest.thresholdInPips} pips earned since {formatLongDate(contest.startDate, i18n.locale)}
-          </Trans>
+        <Text size="sm" c="dimmed" data-testid="ctw-earned">
+          {missing > 0 ? (
+            <Trans id="pages.chanceToWin.earned">
+              {contest.earnedPips} of {contest.thresholdInPips} pips earned since {formatLongDate(contest.startDate, i18n.locale)}
+            </Trans>
+          ) : (
+            <Trans id="pages.chanceToWin.countedSince">Pips earned since {formatLongDate(contest.startDate, i18n.locale)} count.</Trans>
+          )}
         </Text>
         <Text size="sm">
           {left.past ? (

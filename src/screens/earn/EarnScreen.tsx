@@ -6,7 +6,8 @@ import { useSelector } from '../../actors/useSelector';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { selectEarningPid, selectIsEarning } from '../../../machines/earnAction.selectors';
 import { selectOpenContests, selectRunningContests } from '../../../machines/triviaVerification.selectors';
-import type { Promo } from '../../api/client';
+import type { ChanceToWin, Promo } from '../../api/client';
+import { selectContestData } from '../../../machines/chanceToWin.selectors';
 import { msg } from '@lingui/core/macro';
 import { commonMessages } from '../../components/errorMessages';
 import { featureIcons } from '../../components/navigation/featureIcons';
@@ -135,9 +136,26 @@ function TriviaContestsNote() {
   );
 }
 
+/** The current draw's prize and threshold, once the Chance to Win actor holds them. */
+function ChanceToWinNote() {
+  const chanceToWin = useSystemActor('chanceToWin');
+  const contest = useSelector(chanceToWin, selectContestData) as ChanceToWin | null;
+  if (!contest) return null;
+  const { prize, thresholdInPips } = contest;
+  return (
+    <Text size="sm" mt={4} fw={600} data-testid="earn-chance-to-win-prize">
+      {prize ? (
+        <Trans id="pages.earn.chanceToWin.prizeLine">A chance to win {prize} with {thresholdInPips} pips</Trans>
+      ) : (
+        <Trans id="pages.earn.chanceToWin.thresholdLine">Enter the draw with {thresholdInPips} pips</Trans>
+      )}
+    </Text>
+  );
+}
+
 const sameContestIds = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((c, i) => c.id === b[i].id);
 
-/** Trivia (1+ pips) and Chance to Win (5+ pips). */
+/** Trivia (1+ pips), Chance to Win (a prize draw) and Forms. */
 function PlayCards() {
   const { t } = useLingui();
   const cards = [
@@ -153,8 +171,10 @@ function PlayCards() {
       href: paths.chanceToWin,
       icon: featureIcons.chanceToWin,
       title: t({ id: 'pages.earn.chanceToWin.title', message: 'Chance to Win' }),
-      text: t({ id: 'pages.earn.chanceToWin.text', message: 'Reach the threshold and enter the prize draw.' }),
-      pips: t({ id: 'pages.earn.chanceToWin.pips', message: '5+ pips' }),
+      text: t({ id: 'pages.earn.chanceToWin.chanceText', message: 'Earn enough pips for a chance to win the prize.' }),
+      // What the draw gives is a chance at its prize, not pips.
+      pips: t({ id: 'pages.earn.chanceToWin.badge', message: 'Prize draw' }),
+      note: <ChanceToWinNote />,
     },
     {
       href: '/forms',

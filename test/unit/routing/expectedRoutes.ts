@@ -33,6 +33,7 @@ export const expectedGuards: Record<string, [GuardDecision, GuardDecision, Guard
   '/activity': member,
   '/announcements': member,
   '/chance-to-win': member,
+  '/contests': member,
   '/delete-account': member,
   '/earn': member,
   '/earn/42': member,

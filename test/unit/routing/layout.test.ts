@@ -3,7 +3,7 @@ import { columnWidthOf } from '../../../src/routing/layout';
 
 describe('columnWidthOf', () => {
   it('gives the section screens a wide column, with their sub-screens', () => {
-    for (const path of ['/home', '/earn', '/earn/4', '/redeem', '/redeem/3', '/rewards', '/rewards/9', '/activity', '/chance-to-win', '/trivia/contest/5', '/sitemap', '/documentation', '/api-docs', '/console', '/console/rewards']) {
+    for (const path of ['/home', '/earn', '/earn/4', '/redeem', '/redeem/3', '/rewards', '/rewards/9', '/activity', '/chance-to-win', '/contests', '/trivia/contest/5', '/sitemap', '/documentation', '/api-docs', '/console', '/console/rewards']) {
       expect([path, columnWidthOf(path)]).toEqual([path, 'wide']);
     }
   });

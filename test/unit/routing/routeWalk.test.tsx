@@ -31,6 +31,7 @@ const headings: Record<ScreenKey, string | RegExp | null> = {
   Activity: 'Activity',
   Announcements: 'Announcements',
   ChanceToWin: 'Chance to Win',
+  Contests: 'Contests',
   DeleteAccount: 'Delete account',
   Earn: 'Earn',
   Forms: 'Forms',

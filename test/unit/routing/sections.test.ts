@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, matchPattern, routeTable } from '../../../src/routing/routeTable';
-import { sections, whereabouts } from '../../../src/routing/sections';
+import { findRoute, matchPattern, routeTable, type ScreenKey } from '../../../src/routing/routeTable';
+import { sections, whereabouts, type SectionKey } from '../../../src/routing/sections';
 import { expectedGuards } from './expectedRoutes';
 
 describe('whereabouts', () => {
@@ -13,17 +13,18 @@ describe('whereabouts', () => {
     ['/forms', 'earn', '/earn'],
     ['/forms/3', 'earn', '/forms'],
     ['/redeem/4', 'redeem', '/redeem'],
-    ['/rewards', 'home', '/home'],
-    ['/rewards/9', 'home', '/rewards'],
-    ['/announcements', 'home', '/home'],
-    ['/chance-to-win', 'home', '/home'],
-    ['/trivia/individual', 'home', '/home'],
-    ['/trivia/individual/question', 'home', '/trivia/individual'],
-    ['/trivia/individual/answer', 'home', '/trivia/individual'],
-    ['/trivia/contest/5', 'home', '/trivia/individual'],
-    ['/trivia/contest/5/question', 'home', '/trivia/contest/5'],
-    ['/trivia/contest/5/answer', 'home', '/trivia/contest/5'],
-    ['/trivia/contest/12/info', 'home', '/trivia/contest/12'],
+    ['/rewards', 'redeem', '/redeem'],
+    ['/rewards/9', 'redeem', '/rewards'],
+    ['/announcements', null, '/home'],
+    ['/contests', 'earn', '/home'],
+    ['/chance-to-win', 'earn', '/earn'],
+    ['/trivia/individual', 'earn', '/earn'],
+    ['/trivia/individual/question', 'earn', '/trivia/individual'],
+    ['/trivia/individual/answer', 'earn', '/trivia/individual'],
+    ['/trivia/contest/5', 'earn', '/trivia/individual'],
+    ['/trivia/contest/5/question', 'earn', '/trivia/contest/5'],
+    ['/trivia/contest/5/answer', 'earn', '/trivia/contest/5'],
+    ['/trivia/contest/12/info', 'earn', '/trivia/contest/12'],
     ['/profile/change-password', 'profile', '/profile'],
     ['/delete-account', 'profile', '/profile'],
     ['/console', 'profile', '/profile'],
@@ -36,6 +37,61 @@ describe('whereabouts', () => {
     const place = whereabouts(path);
     expect(place.section).toBe(section);
     expect(place.back?.href).toBe(back);
+  });
+
+  /**
+   * Every screen of the route table with the section its tab marks (issue 48: every screen below
+   * Home once marked Home). A screen added to the table fails here until it is placed.
+   */
+  const sectionOfScreen: Record<ScreenKey, SectionKey | null> = {
+    Login: null,
+    Welcome: null,
+    Signup: null,
+    ForgotPassword: null,
+    CommunityQRScan: null,
+    ResetPassword: null,
+    Verify: null,
+    AuthCallback: null,
+    Sitemap: null,
+    Documentation: null,
+    ApiDocs: null,
+    Terms: null,
+    Support: null,
+    Announcements: null,
+    Home: 'home',
+    Earn: 'earn',
+    Forms: 'earn',
+    Contests: 'earn',
+    ChanceToWin: 'earn',
+    IndividualTrivia: 'earn',
+    TriviaQuestion: 'earn',
+    TriviaAnswer: 'earn',
+    TriviaContest: 'earn',
+    TriviaContestInfo: 'earn',
+    Redeem: 'redeem',
+    Rewards: 'redeem',
+    RewardDetail: 'redeem',
+    Activity: 'activity',
+    Profile: 'profile',
+    ChangePassword: 'profile',
+    DeleteAccount: 'profile',
+    Admin: 'profile',
+  };
+
+  it('marks the right section on every path of every route', () => {
+    const walked = Object.keys(expectedGuards).filter((path) => findRoute(path) && path !== '/');
+    expect(new Set(walked.map((path) => findRoute(path)!.screen))).toEqual(new Set(routeTable.map((route) => route.screen)));
+    for (const path of walked) expect([path, whereabouts(path).section]).toEqual([path, sectionOfScreen[findRoute(path)!.screen]]);
+  });
+
+  it('only Home itself marks Home', () => {
+    const home = Object.keys(expectedGuards).filter((path) => whereabouts(path).section === 'home');
+    // '/' is Home's too: it leads a member there
+    expect(home).toEqual(['/', '/home']);
+  });
+
+  it('names the Redeem back link of My rewards after the section', () => {
+    expect(whereabouts('/rewards').back).toEqual({ target: 'redeemSection', href: '/redeem' });
   });
 
   it('gives every protected screen below a section a back link leading to a shown route', () => {

@@ -22,8 +22,10 @@ describe('HomeScreen', () => {
     expect(screen.getByLabelText('Total earned').textContent).toBe('1,500');
     expect(screen.getByLabelText('Total used').textContent).toBe('300');
     expect(
-      ['Earn', 'Redeem', 'Forms', 'My rewards', 'Announcements', 'Trivia', 'Chance to Win', 'Activity'].map((tile) => hrefOf(new RegExp(`^${tile}`))),
-    ).toEqual(['/earn', '/redeem', '/forms', '/rewards', '/announcements', '/trivia/individual', '/chance-to-win', '/activity']);
+      ['Earn', 'Redeem', 'Activity', 'Profile', 'Contests', 'My rewards', 'Forms', 'Trivia', 'Chance to Win', 'Announcements'].map((tile) =>
+        hrefOf(new RegExp(`^${tile}`)),
+      ),
+    ).toEqual(['/earn', '/redeem', '/activity', '/profile', '/contests', '/rewards', '/forms', '/trivia/individual', '/chance-to-win', '/announcements']);
     // the sections are one tap away in the tab bar (phones) and the header (wide screens)
     const sectionNavs = screen.getAllByRole('navigation', { name: 'Sections', hidden: true });
     expect(sectionNavs).toHaveLength(2);

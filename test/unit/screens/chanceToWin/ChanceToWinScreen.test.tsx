@@ -237,6 +237,23 @@ describe('ChanceToWinScreen', () => {
     expect(item.getByRole('link', { name: 'Prueba pública (todas las participaciones)' })).toBeTruthy();
   });
 
+  it('once qualified, says so with the figures instead of "37 of 20 pips earned", in both languages', async () => {
+    const qualified = (language: string) => ({ ...current(language), earnedPips: 37, thresholdInPips: 20 });
+    serve({ contest: qualified('en') });
+    const { unmount } = await renderApp({ path: '/chance-to-win' });
+    await screen.findByRole('heading', { level: 2, name: 'Autumn draw' });
+    expect(screen.getByTestId('ctw-status').textContent).toBe("You're in the draw: 37 pips earned, 20 needed");
+    expect(screen.getByTestId('ctw-earned').textContent).toMatch(/^Pips earned since .+ count\.$/);
+    expect(screen.queryByText(/37 of 20/)).toBeNull();
+    unmount();
+
+    serve({ contest: qualified('es') });
+    await renderApp({ path: '/chance-to-win', language: 'es' });
+    await screen.findByRole('heading', { level: 2, name: 'Autumn draw' });
+    expect(screen.getByTestId('ctw-status').textContent).toBe('Estás en el sorteo: 37 pips ganados, 20 necesarios');
+    expect(screen.getByTestId('ctw-earned').textContent).toMatch(/^Cuentan los pips ganados desde el .+\.$/);
+  });
+
   it('says so when no contest has been drawn yet', async () => {
     serve({ archive: [] });
     await renderApp({ path: '/chance-to-win' });

@@ -60,6 +60,28 @@ beforeEach(() => void signIn());
 afterEach(resetData);
 
 describe('EarnScreen: the cards and the list', () => {
+  it("the Chance to Win card tells of the current draw's prize and threshold", async () => {
+    serve({
+      'GET /mobile/contest/chancetowin': {
+        data: {
+          id: 3,
+          name: 'Autumn draw',
+          prize: 'A bicycle',
+          thresholdInPips: 20,
+          earnedPips: 4,
+          startDate: '2026-09-01T00:00:00.000Z',
+          drawingDate: '2099-01-01T00:00:00.000Z',
+          winners: [],
+          players: [],
+          lastContest: null,
+        },
+      },
+    });
+    await renderEarn();
+    const chance = screen.getByRole('link', { name: /Chance to Win/ });
+    expect((await within(chance).findByTestId('earn-chance-to-win-prize')).textContent).toBe('A chance to win A bicycle with 20 pips');
+  });
+
   it('shows the trivia and Chance to Win cards and every earn action with its pips and what to do', async () => {
     const sent = serve();
     await renderEarn();
@@ -70,7 +92,9 @@ describe('EarnScreen: the cards and the list', () => {
     expect(within(trivia).getByText('1+ pips')).toBeTruthy();
     const chance = screen.getByRole('link', { name: /Chance to Win/ });
     expect(chance.getAttribute('href')).toBe('/chance-to-win');
-    expect(within(chance).getByText('5+ pips')).toBeTruthy();
+    // The draw gives a chance at its prize, not pips.
+    expect(within(chance).getByText('Prize draw')).toBeTruthy();
+    expect(within(chance).queryByText(/\d\+ pips/)).toBeNull();
     // each card with the icon of its Home tile, hidden from screen readers
     const forms = screen.getByRole('link', { name: /^Forms/ });
     expect([trivia, chance, forms].map((card) => card.querySelector('[aria-hidden] svg')?.getAttribute('class'))).toEqual([
