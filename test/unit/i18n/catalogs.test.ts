@@ -68,8 +68,9 @@ describe('catalogs', () => {
   });
 
   it('translate every message into Spanish', () => {
-    // Words Spanish borrows as they are: the game's name and the app's own unit.
-    const sameInSpanish = new Set(['pages.earn.trivia.title', 'pages.earn.trivia.pips', 'pages.earn.chanceToWin.pips', 'pages.earn.pipsToEarn', 'pages.trivia.title', 'pages.trivia.daily.pips', 'pages.trivia.contest.pips', 'pages.home.tiles.trivia', 'pages.chanceToWin.title', 'pages.chanceToWin.playerPips', 'pages.home.tiles.chanceToWin', 'admin.earn.pips', 'admin.members.pips', 'admin.role.editor', 'admin.bulk.delta', 'admin.view.chanceToWin', 'admin.view.trivia']);
+    // Words Spanish borrows as they are: the game's name and the app's own unit; the date
+    // field's DD and MM hints (the year's hint differs: AAAA).
+    const sameInSpanish = new Set(['pages.earn.trivia.title', 'pages.earn.trivia.pips', 'pages.earn.chanceToWin.pips', 'pages.earn.pipsToEarn', 'pages.trivia.title', 'pages.trivia.daily.pips', 'pages.trivia.contest.pips', 'pages.home.tiles.trivia', 'pages.chanceToWin.title', 'pages.chanceToWin.playerPips', 'pages.home.tiles.chanceToWin', 'admin.earn.pips', 'admin.members.pips', 'admin.role.editor', 'admin.bulk.delta', 'admin.view.chanceToWin', 'admin.view.trivia', 'routing.title.trivia', 'pages.forms.date.day', 'pages.forms.date.month']);
     const untranslated = [...es]
       .filter(([id, text]) => !text.trim() || (text === en.get(id) && !sameInSpanish.has(id)))
       .map(([id]) => id);
