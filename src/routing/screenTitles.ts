@@ -20,6 +20,7 @@ const t = {
   Activity: msg({ id: 'routing.title.activity', message: 'Activity' }),
   Announcements: msg({ id: 'routing.title.announcements', message: 'Announcements' }),
   ChanceToWin: msg({ id: 'routing.title.chanceToWin', message: 'Chance to Win' }),
+  Contests: msg({ id: 'routing.title.contests', message: 'Contests' }),
   DeleteAccount: msg({ id: 'routing.title.deleteAccount', message: 'Delete account' }),
   Earn: msg({ id: 'routing.title.earn', message: 'Earn' }),
   Forms: msg({ id: 'routing.title.forms', message: 'Forms' }),
