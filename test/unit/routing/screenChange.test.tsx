@@ -28,6 +28,9 @@ describe('a change of screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.getAttribute('tabindex')).toBe('-1');
     expect(document.title).toBe('Activity · pips');
+
+    await act(() => activateLocale('es'));
+    await waitFor(() => expect(document.title).toBe('Actividad · pips'));
   });
 
   it('leaves the focus where something else took it meanwhile', async () => {
