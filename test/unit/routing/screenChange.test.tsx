@@ -5,7 +5,7 @@ import { activateLocale } from '../../../src/i18n/i18n';
 import { renderApp } from '../screens/renderApp';
 
 afterEach(async () => {
-  resetData();
+  await resetData();
   await activateLocale('en');
 });
 
