@@ -146,6 +146,9 @@ export const triviaVerificationMachine = setup({
     },
     scanning: {
       tags: 'busy',
+      // A request while a scan runs (the member just joined) starts it over: the running one may
+      // have listed the contests before the change.
+      on: { 'verify.request': { target: 'scanning', reenter: true } },
       invoke: {
         id: 'scanContests',
         src: 'scanContests',

@@ -166,7 +166,8 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
       // 1 for the right answer, 2 for the action: through the ledger, shown in Activity.
       expect((await api.dashboard()).availablePips).toBe(3);
       const promoRows = async () => (await api.actions()).filter((row) => row.kind === 'promo');
-      expect(await promoRows()).toEqual([expect.objectContaining({ title: t.action, pips: 2 })]);
+      // (the member API reads in English)
+      expect(await promoRows()).toEqual([expect.objectContaining({ title: 'Play trivia', pips: 2 })]);
 
       // The day's second (and last) question: it pays no second time, and ends the day's round.
       await page.getByRole('button', { name: t.next }).click();

@@ -74,7 +74,8 @@ const serializeState: SerializeState = (s) =>
  * - a scan that answers keeps the contest list and the answered contests, and stores them for the
  *   member and language; the same contest list adds to the answered list, a changed list starts
  *   it over; a scan that fails keeps the code;
- * - after a scan (either way) a request scans again; idle (nobody) takes none;
+ * - after a scan (either way) a request scans again, and during one starts it over (it may have
+ *   listed the contests before a join); idle (nobody) takes none;
  * - a scan knows whether the connection is down (as the app root last said): offline, it takes
  *   the stored copy.
  */
@@ -141,8 +142,9 @@ function verificationRules() {
           dayDoneUntil = Date.parse(event.until);
           return [store()];
         case 'verify.request':
-          if (view === 'scanning' || view === 'idle' || view === 'recalling') throw new Error(`no request while ${view}`);
-          return scan();
+          if (view === 'idle' || view === 'recalling') throw new Error(`no request while ${view}`);
+          // A scan under way starts over.
+          return [...(view === 'scanning' ? [actorStopped('scanContests')] : []), ...scan()];
         case 'network.changed':
           offline = event.offline;
           return [];
