@@ -24,6 +24,8 @@ export default function TriviaContestScreen() {
   const chart = useSelector(actor, selectRoundChart);
   const busy = useSelector(actor, selectRoundBusy);
   const error = useSelector(actor, selectRoundError);
+  // The round opens once the verification has recalled what it knows: joining waits for it.
+  const opened = useSelector(actor, (s) => s.context.contestId !== null && s.context.contestId === contestId);
   const [displayName, setDisplayName] = useState('');
   if (contestId === null) return null;
   // The leaderboard shows this name to everyone in the contest: never an e-mail address.
@@ -79,7 +81,7 @@ export default function TriviaContestScreen() {
                 maxLength={30}
                 onChange={(event) => setDisplayName(event.currentTarget.value)}
               />
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={busy || !opened}>
                 <Trans id="pages.trivia.contest.join">Join the contest</Trans>
               </Button>
             </Stack>
