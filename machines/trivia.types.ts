@@ -45,6 +45,12 @@ export interface TriviaResult {
   pipsEarned: number;
   correctAnswerId: number | null;
   streakDays: number | null;
+  /** Pips paid besides, by earn actions the answer completed ("Play trivia"). */
+  actionPips: number;
+  /** Questions left for the member (today, for the question of the day); null: not said. */
+  questionsLeft: number | null;
+  /** When the community's next trivia day starts (ISO); null: not said. */
+  nextDayAt: string | null;
 }
 
 /** A failure as data: the contract's error code (NO_AVAILABLE_QUESTIONS, CONTEST_ENDED, ...) or OFFLINE / NETWORK_ERROR. */
@@ -58,9 +64,30 @@ export interface TriviaVerificationContext {
   /** The connection is down (told by the app root): a scan takes the stored copy. */
   offline: boolean;
   contests: TriviaContestSummary[];
-  /** Contests whose question call said NO_AVAILABLE_QUESTIONS. */
+  /** Contests whose question call said NO_AVAILABLE_QUESTIONS (or whose last answer was answered). */
   answered: number[];
+  /** The day (the member's, 'YYYY-MM-DD') the answered list was learned; null: not yet. */
+  day: string | null;
+  /** The member's day when the remembered copy was read. */
+  today: string | null;
+  /** Until when (ms) the question of the day has none left for the member; null: it may have. */
+  dayDoneUntil: number | null;
   errorCode: string | null;
+}
+
+/** What the verification remembers for a member and language (stored in IndexedDB). */
+export interface RememberedTrivia {
+  contests: TriviaContestSummary[];
+  answered: number[];
+  day: string | null;
+  dayDoneUntil: number | null;
+}
+
+/** The remembered copy (null: none), with the member's day and the time it was read. */
+export interface RecallOutput {
+  stored: RememberedTrivia | null;
+  today: string;
+  now: number;
 }
 
 export type TriviaVerificationEvent =
@@ -68,6 +95,10 @@ export type TriviaVerificationEvent =
   | { type: 'scope.changed'; userId: number | null; language: string }
   /** Check again (after joining or answering). */
   | { type: 'verify.request' }
+  /** The member has no question left in this contest (its last answer, or NO_AVAILABLE_QUESTIONS). */
+  | { type: 'contest.answered'; contestId: number }
+  /** The question of the day has none left for the member until `until` (ISO). */
+  | { type: 'day.done'; until: string }
   /** The connection went down or came back (sent by the app root). */
   | { type: 'network.changed'; offline: boolean };
 
@@ -75,6 +106,8 @@ export interface ScanContestsInput {
   userId: number;
   language: string;
   offline: boolean;
+  /** The contests answered today, with the list they were answered in: not asked again while the list is the same. */
+  memory: { contests: TriviaContestSummary[]; answered: number[] } | null;
 }
 
 export type ScanContestsOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[] } | Failure;
@@ -91,11 +124,14 @@ export interface TriviaRoundContext {
   chart: TriviaChartData | null;
   /** The connection is down (told by the app root): each call answers OFFLINE at once. */
   offline: boolean;
+  /** Opened knowing there is no question left (the trivia verification's memory): none is asked for. */
+  knownDone: boolean;
   errorCode: string | null;
 }
 
 export type TriviaRoundEvent =
-  | { type: 'round.open'; contestId: number | null }
+  /** `done`: the trivia verification remembers no question left (the contest answered, the day's done). */
+  | { type: 'round.open'; contestId: number | null; done?: boolean }
   | { type: 'round.close' }
   | { type: 'user.answer'; answerId: number }
   | { type: 'user.skip' }

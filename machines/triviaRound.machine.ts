@@ -23,11 +23,28 @@ export const answerKey = (contestId: number | null, questionId: number, answerId
 
 const emptyRound = { question: null, chosen: null, result: null, errorCode: null };
 
+/** The result an answer's output carries. */
+const resultOf = (output: SubmitAnswerOutput): TriviaResult =>
+  output.ok
+    ? {
+        correct: output.correct,
+        pipsEarned: output.pipsEarned,
+        correctAnswerId: output.correctAnswerId,
+        streakDays: output.streakDays,
+        actionPips: output.actionPips,
+        questionsLeft: output.questionsLeft,
+        nextDayAt: output.nextDayAt,
+      }
+    : { correct: false, pipsEarned: 0, correctAnswerId: null, streakDays: null, actionPips: 0, questionsLeft: null, nextDayAt: null };
+
 /**
  * A round of trivia (SPEC §2 Trivia): the question of the day (contestId null) or one contest's
  * questions. question → answer → result, then the next question, until the server says
  * NO_AVAILABLE_QUESTIONS ('Please try again tomorrow.' for the question of the day; the contest
- * counts as answered). The question of the day may be skipped. A contest is joined first; its
+ * counts as answered). An answer that says no question is left ends the round at its result
+ * (`finished`: a contest's chart loads again for the leaderboard and team scoreboard) and tells
+ * the trivia verification, which remembers it; a round opened with `done` (the verification
+ * remembers none left) asks for no question. The question of the day may be skipped. A contest is joined first; its
  * chart loads when the contest opens and, when an answer earns pips, updates at once
  * (`applyLocalChart`) until the server's replaces it on the next load. Pips earned tell the
  * resources (Home, Activity); joining and running out of contest questions ask the trivia
@@ -63,34 +80,46 @@ export const triviaRoundMachine = setup({
     /** After a result: pips earned move the balance and, in a contest, the local chart. */
     afterResult: enqueueActions(({ context, enqueue, system }) => {
       const pips = context.result?.pipsEarned ?? 0;
-      if (pips <= 0) return;
-      enqueue.sendTo(resourcesActor({ system }), { type: 'pips.changed' });
-      if (context.chart) enqueue.assign({ chart: applyLocalAnswer(context.chart, pips) });
+      if (pips + (context.result?.actionPips ?? 0) > 0) enqueue.sendTo(resourcesActor({ system }), { type: 'pips.changed' });
+      if (pips > 0 && context.chart) enqueue.assign({ chart: applyLocalAnswer(context.chart, pips) });
     }),
-    /** A contest with no question left counts as answered: the verification checks again. */
-    afterExhausted: enqueueActions(({ context, enqueue, system }) => {
-      if (context.contestId !== null) enqueue.sendTo(triviaVerificationActor({ system }), { type: 'verify.request' });
+    /**
+     * No question left: the verification remembers it (the contest answered; the question of the
+     * day done until the next day starts, when the last result said when).
+     */
+    tellDone: enqueueActions(({ context, enqueue, system }) => {
+      if (context.contestId !== null) enqueue.sendTo(triviaVerificationActor({ system }), { type: 'contest.answered', contestId: context.contestId });
+      else if (context.result?.nextDayAt) enqueue.sendTo(triviaVerificationActor({ system }), { type: 'day.done', until: context.result.nextDayAt });
     }),
     clearError: assign({ errorCode: null }),
-    assignContest: assign((_, params: { contestId: number | null }) => ({ contestId: params.contestId, chart: null, ...emptyRound })),
+    assignContest: assign((_, params: { contestId: number | null; done: boolean }) => ({
+      contestId: params.contestId,
+      knownDone: params.done,
+      chart: null,
+      ...emptyRound,
+    })),
     assignQuestion: assign((_, params: { question: TriviaQuestionData }) => ({ question: params.question, chosen: null, result: null, errorCode: null })),
     assignChosen: assign((_, params: { answerId: number }) => ({ chosen: params.answerId })),
     assignResult: assign((_, params: { result: TriviaResult }) => ({ result: params.result })),
     assignChart: assign((_, params: { chart: TriviaChartData }) => ({ chart: params.chart })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
-    reset: assign({ contestId: null, chart: null, ...emptyRound }),
+    reset: assign({ contestId: null, chart: null, knownDone: false, ...emptyRound }),
   },
   guards: {
     isContest: (_, params: { contestId: number | null }) => params.contestId !== null,
     isIndividual: ({ context }) => context.contestId === null,
     inContest: ({ context }) => context.contestId !== null,
+    isKnownDone: ({ context }) => context.knownDone,
+    isDone: (_, params: { done: boolean }) => params.done,
+    /** The result says no question is left (the contest's last, or the day's). */
+    isLastAnswer: (_, params: { output: SubmitAnswerOutput }) => params.output.ok && params.output.questionsLeft === 0,
     isOk: (_, params: { output: { ok: boolean } }) => params.output.ok,
     isNoQuestions: (_, params: { output: { ok: boolean; code?: string } }) => !params.output.ok && params.output.code === 'NO_AVAILABLE_QUESTIONS',
   },
 }).createMachine({
   id: 'triviaRound',
   initial: 'idle',
-  context: { contestId: null, chart: null, offline: false, ...emptyRound },
+  context: { contestId: null, chart: null, offline: false, knownDone: false, ...emptyRound },
   on: {
     'network.changed': { actions: { type: 'assignOffline', params: ({ event }) => ({ offline: event.offline }) } },
     'round.open': [
@@ -98,9 +127,15 @@ export const triviaRoundMachine = setup({
         guard: { type: 'isContest', params: ({ event }) => ({ contestId: event.contestId }) },
         target: '.loadingChart',
         reenter: true,
-        actions: { type: 'assignContest', params: ({ event }) => ({ contestId: event.contestId }) },
+        actions: { type: 'assignContest', params: ({ event }) => ({ contestId: event.contestId, done: event.done ?? false }) },
       },
-      { target: '.loading', reenter: true, actions: { type: 'assignContest', params: ({ event }) => ({ contestId: event.contestId }) } },
+      {
+        guard: { type: 'isDone', params: ({ event }) => ({ done: event.done ?? false }) },
+        target: '.exhausted',
+        reenter: true,
+        actions: { type: 'assignContest', params: ({ event }) => ({ contestId: event.contestId, done: true }) },
+      },
+      { target: '.loading', reenter: true, actions: { type: 'assignContest', params: ({ event }) => ({ contestId: event.contestId, done: false }) } },
     ],
     'round.close': { target: '.idle', actions: 'reset' },
     'user.join': { guard: 'inContest', target: '.joining' },
@@ -117,13 +152,17 @@ export const triviaRoundMachine = setup({
         onDone: [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
-            target: 'loading',
+            target: 'afterChart',
             actions: { type: 'assignChart', params: ({ event }) => ({ chart: (event.output as { chart: TriviaChartData }).chart }) },
           },
-          { target: 'loading' },
+          { target: 'afterChart' },
         ],
-        onError: { target: 'loading' },
+        onError: { target: 'afterChart' },
       },
+    },
+    /** A contest remembered as answered asks for no question. */
+    afterChart: {
+      always: [{ guard: 'isKnownDone', target: 'exhausted' }, { target: 'loading' }],
     },
     loading: {
       tags: 'busy',
@@ -137,7 +176,7 @@ export const triviaRoundMachine = setup({
             target: 'question',
             actions: { type: 'assignQuestion', params: ({ event }) => ({ question: (event.output as { question: TriviaQuestionData }).question }) },
           },
-          { guard: { type: 'isNoQuestions', params: ({ event }) => ({ output: event.output }) }, target: 'exhausted' },
+          { guard: { type: 'isNoQuestions', params: ({ event }) => ({ output: event.output }) }, target: 'exhausted', actions: 'tellDone' },
           { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) } },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
@@ -167,15 +206,14 @@ export const triviaRoundMachine = setup({
         },
         onDone: [
           {
+            guard: { type: 'isLastAnswer', params: ({ event }) => ({ output: event.output }) },
+            target: 'finished',
+            actions: { type: 'assignResult', params: ({ event }) => ({ result: resultOf(event.output) }) },
+          },
+          {
             guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
             target: 'result',
-            actions: {
-              type: 'assignResult',
-              params: ({ event }) => {
-                const output = event.output as { ok: true } & TriviaResult;
-                return { result: { correct: output.correct, pipsEarned: output.pipsEarned, correctAnswerId: output.correctAnswerId, streakDays: output.streakDays } };
-              },
-            },
+            actions: { type: 'assignResult', params: ({ event }) => ({ result: resultOf(event.output) }) },
           },
           { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) } },
         ],
@@ -203,10 +241,36 @@ export const triviaRoundMachine = setup({
         'user.next': { target: 'loading', actions: { type: 'showQuestion', params: ({ context }) => ({ contestId: context.contestId }) } },
       },
     },
-    /** No question left: 'Please try again tomorrow.', or every contest question answered. */
-    exhausted: {
-      entry: 'afterExhausted',
+    /**
+     * The last answer's result, with no Next: the verification remembers the end; a contest's
+     * chart loads again (the leaderboard and team scoreboard as they are now).
+     */
+    finished: {
+      entry: [{ type: 'showResult', params: ({ context }) => ({ contestId: context.contestId }) }, 'afterResult', 'tellDone'],
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'inContest', target: 'reloadingChart' }, { target: 'shown' }] },
+        reloadingChart: {
+          invoke: {
+            id: 'reloadChart',
+            src: 'loadChart',
+            input: ({ context }) => ({ contestId: context.contestId ?? 0, offline: context.offline }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
+                target: 'shown',
+                actions: { type: 'assignChart', params: ({ event }) => ({ chart: (event.output as { chart: TriviaChartData }).chart }) },
+              },
+              { target: 'shown' },
+            ],
+            onError: { target: 'shown' },
+          },
+        },
+        shown: {},
+      },
     },
+    /** No question left: 'Please try again tomorrow.', or every contest question answered. */
+    exhausted: {},
     /** One join at a time: another tap while joining changes nothing. */
     joining: {
       tags: 'busy',

@@ -9,8 +9,11 @@ export const selectRoundBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectRoundQuestion = (s: Snapshot) => (s.matches('question') || s.matches('answering') ? s.context.question : null);
 export const selectRoundAnswering = (s: Snapshot) => s.matches('answering');
 export const selectRoundChosen = (s: Snapshot) => s.context.chosen;
-/** The result with the question it answers. */
-export const selectRoundResult = (s: Snapshot) => (s.matches('result') ? { result: s.context.result, question: s.context.question } : null);
+/** The result with the question it answers (the last one's too). */
+export const selectRoundResult = (s: Snapshot) =>
+  s.matches('result') || s.matches('finished') ? { result: s.context.result, question: s.context.question } : null;
+/** The last answer's result: no question is left (no Next; a contest shows its leaderboard). */
+export const selectRoundFinished = (s: Snapshot) => s.matches('finished');
 export const selectRoundExhausted = (s: Snapshot) => s.matches('exhausted');
 export const selectRoundError = (s: Snapshot) => (s.matches('failed') ? s.context.errorCode : null);
 export const selectRoundChart = (s: Snapshot) => s.context.chart;

@@ -9,6 +9,8 @@ export interface TriviaScanInput {
   language: string;
   /** The connection is known to be down: the stored copy stands in at once. */
   offline: boolean;
+  /** The contests answered today and the list they were in: with the same list, not asked again. */
+  memory?: { contests: TriviaContestSummary[]; answered: number[] } | null;
 }
 
 export type ListContestsOutput = { ok: true; contests: TriviaContestSummary[] } | Failure;
@@ -23,7 +25,10 @@ export interface TriviaScanContext {
   userId: number;
   language: string;
   offline: boolean;
+  memory: { contests: TriviaContestSummary[]; answered: number[] } | null;
   contests: TriviaContestSummary[];
+  /** Running contests remembered as answered (the same list, today): no call. */
+  remembered: number[];
   /** The running contests' ids, to check in order. */
   running: number[];
   /** The index in `running` of the next contest a free lane takes. */
@@ -39,6 +44,8 @@ type Lane = { lane: number };
 
 /** A contest runs unless it says it is upcoming or ended. */
 const isRunning = (contest: TriviaContestSummary) => contest.status === undefined || contest.status === 'running';
+
+const sameIds = (a: readonly TriviaContestSummary[], b: readonly TriviaContestSummary[]) => a.length === b.length && a.every((c, i) => c.id === b[i].id);
 
 /** One lane of the pool: checks a contest, then takes the next one left, until none is. */
 const lane = (index: number) =>
@@ -74,7 +81,9 @@ const lane = (index: number) =>
  * One scan of the trivia contests (SPEC §4 Trivia verification, §9): offline, the copy stored
  * for the member and language stands in; else the contest list, then each running contest's
  * question call, 4 at a time (a lane takes the next contest as soon as its call answers); a
- * contest whose call says NO_AVAILABLE_QUESTIONS counts as answered. A list that cannot be
+ * contest whose call says NO_AVAILABLE_QUESTIONS counts as answered. A contest the memory holds
+ * as answered (today, in the same list) is not asked again: its call would only say so again
+ * (and log a 404 in the browser). A list that cannot be
  * reached (OFFLINE, NETWORK_ERROR) falls back to the stored copy; no copy, or any other
  * failure, ends it with the code. Its output is the verification's `scanContests` answer.
  */
@@ -93,9 +102,11 @@ export const triviaScanMachine = setup({
     readStored: fromPromise<StoredScan, { userId: number; language: string }>(async () => null),
   },
   actions: {
-    assignContests: assign((_, params: { contests: TriviaContestSummary[] }) => {
-      const running = params.contests.filter(isRunning).map((c) => c.id);
-      return { contests: params.contests, running, next: Math.min(TRIVIA_SCAN_LANES, running.length), answered: [], code: null };
+    assignContests: assign(({ context }, params: { contests: TriviaContestSummary[] }) => {
+      const memory = context.memory && sameIds(context.memory.contests, params.contests) ? context.memory.answered : [];
+      const remembered = params.contests.filter((c) => isRunning(c) && memory.includes(c.id)).map((c) => c.id);
+      const running = params.contests.filter((c) => isRunning(c) && !remembered.includes(c.id)).map((c) => c.id);
+      return { contests: params.contests, remembered, running, next: Math.min(TRIVIA_SCAN_LANES, running.length), answered: [], code: null };
     }),
     takeFirst: assign(({ context }, params: Lane) => ({ lanes: context.lanes.map((id, i) => (i === params.lane ? context.running[params.lane] : id)) })),
     takeNext: assign(({ context }, params: Lane) => ({
@@ -130,7 +141,9 @@ export const triviaScanMachine = setup({
     userId: input?.userId ?? 0,
     language: input?.language ?? 'en',
     offline: input?.offline ?? false,
+    memory: input?.memory ?? null,
     contests: [],
+    remembered: [],
     running: [],
     next: 0,
     lanes: Array.from({ length: TRIVIA_SCAN_LANES }, () => null),
@@ -194,6 +207,13 @@ export const triviaScanMachine = setup({
   },
   output: ({ context }) =>
     context.code === null
-      ? { ok: true, contests: context.contests, answered: context.running.length ? context.running.filter((id) => context.answered.includes(id)) : context.answered }
+      ? {
+          ok: true,
+          contests: context.contests,
+          answered:
+            context.running.length || context.remembered.length
+              ? context.contests.map((c) => c.id).filter((id) => context.remembered.includes(id) || (context.running.includes(id) && context.answered.includes(id)))
+              : context.answered,
+        }
       : { ok: false, code: context.code },
 });

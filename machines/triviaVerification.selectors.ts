@@ -12,3 +12,5 @@ export const selectRunningContests = (s: Snapshot) => s.context.contests.filter(
 /** Contests that still have questions for the member (running and not answered). */
 export const selectOpenContests = (s: Snapshot) =>
   s.context.contests.filter((c) => c.status !== 'ended' && c.status !== 'upcoming' && !s.context.answered.includes(c.id));
+/** The question of the day has no question left for the member until the next day. */
+export const selectDayDone = (s: Snapshot) => s.context.dayDoneUntil !== null;

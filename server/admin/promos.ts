@@ -1,6 +1,7 @@
 import { createEarnPromo, listPromos, questionnairePath } from '../db/repositories/promos';
 import { findQuestionnaire } from '../db/repositories/questionnaires';
-import type { EarnLimit } from '../db/schema';
+import type { EarnCompletion, EarnLimit } from '../db/schema';
+import { EARN_COMPLETIONS, completionLabel, completionScreen } from '../earning/completion';
 import { appPath, englishText, httpUrl, localized, oneOf, requireCommunity, showText, wholeNumber } from './args';
 import { UsageError, type AdminCommand } from './context';
 import { attachImage, readImageOption } from './images';
@@ -16,11 +17,15 @@ export const promoCreate: AdminCommand = {
   usage: `promo:create --community <id> --title <text> [--title-es <text>] --pips <n>
              [--description <text>] [--description-es <text>] [--url <https://…>]
              [--limit once|daily|unlimited] [--questionnaire <id>] [--redirect </app/path>]
+             [--completed-by triviaAnswer|triviaRightAnswer]
              [--image <file.png|jpg|webp> | --image-url <https://…>] [--type EARN]
       Create an earn action. --url opens in a new tab when the member earns; --questionnaire
       links a questionnaire, which the member answers to earn it (--pips defaults to its pips;
-      not with --url); --redirect leads to a screen of the
-      app such as /trivia/individual. Rewards are made with reward:create.`,
+      not with --url); --completed-by makes it paid when the member does that in the app
+      (triviaAnswer: answering the question of the day; triviaRightAnswer: a right answer),
+      within --limit, and leads to its screen; --redirect leads to another screen of the
+      app (without --completed-by the member earns it with its Earn button).
+      Rewards are made with reward:create.`,
   options: {
     type: { type: 'string' },
     community: { type: 'string' },
@@ -35,6 +40,7 @@ export const promoCreate: AdminCommand = {
     limit: { type: 'string' },
     questionnaire: { type: 'string' },
     redirect: { type: 'string' },
+    'completed-by': { type: 'string' },
   },
   async run(values, ctx) {
     const type = oneOf(values, 'type', ['EARN', 'REDEEM'], 'EARN');
@@ -48,13 +54,17 @@ export const promoCreate: AdminCommand = {
     const image = await readImageOption(values);
     if (image && imageUrl) throw new UsageError('give either --image or --image-url, not both');
     const limit = oneOf(values, 'limit', LIMITS, 'once');
-    const redirect = appPath(values, 'redirect');
+    const completedBy: EarnCompletion | undefined =
+      values['completed-by'] === undefined ? undefined : oneOf(values, 'completed-by', EARN_COMPLETIONS, 'triviaAnswer');
+    const redirect = appPath(values, 'redirect') ?? (completedBy ? completionScreen[completedBy] : undefined);
+    if (completedBy && url) throw new UsageError('an action with --completed-by is earned in the app: leave out --url');
     const questionnaireId = wholeNumber(values, 'questionnaire', 1, 2 ** 31 - 1);
     const questionnaire =
       questionnaireId === undefined ? undefined : await findQuestionnaire(ctx.db, community.id, questionnaireId);
     if (questionnaireId !== undefined && !questionnaire) {
       throw new UsageError(`community ${community.id} has no questionnaire ${questionnaireId} (see questionnaire:list)`);
     }
+    if (questionnaire && completedBy) throw new UsageError('a promo with --questionnaire is earned by answering it: leave out --completed-by');
     if (questionnaire && url) {
       throw new UsageError('a promo with --questionnaire is earned by answering it: leave out --url');
     }
@@ -74,6 +84,7 @@ export const promoCreate: AdminCommand = {
       limit,
       questionnaireId: questionnaire?.id,
       redirectToInternalScreen: redirect,
+      completedBy: completedBy ?? null,
     });
     ctx.out(`Created earn promo #${id} ${showText(title)} in "${community.name}" (${community.id})`);
     ctx.out(`  pips:  ${pips}, ${describeLimit(limit)}`);
@@ -81,6 +92,7 @@ export const promoCreate: AdminCommand = {
     if (url) ctx.out(`  opens: ${url}`);
     if (questionnaire) ctx.out(`  questionnaire: #${questionnaire.id} (${questionnairePath(questionnaire.id)}, ${questionnaire.pips} pips on answering)`);
     if (redirect) ctx.out(`  leads to: ${redirect}`);
+    if (completedBy) ctx.out(`  paid on: ${completionLabel[completedBy]}`);
     await attachImage(ctx, id, image);
     return 0;
   },
@@ -111,6 +123,7 @@ export const promoList: AdminCommand = {
         p.url ? `url ${p.url}` : null,
         p.questionnaireId ? `questionnaire ${questionnairePath(p.questionnaireId)}` : null,
         p.redirectToInternalScreen ? `redirect ${p.redirectToInternalScreen}` : null,
+        p.completedBy ? `completed by ${p.completedBy}` : null,
         `earned ${p.earned}×`,
       ].filter(Boolean);
       ctx.out(`#${p.id}  EARN    "${englishText(p.title)}"  ${p.pips} pips ${p.limit}  ${extras.join('  ')}${state}`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { commitmentOf, newSeed } from '../contests/draw';
+import { completionScreen } from '../earning/completion';
 import { parsePayload } from '../questionnaires/payload';
 import { insertAnnouncement } from './repositories/announcements';
 import { createEarnQrCode } from './repositories/earnQrCodes';
@@ -235,7 +236,9 @@ export async function ensureDemoContent(db: Kysely<Database>, communityId: strin
       description: { en: 'Answer a question of the day.', es: 'Responde una pregunta del día.' },
       pips: 2,
       limit: 'daily',
-      redirectToInternalScreen: '/trivia/individual',
+      // Paid when the member answers the question of the day (it leads there).
+      completedBy: 'triviaAnswer',
+      redirectToInternalScreen: completionScreen.triviaAnswer,
     });
 
     const demoTerms = {

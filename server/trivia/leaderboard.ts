@@ -46,6 +46,23 @@ export function dayIn(timeZone: string, at: Date): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/**
+ * When the community's next day starts after `at`: the first minute whose day in the time zone
+ * differs from `at`'s (a search over the next 48 hours, so it holds across DST changes).
+ */
+export function nextDayStart(timeZone: string, at: Date): Date {
+  const today = dayIn(timeZone, at);
+  const minute = 60_000;
+  let low = Math.floor(at.getTime() / minute);
+  let high = low + 48 * 60;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (dayIn(timeZone, new Date(middle * minute)) === today) low = middle;
+    else high = middle;
+  }
+  return new Date(high * minute);
+}
+
 /** Whether a string names a time zone this runtime knows. */
 export function isTimeZone(value: string): boolean {
   try {

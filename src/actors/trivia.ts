@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type {
+  RecallOutput,
   JoinContestOutput,
   LoadChartOutput,
   LoadQuestionOutput,
@@ -18,6 +19,10 @@ import { afterDatabaseHold } from '../data/lazyDatabases';
 
 const offline = { ok: false, code: 'OFFLINE' } as const;
 const failure = (result: ApiResult<unknown>) => ({ ok: false as const, code: result.success ? 'UNKNOWN_ERROR' : result.error });
+
+/** The member's calendar day, 'YYYY-MM-DD' (when the remembered answered contests are asked again). */
+export const localDay = (at: Date) =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 
 /** SPEC §8: a contest counts as answered when its question call says there is none left. */
 export const isNoAvailableQuestions = (result: ApiResult<unknown>) =>
@@ -48,7 +53,18 @@ export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: S
     },
   });
   return triviaVerificationMachine.provide({
-    actors: { scanContests: scan },
+    actors: {
+      scanContests: scan,
+      // No IndexedDB (some private modes): nothing was stored.
+      recall: fromPromise<RecallOutput, { userId: number; language: string }>(async ({ input }) => {
+        const row = await (await cache()).readTriviaVerification(input.userId, input.language).catch(() => undefined);
+        return {
+          stored: row ? { contests: row.contests, answered: row.answered, day: row.day ?? null, dayDoneUntil: row.dayDoneUntil ?? null } : null,
+          today: localDay(new Date()),
+          now: Date.now(),
+        };
+      }),
+    },
     actions: {
       storeResults: (_, params) => {
         // A copy that cannot be stored (no IndexedDB, the database closing) only costs the offline copy.
@@ -93,6 +109,9 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
             pipsEarned: result.data.pipsEarned,
             correctAnswerId: result.data.correctAnswerId ?? null,
             streakDays: result.data.streakDays ?? null,
+            actionPips: result.data.actionPips ?? 0,
+            questionsLeft: result.data.questionsLeft ?? null,
+            nextDayAt: result.data.nextDayAt ?? null,
           };
         }
         const result = await api.answerTriviaContest(
@@ -106,6 +125,9 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
           pipsEarned: result.data.pipsEarned,
           correctAnswerId: result.data.correctAnswerId ?? null,
           streakDays: null,
+          actionPips: 0,
+          questionsLeft: result.data.questionsLeft ?? null,
+          nextDayAt: null,
         };
       }),
       skipQuestion: fromPromise<SkipQuestionOutput, { offline: boolean }>(async ({ input, signal, system }) => {

@@ -1851,6 +1851,15 @@ export interface components {
          * @enum {string}
          */
         EarnLimit: "once" | "daily" | "unlimited";
+        /**
+         * @description What a member does in the app to complete an earn action, which then pays its pips
+         *     through the ledger within its limit (the earn call refuses it: NOT_FOUND). Each leads to
+         *     its screen (`redirectToInternalScreen`): `triviaAnswer` - answering the question of the
+         *     day, right or wrong; `triviaRightAnswer` - a right answer to the question of the day
+         *     (both `/trivia/individual`).
+         * @enum {string}
+         */
+        EarnCompletion: "triviaAnswer" | "triviaRightAnswer";
         AnnouncementType: string;
         TokenizeForm: {
             tokenType: components["schemas"]["TokenType"];
@@ -2010,6 +2019,8 @@ export interface components {
             questionnaireUrl?: string | null;
             /** @description An app path such as `/trivia/individual` the action leads to (EARN). */
             redirectToInternalScreen?: string | null;
+            /** @description EARN - what completes the action in the app (then it pays by itself; no earn call), or null: an action that leads to a screen without it is earned with the earn call. */
+            completedBy?: components["schemas"]["EarnCompletion"] | null;
             limit?: components["schemas"]["EarnLimit"];
             /** @description EARN, whether the member can earn it now; REDEEM, whether any option has a code left. */
             available?: boolean;
@@ -2263,11 +2274,22 @@ export interface components {
             pipsEarned: components["schemas"]["Pips"];
             correctAnswerId?: number;
             streakDays?: number;
+            /** @description Pips paid, besides pipsEarned, by earn actions this answer completed (completedBy triviaAnswer / triviaRightAnswer), each once per its limit. */
+            actionPips?: components["schemas"]["Pips"];
+            /** @description How many more questions the member can get today (0 - the next call answers NO_AVAILABLE_QUESTIONS until nextDayAt, unless the operator adds questions). */
+            questionsLeft?: number;
+            /**
+             * Format: date-time
+             * @description When the community's next trivia day starts (the daily allowance renews).
+             */
+            nextDayAt?: string;
         };
         TriviaContestAnswerResult: {
             pipsEarned: components["schemas"]["Pips"];
             correct?: boolean;
             correctAnswerId?: number;
+            /** @description The contest's questions the member has not answered yet (0 - every one answered: the question call answers NO_AVAILABLE_QUESTIONS). */
+            questionsLeft?: number;
         };
         TriviaJoinResult: {
             /** @enum {string} */
@@ -2345,6 +2367,10 @@ export interface components {
             es?: string;
         };
         AdminPromo: {
+            /** @description EARN - what completes it in the app, or null (REDEEM - always null). */
+            completedBy?: components["schemas"]["EarnCompletion"] | null;
+            /** @description EARN - the app screen it leads to, or null. */
+            redirectToInternalScreen?: string | null;
             /** @description Its image, or null (members see a placeholder). */
             image: components["schemas"]["AdminImage"] | null;
             id: components["schemas"]["Id"];
@@ -2370,16 +2396,19 @@ export interface components {
             url?: string | null;
             /** @description EARN only (a reward's prices live on its options). */
             pips?: number;
+            /** @description EARN only, and not for an action with a questionnaire or a url: what completes it in the app (it then leads to that event's screen), or null for none (an ordinary earn button). */
+            completedBy?: components["schemas"]["EarnCompletion"] | null;
         };
         AdminEarnActionNew: {
             /** @constant */
             type: "EARN";
             title: components["schemas"]["AdminText"];
             description?: components["schemas"]["AdminText"];
-            /** @description The https page opened when the member earns. */
+            /** @description The https page opened when the member earns (not with completedBy). */
             url?: string;
             pips: number;
             earnLimit?: components["schemas"]["EarnLimit"];
+            completedBy?: components["schemas"]["EarnCompletion"];
         };
         AdminRewardOptionNew: {
             label: components["schemas"]["AdminText"];
@@ -3850,7 +3879,7 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED. */
             403: components["responses"]["Error"];
-            /** @description NOT_FOUND (no such earn promo). */
+            /** @description NOT_FOUND (no such earn promo; or one earned by its questionnaire or completed in the app, `completedBy`). */
             404: components["responses"]["Error"];
             /** @description ALREADY_EARNED (a once-only promo already earned), ALREADY_EARNED_TODAY (a once-a-day promo), IDEMPOTENCY_KEY_REUSED. */
             409: components["responses"]["Error"];

@@ -7,6 +7,10 @@ export interface TriviaVerificationRow {
   language: string;
   contests: TriviaContestSummary[];
   answered: number[];
+  /** The member's day the answered list was learned (rows stored before issue 48 have none). */
+  day?: string | null;
+  /** Until when the question of the day has none left for the member. */
+  dayDoneUntil?: number | null;
   storedAt: number;
 }
 

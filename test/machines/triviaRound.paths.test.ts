@@ -6,6 +6,7 @@ import {
   selectRoundChart,
   selectRoundError,
   selectRoundExhausted,
+  selectRoundFinished,
   selectRoundQuestion,
   selectRoundResult,
 } from '../../machines/triviaRound.selectors';
@@ -29,11 +30,15 @@ const chart: TriviaChartData = {
   ],
 };
 const othersCorrect = [5, 4, 3, 3];
+const NEXT_DAY = '2026-12-03T00:00:00.000Z';
 
 const events = {
   'round.open': [
     { type: 'round.open', contestId: null },
     { type: 'round.open', contestId: 5 },
+    // The trivia verification remembers no question left (the day's done, the contest answered).
+    { type: 'round.open', contestId: null, done: true },
+    { type: 'round.open', contestId: 5, done: true },
   ],
   'round.close': [{ type: 'round.close' }],
   'user.answer': [{ type: 'user.answer', answerId: 11 }],
@@ -48,8 +53,10 @@ const events = {
 const outputs = {
   loadQuestion: [{ ok: true, question }, { ok: false, code: 'NO_AVAILABLE_QUESTIONS' }, { ok: false, code: 'OFFLINE' }],
   submitAnswer: [
-    { ok: true, correct: true, pipsEarned: 5, correctAnswerId: 11, streakDays: 2 },
-    { ok: true, correct: false, pipsEarned: 0, correctAnswerId: 11, streakDays: 2 },
+    { ok: true, correct: true, pipsEarned: 5, correctAnswerId: 11, streakDays: 2, actionPips: 0, questionsLeft: 3, nextDayAt: NEXT_DAY },
+    { ok: true, correct: false, pipsEarned: 0, correctAnswerId: 11, streakDays: 2, actionPips: 0, questionsLeft: null, nextDayAt: null },
+    // The last question, wrong, but it completed an earn action ("Play trivia").
+    { ok: true, correct: false, pipsEarned: 0, correctAnswerId: 11, streakDays: 2, actionPips: 2, questionsLeft: 0, nextDayAt: NEXT_DAY },
     { ok: false, code: 'CONTEST_ENDED' },
   ],
   skipQuestion: [{ ok: true }, { ok: false, code: 'NO_AVAILABLE_QUESTIONS' }, { ok: false, code: 'OFFLINE' }],
@@ -64,6 +71,9 @@ const serializeState: SerializeState = (s) =>
     contestId: s.context.contestId,
     chart: s.context.chart ? Math.min(s.context.chart.userCorrectAnswers, 3) : null,
     result: s.context.result?.pipsEarned ?? null,
+    // Whether the day's end is known (the verification is told it when the next load finds none).
+    nextDay: s.context.result?.nextDayAt ?? null,
+    knownDone: s.context.knownDone,
     error: s.context.errorCode,
   });
 
@@ -78,13 +88,19 @@ const serializeState: SerializeState = (s) =>
  *   the chart at once: one more right answer, the pips added, the rank recomputed from the
  *   leaders shown (ties share a rank; below the top four the rank stays);
  * - 'next' goes back to the question route and loads the next question;
- * - NO_AVAILABLE_QUESTIONS ends the round (a contest then asks the verification to check
- *   again); any other failure keeps its code and may be retried by loading a question again;
+ * - NO_AVAILABLE_QUESTIONS ends the round and tells the verification (a contest is answered;
+ *   the question of the day is done until the next day, when a result said when); any other
+ *   failure keeps its code and may be retried by loading a question again;
+ * - a result that says no question is left finishes the round at it: no next question, the
+ *   verification told as above, a contest's chart loaded again (its leaderboard and teams);
+ *   pips of earn actions the answer completed tell the resources too;
+ * - a round opened knowing none is left (the verification's memory) asks for no question: a
+ *   contest still loads its chart;
  * - joining a contest (any time in a contest) asks the verification and the resources to
  *   reload, then loads the chart and a question.
  */
 function roundRules() {
-  type View = 'idle' | 'loadingChart' | 'loading' | 'question' | 'answering' | 'skipping' | 'result' | 'exhausted' | 'failed' | 'joining';
+  type View = 'idle' | 'loadingChart' | 'loading' | 'question' | 'answering' | 'skipping' | 'result' | 'finished' | 'exhausted' | 'failed' | 'joining';
   const invokeOf: Partial<Record<View, string>> = {
     loadingChart: 'loadChart',
     loading: 'loadQuestion',
@@ -94,6 +110,10 @@ function roundRules() {
   };
   let view: View = 'idle';
   let contestId: number | null = null;
+  let knownDone = false;
+  /** In `finished`: the contest's chart is loading again. */
+  let reloading = false;
+  let nextDayAt: string | null = null;
   let held: TriviaChartData | null = null;
   let error: string | null = null;
   let result: { correct: boolean; pipsEarned: number } | null = null;
@@ -101,8 +121,17 @@ function roundRules() {
   let offline = false;
 
   const leave = (): Effect[] => {
+    if (view === 'finished' && reloading) {
+      reloading = false;
+      return [actorStopped('reloadChart')];
+    }
     const running = invokeOf[view];
     return running ? [actorStopped(running)] : [];
+  };
+  /** What the verification hears when no question is left. */
+  const tellDone = (): Effect[] => {
+    if (contestId !== null) return [received('triviaVerification', { type: 'contest.answered', contestId })];
+    return nextDayAt ? [received('triviaVerification', { type: 'day.done', until: nextDayAt })] : [];
   };
   const load = (): Effect[] => {
     view = 'loading';
@@ -136,16 +165,24 @@ function roundRules() {
         case 'round.open': {
           const stopped = leave();
           contestId = event.contestId;
+          knownDone = event.done ?? false;
           held = null;
           error = null;
           result = null;
+          nextDayAt = null;
           shown = null;
+          if (contestId === null && knownDone) {
+            view = 'exhausted';
+            return stopped;
+          }
           return [...stopped, ...(contestId === null ? load() : loadChart())];
         }
         case 'round.close': {
           const stopped = leave();
           view = 'idle';
           contestId = null;
+          knownDone = false;
+          nextDayAt = null;
           held = null;
           error = null;
           result = null;
@@ -178,10 +215,27 @@ function roundRules() {
         case 'xstate.done.actor.loadChart':
           only('loadingChart');
           if (event.output.ok) held = event.output.chart;
+          if (knownDone) {
+            view = 'exhausted';
+            return [];
+          }
           return load();
         case 'xstate.error.actor.loadChart':
           only('loadingChart');
+          if (knownDone) {
+            view = 'exhausted';
+            return [];
+          }
           return load();
+        case 'xstate.done.actor.reloadChart':
+          if (!(view === 'finished' && reloading)) throw new Error('no chart reloading');
+          reloading = false;
+          if (event.output.ok) held = event.output.chart;
+          return [];
+        case 'xstate.error.actor.reloadChart':
+          if (!(view === 'finished' && reloading)) throw new Error('no chart reloading');
+          reloading = false;
+          return [];
         case 'xstate.done.actor.loadQuestion':
           only('loading');
           if (event.output.ok) {
@@ -193,18 +247,24 @@ function roundRules() {
           }
           if (event.output.code === 'NO_AVAILABLE_QUESTIONS') {
             view = 'exhausted';
-            return contestId === null ? [] : [received('triviaVerification', { type: 'verify.request' })];
+            return tellDone();
           }
           return fail(event.output.code);
         case 'xstate.done.actor.submitAnswer': {
           only('answering');
           if (!event.output.ok) return fail(event.output.code);
-          view = 'result';
+          const last = event.output.questionsLeft === 0;
+          view = last ? 'finished' : 'result';
           result = { correct: event.output.correct, pipsEarned: event.output.pipsEarned };
+          nextDayAt = event.output.nextDayAt;
           const effects: Effect[] = [action('showResult', { contestId })];
-          if (result.pipsEarned > 0) {
-            effects.push(received('resources', { type: 'pips.changed' }));
-            if (held) held = localChart(held, result.pipsEarned);
+          if (result.pipsEarned + event.output.actionPips > 0) effects.push(received('resources', { type: 'pips.changed' }));
+          if (result.pipsEarned > 0 && held) held = localChart(held, result.pipsEarned);
+          if (!last) return effects;
+          effects.push(...tellDone());
+          if (contestId !== null) {
+            reloading = true;
+            effects.push(actorStarted('loadChart', { contestId, offline }, 'reloadChart'));
           }
           return effects;
         }
@@ -237,7 +297,8 @@ function roundRules() {
       busy: ['loadingChart', 'loading', 'answering', 'skipping', 'joining'].includes(view),
       question: view === 'question' || view === 'answering' ? shown?.id ?? null : null,
       canSkip: view === 'question' && contestId === null,
-      result: view === 'result' ? result : null,
+      result: view === 'result' || view === 'finished' ? result : null,
+      finished: view === 'finished',
       exhausted: view === 'exhausted',
       error: view === 'failed' ? error : null,
       chart: held ? { correct: held.userCorrectAnswers, pips: held.userTotalPips, rank: held.userRank } : null,
@@ -259,6 +320,7 @@ describeMachinePaths({
       question: selectRoundQuestion(s)?.id ?? null,
       canSkip: selectRoundCanSkip(s),
       result: roundResult?.result ? { correct: roundResult.result.correct, pipsEarned: roundResult.result.pipsEarned } : null,
+      finished: selectRoundFinished(s),
       exhausted: selectRoundExhausted(s),
       error: selectRoundError(s),
       chart: roundChart ? { correct: roundChart.userCorrectAnswers, pips: roundChart.userTotalPips, rank: roundChart.userRank } : null,
@@ -267,7 +329,8 @@ describeMachinePaths({
   oracle: roundRules,
   words: {
     events: {
-      'round.open': (e) => (e.contestId === null ? 'the member opens the question of the day' : `the member opens contest ${e.contestId}`),
+      'round.open': (e) =>
+        `${e.contestId === null ? 'the member opens the question of the day' : `the member opens contest ${e.contestId}`}${e.done ? ', remembered as done' : ''}`,
       'round.close': 'the member leaves the round',
       'user.answer': (e) => `answers ${question.answers.find((a) => a.id === e.answerId)?.text ?? e.answerId}`,
       'user.skip': 'skips the question',
@@ -277,6 +340,8 @@ describeMachinePaths({
       'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.loadChart': (e) => (e.output.ok ? `the chart comes (rank ${e.output.chart.userRank}, ${e.output.chart.userCorrectAnswers} right)` : `loading the chart fails (${e.output.code})`),
       'xstate.error.actor.loadChart': 'loading the chart breaks',
+      'xstate.done.actor.reloadChart': (e) => (e.output.ok ? `the final chart comes (rank ${e.output.chart.userRank})` : `loading the final chart fails (${e.output.code})`),
+      'xstate.error.actor.reloadChart': 'loading the final chart breaks',
       'xstate.done.actor.loadQuestion': (e) => {
         if (e.output.ok) return `the question "${e.output.question.text}" comes`;
         return e.output.code === 'NO_AVAILABLE_QUESTIONS' ? 'no question is left' : `loading the question fails (${e.output.code})`;
@@ -284,7 +349,9 @@ describeMachinePaths({
       'xstate.error.actor.loadQuestion': 'loading the question breaks',
       'xstate.done.actor.submitAnswer': (e) => {
         if (!e.output.ok) return `the answer is refused (${e.output.code})`;
-        return e.output.correct ? `it is right (${e.output.pipsEarned} pips)` : 'it is wrong';
+        const end = e.output.questionsLeft === 0 ? ', the last question' : '';
+        const action = e.output.actionPips > 0 ? `, an earn action pays ${e.output.actionPips}` : '';
+        return `${e.output.correct ? `it is right (${e.output.pipsEarned} pips)` : 'it is wrong'}${action}${end}`;
       },
       'xstate.error.actor.submitAnswer': 'sending the answer breaks',
       'xstate.done.actor.skipQuestion': (e) => {
@@ -301,9 +368,7 @@ describeMachinePaths({
         : m.question !== null
           ? `the question shows${m.canSkip ? ' with Skip' : ''}`
           : m.result
-            ? m.result.correct
-              ? `"right" shows with ${m.result.pipsEarned} pips`
-              : '"wrong" shows'
+            ? `${m.result.correct ? `"right" shows with ${m.result.pipsEarned} pips` : '"wrong" shows'}${m.finished ? ', the end of the questions' : ''}`
             : m.exhausted
               ? 'the end of the questions shows'
               : m.error

@@ -48,6 +48,8 @@ const LANES = 4;
  *   the stored copy (none: fails with that code); any other failure fails with its code;
  * - only running contests (no status, or `running`) are checked, by their question call, at most
  *   4 at a time: the first 4 at once, and each answer lets the next one left start;
+ * - a running contest the memory holds as answered, when the list is the memory's (the same ids in
+ *   the same order), is not asked again and counts as answered; another list asks every one;
  * - a contest whose call says there are no questions left counts as answered; the scan's answer
  *   is the whole list and the answered ones in the list's order; a call that breaks fails the scan
  *   (the calls still running are dropped).
@@ -62,6 +64,8 @@ function scanRules(input: TriviaScanInput | undefined) {
   let next = 0;
   const lanes: (number | null)[] = Array.from({ length: LANES }, () => null);
   let answered: number[] = [];
+  let remembered: number[] = [];
+  const memory = input?.memory ?? null;
   const readStored = (why: string): Effect[] => {
     code = why;
     return [actorStarted('readStored', { userId, language })];
@@ -78,7 +82,8 @@ function scanRules(input: TriviaScanInput | undefined) {
   const output = (): TriviaScanOutput | null => {
     if (!finished) return null;
     if (code !== null) return { ok: false, code };
-    return { ok: true, contests, answered: running.length ? running.filter((id) => answered.includes(id)) : answered };
+    if (!running.length && !remembered.length) return { ok: true, contests, answered };
+    return { ok: true, contests, answered: contests.map((c) => c.id).filter((id) => remembered.includes(id) || (running.includes(id) && answered.includes(id))) };
   };
   return {
     started: input?.offline ? readStored('OFFLINE') : [actorStarted('listContests')],
@@ -106,7 +111,10 @@ function scanRules(input: TriviaScanInput | undefined) {
           const listed = (event as unknown as { output: ListContestsOutput }).output;
           if (!listed.ok) return listed.code === 'OFFLINE' || listed.code === 'NETWORK_ERROR' ? readStored(listed.code) : fail(listed.code);
           contests = listed.contests;
-          running = contests.filter((c) => c.status === undefined || c.status === 'running').map((c) => c.id);
+          const same = memory !== null && memory.contests.length === contests.length && memory.contests.every((c, i) => c.id === contests[i].id);
+          const isRunning = (c: TriviaContestSummary) => c.status === undefined || c.status === 'running';
+          remembered = contests.filter((c) => isRunning(c) && same && memory.answered.includes(c.id)).map((c) => c.id);
+          running = contests.filter((c) => isRunning(c) && !remembered.includes(c.id)).map((c) => c.id);
           next = Math.min(LANES, running.length);
           if (running.length === 0) finished = true;
           return running.slice(0, LANES).map((id, i) => check(i, id));
@@ -138,6 +146,8 @@ describeMachinePaths({
   inputs: {
     'member 7, online': { userId: 7, language: 'en', offline: false },
     'member 7, offline': { userId: 7, language: 'es', offline: true },
+    // Contests 1 and 3 answered today, in the five-contest list.
+    'member 7, online, remembering': { userId: 7, language: 'en', offline: false, memory: { contests: fiveRunning, answered: [1, 3] } },
   },
   meaning: (s) => ({
     checking: s.matches('checking') ? (s.context as TriviaScanContext).lanes.filter((id) => id !== null).sort() : [],

@@ -1,7 +1,8 @@
-import type { TriviaContestSummary, ScanContestsOutput, TriviaVerificationEvent } from '../../machines/trivia.types';
+import type { RecallOutput, TriviaContestSummary, ScanContestsOutput, TriviaVerificationEvent } from '../../machines/trivia.types';
 import { triviaVerificationMachine } from '../../machines/triviaVerification.machine';
 import {
   selectAnsweredContests,
+  selectDayDone,
   selectOpenContests,
   selectTriviaContests,
   selectTriviaScanning,
@@ -21,11 +22,23 @@ const events = {
     { type: 'scope.changed', userId: null, language: 'en' },
   ],
   'verify.request': [{ type: 'verify.request' }],
+  // A round's last answer (or NO_AVAILABLE_QUESTIONS) ends Quiz; the question of the day is done.
+  'contest.answered': [{ type: 'contest.answered', contestId: 1 }],
+  'day.done': [{ type: 'day.done', until: '2026-12-03T00:00:00.000Z' }],
   // The connection drops (coming back is the same transition).
   'network.changed': [{ type: 'network.changed', offline: true }],
 } satisfies EventFixtures<TriviaVerificationEvent>;
 
+const TODAY = '2026-12-02';
+const NOW = Date.parse('2026-12-02T10:00:00.000Z');
 const outputs = {
+  recall: [
+    // Today's copy: Quiz answered in the same list, the question of the day done until tomorrow.
+    { stored: { contests: [quiz, cup], answered: [1], day: TODAY, dayDoneUntil: NOW + 3600_000 }, today: TODAY, now: NOW },
+    // Yesterday's: asked again; its question of the day done until a time now past.
+    { stored: { contests: [quiz, cup], answered: [1, 2], day: '2026-12-01', dayDoneUntil: NOW - 1 }, today: TODAY, now: NOW },
+    { stored: null, today: TODAY, now: NOW },
+  ],
   scanContests: [
     { ok: true, contests: [quiz, cup], answered: [2] },
     { ok: true, contests: [quiz, cup], answered: [1] },
@@ -35,22 +48,39 @@ const outputs = {
 } satisfies ActorOutputFixtures<typeof triviaVerificationMachine>;
 
 const serializeState: SerializeState = (s) =>
-  JSON.stringify({ value: s.value, offline: s.context.offline, userId: s.context.userId, language: s.context.language, contests: s.context.contests.map((c: TriviaContestSummary) => c.id), answered: s.context.answered, error: s.context.errorCode });
+  JSON.stringify({
+    value: s.value,
+    offline: s.context.offline,
+    userId: s.context.userId,
+    language: s.context.language,
+    contests: s.context.contests.map((c: TriviaContestSummary) => c.id),
+    answered: s.context.answered,
+    day: s.context.day,
+    today: s.context.today,
+    dayDone: s.context.dayDoneUntil,
+    error: s.context.errorCode,
+  });
 
 /**
  * The rules (SPEC §4 Trivia verification, the machine's doc comment):
- * - idle until a verified member is known; a new member or language starts a scan at once (a
- *   scan under way for the old scope is stopped) and forgets the old results; nobody: idle;
- * - a scan asks for the contests and their questions, 4 at a time, for the member and language;
+ * - idle until a verified member is known; a new member or language first recalls the copy
+ *   stored for them (a call under way for the old scope is stopped; the old results are
+ *   forgotten), shows it, then scans; nobody: idle; a question of the day done until a time
+ *   already past is forgotten;
+ * - a scan asks for the contests and their questions, 4 at a time, for the member and language,
+ *   with the answered contests as memory when they were learned on the member's day today;
+ * - a round telling that a contest has no question left, or that the question of the day has
+ *   none until a time, is remembered and stored (a member only);
  * - a scan that answers keeps the contest list and the answered contests, and stores them for the
  *   member and language; the same contest list adds to the answered list, a changed list starts
  *   it over; a scan that fails keeps the code;
- * - after a scan (either way) a request scans again; idle (nobody) takes none;
+ * - after a scan (either way) a request scans again, and during one starts it over (it may have
+ *   listed the contests before a join); idle (nobody) takes none;
  * - a scan knows whether the connection is down (as the app root last said): offline, it takes
  *   the stored copy.
  */
 function verificationRules() {
-  type View = 'idle' | 'scanning' | 'succeeded' | 'failed';
+  type View = 'idle' | 'recalling' | 'scanning' | 'succeeded' | 'failed';
   let view: View = 'idle';
   let userId: number | null = null;
   let language = 'en';
@@ -58,31 +88,63 @@ function verificationRules() {
   let answered: number[] = [];
   let error: string | null = null;
   let offline = false;
+  let day: string | null = null;
+  let today: string | null = null;
+  let dayDoneUntil: number | null = null;
   const scan = (): Effect[] => {
     view = 'scanning';
-    return [actorStarted('scanContests', { userId, language, offline })];
+    const memory = day !== null && day === today ? { contests, answered } : null;
+    return [actorStarted('scanContests', { userId, language, offline, memory })];
   };
+  const store = (): Effect => action('storeResults', { userId, language, contests, answered, day, dayDoneUntil });
   return {
     started: [],
     on(event: PathEvent<TriviaVerificationEvent>): Effect[] {
       switch (event.type) {
         case 'scope.changed': {
           if (event.userId === userId && event.language === language) throw new Error('the same scope changes nothing');
-          const stopped = view === 'scanning' ? [actorStopped('scanContests')] : [];
+          const stopped = view === 'scanning' ? [actorStopped('scanContests')] : view === 'recalling' ? [actorStopped('recall')] : [];
           userId = event.userId;
           language = event.language;
           contests = [];
           answered = [];
+          day = null;
+          today = null;
+          dayDoneUntil = null;
           error = null;
           if (userId === null) {
             view = 'idle';
             return stopped;
           }
-          return [...stopped, ...scan()];
+          view = 'recalling';
+          return [...stopped, actorStarted('recall', { userId, language })];
         }
-        case 'verify.request':
-          if (view === 'scanning' || view === 'idle') throw new Error(`no request while ${view}`);
+        case 'xstate.done.actor.recall': {
+          if (view !== 'recalling') throw new Error('no recall under way');
+          const { stored, today: day_, now } = event.output as RecallOutput;
+          contests = stored?.contests ?? [];
+          answered = stored?.answered ?? [];
+          day = stored?.day ?? null;
+          today = day_;
+          dayDoneUntil = stored?.dayDoneUntil != null && stored.dayDoneUntil > now ? stored.dayDoneUntil : null;
           return scan();
+        }
+        case 'xstate.error.actor.recall':
+          if (view !== 'recalling') throw new Error('no recall under way');
+          return scan();
+        case 'contest.answered':
+          if (userId === null) return [];
+          if (!answered.includes(event.contestId)) answered = [...answered, event.contestId];
+          day = day ?? today;
+          return [store()];
+        case 'day.done':
+          if (userId === null) return [];
+          dayDoneUntil = Date.parse(event.until);
+          return [store()];
+        case 'verify.request':
+          if (view === 'idle' || view === 'recalling') throw new Error(`no request while ${view}`);
+          // A scan under way starts over.
+          return [...(view === 'scanning' ? [actorStopped('scanContests')] : []), ...scan()];
         case 'network.changed':
           offline = event.offline;
           return [];
@@ -95,11 +157,12 @@ function verificationRules() {
             return [];
           }
           const same = contests.length === output.contests.length && contests.every((c, i) => c.id === output.contests[i].id);
-          answered = same ? [...new Set([...answered, ...output.answered])] : [...output.answered];
+          answered = same ? [...new Set([...answered, ...output.answered])].filter((id) => output.contests.some((c) => c.id === id)) : [...output.answered];
           contests = output.contests;
+          day = today;
           error = null;
           view = 'succeeded';
-          return [action('storeResults', { userId, language, contests, answered })];
+          return [store()];
         }
         case 'xstate.error.actor.scanContests':
           view = 'failed';
@@ -113,9 +176,10 @@ function verificationRules() {
       contests: contests.map((c) => c.id),
       answered,
       open: contests.filter((c) => !answered.includes(c.id)).map((c) => c.id),
-      scanning: view === 'scanning',
+      scanning: view === 'scanning' || view === 'recalling',
       failed: view === 'failed',
       error: view === 'failed' ? error : null,
+      dayDone: dayDoneUntil !== null,
     }),
   };
 }
@@ -133,12 +197,21 @@ describeMachinePaths({
     scanning: selectTriviaScanning(s),
     failed: selectTriviaVerificationFailed(s),
     error: selectTriviaVerificationFailed(s) ? s.context.errorCode : null,
+    dayDone: selectDayDone(s),
   }),
   oracle: verificationRules,
   words: {
     events: {
       'scope.changed': (e) => (e.userId === null ? 'the member signs out' : `member ${e.userId} is verified (${e.language === 'es' ? 'Spanish' : 'English'})`),
       'verify.request': 'the app asks to check again',
+      'contest.answered': (e) => `a round says contest ${e.contestId} has no question left`,
+      'day.done': 'a round says the question of the day is done until tomorrow',
+      'xstate.done.actor.recall': (e) => {
+        const { stored } = e.output as RecallOutput;
+        if (!stored) return 'nothing was stored';
+        return stored.day === TODAY ? "today's copy is recalled" : "an older day's copy is recalled";
+      },
+      'xstate.error.actor.recall': 'recalling the copy breaks',
       'network.changed': (e) => (e.offline ? 'the app learns it is offline' : 'the app learns it is online'),
       'xstate.done.actor.scanContests': (e) => {
         const output = e.output as ScanContestsOutput;
@@ -152,7 +225,7 @@ describeMachinePaths({
     outcome: (m) => {
       if (m.scanning) return 'the contests are being checked';
       if (m.failed) return `the check's failure shows (${m.error})`;
-      if (m.contests.length === 0) return 'no trivia contest shows';
+      if (m.contests.length === 0) return m.dayDone ? 'no trivia contest shows, the day is done' : 'no trivia contest shows';
       const name = (id: number) => [quiz, cup].find((c) => c.id === id)?.name ?? `contest ${id}`;
       const open = m.open.length ? `${m.open.map(name).join(' and ')} open` : 'none open';
       const answered = m.answered.filter((id) => m.contests.includes(id));

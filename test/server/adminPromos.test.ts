@@ -57,6 +57,22 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       expect(output).toMatch(/"Trivia"\s+0 pips unlimited\s+redirect \/trivia\/individual/);
     });
 
+    it('makes an action paid in the app by --completed-by, leading to its screen', async () => {
+      const c = await community();
+      const made = await run('promo:create', '--community', c, '--title', 'Play trivia', '--pips', '2', '--limit', 'daily', '--completed-by', 'triviaAnswer');
+      expect(made.code).toBe(0);
+      expect(made.output).toContain('leads to: /trivia/individual');
+      expect(made.output).toContain('paid on: answering the question of the day');
+      const id = Number(/earn promo #(\d+)/.exec(made.output)?.[1]);
+      const row = await h.db.selectFrom('promos').select(['completed_by', 'redirect_to_internal_screen']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ completed_by: 'triviaAnswer', redirect_to_internal_screen: '/trivia/individual' });
+      expect((await run('promo:list', '--community', c)).output).toMatch(/"Play trivia"\s+2 pips daily\s+redirect \/trivia\/individual\s+completed by triviaAnswer/);
+      await expect(run('promo:create', '--community', c, '--title', 'X', '--pips', '2', '--completed-by', 'scanning')).rejects.toThrow(/--completed-by must be one of/);
+      await expect(
+        run('promo:create', '--community', c, '--title', 'X', '--pips', '2', '--completed-by', 'triviaAnswer', '--url', 'https://example.org/'),
+      ).rejects.toThrow(/leave out --url/);
+    });
+
     it('refuses bad promo input', async () => {
       const c = await community();
       const other = await community();

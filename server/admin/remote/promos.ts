@@ -47,6 +47,7 @@ export const promoCreate: RemoteCommand = {
     const pips = wholeNumber(values, 'pips', 1, 100_000);
     if (pips === undefined) throw new UsageError('promo:create needs --pips <n> (the pips a member earns)');
     const earnLimit = oneOf(values, 'limit', ['once', 'daily', 'unlimited'], 'once');
+    const completedBy = values['completed-by'] === undefined ? undefined : oneOf(values, 'completed-by', ['triviaAnswer', 'triviaRightAnswer'], 'triviaAnswer');
     const { promo } = await ctx.call<{ promo: AdminPromoView }>('POST', communityPath(community, '/promos'), {
       type: 'EARN',
       title: adminText(title),
@@ -54,6 +55,7 @@ export const promoCreate: RemoteCommand = {
       ...(url ? { url } : {}),
       pips,
       earnLimit,
+      ...(completedBy ? { completedBy } : {}),
     });
     ctx.out(`Created earn promo #${promo.id} ${showText(promo.title)} in ${promo.communityId}, through the server`);
     ctx.out(`  pips:  ${promo.pips}, limit ${promo.earnLimit}`);

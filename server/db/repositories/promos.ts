@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, EarnLimit, LocalizedText } from '../schema';
+import type { Database, EarnCompletion, EarnLimit, LocalizedText } from '../schema';
 
 /**
  * Promos: the operator's earn actions (EARN) and rewards (REDEEM) of a community, as the operator
@@ -27,6 +27,8 @@ export interface EarnPromoInput {
   questionnaireId?: number | null;
   /** An app path such as '/trivia/individual'. */
   redirectToInternalScreen?: string | null;
+  /** What completes it in the app (it then pays by itself; the earn call refuses it). */
+  completedBy?: EarnCompletion | null;
 }
 
 /** Creates an EARN promo; returns its id (the `pid` of the earn call). */
@@ -44,6 +46,7 @@ export async function createEarnPromo(db: Db, input: EarnPromoInput): Promise<nu
       earn_limit: input.limit ?? 'once',
       questionnaire_id: input.questionnaireId ?? null,
       redirect_to_internal_screen: input.redirectToInternalScreen ?? null,
+      completed_by: input.completedBy ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -65,6 +68,7 @@ export interface PromoSummary {
   limit: EarnLimit;
   questionnaireId: number | null;
   redirectToInternalScreen: string | null;
+  completedBy: EarnCompletion | null;
   active: boolean;
   /** REDEEM: how many options, and the cheapest price (null without options). */
   options: number;
@@ -87,6 +91,7 @@ export async function listPromos(db: Db, communityId: string, type?: 'EARN' | 'R
       'promos.earn_limit',
       'promos.questionnaire_id',
       'promos.redirect_to_internal_screen',
+      'promos.completed_by',
       'promos.active',
     ])
     .select((eb) => [
@@ -112,6 +117,7 @@ export async function listPromos(db: Db, communityId: string, type?: 'EARN' | 'R
     limit: row.earn_limit,
     questionnaireId: row.questionnaire_id,
     redirectToInternalScreen: row.redirect_to_internal_screen,
+    completedBy: row.completed_by,
     active: row.active,
     options: Number(row.options ?? 0),
     cheapest: row.cheapest === null || row.cheapest === undefined ? null : Number(row.cheapest),
@@ -145,6 +151,7 @@ export async function earnPromosOfMember(db: Db, userId: number, today: string) 
       'p.earn_limit',
       'p.questionnaire_id',
       'p.redirect_to_internal_screen',
+      'p.completed_by',
     ])
     .select((eb) =>
       eb
@@ -226,6 +233,21 @@ export async function findEarnPromoOfMember(trx: Transaction<Database>, userId: 
     .where('p.id', '=', promoId)
     .where('p.type', '=', 'EARN')
     .where('p.active', '=', true)
-    .select(['p.id', 'p.title', 'p.url', 'p.pips', 'p.earn_limit', 'p.questionnaire_id'])
+    .select(['p.id', 'p.title', 'p.url', 'p.pips', 'p.earn_limit', 'p.questionnaire_id', 'p.completed_by'])
     .executeTakeFirst();
+}
+
+/** The member's community's active earn actions completed by one of these in-app events, oldest first. */
+export async function earnActionsCompletedBy(trx: Transaction<Database>, userId: number, events: readonly EarnCompletion[]) {
+  if (events.length === 0) return [];
+  return trx
+    .selectFrom('promos as p')
+    .innerJoin('users as u', 'u.community_id', 'p.community_id')
+    .where('u.id', '=', userId)
+    .where('p.type', '=', 'EARN')
+    .where('p.active', '=', true)
+    .where('p.completed_by', 'in', events)
+    .select(['p.id', 'p.title', 'p.pips', 'p.earn_limit'])
+    .orderBy('p.id')
+    .execute();
 }

@@ -347,6 +347,35 @@ export async function nextContestQuestion(db: Db, contestId: number, userId: num
   return row?.id;
 }
 
+/** How many of the contest's active questions the member has not answered. */
+export async function contestQuestionsLeft(db: Db, contestId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('trivia_questions as q')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('q.contest_id', '=', contestId)
+    .where('q.active', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('trivia_contest_answers as a').select('a.id').whereRef('a.question_id', '=', 'q.id').where('a.user_id', '=', userId))),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many active pool questions were never served to the member. */
+export async function unservedQuestions(db: Db, userId: number, communityId: string): Promise<number> {
+  const row = await db
+    .selectFrom('trivia_questions as q')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('q.community_id', '=', communityId)
+    .where('q.contest_id', 'is', null)
+    .where('q.active', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('trivia_servings as s').select('s.id').whereRef('s.question_id', '=', 'q.id').where('s.user_id', '=', userId))),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Stores a contest answer; undefined when the member already answered this question. */
 export async function insertContestAnswer(
   db: Db,

@@ -5,6 +5,8 @@ import type { Timestamp, CreatedAt, Json, LocalizedText } from './columns';
 
 export type LedgerKind = 'promo' | 'qr' | 'questionnaire' | 'redeem' | 'adjustment' | 'trivia' | 'contest';
 export type EarnLimit = 'once' | 'daily' | 'unlimited';
+/** What completes an earn action in the app (migration 067). */
+export type EarnCompletion = 'triviaAnswer' | 'triviaRightAnswer';
 
 /** Append-only: rows are inserted by `ledger.post` and never updated or deleted. */
 export interface LedgerEntriesTable {
@@ -65,6 +67,7 @@ export interface PromosTable {
   earn_limit: ColumnType<EarnLimit, EarnLimit | undefined, EarnLimit>;
   questionnaire_id: number | null;
   redirect_to_internal_screen: string | null;
+  completed_by: ColumnType<EarnCompletion | null, EarnCompletion | null | undefined, EarnCompletion | null>;
   active: Generated<boolean>;
   created_at: CreatedAt;
 }

@@ -25,7 +25,7 @@ begin
                'id', p.id, 'type', 'EARN', 'title', pips_text(p.title, p_lang), 'description', pips_text(p.description, p_lang),
                'imageUrl', p.image_url, 'imageWidth', p.image_width, 'imageHeight', p.image_height, 'url', p.url, 'pips', p.pips,
                'questionnaireUrl', case when p.questionnaire_id is null then null else '/forms/' || p.questionnaire_id end,
-               'redirectToInternalScreen', p.redirect_to_internal_screen, 'limit', p.earn_limit,
+               'redirectToInternalScreen', p.redirect_to_internal_screen, 'completedBy', p.completed_by, 'limit', p.earn_limit,
                -- A questionnaire's promo is earned by answering it, which pays once.
                'available', case
                  when p.questionnaire_id is not null then not exists (

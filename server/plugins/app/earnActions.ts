@@ -19,6 +19,7 @@ export interface EarnActionService {
 
 const notFound = () => new AppError('NOT_FOUND', 404, 'No such earn action.');
 const earnedByForm = () => new AppError('NOT_FOUND', 404, 'This action is earned by submitting its form.');
+const earnedInApp = () => new AppError('NOT_FOUND', 404, 'This action is earned by completing it in the app.');
 
 export function createEarnActionService(deps: { db: Kysely<Database>; ledger: LedgerService; now: () => Date }): EarnActionService {
   const { ledger, now } = deps;
@@ -35,6 +36,8 @@ export function createEarnActionService(deps: { db: Kysely<Database>; ledger: Le
             // A promo that leads to a questionnaire pays when the form is submitted, not here:
             // otherwise the member would be paid twice for one form.
             if (promo.questionnaire_id !== null) throw earnedByForm();
+            // One completed in the app pays when the member completes it there (completedBy).
+            if (promo.completed_by !== null) throw earnedInApp();
             limit = promo.earn_limit === 'unlimited' ? null : promo.earn_limit;
             const time = now();
             const claim = limit && claimFor(userId, 'promo', promo.id, limit, time);

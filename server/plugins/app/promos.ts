@@ -41,6 +41,7 @@ export function createPromoService(deps: { db: Kysely<Database>; now: () => Date
       pips: row.pips,
       questionnaireUrl: row.questionnaire_id === null ? null : questionnairePath(row.questionnaire_id),
       redirectToInternalScreen: row.redirect_to_internal_screen,
+      completedBy: row.completed_by,
       limit: row.earn_limit,
       available: row.questionnaire_id === null ? row.earn_limit === 'unlimited' || !row.claimed : !row.answered,
       options: [],

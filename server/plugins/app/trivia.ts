@@ -5,7 +5,8 @@ import * as repo from '../../db/repositories/trivia';
 import type { Database, LocalizedText } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveText, type ContentLanguage } from '../../i18n/localized';
-import { competitionRanks, dayIn, initials, leadersFor, streakOf } from '../../trivia/leaderboard';
+import { payCompletedActions } from '../../earning/completion';
+import { competitionRanks, dayIn, initials, leadersFor, nextDayStart, streakOf } from '../../trivia/leaderboard';
 import type { LedgerService } from './ledger';
 import type { AuthContext } from './sessions';
 
@@ -133,12 +134,23 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
             });
             await repo.setServingLedgerEntry(trx, serving.id, posted.entryId);
           }
+          // Earn actions completed by answering (right, for some) pay in the same transaction.
+          const actionPips = await payCompletedActions(trx, ledger, {
+            userId: auth.userId,
+            events: chosen.correct ? ['triviaAnswer', 'triviaRightAnswer'] : ['triviaAnswer'],
+            at,
+          });
+          const today = dayIn(settings.timeZone, at);
+          const allowanceLeft = Math.max(0, settings.dailyAllowance - (await repo.servingsOnDay(trx, auth.userId, today)));
           const right = question.answers.find((answer) => answer.correct);
           return {
             correct: chosen.correct,
             pipsEarned: chosen.correct ? INDIVIDUAL_PIPS : 0,
             ...(right ? { correctAnswerId: right.id } : {}),
             streakDays: await streak(trx, auth.userId, settings.timeZone),
+            actionPips,
+            questionsLeft: allowanceLeft === 0 ? 0 : Math.min(allowanceLeft, await repo.unservedQuestions(trx, auth.userId, question.communityId)),
+            nextDayAt: nextDayStart(settings.timeZone, at).toISOString(),
           };
         },
       );
@@ -245,7 +257,12 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
           }
           await repo.addToMemberScore(trx, contestId, auth.userId, chosen.correct ? 1 : 0, pips);
           const right = question.answers.find((a) => a.correct);
-          return { pipsEarned: pips, correct: chosen.correct, ...(right ? { correctAnswerId: right.id } : {}) };
+          return {
+            pipsEarned: pips,
+            correct: chosen.correct,
+            ...(right ? { correctAnswerId: right.id } : {}),
+            questionsLeft: await repo.contestQuestionsLeft(trx, contestId, auth.userId),
+          };
         },
       );
     },

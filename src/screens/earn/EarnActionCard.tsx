@@ -21,13 +21,17 @@ export interface EarnActionCardProps {
 
 /**
  * One earn action: what it is, the pips it gives, and what to do: earn it (its page opens in a
- * new tab), go to the app screen it leads to, or answer its questionnaire. An action that cannot
+ * new tab), go to the app screen where it is completed (it pays when the member does what it
+ * asks there: `completedBy`), or answer its questionnaire. An action leading to a screen without
+ * a completion is earned with its Earn button, with a link to the screen. An action that cannot
  * be earned now says why ('Earned', 'Come back tomorrow').
  */
 export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: EarnActionCardProps) {
   const { i18n } = useLingui();
   const titleId = `earn-action-${promo.id}-title`;
-  const screen = safeAppPath(promo.redirectToInternalScreen);
+  const leadsTo = safeAppPath(promo.redirectToInternalScreen);
+  // Only an action completed in the app is earned there: any other pays with its Earn button.
+  const screen = promo.completedBy ? leadsTo : null;
   const form = safeAppPath(promo.questionnaireUrl);
   const available = promo.available !== false;
   // An action with a questionnaire is earned by answering it (the server pays through the form).
@@ -91,6 +95,11 @@ export function EarnActionCard({ promo, highlighted, earning, busy, onEarn }: Ea
             {available && form && !answerFirst && (
               <Anchor component={Link} href={form} size="sm">
                 <Trans id="pages.earn.answerQuestionnaire">Answer the questionnaire</Trans>
+              </Anchor>
+            )}
+            {!screen && leadsTo && !form && (
+              <Anchor component={Link} href={leadsTo} size="sm">
+                <Trans id="pages.earn.goThere">Go there</Trans>
               </Anchor>
             )}
           </Group>

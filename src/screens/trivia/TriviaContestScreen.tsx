@@ -1,15 +1,15 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PipsBadge } from '../../components/PipsBadge';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TableHead } from '../../components/TableHead';
 import { useSelector } from '../../actors/useSelector';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { selectRoundBusy, selectRoundChart, selectRoundError } from '../../../machines/triviaRound.selectors';
 import { selectTriviaContests } from '../../../machines/triviaVerification.selectors';
 import { useSystemActor } from '../../actors/hooks';
 import { linkTo, paths } from '../../routing/paths';
 import { triviaErrorFallback, triviaErrors } from './triviaMessages';
+import { ContestChart } from './ContestChart';
 import { useTriviaRound } from './useTriviaRound';
 
 /**
@@ -24,6 +24,8 @@ export default function TriviaContestScreen() {
   const chart = useSelector(actor, selectRoundChart);
   const busy = useSelector(actor, selectRoundBusy);
   const error = useSelector(actor, selectRoundError);
+  // The round opens once the verification has recalled what it knows: joining waits for it.
+  const opened = useSelector(actor, (s) => s.context.contestId !== null && s.context.contestId === contestId);
   const [displayName, setDisplayName] = useState('');
   if (contestId === null) return null;
   // The leaderboard shows this name to everyone in the contest: never an e-mail address.
@@ -79,7 +81,7 @@ export default function TriviaContestScreen() {
                 maxLength={30}
                 onChange={(event) => setDisplayName(event.currentTarget.value)}
               />
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={busy || !opened}>
                 <Trans id="pages.trivia.contest.join">Join the contest</Trans>
               </Button>
             </Stack>
@@ -107,91 +109,7 @@ export default function TriviaContestScreen() {
               </Stack>
             </Paper>
           ) : null}
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              <Trans id="pages.trivia.chart.leaders">Leaderboard</Trans>
-            </Title>
-            {chart.leaders.length === 0 ? (
-              <Text c="dimmed">
-                <Trans id="pages.trivia.chart.noLeaders">Nobody has answered yet: the first right answer leads.</Trans>
-              </Text>
-            ) : (
-              <Table data-testid="trivia-leaders">
-                <TableHead
-                  columns={[
-                    <Trans key="pages.trivia.chart.rankColumn" id="pages.trivia.chart.rankColumn">Rank</Trans>,
-                    <Trans key="pages.trivia.chart.nameColumn" id="pages.trivia.chart.nameColumn">Name</Trans>,
-                    <Trans key="pages.trivia.chart.correctColumn" id="pages.trivia.chart.correctColumn">Right answers</Trans>,
-                  ]}
-                />
-                <Table.Tbody>
-                  {chart.leaders.map((leader, i) => {
-                    const me = leader.userId === chart.userId;
-                    // Players between the top and the member are left out: a row says so.
-                    const skipped = i > 0 && leader.rank !== undefined && leader.rank - 1 > i;
-                    return (
-                      <Fragment key={leader.userId}>
-                        {skipped ? (
-                          <Table.Tr data-testid="trivia-leaders-gap">
-                            <Table.Td colSpan={3} c="dimmed" ta="center">
-                              <span aria-hidden="true">…</span>
-                              <VisuallyHidden>
-                                <Trans id="pages.trivia.chart.gap">More players</Trans>
-                              </VisuallyHidden>
-                            </Table.Td>
-                          </Table.Tr>
-                        ) : null}
-                      <Table.Tr fw={me ? 700 : undefined} aria-current={me ? 'true' : undefined}>
-                        <Table.Td>{leader.rank}</Table.Td>
-                        <Table.Td>
-                          {leader.displayName ?? '?'}
-                          {me ? (
-                            <>
-                              {' '}
-                              <Trans id="pages.trivia.chart.youMark">(you)</Trans>
-                            </>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{leader.correctAnswers}</Table.Td>
-                      </Table.Tr>
-                      </Fragment>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            )}
-          </Stack>
-          {chart.teams && chart.teams.length > 0 ? (
-            <Stack gap="xs">
-              <Title order={2} size="h4">
-                <Trans id="pages.trivia.chart.teams">Teams</Trans>
-              </Title>
-              <Table data-testid="trivia-teams">
-                <TableHead
-                  columns={[
-                    <Trans key="pages.trivia.chart.teamColumn" id="pages.trivia.chart.teamColumn">Team</Trans>,
-                    <Trans key="pages.trivia.chart.correctColumn" id="pages.trivia.chart.correctColumn">Right answers</Trans>,
-                  ]}
-                />
-                <Table.Tbody>
-                  {chart.teams.map((team) => (
-                    <Table.Tr key={team.id} fw={team.mine ? 700 : undefined}>
-                      <Table.Td>
-                        {team.name}
-                        {team.mine ? (
-                          <>
-                            {' '}
-                            <Trans id="pages.trivia.chart.yourTeam">(your team)</Trans>
-                          </>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{team.correctAnswers}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          ) : null}
+          <ContestChart chart={chart} />
         </>
       ) : null}
     </Stack>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import {
   selectRoundAnswering,
   selectRoundBusy,
+  selectRoundChart,
   selectRoundCanSkip,
   selectRoundChosen,
   selectRoundError,
@@ -14,6 +15,7 @@ import {
 import { commonMessages } from '../../components/errorMessages';
 import { linkTo, paths } from '../../routing/paths';
 import { triviaErrorFallback, triviaErrors } from './triviaMessages';
+import { ContestChart } from './ContestChart';
 import { useTriviaRound } from './useTriviaRound';
 
 /** A trivia question (`/trivia/individual/question`, `/trivia/contest/{id}/question`): its answers as large buttons. */
@@ -27,6 +29,7 @@ export default function TriviaQuestionScreen() {
   const canSkip = useSelector(actor, selectRoundCanSkip);
   const exhausted = useSelector(actor, selectRoundExhausted);
   const error = useSelector(actor, selectRoundError);
+  const chart = useSelector(actor, selectRoundChart);
   const back = contestId === null ? paths.individualTrivia : linkTo(paths.triviaContest, { id: contestId });
 
   return (
@@ -66,20 +69,23 @@ export default function TriviaQuestionScreen() {
           </Stack>
         </Paper>
       ) : exhausted ? (
-        <Paper withBorder p="lg" radius="lg">
-          <Stack gap="sm" align="flex-start">
-            <Text fw={600} role="status">
-              {contestId === null ? (
-                <Trans id="pages.trivia.noQuestions">Please try again tomorrow.</Trans>
-              ) : (
-                <Trans id="pages.trivia.contest.allAnswered">You have answered every question of this contest.</Trans>
-              )}
-            </Text>
-            <Button component={Link} href={back} variant="light">
-              <Trans id="pages.trivia.back">Back</Trans>
-            </Button>
-          </Stack>
-        </Paper>
+        <>
+          <Paper withBorder p="lg" radius="lg">
+            <Stack gap="sm" align="flex-start">
+              <Text fw={600} role="status">
+                {contestId === null ? (
+                  <Trans id="pages.trivia.noQuestions">Please try again tomorrow.</Trans>
+                ) : (
+                  <Trans id="pages.trivia.contest.allAnswered">You have answered every question of this contest.</Trans>
+                )}
+              </Text>
+              <Button component={Link} href={back} variant="light">
+                <Trans id="pages.trivia.back">Back</Trans>
+              </Button>
+            </Stack>
+          </Paper>
+          {contestId !== null && chart ? <ContestChart chart={chart} /> : null}
+        </>
       ) : error ? (
         <Alert color="red" variant="light" role="alert" title={i18n._(commonMessages.somethingWrong)}>
           <Stack gap="sm" align="flex-start">

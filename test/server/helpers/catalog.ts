@@ -4,7 +4,7 @@ import * as earnQrCodes from '../../../server/db/repositories/earnQrCodes';
 import * as promos from '../../../server/db/repositories/promos';
 import * as questionnaires from '../../../server/db/repositories/questionnaires';
 import * as rewards from '../../../server/db/repositories/rewards';
-import type { Database, EarnLimit, LocalizedText } from '../../../server/db/schema';
+import type { Database, EarnCompletion, EarnLimit, LocalizedText } from '../../../server/db/schema';
 import type { Harness, RegisterOptions, TestUser } from './harness';
 
 /**
@@ -30,6 +30,7 @@ export interface EarnPromoInput {
   limit?: EarnLimit;
   questionnaireId?: number | null;
   redirectToInternalScreen?: string | null;
+  completedBy?: EarnCompletion | null;
   active?: boolean;
 }
 

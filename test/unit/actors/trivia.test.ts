@@ -144,7 +144,7 @@ describe('a round of trivia as the app binds it (API calls and the child routes)
       'GET /mobile/dashboard': dashboard,
       'GET /mobile/contest/trivias': { data: { contests: [] } },
       'GET /mobile/contest/trivia/individual/question': { data: { ...question(11), streakDays: 0 } },
-      'POST /mobile/contest/trivia/individual/answer': { data: { correct: true, pipsEarned: 1, correctAnswerId: 1, streakDays: 3 } },
+      'POST /mobile/contest/trivia/individual/answer': { data: { correct: true, pipsEarned: 1, correctAnswerId: 1, streakDays: 3, actionPips: 2, questionsLeft: 2, nextDayAt: '2026-12-03T00:00:00.000Z' } },
     });
     const { app, navigate } = await appOf();
     await waitForLoad(app, 'dashboard', 'succeeded');
@@ -155,7 +155,15 @@ describe('a round of trivia as the app binds it (API calls and the child routes)
 
     round.send({ type: 'user.answer', answerId: 1 });
     const result = await waitFor(round, (s) => s.matches('result'));
-    expect(result.context.result).toEqual({ correct: true, pipsEarned: 1, correctAnswerId: 1, streakDays: 3 });
+    expect(result.context.result).toEqual({
+      correct: true,
+      pipsEarned: 1,
+      correctAnswerId: 1,
+      streakDays: 3,
+      actionPips: 2,
+      questionsLeft: 2,
+      nextDayAt: '2026-12-03T00:00:00.000Z',
+    });
     const [answer] = requests(sent, 'POST', '/mobile/contest/trivia/individual/answer');
     expect(answer.query).toEqual({ questionId: '11', answerId: '1', idempotencyKey: 'trivia-day-11-1' });
     expect(navigate).toHaveBeenCalledWith('/trivia/individual/answer');
@@ -184,7 +192,7 @@ describe('a round of trivia as the app binds it (API calls and the child routes)
     round.send({ type: 'user.answer', answerId: 2 });
     const wrong = await waitFor(round, (s) => s.matches('result'));
     // No streak in the answer: null, not a made-up number.
-    expect(wrong.context.result).toEqual({ correct: false, pipsEarned: 0, correctAnswerId: 1, streakDays: null });
+    expect(wrong.context.result).toEqual({ correct: false, pipsEarned: 0, correctAnswerId: 1, streakDays: null, actionPips: 0, questionsLeft: null, nextDayAt: null });
 
     round.send({ type: 'user.next' });
     await waitFor(round, (s) => s.matches('question') && s.context.question?.id === 13);
@@ -225,7 +233,7 @@ describe('a round of trivia as the app binds it (API calls and the child routes)
     round.send({ type: 'user.answer', answerId: 1 });
     const result = await waitFor(round, (s) => s.matches('result'));
     expect(requests(sent, 'POST', '/mobile/contest/trivia/1/answer')[0].query).toEqual({ questionId: '31', answer: '1', idempotencyKey: 'trivia-1-31-1' });
-    expect(result.context.result).toEqual({ correct: true, pipsEarned: 5, correctAnswerId: null, streakDays: null });
+    expect(result.context.result).toEqual({ correct: true, pipsEarned: 5, correctAnswerId: null, streakDays: null, actionPips: 0, questionsLeft: null, nextDayAt: null });
     expect(navigate).toHaveBeenCalledWith('/trivia/contest/1/answer');
     expect(result.context.chart).toMatchObject({ userCorrectAnswers: 1, userTotalPips: 5, userRank: 1 });
     expect(result.context.chart?.leaders.map((l) => [l.userId, l.rank])).toEqual([

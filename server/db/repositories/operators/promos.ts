@@ -1,12 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, LocalizedText } from '../../schema';
+import type { Database, EarnCompletion, LocalizedText } from '../../schema';
 
 // Earn actions and rewards as the operator lists, edits and deletes them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The columns of a promo the operator API shows and edits. */
-const promoColumns = ['id', 'community_id', 'type', 'title', 'description', 'url', 'pips', 'earn_limit', 'active', 'created_at', 'image_url', 'image_width', 'image_height'] as const;
+const promoColumns = [
+  'id', 'community_id', 'type', 'title', 'description', 'url', 'pips', 'earn_limit', 'active', 'created_at', 'image_url', 'image_width', 'image_height',
+  'questionnaire_id', 'redirect_to_internal_screen', 'completed_by',
+] as const;
 
 export async function promosOfCommunity(db: Db, communityId: string, type: 'EARN' | 'REDEEM', archived: boolean) {
   return db
@@ -31,6 +34,8 @@ export interface PromoChange {
   url?: string | null;
   pips?: number;
   active?: boolean;
+  /** With the screen it leads to (null clears both). */
+  completion?: { completedBy: EarnCompletion | null; screen: string | null };
 }
 
 export async function updatePromo(trx: Transaction<Database>, id: number, change: PromoChange) {
@@ -42,6 +47,9 @@ export async function updatePromo(trx: Transaction<Database>, id: number, change
       ...(change.url !== undefined ? { url: change.url } : {}),
       ...(change.pips !== undefined ? { pips: change.pips } : {}),
       ...(change.active !== undefined ? { active: change.active } : {}),
+      ...(change.completion !== undefined
+        ? { completed_by: change.completion.completedBy, redirect_to_internal_screen: change.completion.screen }
+        : {}),
     })
     .where('id', '=', id)
     .returning(promoColumns)

@@ -13,6 +13,7 @@ import {
 import { optionsOfReward } from '../../../db/repositories/operators/rewardOptions';
 import { createEarnPromo } from '../../../db/repositories/promos';
 import { createReward } from '../../../db/repositories/rewards';
+import { completionScreen } from '../../../earning/completion';
 import { AppError } from '../../../errors';
 import type { AuthContext } from '../sessions';
 import { adminText, changeState, promoNotFound, touched, type OperatorContext } from './context';
@@ -29,8 +30,13 @@ const promoView = (row: PromoRow): Schema<'AdminPromo'> => ({
   earnLimit: row.earn_limit,
   archived: !row.active,
   createdAt: new Date(row.created_at).toISOString(),
+  completedBy: row.completed_by,
+  redirectToInternalScreen: row.redirect_to_internal_screen,
   image: row.image_url === null ? null : { url: row.image_url, width: row.image_width ?? 0, height: row.image_height ?? 0 },
 });
+
+const completedWithUrl = () =>
+  new AppError('VALIDATION_ERROR', 400, 'completedBy: an action completed in the app opens no url (leave out url, or set it to null)');
 
 /** Earn actions and rewards (promos): the lists, a new one, edits, archiving, deletion and the image. */
 export interface PromoOperations {
@@ -58,6 +64,7 @@ export function promoOperations(ctx: OperatorContext): PromoOperations {
         await mayWrite(auth, communityId, trx);
         let id: number;
         if (input.type === 'EARN') {
+          if (input.completedBy && input.url) throw completedWithUrl();
           id = await createEarnPromo(trx, {
             communityId,
             title: input.title,
@@ -65,6 +72,8 @@ export function promoOperations(ctx: OperatorContext): PromoOperations {
             url: input.url ?? null,
             pips: input.pips,
             limit: input.earnLimit ?? 'once',
+            completedBy: input.completedBy ?? null,
+            redirectToInternalScreen: input.completedBy ? completionScreen[input.completedBy] : null,
           });
         } else {
           ({ id } = await createReward(trx, {
@@ -99,7 +108,18 @@ export function promoOperations(ctx: OperatorContext): PromoOperations {
         if (change.pips !== undefined && row.type !== 'EARN') {
           throw new AppError('VALIDATION_ERROR', 400, "pips: a reward's prices live on its options");
         }
-        const updated = await updatePromo(trx, id, change);
+        const { completedBy, ...rest } = change;
+        if (completedBy !== undefined && row.type !== 'EARN') throw new AppError('VALIDATION_ERROR', 400, 'completedBy: earn actions only');
+        if (completedBy && row.questionnaire_id !== null) {
+          throw new AppError('VALIDATION_ERROR', 400, 'completedBy: this action is earned by answering its questionnaire');
+        }
+        const completes = completedBy === undefined ? row.completed_by : completedBy;
+        const url = change.url === undefined ? row.url : change.url;
+        if (completes && url) throw completedWithUrl();
+        const updated = await updatePromo(trx, id, {
+          ...rest,
+          ...(completedBy === undefined ? {} : { completion: { completedBy, screen: completedBy ? completionScreen[completedBy] : null } }),
+        });
         const keys = Object.keys(change);
         await writeAudit(trx, {
           operatorId: auth.userId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCommunity } from '../../../../server/db/repositories/communities';
 import { createContest, createQuestions, setTriviaSettings, type QuestionInput } from '../../../../server/db/repositories/trivia';
-import { dayIn } from '../../../../server/trivia/leaderboard';
+import { dayIn, nextDayStart } from '../../../../server/trivia/leaderboard';
 import { backends } from '../../helpers/databases';
 import { expectFailure, expectOk, useHarness, type TestUser } from '../../helpers/harness';
 
@@ -54,11 +54,20 @@ describe.each(backends)('trivia on $name', (backend) => {
       const [first, second] = await pool(2);
       expectOk(await question(user));
       const right = expectOk(await answer(user, first, await rightOf(first)));
-      expect(right).toEqual({ correct: true, pipsEarned: 1, correctAnswerId: await rightOf(first), streakDays: 1 });
+      // Default allowance 3: one answered, one question left in the pool.
+      expect(right).toEqual({
+        correct: true,
+        pipsEarned: 1,
+        correctAnswerId: await rightOf(first),
+        streakDays: 1,
+        actionPips: 0,
+        questionsLeft: 1,
+        nextDayAt: nextDayStart('UTC', h.clock.now()).toISOString(),
+      });
       expect(await balance(user)).toBe(1);
       expect(expectOk(await question(user)).id).toBe(second);
       const wrong = expectOk(await answer(user, second, await wrongOf(second)));
-      expect(wrong).toEqual({ correct: false, pipsEarned: 0, correctAnswerId: await rightOf(second), streakDays: 1 });
+      expect(wrong).toEqual({ correct: false, pipsEarned: 0, correctAnswerId: await rightOf(second), streakDays: 1, actionPips: 0, questionsLeft: 0, nextDayAt: expect.any(String) });
       expect(await ledgerOf(user.userId)).toEqual([{ delta: 1, kind: 'trivia', source_id: first }]);
       const activity = expectOk(await h.call({ url: '/mobile/dashboard/actions', token: user.authToken, query: { page: 1, size: 10 } }));
       expect(JSON.stringify(activity)).toContain('Trivia question of the day');
@@ -113,7 +122,9 @@ describe.each(backends)('trivia on $name', (backend) => {
       h.clock.advance((nine.getTime() - now.getTime()) / 1000);
       for (let i = 0; i < 2; i++) {
         const served = expectOk(await question(user));
-        expectOk(await answer(user, served.id, await rightOf(served.id)));
+        const result = expectOk(await answer(user, served.id, await rightOf(served.id)));
+        // The allowance renews at 10:00 UTC, Kiritimati's midnight.
+        expect(result).toMatchObject({ questionsLeft: 1 - i, nextDayAt: new Date(nine.getTime() + 3600_000).toISOString() });
       }
       expectFailure(await question(user), 404, 'NO_AVAILABLE_QUESTIONS');
       h.clock.advance(50 * 60); // 09:50 UTC: the same day everywhere that matters
@@ -246,10 +257,11 @@ describe.each(backends)('trivia on $name', (backend) => {
         pipsEarned: 5,
         correct: true,
         correctAnswerId: await rightOf(first.id),
+        questionsLeft: 1,
       });
       expectFailure(await contestAnswer(user, c.id, first.id, String(await rightOf(first.id))), 409, 'ALREADY_ANSWERED');
       const second = expectOk(await contestQuestion(user, c.id));
-      expect(expectOk(await contestAnswer(user, c.id, second.id, String(await wrongOf(second.id))))).toMatchObject({ pipsEarned: 0, correct: false });
+      expect(expectOk(await contestAnswer(user, c.id, second.id, String(await wrongOf(second.id))))).toMatchObject({ pipsEarned: 0, correct: false, questionsLeft: 0 });
       expectFailure(await contestQuestion(user, c.id), 404, 'NO_AVAILABLE_QUESTIONS');
       expect(await ledgerOf(user.userId)).toEqual([{ delta: 5, kind: 'contest', source_id: c.id }]);
       const chart = expectOk(await charts(user, c.id));

@@ -27,7 +27,8 @@ const promos: Promo[] = [
     available: true,
   },
   { id: 2, type: 'EARN', title: 'Follow us', url: null, pips: 1, limit: 'daily', available: true },
-  { id: 3, type: 'EARN', title: 'Play the daily trivia', pips: 2, redirectToInternalScreen: '/trivia/individual', available: true },
+  { id: 3, type: 'EARN', title: 'Play the daily trivia', pips: 2, redirectToInternalScreen: '/trivia/individual', completedBy: 'triviaAnswer', available: true },
+  { id: 8, type: 'EARN', title: 'See the contests', pips: 1, redirectToInternalScreen: '/trivia/individual', completedBy: null, available: true },
   { id: 4, type: 'EARN', title: 'Welcome bonus', pips: 20, limit: 'once', available: false },
   { id: 5, type: 'EARN', title: 'Daily check-in', pips: 1, limit: 'daily', available: false },
   { id: 6, type: 'EARN', title: 'Tell us about you', pips: 3, questionnaireUrl: '/forms/9', available: true },
@@ -121,7 +122,13 @@ describe('EarnScreen: the cards and the list', () => {
     expect(within(follow).getByRole('button', { name: 'Earn' })).toBeTruthy();
     expect(within(follow).queryByRole('link')).toBeNull();
 
+    // Completed in the app: Start leads there (answering pays); no Earn button.
     expect(within(card('Play the daily trivia')).getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/trivia/individual');
+    expect(within(card('Play the daily trivia')).queryByRole('button', { name: 'Earn' })).toBeNull();
+    // A screen with no completion would never pay there: the Earn button pays, a link leads there.
+    expect(within(card('See the contests')).getByRole('button', { name: 'Earn' })).toBeTruthy();
+    expect(within(card('See the contests')).getByRole('link', { name: 'Go there' }).getAttribute('href')).toBe('/trivia/individual');
+    expect(within(card('See the contests')).queryByRole('link', { name: 'Start' })).toBeNull();
     expect(within(card('Tell us about you')).getByRole('link', { name: 'Answer the questionnaire' }).getAttribute('href')).toBe('/forms/9');
     expect(within(card('Tell us about you')).queryByRole('button', { name: 'Earn' })).toBeNull();
     // An answered questionnaire is earned, whatever the promo's limit says.

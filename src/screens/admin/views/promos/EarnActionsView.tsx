@@ -8,6 +8,7 @@ import { localText } from '../../DoneNotice';
 import { ArchivedBadge, bilingual } from '../../EditForm';
 import { BilingualFields, CreateForm, httpsUrlProblem, pipsProblem, useFieldErrors } from '../../formParts';
 import { EmptyList, ItemCard } from '../../viewParts';
+import { CompletionSelect, LimitSelect, completionMessages, completionWithUrl, type EarnCompletion } from './completionField';
 import { EditPromoPanel, PromoActions, useFiltered } from './promoParts';
 
 /** The earn actions: a form for a new one, and the list with archive and restore. */
@@ -45,6 +46,7 @@ function EarnPromoCard({ promo, canWrite }: { promo: AdminPromo; canWrite: boole
         <Text size="sm" c="dimmed">
           <Trans id="admin.earn.pips">{promo.pips} pips</Trans>
           {promo.url ? ` · ${promo.url}` : ''}
+          {promo.completedBy ? ` · ${i18n._(completionMessages[promo.completedBy])}` : ''}
         </Text>
       }
       actions={<PromoActions promo={promo} canWrite={canWrite} open={open} setOpen={setOpen} />}
@@ -62,6 +64,8 @@ function NewEarnAction() {
   const [es, setEs] = useState('');
   const [pips, setPips] = useState<number | string>(10);
   const [url, setUrl] = useState('');
+  const [limit, setLimit] = useState<'once' | 'daily' | 'unlimited'>('once');
+  const [completedBy, setCompletedBy] = useState<EarnCompletion | null>(null);
   const { errors, clear, check } = useFieldErrors();
 
   const submit = (e: FormEvent) => {
@@ -69,10 +73,20 @@ function NewEarnAction() {
     const found = {
       title: en.trim() ? undefined : i18n._(fieldErrors.titleRequired),
       pips: pipsProblem(i18n, pips, 1, 100_000),
-      url: httpsUrlProblem(i18n, url),
+      url: completedBy && url.trim() ? i18n._(completionWithUrl) : httpsUrlProblem(i18n, url),
     };
     if (!check(found)) return;
-    send({ kind: 'createPromo', input: { type: 'EARN', title: bilingual(en, es), pips: Number(pips), ...(url.trim() ? { url: url.trim() } : {}) } });
+    send({
+      kind: 'createPromo',
+      input: {
+        type: 'EARN',
+        title: bilingual(en, es),
+        pips: Number(pips),
+        earnLimit: limit,
+        ...(url.trim() ? { url: url.trim() } : {}),
+        ...(completedBy ? { completedBy } : {}),
+      },
+    });
   };
 
   return (
@@ -84,6 +98,8 @@ function NewEarnAction() {
           onChange={(value) => { setPips(value); clear('pips'); }} />
         <TextInput label={t({ id: 'admin.field.url', message: 'Link opened (https, optional)' })} value={url} error={errors.url} inputMode="url"
           onChange={(e) => { setUrl(e.currentTarget.value); clear('url'); }} />
+        <LimitSelect value={limit} onChange={setLimit} />
+        <CompletionSelect value={completedBy} onChange={(value) => { setCompletedBy(value); clear('url'); }} />
       </SimpleGrid>
     </CreateForm>
   );

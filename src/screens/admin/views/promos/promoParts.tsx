@@ -7,6 +7,7 @@ import type { AdminPromo } from '../../consoleLogic';
 import { localText } from '../../DoneNotice';
 import { ArchiveToggle, bilingual, DeleteButton, EditButton } from '../../EditForm';
 import { BilingualFields, FileField, httpsUrlProblem, pipsProblem, SaveCancel, useFieldErrors } from '../../formParts';
+import { CompletionSelect, completionWithUrl, type EarnCompletion } from './completionField';
 
 /*
  * What the earn actions and the rewards share (both are promos): the filter above their lists,
@@ -127,6 +128,7 @@ export function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } &
   const [es, setEs] = useState(promo.title.es ?? '');
   const [pips, setPips] = useState<number | string>(promo.pips);
   const [url, setUrl] = useState(promo.url ?? '');
+  const [completedBy, setCompletedBy] = useState<EarnCompletion | null>(promo.completedBy ?? null);
   const { errors, clear, check } = useFieldErrors();
   if (!open) return null;
   const earn = promo.type === 'EARN';
@@ -135,13 +137,14 @@ export function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } &
     const found = {
       title: en.trim() ? undefined : i18n._(fieldErrors.titleRequired),
       pips: earn ? pipsProblem(i18n, pips, 1, 100_000) : undefined,
-      url: httpsUrlProblem(i18n, url),
+      url: earn && completedBy && url.trim() ? i18n._(completionWithUrl) : httpsUrlProblem(i18n, url),
     };
     if (!check(found)) return;
     setOpen(false);
+    const completion = earn && completedBy !== (promo.completedBy ?? null) ? { completedBy } : {};
     send({
       kind: 'updatePromo',
-      input: { id: promo.id, title: bilingual(en, es), url: url.trim() || null, ...(earn ? { pips: Number(pips) } : {}) },
+      input: { id: promo.id, title: bilingual(en, es), url: url.trim() || null, ...(earn ? { pips: Number(pips) } : {}), ...completion },
     });
   };
   return (
@@ -154,6 +157,7 @@ export function EditPromoPanel({ promo, open, setOpen }: { promo: AdminPromo } &
         ) : null}
         <TextInput label={earn ? t({ id: 'admin.field.url', message: 'Link opened (https, optional)' }) : t({ id: 'admin.field.claimUrl', message: 'Where it is claimed (https, optional)' })}
           value={url} error={errors.url} inputMode="url" onChange={(e) => { setUrl(e.currentTarget.value); clear('url'); }} />
+        {earn ? <CompletionSelect value={completedBy} onChange={(value) => { setCompletedBy(value); clear('url'); }} /> : null}
       </SimpleGrid>
       <SaveCancel onCancel={() => setOpen(false)} />
       <PromoImage promo={promo} />
