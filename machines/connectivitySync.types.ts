@@ -81,6 +81,8 @@ export interface PendingItem {
   title: string | null;
   /** The questionnaire it answers (form queue). */
   formId?: number;
+  /** The pips it should earn, when known on this device (a questionnaire's, a code earned before). */
+  pips?: number;
 }
 
 /** What the member has waiting, per queue, oldest first (`watchQueues`). */
