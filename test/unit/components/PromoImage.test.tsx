@@ -28,7 +28,7 @@ describe('PromoImage', () => {
 
 describe('keepImages', () => {
   it("asks once for each image of a list, only when a service worker keeps them", () => {
-    const fetch = vi.fn(() => Promise.resolve(new Response()));
+    const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response()));
     const list = [{ imageUrl: '/images/1.png' }, { imageUrl: null }, { imageUrl: '/images/2.png' }, {}];
     expect(imagesOf(list)).toEqual(['/images/1.png', '/images/2.png']);
     keepImages(list, { fetch, controlled: () => false });
