@@ -1,21 +1,37 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, stateIn, type EventObject } from 'xstate';
-import { queueRunMachine } from './queueRun.machine';
+import { queueRunMachine, runProgress } from './queueRun.machine';
 import type {
   ConnectivitySyncContext,
   ConnectivitySyncEvent,
   NotifyFailedParams,
+  OfflineQueue,
   NotifyPendingParams,
+  NotifyProgressParams,
   NotifySyncedParams,
   PendingQueues,
   QueueCount,
   QueueInput,
   ReportRunParams,
+  SyncProgress,
 } from './connectivitySync.types';
 import { resourcesActor } from './system';
 
 const queueInput = ({ context }: { context: ConnectivitySyncContext }): QueueInput => ({ userId: context.userId ?? 0 });
 
 const nothingPending: PendingQueues = { earn: [], forms: [] };
+
+/** What a queue run's snapshot says of its progress, for that queue. */
+const progressOf =
+  (queue: OfflineQueue) =>
+  ({ event }: { event: { snapshot: unknown } }): SyncProgress => ({ queue, ...runProgress(event.snapshot) });
+
+/** The toast's count of the same: `sent` of `total`. */
+const countOf =
+  (queue: OfflineQueue) =>
+  ({ event }: { event: { snapshot: unknown } }): NotifyProgressParams => {
+    const { sent, total } = runProgress(event.snapshot);
+    return { queue, sent, total };
+  };
 
 /** The connectivity sync's effects and rules; `reportRun` composes them below. */
 const connectivitySyncSetup = setup({
@@ -55,8 +71,12 @@ const connectivitySyncSetup = setup({
     notifyOffline: () => {},
     /** Success toast components.connectivityToast.online. */
     notifyOnline: () => {},
-    /** Info toast: this many items are about to be sent. */
+    /** Info toast that stays while the queue is sent: this many items are about to be sent. */
     notifyPending: (_, _params: NotifyPendingParams) => {},
+    /** The same toast, in place: `sent` of `total` items were sent so far. */
+    notifyProgress: (_, _params: NotifyProgressParams) => {},
+    /** The run over a queue ended or stopped: its toast closes unless its report replaces it. */
+    notifyRunEnded: (_, _params: { queue: OfflineQueue }) => {},
     /** Success toast: this many items were credited. */
     notifySynced: (_, _params: NotifySyncedParams) => {},
     /** Warning toast: this many items failed (refused for good, or kept for the next try). */
@@ -66,6 +86,10 @@ const connectivitySyncSetup = setup({
     /** Questionnaires were answered: the resources reload the forms list. */
     tellFormsChanged: sendTo(resourcesActor, { type: 'resource.reload', key: 'forms' }),
     assignLastRun: assign((_, params: ReportRunParams) => ({ lastRun: params })),
+    assignProgress: assign((_, params: SyncProgress) => ({ progress: params })),
+    clearProgress: assign({ progress: null }),
+    markBalanceDue: assign({ balanceDue: true }),
+    clearBalanceDue: assign({ balanceDue: false }),
     assignUser: assign((_, params: { userId: number }) => ({ userId: params.userId, pending: nothingPending })),
     clearUser: assign({ userId: null, syncAgain: false, pending: nothingPending }),
     assignPending: assign((_, params: { pending: PendingQueues }) => ({ pending: params.pending })),
@@ -74,7 +98,16 @@ const connectivitySyncSetup = setup({
     markSyncAgain: assign({ syncAgain: true }),
     clearSyncAgain: assign({ syncAgain: false }),
   },
+  delays: {
+    /** While items are credited, the balances are reloaded at most this often (the call takes a while). */
+    balanceRefresh: 2000,
+  },
   guards: {
+    /** The run has settled more items (or a new run began) since the last toast. */
+    progressed: ({ context }, params: SyncProgress) =>
+      params.total > 0 && (context.progress?.sent !== params.sent || context.progress?.total !== params.total),
+    /** More items were credited since the last look, and no balance reload is due yet. */
+    isCreditDue: ({ context }, params: SyncProgress) => !context.balanceDue && params.credited > (context.progress?.credited ?? 0),
     /** A form the member's queue held (one with its id) is no longer in it. */
     isFormGone: ({ context }, params: { pending: PendingQueues }) =>
       context.pending.forms.some((form) => form.formId !== undefined && !params.pending.forms.some((next) => next.formId === form.formId)),
@@ -89,7 +122,9 @@ const connectivitySyncSetup = setup({
  * Connectivity and the offline queues (SPEC §4): going offline raises the offline toast and
  * flag; going online raises the online toast and sends the queued earn actions, then the queued
  * form submissions, announcing each count, refreshing the pips after successes and warning with
- * the count of failures. The member is the one the session says is verified (told by the app
+ * the count of failures. While a queue is sent its toast stays and counts what was sent (from
+ * the queue run's snapshots), and the balances reload every `balanceRefresh` while items are
+ * credited, so they move as items land. The member is the one the session says is verified (told by the app
  * root); their queues are also sent at sign-in, when something was queued, and when the page is
  * shown again. One tab at a time: `holdSyncLock` holds a cross-tab lock for the whole run.
  */
@@ -116,7 +151,7 @@ export const connectivitySyncMachine = connectivitySyncSetup
   .createMachine({
   id: 'connectivitySync',
   type: 'parallel',
-  context: { userId: null, syncAgain: false, pending: nothingPending, lastRun: null },
+  context: { userId: null, syncAgain: false, pending: nothingPending, lastRun: null, progress: null, balanceDue: false },
   invoke: { id: 'watchNetwork', src: 'watchNetwork' },
   states: {
     network: {
@@ -203,7 +238,10 @@ export const connectivitySyncMachine = connectivitySyncSetup
                       {
                         guard: { type: 'hasItems', params: ({ event }) => ({ count: event.output.count }) },
                         target: 'processingEarn',
-                        actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'earn', count: event.output.count }) },
+                        actions: [
+                          { type: 'assignProgress', params: ({ event }) => ({ queue: 'earn' as const, sent: 0, total: event.output.count, credited: 0 }) },
+                          { type: 'notifyPending', params: ({ event }) => ({ queue: 'earn', count: event.output.count }) },
+                        ],
                       },
                       { target: 'loadingForms' },
                     ],
@@ -216,11 +254,35 @@ export const connectivitySyncMachine = connectivitySyncSetup
                     id: 'processEarnQueue',
                     src: 'processEarnQueue',
                     input: queueInput,
+                    // Each item settled updates the toast's count; the first credit after a quiet
+                    // spell reloads the balances a little later, so they move as items land.
+                    onSnapshot: [
+                      {
+                        guard: { type: 'isCreditDue', params: progressOf('earn') },
+                        target: '.crediting',
+                        actions: [{ type: 'assignProgress', params: progressOf('earn') }, { type: 'notifyProgress', params: countOf('earn') }],
+                      },
+                      {
+                        guard: { type: 'progressed', params: progressOf('earn') },
+                        actions: [{ type: 'assignProgress', params: progressOf('earn') }, { type: 'notifyProgress', params: countOf('earn') }],
+                      },
+                    ],
                     onDone: {
                       target: 'loadingForms',
                       actions: [{ type: 'assignLastRun', params: ({ event }) => ({ queue: 'earn', run: event.output }) }, 'reportRun'],
                     },
                     onError: { target: 'loadingForms' },
+                  },
+                  exit: [{ type: 'notifyRunEnded', params: { queue: 'earn' } }, 'clearProgress'],
+                  initial: 'quiet',
+                  states: {
+                    quiet: {},
+                    /** Items were credited: the balances reload after `balanceRefresh`. */
+                    crediting: {
+                      entry: 'markBalanceDue',
+                      exit: 'clearBalanceDue',
+                      after: { balanceRefresh: { target: 'quiet', actions: 'tellPipsChanged' } },
+                    },
                   },
                 },
                 loadingForms: {
@@ -232,7 +294,10 @@ export const connectivitySyncMachine = connectivitySyncSetup
                       {
                         guard: { type: 'hasItems', params: ({ event }) => ({ count: event.output.count }) },
                         target: 'processingForms',
-                        actions: { type: 'notifyPending', params: ({ event }) => ({ queue: 'forms', count: event.output.count }) },
+                        actions: [
+                          { type: 'assignProgress', params: ({ event }) => ({ queue: 'forms' as const, sent: 0, total: event.output.count, credited: 0 }) },
+                          { type: 'notifyPending', params: ({ event }) => ({ queue: 'forms', count: event.output.count }) },
+                        ],
                       },
                       { target: 'finishing' },
                     ],
@@ -244,11 +309,35 @@ export const connectivitySyncMachine = connectivitySyncSetup
                     id: 'processFormQueue',
                     src: 'processFormQueue',
                     input: queueInput,
+                    // Each item settled updates the toast's count; the first credit after a quiet
+                    // spell reloads the balances a little later, so they move as items land.
+                    onSnapshot: [
+                      {
+                        guard: { type: 'isCreditDue', params: progressOf('forms') },
+                        target: '.crediting',
+                        actions: [{ type: 'assignProgress', params: progressOf('forms') }, { type: 'notifyProgress', params: countOf('forms') }],
+                      },
+                      {
+                        guard: { type: 'progressed', params: progressOf('forms') },
+                        actions: [{ type: 'assignProgress', params: progressOf('forms') }, { type: 'notifyProgress', params: countOf('forms') }],
+                      },
+                    ],
                     onDone: {
                       target: 'finishing',
                       actions: [{ type: 'assignLastRun', params: ({ event }) => ({ queue: 'forms', run: event.output }) }, 'reportRun'],
                     },
                     onError: { target: 'finishing' },
+                  },
+                  exit: [{ type: 'notifyRunEnded', params: { queue: 'forms' } }, 'clearProgress'],
+                  initial: 'quiet',
+                  states: {
+                    quiet: {},
+                    /** Items were credited: the balances reload after `balanceRefresh`. */
+                    crediting: {
+                      entry: 'markBalanceDue',
+                      exit: 'clearBalanceDue',
+                      after: { balanceRefresh: { target: 'quiet', actions: 'tellPipsChanged' } },
+                    },
                   },
                 },
                 /** Asked again during the run: go round once more, still holding the lock. */

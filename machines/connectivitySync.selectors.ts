@@ -11,3 +11,6 @@ export const selectIsSyncing = (s: ConnectivitySyncSnapshot): boolean => s.hasTa
 
 /** What the member has waiting, per queue, oldest first. */
 export const selectPendingQueues = (s: ConnectivitySyncSnapshot) => s.context.pending;
+
+/** How far the run over a queue has come (items settled of all), while one is sent. */
+export const selectSyncProgress = (s: ConnectivitySyncSnapshot) => s.context.progress;

@@ -40,6 +40,24 @@ export interface NotifyPendingParams {
   count: number;
 }
 
+/**
+ * How far the run over a queue has come: `sent` items of `total` are settled (sent, refused or
+ * kept), `credited` of them were credited. Read from the queue run's snapshots.
+ */
+export interface SyncProgress {
+  queue: OfflineQueue;
+  sent: number;
+  total: number;
+  credited: number;
+}
+
+/** Params of `notifyProgress`: the info toast counting what was sent. */
+export interface NotifyProgressParams {
+  queue: OfflineQueue;
+  sent: number;
+  total: number;
+}
+
 /** Params of `notifySynced`: the success toast. */
 export interface NotifySyncedParams {
   queue: OfflineQueue;
@@ -63,6 +81,8 @@ export interface PendingItem {
   title: string | null;
   /** The questionnaire it answers (form queue). */
   formId?: number;
+  /** The pips it should earn, when known on this device (a questionnaire's, a code earned before). */
+  pips?: number;
 }
 
 /** What the member has waiting, per queue, oldest first (`watchQueues`). */
@@ -86,6 +106,10 @@ export interface ConnectivitySyncContext {
   syncAgain: boolean;
   /** What the last queue run gave (reported by toasts). */
   lastRun: ReportRunParams | null;
+  /** The run over a queue under way: how far it has come; null between runs. */
+  progress: SyncProgress | null;
+  /** Items were credited during the run: the balances reload shortly (`balanceRefresh`). */
+  balanceDue: boolean;
 }
 
 export type ConnectivitySyncEvent =

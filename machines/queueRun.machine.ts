@@ -2,6 +2,20 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { QueueItemFailure } from './connectivitySync.types';
 import type { QueueRunContext, QueueRunInput, QueueRunResult, QueuedItem, ReplayOutput } from './queueRun.types';
 
+/**
+ * How far a run has come, from its snapshot: `sent` items of `total` are settled (sent, refused
+ * or kept), `credited` of them were credited. A parent following the run reads it.
+ */
+export const runProgress = (snapshot: unknown): { sent: number; total: number; credited: number } => {
+  const context = (snapshot as { context?: Partial<QueueRunContext> } | undefined)?.context;
+  const result = context?.result;
+  return {
+    sent: result ? result.succeeded + result.rejected.length + result.kept.length : 0,
+    total: context?.items?.length ?? 0,
+    credited: result?.succeeded ?? 0,
+  };
+};
+
 const emptyResult = (): QueueRunResult => ({ succeeded: 0, rejected: [], kept: [] });
 
 /**

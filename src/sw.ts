@@ -13,6 +13,9 @@ interface PeriodicSyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
+/** The operator's images kept for offline use: how many, and for how long. */
+const imageCache = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 };
+
 /** The tag registered by the page for the daily refresh (every 24 h). */
 const contentSyncTag = 'content-sync';
 
@@ -30,11 +33,16 @@ registerRoute(
 // The member's messages come with the precache (build/catalogParts.ts: a part per chunk and
 // language), so an installed app shows every screen in either language offline.
 
-// The operator's images (/images/<sha256>.<ext>) never change under one name: kept once seen, so
-// earn actions and rewards show them offline too.
+// The operator's images (/images/<sha256>.<ext>) never change under one name: kept once seen (the
+// page also asks for those of every list it loads: src/data/keepImages.ts), so earn actions and
+// rewards show them offline too. Bounded: the 200 used last, none older than 30 days; a missing
+// one shows as the placeholder (src/components/PromoImage.tsx).
 registerRoute(
   ({ url }) => url.origin === self.location.origin && /^\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/.test(url.pathname),
-  new CacheFirst({ cacheName: 'images', plugins: [new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: imageCache.maxEntries, maxAgeSeconds: imageCache.maxAgeSeconds, purgeOnQuotaError: true })],
+  }),
 );
 
 // The page asks a waiting worker to take over; it reloads itself 100 ms after the takeover.

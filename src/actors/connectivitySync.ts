@@ -9,7 +9,7 @@ import type { QueuedItem, QueueRunInput, ReplayOutput } from '../../machines/que
 import { i18n } from '../i18n/i18n';
 import type { SystemApi } from './api';
 import { syncMessages } from './syncMessages';
-import { showToast, type ToastKind, type ToastText } from './toast';
+import { hideToast, showToast, type ToastKind, type ToastOptions, type ToastText } from './toast';
 import { browserOnline } from './watchOnline';
 
 // The queues live in Dexie, which loads when a verified member's queues are first read, not
@@ -112,7 +112,9 @@ export interface ConnectivitySyncDeps {
   /** The earn pipeline (bound): queued scans are sent again through it. */
   earnPipeline: unknown;
   /** Toasts (the app's Mantine notifications by default). */
-  toast?: (kind: ToastKind, message: ToastText, options?: { id?: string }) => void;
+  toast?: (kind: ToastKind, message: ToastText, options?: Pick<ToastOptions, 'id' | 'autoClose'>) => void;
+  /** Closes a toast by its id (the app's Mantine notifications by default). */
+  hide?: (id: string) => void;
   /** navigator.locks by default. */
   locks?: LockManagerLike;
   /** window by default. */
@@ -135,6 +137,7 @@ export function connectivitySyncLogic({
   systemApi: { apiOf },
   earnPipeline,
   toast = showToast,
+  hide = hideToast,
   locks = browserLocks(),
   network,
   isOnline,
@@ -198,7 +201,15 @@ export function connectivitySyncLogic({
       // (the two shown together, one above the other, contradict each other).
       notifyOffline: () => toast('error', () => i18n._(syncMessages.offline), { id: 'connectivity' }),
       notifyOnline: () => toast('success', () => i18n._(syncMessages.online), { id: 'connectivity' }),
-      notifyPending: (_, { queue, count }) => toast('info', () => i18n._(syncMessages.pending[queue](count)), { id: `sync-${queue}` }),
+      // Each queue has one toast: 'waiting', then the count sent so far, both staying while the
+      // queue is sent; then 'synced' or the warning in its place, which closes after its own full
+      // time (Mantine starts a toast's timer again when its autoClose changes, not on a new text).
+      notifyPending: (_, { queue, count }) =>
+        toast('info', () => i18n._(syncMessages.pending[queue](count)), { id: `sync-${queue}`, autoClose: false }),
+      notifyProgress: (_, { queue, sent, total }) =>
+        toast('info', () => i18n._(syncMessages.progress[queue](i18n.number(sent), total)), { id: `sync-${queue}`, autoClose: false }),
+      // Closed when the run ends or stops: a report raised in the same step shows in its place.
+      notifyRunEnded: (_, { queue }) => hide(`sync-${queue}`),
       notifySynced: (_, { queue, count }) => toast('success', () => i18n._(syncMessages.synced[queue](count)), { id: `sync-${queue}` }),
       notifyFailed: (_, { queue, count, rejected, kept }) => {
         const parts = [syncMessages.failed[queue](count)];

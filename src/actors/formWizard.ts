@@ -23,6 +23,8 @@ const offlineQueues = () => import('../data/offlineQueues');
 /** The questionnaire as the wizard's `form.definition` carries it. */
 export interface WizardDefinition {
   title: string;
+  /** What answering it earns (shown while it waits in the offline queue). */
+  pips?: number;
   form: FormDefinition;
 }
 
@@ -53,12 +55,13 @@ export function formWizardLogic({ systemApi: { apiOf }, navigate }: { systemApi:
         return result.success ? { ok: true, pipsEarned: result.data.pipsEarned } : { ok: false, code: result.error };
       }),
       queueSubmission: fromPromise<QueueSubmissionOutput, QueueSubmissionInput>(async ({ input }) => {
-        const { title, form } = definitionOf(input);
+        const { title, pips, form } = definitionOf(input);
         await (await offlineQueues()).queueOfflineForm({
           userId: input.userId,
           formId: input.form.id,
           data: toAnswers(form, input.values as FormValues),
           title,
+          pips,
           idempotencyKey: input.idempotencyKey,
         });
         return { ok: true };

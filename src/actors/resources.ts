@@ -7,6 +7,7 @@ import { resourceTexts, type TextPick } from '../data/contentTexts';
 import { resourceFetchers, type ResourceData, type ResourceKey } from '../data/resourceFetchers';
 import type { SystemApi } from './api';
 import { afterDatabaseHold } from '../data/lazyDatabases';
+import { keepImages } from '../data/keepImages';
 
 // The caches live in Dexie, which loads with the first member data, not with the login screen.
 const cache = () => import('../data/resourceCache');
@@ -41,9 +42,13 @@ async function readCache(scope: ResourceScope): Promise<CachedCopy> {
   return readCachedResource(scope.key as ResourceKey, member);
 }
 
+/** The lists whose items carry the operator's images (kept for offline use once loaded). */
+const withImages = new Set(['earnPromos', 'redeemPromos', 'giftCards', 'transaction']);
+
 async function writeCache({ data, ...scope }: WriteCacheInput): Promise<void> {
   const member = memberScope(scope);
   if (!member) return;
+  if (withImages.has(scope.key)) keepImages(data);
   const { writeCachedResource, writeCachedTransaction } = await cache();
   if (scope.key === 'transaction') await writeCachedTransaction(member, data as Transaction);
   else await writeCachedResource(scope.key as ResourceKey, member, data as ResourceData[ResourceKey]);

@@ -19,6 +19,19 @@ export const syncMessages = {
         message: plural(count, { one: '# offline form waiting to be sent…', other: '# offline forms waiting to be sent…' }),
       }),
   },
+  /** While a queue is sent: how many of its items were sent so far (`sent` comes formatted). */
+  progress: {
+    earn: (sent: string, total: number) =>
+      msg({
+        id: 'components.offlineSync.progress',
+        message: plural(total, { one: `${sent} of # offline action sent…`, other: `${sent} of # offline actions sent…` }),
+      }),
+    forms: (sent: string, total: number) =>
+      msg({
+        id: 'components.offlineSync.progressForms',
+        message: plural(total, { one: `${sent} of # offline form sent…`, other: `${sent} of # offline forms sent…` }),
+      }),
+  },
   synced: {
     earn: (count: number) =>
       msg({

@@ -44,7 +44,9 @@ export interface ToastOptions {
   title?: ToastText;
   /**
    * A stable id shows the toast once even when several callers raise it together; raised again
-   * while shown, the toast changes in place (e.g. 'waiting to sync' becomes 'synced').
+   * while shown, the toast changes in place (e.g. 'waiting to sync' becomes 'synced'). It keeps
+   * its running timer unless its autoClose changes: a toast meant to be replaced stays
+   * (`autoClose: false`), so the one taking its place gets its full time.
    */
   id?: string;
   /** The inline variant (3000 ms instead of 5000 ms). */

@@ -61,6 +61,8 @@ export interface OfflineFormSubmission {
   userId: number;
   /** The questionnaire's title, shown while pending. */
   title?: string;
+  /** The questionnaire's pips, shown while pending. */
+  pips?: number;
 }
 
 /** Primary key of a cached row: [userId, language]. */

@@ -45,16 +45,19 @@ export interface QueueOfflineFormInput {
   data: Record<string, unknown>;
   /** The questionnaire's title, shown while pending. */
   title?: string;
+  /** The questionnaire's pips, shown while pending. */
+  pips?: number;
   /** The key of an online attempt whose answer was lost (see `queueOfflineEarn`). */
   idempotencyKey?: string;
 }
 
 /** Queues a questionnaire answered while offline (same rules as `queueOfflineEarn`). */
-export async function queueOfflineForm({ userId, formId, data, title, idempotencyKey }: QueueOfflineFormInput): Promise<void> {
+export async function queueOfflineForm({ userId, formId, data, title, pips, idempotencyKey }: QueueOfflineFormInput): Promise<void> {
   await (await databases()).offlineForms.submissions.add({
     formId,
     data,
     title,
+    pips,
     timestamp: Date.now(),
     idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
     userId: member(userId),
@@ -70,6 +73,9 @@ export const listOfflineForms = async (userId: number): Promise<OfflineFormSubmi
 const earnQueue = (d: Databases, userId: number) => d.offlineEarn.actions.where('userId').equals(userId).sortBy('id');
 const formQueue = (d: Databases, userId: number) => d.offlineForms.submissions.where('userId').equals(userId).sortBy('id');
 
+/** The pips an item should earn, when they are known. */
+const pipsOf = (pips: unknown): { pips?: number } => (typeof pips === 'number' && Number.isFinite(pips) && pips > 0 ? { pips } : {});
+
 /** What the screens show of the member's queues, oldest first. */
 export async function readPendingQueues(userId: number): Promise<PendingQueues> {
   return pendingIn(await databases(), userId);
@@ -82,8 +88,8 @@ export async function readPendingQueues(userId: number): Promise<PendingQueues> 
 async function pendingIn(d: Databases, userId: number): Promise<PendingQueues> {
   const [earn, forms] = await Promise.all([earnQueue(d, userId), formQueue(d, userId)]);
   return {
-    earn: earn.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.metadata.title ?? null })),
-    forms: forms.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.title ?? null, formId: item.formId })),
+    earn: earn.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.metadata.title ?? null, ...pipsOf(item.metadata.pips) })),
+    forms: forms.map((item) => ({ id: item.id, timestamp: item.timestamp, title: item.title ?? null, formId: item.formId, ...pipsOf(item.pips) })),
   };
 }
 

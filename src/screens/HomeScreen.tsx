@@ -7,6 +7,7 @@ import { linkTo, paths } from '../routing/paths';
 import { featureIcons } from '../components/navigation/featureIcons';
 import { sectionIcons } from '../components/navigation/sectionIcons';
 import { PushInvitation } from '../components/push/PushInvitation';
+import { PendingPips } from './home/PendingPips';
 import { RewardProgress } from './home/RewardProgress';
 import classes from './HomeScreen.module.css';
 import { formatNumber } from '../i18n/formatters';
@@ -133,6 +134,9 @@ export default function HomeScreen() {
           ))}
         </SimpleGrid>
       )}
+
+      {/* What waits in the offline queues, not yet in the balances above. */}
+      <PendingPips />
 
       {dashboardFailed ? null : <RewardProgress balance={balances?.availablePips} />}
 

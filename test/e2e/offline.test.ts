@@ -190,9 +190,10 @@ describe('offline earn and forms in Chromium', () => {
     await context.setOffline(false);
     await toasts.waitFor(page, say.formSent, { since, timeout: 20_000 });
     // In order: online, the earn queue synced, the form queue sent. Each queue has one toast that
-    // turns from 'waiting' into 'synced' in place; a quick sync may turn it before it is seen.
+    // turns from 'waiting' to the count sent, then 'synced', in place; a quick sync may turn it
+    // before it is seen.
     const seen = toasts.entries(page, since);
-    const waiting: (string | null)[] = [say.earnPending, say.formPending];
+    const waiting: (string | null)[] = [say.earnPending, say.earnProgress, say.formPending, say.formProgress];
     expect(seen.filter(([, text]) => !waiting.includes(text))).toEqual([
       ['success', say.online],
       ['success', say.earnSynced],
@@ -273,7 +274,7 @@ describe('offline earn and forms in Chromium', () => {
     const sent = [page, other].map((tab) => toasts.texts(tab, back).filter((text) => text !== say.online));
     // One tab sent it (its toast may have turned from 'waiting' to 'sent' before it was seen); the other said nothing.
     const [sender, silent] = sent.sort((a, b) => b.length - a.length);
-    expect([sender.filter((text) => text !== say.formPending), silent]).toEqual([[say.formSent], []]);
+    expect([sender.filter((text) => text !== say.formPending && text !== say.formProgress), silent]).toEqual([[say.formSent], []]);
 
     expect(await serverSays()).toEqual({
       available: 30,

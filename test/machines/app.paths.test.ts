@@ -52,8 +52,8 @@ const events = {
 
 /** What the connectivity sync may report: the app online, or offline. */
 const connectivity = {
-  online: connectivitySyncMachine.resolveState({ value: { network: 'online', sync: 'signedOut' }, context: { userId: null, syncAgain: false, pending: { earn: [], forms: [] }, lastRun: null } }),
-  offline: connectivitySyncMachine.resolveState({ value: { network: 'offline', sync: 'signedOut' }, context: { userId: null, syncAgain: false, pending: { earn: [], forms: [] }, lastRun: null } }),
+  online: connectivitySyncMachine.resolveState({ value: { network: 'online', sync: 'signedOut' }, context: { userId: null, syncAgain: false, pending: { earn: [], forms: [] }, lastRun: null, progress: null, balanceDue: false } }),
+  offline: connectivitySyncMachine.resolveState({ value: { network: 'offline', sync: 'signedOut' }, context: { userId: null, syncAgain: false, pending: { earn: [], forms: [] }, lastRun: null, progress: null, balanceDue: false } }),
 };
 
 const snapshots: SnapshotFixtures = { session: Object.values(session), connectivitySync: Object.values(connectivity) };

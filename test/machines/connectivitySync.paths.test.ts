@@ -1,8 +1,10 @@
 import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
-import { selectIsOffline, selectIsSyncing, selectPendingQueues } from '../../machines/connectivitySync.selectors';
-import type { ConnectivitySyncContext, ConnectivitySyncEvent, OfflineQueue, PendingQueues, QueueCount, QueueRunResult } from '../../machines/connectivitySync.types';
+import { queueRunMachine, runProgress } from '../../machines/queueRun.machine';
+import type { QueuedItem } from '../../machines/queueRun.types';
+import { selectIsOffline, selectIsSyncing, selectPendingQueues, selectSyncProgress } from '../../machines/connectivitySync.selectors';
+import type { ConnectivitySyncContext, ConnectivitySyncEvent, OfflineQueue, PendingQueues, QueueCount, QueueRunResult, SyncProgress } from '../../machines/connectivitySync.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
-import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
+import type { ActorOutputFixtures, EventFixtures, SerializeState, SnapshotFixtures } from './pathCoverage';
 import { action, actorStarted, actorStopped, sendAction, type Effect } from './recording';
 
 const waiting: PendingQueues = { earn: [{ id: 1, timestamp: 1_700_000_000_000, title: null }], forms: [] };
@@ -41,6 +43,28 @@ const outputs = {
   ],
 } satisfies ActorOutputFixtures<typeof connectivitySyncMachine>;
 
+/** A queue run of three items, as it reports itself while it goes: what it has settled and credited. */
+const three: QueuedItem[] = [1, 2, 3].map((id) => ({ id, replay: null }));
+const runAt = (value: 'listing' | 'replaying' | 'removing', index: number, result: QueueRunResult) =>
+  queueRunMachine.resolveState({ value, context: { userId: 7, items: value === 'listing' ? [] : three, index, result } });
+const runSnapshots = [
+  // still listing: nothing to count yet
+  runAt('listing', 0, { succeeded: 0, rejected: [], kept: [] }),
+  // the first item credited
+  runAt('removing', 0, { succeeded: 1, rejected: [], kept: [] }),
+  // the second item refused, nothing more credited
+  runAt('replaying', 2, { succeeded: 1, rejected: [{ id: 2, code: 'ALREADY_EARNED' }], kept: [] }),
+  // the second item credited too
+  runAt('removing', 1, { succeeded: 2, rejected: [], kept: [] }),
+];
+const snapshots: SnapshotFixtures = { processEarnQueue: runSnapshots, processFormQueue: runSnapshots };
+
+/** `the run has sent 2 of 3, 1 credited`. */
+const progressWords = (snapshot: unknown) => {
+  const { sent, total, credited } = runProgress(snapshot);
+  return total === 0 ? 'the run lists its queue' : `the run has sent ${sent} of ${total}, ${credited} credited`;
+};
+
 /** `3 earn scans wait`, `the form queue is empty`. */
 const queued = (count: number, item: string) => (count === 0 ? `the ${item.split(' ')[0]} queue is empty` : `${count} ${item}${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''}`);
 /** `1 credited, 1 refused, 1 kept`. */
@@ -54,7 +78,8 @@ const sent = (result: QueueRunResult) => `${result.succeeded} credited, ${result
 const serializeState: SerializeState = (s) => {
   const context = s.context as ConnectivitySyncContext;
   // Whether a form is queued: its leaving the queue reloads the forms list.
-  return JSON.stringify({ value: s.value, syncAgain: context.syncAgain, formQueued: context.pending.forms.length > 0 });
+  // How far the run has come: the toast's count and the balances' reload follow it.
+  return JSON.stringify({ value: s.value, syncAgain: context.syncAgain, formQueued: context.pending.forms.length > 0, progress: context.progress });
 };
 
 /**
@@ -70,6 +95,10 @@ const serializeState: SerializeState = (s) => {
  *   same for the form queue. What it reports: successes reload the pips (and the forms list for
  *   forms) with a success toast and the count; failures (refused and kept together) a warning
  *   with the count. An unreadable queue, or a run that broke, reports nothing.
+ * - While a queue is sent, its toast stays and counts the items settled so far ("2 of 3 sent");
+ *   the first credit after a quiet spell reloads the pips `balanceRefresh` later, so the balance
+ *   moves as items land. When the run over a queue ends or stops, its toast closes unless the
+ *   report replaces it.
  * - Asked again during a run: one more round, still holding the lock. Going offline stops the
  *   run quietly (what is left stays queued); the lock is let go when the run ends or stops.
  */
@@ -80,6 +109,17 @@ function connectivitySyncRules() {
   type Step = 'lock' | 'loadingEarn' | 'processingEarn' | 'loadingForms' | 'processingForms';
   let run: Step | null = null;
   let again = false;
+  /** The run over a queue: how far it has come, and whether a reload of the pips is due. */
+  let progress: SyncProgress | null = null;
+  let balanceDue = false;
+  const queueOf = (step: Step | null): OfflineQueue | null => (step === 'processingEarn' ? 'earn' : step === 'processingForms' ? 'forms' : null);
+  /** Leaving a queue's run: its toast closes (a report may raise it again). */
+  const endQueue = (): Effect[] => {
+    const queue = queueOf(run);
+    if (queue === null) return [];
+    [progress, balanceDue] = [null, false];
+    return [action('notifyRunEnded', { queue })];
+  };
   const calls: Record<Step, string> = {
     lock: 'holdSyncLock',
     loadingEarn: 'loadEarnQueue',
@@ -129,7 +169,7 @@ function connectivitySyncRules() {
     return network === 'online' ? [...effects, ...startRun()] : effects;
   };
   const signOut = (): Effect[] => {
-    const effects = [...stopRun(), actorStopped('watchQueues')];
+    const effects = [...endQueue(), ...stopRun(), actorStopped('watchQueues')];
     [member, pending] = [null, { earn: [], forms: [] }];
     return effects;
   };
@@ -151,7 +191,8 @@ function connectivitySyncRules() {
         case 'network.offline': {
           const toast = network === 'online' ? [action('notifyOffline')] : [];
           network = 'offline';
-          return [...toast, ...stopRun()];
+          // The queue's run is left first (its toast closes), then the offline toast.
+          return [...endQueue(), ...toast, ...stopRun()];
         }
         case 'session.verified':
           if (event.userId === member) throw new Error('the same member changes nothing');
@@ -182,24 +223,44 @@ function connectivitySyncRules() {
         case 'xstate.done.actor.loadFormQueue': {
           const queue: OfflineQueue = event.type === 'xstate.done.actor.loadEarnQueue' ? 'earn' : 'forms';
           const { count } = event.output as QueueCount;
+          if (count > 0) progress = { queue, sent: 0, total: count, credited: 0 };
           if (count > 0) return [action('notifyPending', { queue, count }), ...step(queue === 'earn' ? 'processingEarn' : 'processingForms')];
           return queue === 'earn' ? step('loadingForms') : finish();
         }
         case 'xstate.error.actor.loadEarnQueue':
-        case 'xstate.error.actor.processEarnQueue':
           return step('loadingForms');
+        case 'xstate.error.actor.processEarnQueue':
+          return [...endQueue(), ...step('loadingForms')];
         case 'xstate.error.actor.loadFormQueue':
-        case 'xstate.error.actor.processFormQueue':
           return finish();
+        case 'xstate.error.actor.processFormQueue':
+          return [...endQueue(), ...finish()];
         case 'xstate.done.actor.processEarnQueue':
-          return [...report('earn', event.output as QueueRunResult), ...step('loadingForms')];
+          return [...endQueue(), ...report('earn', event.output as QueueRunResult), ...step('loadingForms')];
         case 'xstate.done.actor.processFormQueue':
-          return [...report('forms', event.output as QueueRunResult), ...finish()];
+          return [...endQueue(), ...report('forms', event.output as QueueRunResult), ...finish()];
+        case 'xstate.snapshot.processEarnQueue':
+        case 'xstate.snapshot.processFormQueue': {
+          const queue = queueOf(run);
+          if (queue === null || progress === null) throw new Error('no queue is being sent');
+          const now = { queue, ...runProgress(event.snapshot) };
+          const moved = now.total > 0 && (now.sent !== progress.sent || now.total !== progress.total);
+          const credit = !balanceDue && now.credited > progress.credited;
+          if (!credit && !moved) return [];
+          progress = now;
+          balanceDue ||= credit;
+          return [action('notifyProgress', { queue, sent: now.sent, total: now.total })];
+        }
         default:
+          if (event.type.startsWith('xstate.after.balanceRefresh.')) {
+            if (!balanceDue) throw new Error('no reload of the pips is due');
+            balanceDue = false;
+            return [sendAction('tellPipsChanged', 'resources', { type: 'pips.changed' })];
+          }
           throw new Error(`the rules have no ${event.type}`);
       }
     },
-    meaning: () => ({ offline: network === 'offline', syncing: run !== null, member, pending }),
+    meaning: () => ({ offline: network === 'offline', syncing: run !== null, member, pending, progress }),
   };
 }
 
@@ -209,7 +270,14 @@ describeMachinePaths({
   events,
   outputs,
   serializeState,
-  meaning: (s) => ({ offline: selectIsOffline(s), syncing: selectIsSyncing(s), member: s.context.userId, pending: selectPendingQueues(s) }),
+  snapshots,
+  meaning: (s) => ({
+    offline: selectIsOffline(s),
+    syncing: selectIsSyncing(s),
+    member: s.context.userId,
+    pending: selectPendingQueues(s),
+    progress: selectSyncProgress(s),
+  }),
   oracle: connectivitySyncRules,
   words: {
     events: {
@@ -228,6 +296,9 @@ describeMachinePaths({
       'xstate.error.actor.loadFormQueue': 'the form queue cannot be read',
       'xstate.done.actor.processFormQueue': (e) => `the form queue is sent (${sent(e.output as QueueRunResult)})`,
       'xstate.error.actor.processFormQueue': 'sending the form queue breaks',
+      'xstate.snapshot.processEarnQueue': (e) => progressWords(e.snapshot),
+      'xstate.snapshot.processFormQueue': (e) => progressWords(e.snapshot),
+      'xstate.after.balanceRefresh': 'two seconds pass',
     },
     start: 'the app watches the network',
     outcome: (m) => {
@@ -236,7 +307,8 @@ describeMachinePaths({
       const waiting =
         (m.pending.earn.length ? `, ${m.pending.earn.length} earn scan shown as waiting` : '') +
         (m.pending.forms.length ? `, ${m.pending.forms.length} form shown as waiting` : '');
-      return `${shown}; ${queues}${waiting}`;
+      const count = m.progress ? ` (${m.progress.sent} of ${m.progress.total} sent)` : '';
+      return `${shown}; ${queues}${count}${waiting}`;
     },
   },
 });

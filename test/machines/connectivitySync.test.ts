@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { connectivitySyncMachine } from '../../machines/connectivitySync.machine';
-import { selectIsOffline, selectIsSyncing, selectPendingQueues } from '../../machines/connectivitySync.selectors';
+import { selectIsOffline, selectIsSyncing, selectPendingQueues, selectSyncProgress } from '../../machines/connectivitySync.selectors';
+import { queueRunMachine } from '../../machines/queueRun.machine';
 import type { PendingQueues, QueueRunResult } from '../../machines/connectivitySync.types';
 import { action, actorStarted, actorStopped, sendAction, startRecorded, type Effect } from './recording';
+
+/** What the earn queue's run reports of itself: `credited` of `total` items credited, at item `index`. */
+const runSnapshot = (total: number, value: 'replaying' | 'removing', index: number, credited: number) => ({
+  type: 'xstate.snapshot.processEarnQueue',
+  snapshot: queueRunMachine.resolveState({
+    value,
+    context: { userId: 7, items: Array.from({ length: total }, (_, i) => ({ id: i + 1, replay: null })), index, result: { succeeded: credited, rejected: [], kept: [] } },
+  }),
+});
 
 const sent = (succeeded: number): QueueRunResult => ({ succeeded, rejected: [], kept: [] });
 const member7 = { userId: 7 };
@@ -119,11 +129,13 @@ describe('connectivitySync: sending the queues', () => {
       actorStarted('loadEarnQueue', member7),
       action('notifyPending', { queue: 'earn', count: 2 }),
       actorStarted('processEarnQueue', member7),
+      action('notifyRunEnded', { queue: 'earn' }),
       pips,
       action('notifySynced', { queue: 'earn', count: 2 }),
       actorStarted('loadFormQueue', member7),
       action('notifyPending', { queue: 'forms', count: 1 }),
       actorStarted('processFormQueue', member7),
+      action('notifyRunEnded', { queue: 'forms' }),
       pips,
       formsReload,
       action('notifySynced', { queue: 'forms', count: 1 }),
@@ -142,10 +154,12 @@ describe('connectivitySync: sending the queues', () => {
     const toasts = sync.log.take().filter((e): e is Effect & { action: string } => 'action' in e);
     expect(toasts).toEqual([
       action('notifyPending', { queue: 'earn', count: 3 }),
+      action('notifyRunEnded', { queue: 'earn' }),
       pips,
       action('notifySynced', { queue: 'earn', count: 1 }),
       action('notifyFailed', { queue: 'earn', count: 2, rejected: earn.rejected, kept: earn.kept }),
       action('notifyPending', { queue: 'forms', count: 1 }),
+      action('notifyRunEnded', { queue: 'forms' }),
       action('notifyFailed', { queue: 'forms', count: 1, rejected: [], kept: forms.kept }),
     ]);
     sync.stop();
@@ -174,7 +188,11 @@ describe('connectivitySync: sending the queues', () => {
     sync.reject('loadEarnQueue');
     sync.resolve('loadFormQueue', { count: 1 });
     sync.reject('processFormQueue');
-    expect(sync.log.take().filter((e) => 'action' in e)).toEqual([action('notifyPending', { queue: 'forms', count: 1 })]);
+    // The form queue's toast closes with its run, reporting nothing.
+    expect(sync.log.take().filter((e) => 'action' in e)).toEqual([
+      action('notifyPending', { queue: 'forms', count: 1 }),
+      action('notifyRunEnded', { queue: 'forms' }),
+    ]);
     expect(sync.view().syncing).toBe(false);
     sync.stop();
   });
@@ -232,7 +250,12 @@ describe('connectivitySync: sending the queues', () => {
     sync.resolve('loadEarnQueue', { count: 1 });
     sync.log.take();
     sync.send({ type: 'session.ended' });
-    expect(sync.log.take()).toEqual([actorStopped('processEarnQueue'), actorStopped('holdSyncLock'), actorStopped('watchQueues')]);
+    expect(sync.log.take()).toEqual([
+      action('notifyRunEnded', { queue: 'earn' }),
+      actorStopped('processEarnQueue'),
+      actorStopped('holdSyncLock'),
+      actorStopped('watchQueues'),
+    ]);
     expect(sync.view().syncing).toBe(false);
     sync.stop();
   });
@@ -259,4 +282,66 @@ describe('connectivitySync: sending the queues', () => {
     expect(told).toEqual([pips, formsReload]);
     sync.stop();
   });
+
+  it('a long run counts what was sent in its toast and reloads the balances every 2 s while items are credited', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'lock.acquired' });
+    sync.resolve('loadEarnQueue', { count: 1000 });
+    expect(sync.log.take().filter((e) => 'action' in e)).toEqual([action('notifyPending', { queue: 'earn', count: 1000 })]);
+    expect(selectSyncProgress(sync.actor.getSnapshot())).toEqual({ queue: 'earn', sent: 0, total: 1000, credited: 0 });
+
+    // The run reports itself: the first item credited, then the second.
+    sync.send(runSnapshot(1000, 'removing', 0, 1));
+    sync.send(runSnapshot(1000, 'removing', 1, 2));
+    expect(sync.log.take()).toEqual([
+      action('notifyProgress', { queue: 'earn', sent: 1, total: 1000 }),
+      action('notifyProgress', { queue: 'earn', sent: 2, total: 1000 }),
+    ]);
+    // The same count again changes nothing.
+    sync.send(runSnapshot(1000, 'replaying', 2, 2));
+    expect(sync.log.take()).toEqual([]);
+    // 2 s after the first credit the balances reload, once.
+    sync.advance(1999);
+    expect(sync.log.take()).toEqual([]);
+    sync.advance(1);
+    expect(sync.log.take()).toEqual([pips]);
+    sync.advance(10_000);
+    expect(sync.log.take()).toEqual([]);
+    // A credit after that: the balances reload 2 s later again.
+    sync.send(runSnapshot(1000, 'removing', 2, 3));
+    sync.advance(2000);
+    expect(sync.log.take()).toEqual([action('notifyProgress', { queue: 'earn', sent: 3, total: 1000 }), pips]);
+
+    sync.resolve('processEarnQueue', sent(1000));
+    expect(sync.log.take().filter((e) => 'action' in e)).toEqual([
+      action('notifyRunEnded', { queue: 'earn' }),
+      pips,
+      action('notifySynced', { queue: 'earn', count: 1000 }),
+    ]);
+    expect(selectSyncProgress(sync.actor.getSnapshot())).toBeNull();
+    sync.stop();
+  });
+
+  it('going offline in the middle of a long run closes its toast, and no reload of the balances comes after', () => {
+    const sync = startSync();
+    sync.send({ type: 'network.online' });
+    sync.send({ type: 'session.verified', userId: 7 });
+    sync.send({ type: 'lock.acquired' });
+    sync.resolve('loadEarnQueue', { count: 1000 });
+    sync.send(runSnapshot(1000, 'removing', 0, 1));
+    sync.log.take();
+    sync.send({ type: 'network.offline' });
+    expect(sync.log.take()).toEqual([
+      action('notifyRunEnded', { queue: 'earn' }),
+      action('notifyOffline'),
+      actorStopped('processEarnQueue'),
+      actorStopped('holdSyncLock'),
+    ]);
+    sync.advance(5000);
+    expect(sync.log.take()).toEqual([]);
+    sync.stop();
+  });
 });
+

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import type { EarnQrOutcome } from '../../../machines/earnPipeline.types';
 import { selectAccepted } from '../../../machines/qrScanner.selectors';
-import { useSystemActor } from '../../actors/hooks';
+import { useIsOffline, usePendingQueues, useSystemActor } from '../../actors/hooks';
 import { QrScanner } from '../../scanner/QrScanner';
 import { earnedMessage } from './earnMessages';
 import { describeEarnQrRejection } from './earnQrMessages';
@@ -39,6 +39,16 @@ export default function EarnQRScanner({ link = null }: EarnQRScannerProps) {
 
 function Outcome({ outcome }: { outcome: EarnQrOutcome }) {
   const { t, i18n } = useLingui();
+  const offline = useIsOffline();
+  const waiting = usePendingQueues().earn.length > 0;
+  // Saved for later, and since sent (the sync's toasts said how it went): no offline notice stays.
+  if (outcome.kind === 'queued' && !offline && !waiting) {
+    return (
+      <Alert color="gray" variant="light" role="status" title={t({ id: 'pages.earn.qr.queuedSentTitle', message: 'Sent' })} data-testid="earn-qr-queued-sent">
+        {t({ id: 'pages.earn.qr.queuedSent', message: "You're back online: your saved scan was sent." })}
+      </Alert>
+    );
+  }
   if (outcome.kind === 'queued') {
     return (
       <Alert color="blue" variant="light" role="status" title={t({ id: 'pages.earn.qr.queuedTitle', message: 'Saved for later' })}>

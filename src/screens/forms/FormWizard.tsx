@@ -91,7 +91,7 @@ function Wizard({ questionnaire, form }: WizardProps) {
   // left it (after a reload, from the draft saved on this device), another one starts over.
   // Sent, queued or refused, the wizard's binding says so.
   useEffect(() => {
-    const definition: WizardDefinition = { title: questionnaire.title, form };
+    const definition: WizardDefinition = { title: questionnaire.title, pips: questionnaire.pipsToEarn, form };
     const draft = member === null ? null : readFormDraft(member, questionnaire.id, questionnaire.payload);
     wizard.send({
       type: 'wizard.open',

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { PromoImage } from '../../components/PromoImage';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '../../actors/useSelector';
 import { selectRedemptionChoice, selectRedemptionDialogOpen } from '../../../machines/redemption.selectors';
@@ -92,13 +93,7 @@ function RewardDetailBody({ promo }: { promo: Promo }) {
   return (
     <>
       {promo.imageUrl && (
-        <img
-          src={promo.imageUrl}
-          alt=""
-          width={promo.imageWidth ?? undefined}
-          height={promo.imageHeight ?? undefined}
-          style={{ width: '100%', height: promo.imageWidth && promo.imageHeight ? 'auto' : 240, maxHeight: 240, objectFit: 'cover', borderRadius: 'var(--mantine-radius-lg)' }}
-        />
+        <PromoImage src={promo.imageUrl} width={promo.imageWidth} height={promo.imageHeight} type="REDEEM" variant="hero" size={240} radius="var(--mantine-radius-lg)" />
       )}
       <Stack gap={6}>
         <Title order={1} size="h2">

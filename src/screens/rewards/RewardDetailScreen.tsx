@@ -1,4 +1,5 @@
-import { Alert, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PromoImage } from '../../components/PromoImage';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import type { Transaction } from '../../api/client';
@@ -108,7 +109,7 @@ function RewardBody({ reward }: { reward: Transaction }) {
 
   return (
     <>
-      {reward.imageUrl && <Image src={reward.imageUrl} alt="" radius="lg" mah={240} fit="cover" />}
+      {reward.imageUrl && <PromoImage src={reward.imageUrl} type="REDEEM" variant="hero" size={240} radius="var(--mantine-radius-lg)" />}
       <Stack gap={6}>
         <Title order={1} size="h2">
           {reward.name}

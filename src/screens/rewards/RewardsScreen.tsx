@@ -1,4 +1,5 @@
-import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PromoImage } from '../../components/PromoImage';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { GiftCard } from '../../api/client';
@@ -64,7 +65,7 @@ function RewardRow({ reward }: { reward: GiftCard }) {
   return (
     <Paper component={Link} href={linkTo(paths.rewardDetail, { id: reward.transactionId })} withBorder radius="lg" p="sm" display="block">
       <Group wrap="nowrap" gap="md">
-        {reward.imageUrl && <Image src={reward.imageUrl} alt="" w={56} h={56} radius="md" fit="cover" />}
+        {reward.imageUrl && <PromoImage src={reward.imageUrl} type="REDEEM" variant="thumb" size={56} />}
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={2} size="h5">
             {reward.name}

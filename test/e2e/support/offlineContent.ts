@@ -5,8 +5,10 @@ export const say = {
   offline: "You're offline. Scans and forms are saved and sent when you're back online.", // components.connectivityToast.offline
   online: "You're back online.", // components.connectivityToast.online
   earnPending: '1 offline action waiting to sync…', // components.offlineSync.pending
+  earnProgress: '1 of 1 offline action sent…', // components.offlineSync.progress
   earnSynced: '1 offline action synced.', // components.offlineSync.synced
   formPending: '1 offline form waiting to be sent…', // components.offlineSync.pendingForms
+  formProgress: '1 of 1 offline form sent…', // components.offlineSync.progressForms
   formSent: '1 offline form sent.', // components.offlineSync.syncedForms
   scanQueued: 'You are offline. Your scan will be sent when you are back online.', // pages.earn.qr.queued
   formQueued: "You're offline. Your answers are saved and will be sent when you're back online.", // pages.forms.queued

@@ -8,6 +8,7 @@ import { db } from '../../../src/data/databases';
 import { listOfflineEarn, listOfflineForms, queueOfflineEarn, queueOfflineForm } from '../../../src/data/offlineQueues';
 import { fakeNetwork, loadOf, MEMBER, resetData, signIn, startApp, waitForMember } from '../data/dataTestKit';
 import { toastString } from '../../../src/actors/toast';
+import type { ConnectivitySyncDeps } from '../../../src/actors/connectivitySync';
 import { fakeFetch, isBackgroundCall, noAnswer, requests, type Answer, type SentRequest } from '../screens/fakeFetch';
 
 const link = (code: string) => `https://pips.example.org/earn?qr=${code}`;
@@ -36,7 +37,10 @@ const earnCalls = (sent: SentRequest[]) => requests(sent, 'POST', '/mobile/earn/
 async function appWithQueues() {
   const net = fakeNetwork(false);
   const toasts: string[] = [];
-  const app = startApp({ connectivity: { ...net.deps, locks: undefined, toast: (kind, message) => void toasts.push(`${kind}: ${toastString(message)}`) } });
+  // A toast that stays until replaced is marked '(stays)'; the others close after their time.
+  const toast: ConnectivitySyncDeps['toast'] = (kind, message, options) =>
+    void toasts.push(`${kind}: ${toastString(message)}${options?.autoClose === false ? ' (stays)' : ''}`);
+  const app = startApp({ connectivity: { ...net.deps, locks: undefined, toast, hide: (id) => void toasts.push(`(closed ${id})`) } });
   await waitForMember(app, MEMBER);
   // The balances the session opened at sign-in have loaded (what a sync reloads).
   await waitFor(await loadOf(app, 'dashboard'), (s) => s.matches('succeeded') || s.matches('failed'));
@@ -71,7 +75,15 @@ describe('the offline earn queue, replayed through the earn pipeline (connectivi
       { qrToken: 'token-for-SECONDCODE000000', idempotencyKey: keys[1] },
     ]);
     expect(await listOfflineEarn(MEMBER)).toEqual([]);
-    expect(toasts).toEqual(["success: You're back online.", 'info: 2 offline actions waiting to sync…', 'success: 2 offline actions synced.']);
+    // The waiting toast stays and counts what was sent; the synced one takes its place with its own time.
+    expect(toasts).toEqual([
+      "success: You're back online.",
+      'info: 2 offline actions waiting to sync… (stays)',
+      'info: 1 of 2 offline actions sent… (stays)',
+      'info: 2 of 2 offline actions sent… (stays)',
+      '(closed sync-earn)',
+      'success: 2 offline actions synced.',
+    ]);
     // Pips moved: the balances the session opened are fetched again.
     await vi.waitFor(() => expect(requests(sent, 'GET', '/mobile/dashboard')).toHaveLength(2));
   });
@@ -96,7 +108,12 @@ describe('the offline earn queue, replayed through the earn pipeline (connectivi
     expect(earnCalls(sent).map(codeOf)).toEqual(['ALREADYEARNED000', 'EXPIREDCODE00000', 'SERVERERROR00000', 'GOODCODE00000000']);
     expect((await listOfflineEarn(MEMBER)).map((item) => item.id)).toEqual([ids[2]]);
     expect(toasts.slice(1)).toEqual([
-      'info: 4 offline actions waiting to sync…',
+      'info: 4 offline actions waiting to sync… (stays)',
+      'info: 1 of 4 offline actions sent… (stays)',
+      'info: 2 of 4 offline actions sent… (stays)',
+      'info: 3 of 4 offline actions sent… (stays)',
+      'info: 4 of 4 offline actions sent… (stays)',
+      '(closed sync-earn)',
       'success: 1 offline action synced.',
       "warning: 3 offline actions could not be synced. Some were already earned, expired or no longer available. We'll try again when the connection is back.",
     ]);
@@ -127,7 +144,10 @@ describe('the offline earn queue, replayed through the earn pipeline (connectivi
 
     expect(earnCalls(sent).map(codeOf)).toEqual(['FIRSTCODE0000000', 'LOSTANSWER000000']);
     expect(await listOfflineEarn(MEMBER)).toEqual(before.slice(1));
+    // The second call gets no answer: the rest is kept at once, and the report takes the toast.
     expect(toasts.slice(2)).toEqual([
+      'info: 1 of 3 offline actions sent… (stays)',
+      '(closed sync-earn)',
       'success: 1 offline action synced.',
       "warning: 2 offline actions could not be synced. We'll try again when the connection is back.",
     ]);
@@ -202,7 +222,10 @@ describe('the offline form queue', () => {
     ]);
     expect((await listOfflineForms(MEMBER)).map((item) => item.formId)).toEqual([5]);
     expect(toasts.slice(1)).toEqual([
-      'info: 3 offline forms waiting to be sent…',
+      'info: 3 offline forms waiting to be sent… (stays)',
+      'info: 1 of 3 offline forms sent… (stays)',
+      'info: 2 of 3 offline forms sent… (stays)',
+      '(closed sync-forms)',
       'success: 1 offline form sent.',
       "warning: 2 offline forms could not be sent. Some were already earned, expired or no longer available. We'll try again when the connection is back.",
     ]);

@@ -117,6 +117,26 @@ describe('toasts', () => {
     expect(toast.getAttribute('data-kind')).toBe('success');
   });
 
+  it('a toast taking the place of one that stays (the sync: waiting, then synced) closes after its own full 5000 ms', async () => {
+    await renderToasts();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => showToast('info', '1,000 offline actions waiting to sync…', { id: 'sync-earn', autoClose: false }));
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByText('1,000 offline actions waiting to sync…')).toBeTruthy();
+      act(() => showToast('success', '1,000 offline actions synced.', { id: 'sync-earn' }));
+      const shown = () => notificationsStore.getState().notifications.map((n) => n.id);
+      act(() => vi.advanceTimersByTime(toastTimings.defaultMs - 100));
+      expect(shown()).toEqual(['sync-earn']);
+      expect(screen.getByText('1,000 offline actions synced.')).toBeTruthy();
+      // Its timer ends: the container closes it.
+      act(() => vi.advanceTimersByTime(100));
+      expect(shown()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('updates a toast raised again before the container showed it, instead of queueing a second one', () => {
     const update = vi.spyOn(notifications, 'update');
     showToast('info', 'First', { id: 'early' });
