@@ -18,7 +18,8 @@ import { startStack, type SmtpSink, type Stack } from './support/stack';
  * the question of the day (right, wrong, skip, then 'Please try again tomorrow.') with its pip
  * on Home and in Activity; a team contest joined through the screen (a leaderboard name that is
  * an e-mail address refused), answered, its chart updating at once, and the leaderboard rule with
- * the member outside and then inside the top five (the other members made through the API); the
+ * the member outside and then inside the top five (the other members made through the API), its
+ * last answer ending it with the leaderboard and team scoreboard; the
  * back links of the question, answer and info screens; axe-core and screenshots of each screen.
  */
 
@@ -372,13 +373,15 @@ describe('trivia in Chromium', () => {
       expect(await leaderRows()).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `3 Ada E2E ${t.you} 2`]);
       expect(await page.getByTestId('trivia-leaders-gap').count()).toBe(0);
 
-      // A wrong answer moves nothing; then no question is left.
+      // A wrong answer moves nothing; it was the last: no Next, the contest's end with its leaderboard.
       await page.getByRole('link', { name: t.answerQuestions }).click();
       await page.getByText(t.gas).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: t.oxygen }).click();
       await page.getByText(t.noPips).waitFor();
-      await page.getByRole('button', { name: t.next }).click();
       await page.getByText(t.allAnswered).waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('button', { name: t.next }).count()).toBe(0);
+      await expect.poll(leaderRows, { timeout: 15_000 }).toEqual(['1 Rival 0 3', '1 Rival 1 3', '3 Rival 2 2', '3 Rival 3 2', `3 Ada E2E ${t.you} 2`]);
+      expect(await page.getByTestId('trivia-teams').innerText()).toContain(t.yourTeam);
 
       // The server's chart replaces the local one on the next load, and agrees.
       await page.goto(`${product.url}/trivia/contest/${contestId}`);

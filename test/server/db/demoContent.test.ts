@@ -82,6 +82,10 @@ describe.each(backends)('demo content on $name', (backend) => {
     expect(earn.some((p) => p.url?.startsWith('https://example.org/'))).toBe(true);
     expect(earn.some((p) => p.earn_limit === 'daily')).toBe(true);
     expect(earn.some((p) => p.redirect_to_internal_screen === '/trivia/individual')).toBe(true);
+    // Nothing advertised that is not paid: each action has its url, questionnaire, in-app
+    // completion, or no screen at all (then its Earn button pays it).
+    expect(earn.filter((p) => p.redirect_to_internal_screen !== null && p.completed_by === null)).toEqual([]);
+    expect(earn.find((p) => p.redirect_to_internal_screen === '/trivia/individual')?.completed_by).toBe('triviaAnswer');
 
     const questionnaire = await db.selectFrom('questionnaires').selectAll().where('community_id', '=', community.id).executeTakeFirstOrThrow();
     expect(earn.find((p) => p.questionnaire_id !== null)?.questionnaire_id).toBe(questionnaire.id);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../../server/db/index';
 import { DEMO_COMMUNITY_NAME, ensureDemoCommunity, listCommunities } from '../../../server/db/repositories/communities';
@@ -6,6 +6,7 @@ import { migrations } from '../../../server/db/migrations/index';
 import * as readColumns from '../../../server/db/migrations/058_read_columns';
 import * as readVersions from '../../../server/db/migrations/059_read_versions';
 import * as plainReads from '../../../server/db/migrations/060_plain_reads';
+import * as earnCompletion from '../../../server/db/migrations/067_earn_completion';
 import { backends, runsOn, type TestDatabase } from '../helpers/databases';
 
 // The other suites open PGlite from a migrated copy (helpers/pgliteTemplate.ts): this one
@@ -84,6 +85,31 @@ describe.each(backends)('database on $name', (backend) => {
     await sql`delete from promos where id = ${promo}`.execute(database.db);
     await changed();
     expect(await version(community + '-other')).toBe(other);
+  });
+
+  it('067: earn actions leading to the question of the day are completed by answering it; down and up round trip', async () => {
+    const community = `c067-${backend.name}`;
+    await sql`insert into communities (id, name) values (${community}, 'Completion')`.execute(database.db);
+    const insert = async (redirect: string | null, url: string | null) =>
+      (
+        await sql<{ id: number }>`insert into promos (community_id, type, title, pips, redirect_to_internal_screen, url)
+                                  values (${community}, 'EARN', '"Play"'::jsonb, 2, ${redirect}, ${url}) returning id`.execute(database.db)
+      ).rows[0].id;
+    const trivia = await insert('/trivia/individual', null);
+    const linked = await insert('/trivia/individual', 'https://example.org/');
+    const elsewhere = await insert('/redeem', null);
+    const untyped = database.db as unknown as Kysely<unknown>;
+    await earnCompletion.down(untyped);
+    await earnCompletion.up(untyped);
+    const rows = await sql<{ id: number; completed_by: string | null }>`select id, completed_by from promos where community_id = ${community} order by id`.execute(
+      database.db,
+    );
+    expect(rows.rows).toEqual([
+      { id: trivia, completed_by: 'triviaAnswer' },
+      { id: linked, completed_by: null },
+      { id: elsewhere, completed_by: null },
+    ]);
+    await expect(sql`update promos set completed_by = 'scanning' where id = ${trivia}`.execute(database.db)).rejects.toThrow();
   });
 
   it('creates the demo community once, however often it is asked for', async () => {
