@@ -80,7 +80,7 @@ describe('AdminScreen', () => {
     expect(main().queryByText('Enter a title.')).toBeNull();
     fireEvent.click(main().getByRole('button', { name: 'Create earn action' }));
     expect(await main().findByText('Your role in this community does not allow this.')).toBeTruthy();
-    expect(requests(sent, 'POST', '/admin/communities/harbour/promos')[0].json).toEqual({ type: 'EARN', title: { en: 'Harbour walk' }, pips: 10 });
+    expect(requests(sent, 'POST', '/admin/communities/harbour/promos')[0].json).toEqual({ type: 'EARN', title: { en: 'Harbour walk' }, pips: 10, earnLimit: 'once' });
     expect((main().getByLabelText(/Title \(English\)/) as HTMLInputElement).value).toBe('Harbour walk');
   });
 
