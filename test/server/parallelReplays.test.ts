@@ -160,7 +160,7 @@ function replayScenarios(servers: () => Servers) {
       }),
     );
 
-    expect(data).toEqual({ pipsEarned: 5, correct: true, correctAnswerId: right });
+    expect(data).toEqual({ pipsEarned: 5, correct: true, correctAnswerId: right, questionsLeft: 0 });
     expect(await ledgerOf(user.userId)).toEqual([{ delta: 5, kind: 'contest' }]);
   });
 }
