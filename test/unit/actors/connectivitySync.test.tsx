@@ -155,17 +155,26 @@ describe('the connectivity sync in the app system', () => {
 
     act(() => net.go('online'));
     expect(result.current).toBe(false);
-    await waitFor(() => expect(toasts).toHaveLength(6));
+    await waitFor(() => expect(toasts).toHaveLength(9));
     expect(toasts).toEqual([
       "error: You're offline. Scans and forms are saved and sent when you're back online.",
       "success: You're back online.",
       'info: 2 offline actions waiting to sync…',
+      'info: 1 of 2 offline actions sent…',
+      'info: 2 of 2 offline actions sent…',
       'success: 2 offline actions synced.',
       'info: 1 offline form waiting to be sent…',
+      'info: 1 of 1 offline form sent…',
       'success: 1 offline form sent.',
     ]);
-    // 'Offline' turns into 'back online' in place: one toast for the connection, never both at once.
-    expect(toastIds).toEqual(['connectivity', 'connectivity', 'sync-earn', 'sync-earn', 'sync-forms', 'sync-forms']);
+    // 'Offline' turns into 'back online' in place: one toast for the connection, never both at once;
+    // each queue's 'waiting', its count and 'synced' are one toast changed in place.
+    expect(toastIds).toEqual([
+      'connectivity',
+      'connectivity',
+      ...Array(4).fill('sync-earn'),
+      ...Array(3).fill('sync-forms'),
+    ]);
     expect(earnCalls(sent)).toHaveLength(2);
     expect(await listOfflineEarn(MEMBER)).toEqual([]);
     expect(await listOfflineForms(MEMBER)).toEqual([]);
