@@ -33,6 +33,7 @@ describe('offline earn and forms in Chromium', () => {
   let camera: Browser;
   let cameraVideo = '';
   let qrLink = '';
+  let secondQrLink = '';
   const ids = { qr: 0, survey: 0, poll: 0 };
 
   let member: Member;
@@ -53,6 +54,8 @@ describe('offline earn and forms in Chromium', () => {
     );
     ids.qr = Number(printed(qrOut, /Created earn QR code #(\d+)/));
     qrLink = printed(qrOut, /link:\s+(\S+)/);
+    // A second code, scanned offline with the scanner left open (the last journey).
+    secondQrLink = printed(await admin('qr:create', ...community, '--title', 'Market stall', '--pips', '3', '--limit', 'once', '--out', join(dir, 'qr2')), /link:\s+(\S+)/);
     expect(qrLink).toMatch(new RegExp(`^${place.url}/earn\\?qr=[A-Za-z0-9_-]{16,}$`));
 
     for (const [name, payload, pips] of [
@@ -429,5 +432,33 @@ describe('offline earn and forms in Chromium', () => {
     ]);
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Hi,/ }).waitFor();
+  });
+
+  it('a scan saved for later with the scanner left open: once it is sent, the notice says so and no offline notice stays', async () => {
+    await page.goto(`${product.url}/earn`);
+    await page.getByRole('heading', { name: 'Earn', level: 1 }).waitFor();
+    const since = toasts.mark();
+    await context.setOffline(true);
+    await toasts.waitFor(page, say.offline, { since });
+    writeFakeCameraVideo(cameraVideo, secondQrLink);
+    await page.getByRole('button', { name: 'Scan a QR code' }).click();
+    await page.getByText(say.scanQueued).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Saved for later', { exact: true }).isVisible()).toBe(true);
+    // The camera films nothing again: the open scanner must not scan the code a second time.
+    writeFakeCameraVideo(cameraVideo, null);
+
+    await context.setOffline(false);
+    await toasts.waitFor(page, say.earnSynced, { since, timeout: 20_000 });
+    await page.getByTestId('earn-qr-queued-sent').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('earn-qr-queued-sent').innerText()).toContain("You're back online: your saved scan was sent.");
+    expect(await page.getByText('Saved for later', { exact: true }).count()).toBe(0);
+    expect(await page.getByText(say.scanQueued).count()).toBe(0);
+    await captureScreen(page, 'offline/scanner-queued-sent', 'en');
+    // Closed and back on Earn: nothing waits, nothing says it does.
+    await page.getByRole('button', { name: 'Close the scanner' }).click();
+    await page.getByRole('heading', { name: 'Earn', level: 1 }).waitFor();
+    expect(await earnPending(page).count()).toBe(0);
+    expect(await page.getByText(say.scanQueued).count()).toBe(0);
+    expect((await serverSays()).rows[0]).toEqual(['qr', 3]);
   });
 });
