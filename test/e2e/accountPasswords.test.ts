@@ -92,7 +92,7 @@ describe('passwords in Chromium', () => {
   it('changes the password from the profile and logs in with the new one', async () => {
     await logIn(page, product, changer);
     await page.waitForURL('**/home');
-    await page.getByRole('link', { name: /Profile/ }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
     await page.waitForURL('**/profile');
     await page.getByRole('link', { name: 'Change password' }).click();
     await page.waitForURL('**/profile/change-password');

@@ -34,7 +34,7 @@ describe('profile and account deletion in Chromium', () => {
     });
     await logIn(page, product, member);
     await page.waitForURL('**/home');
-    await page.getByRole('link', { name: /Profile/ }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
     await page.waitForURL('**/profile');
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada');
     expect(await page.getByText(member.email).isVisible()).toBe(true);
