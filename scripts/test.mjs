@@ -42,10 +42,11 @@ const serverBundle = await bundleServerScripts();
 process.env[SERVER_BUNDLE_ENV] = serverBundle.dir;
 
 /**
- * One Vitest process: `projects`, optionally only `files`, with `node` (another Node binary) and
- * `env` (added to ours; a value of undefined removes a variable). Its JSON report names what ran.
+ * One Vitest process: `projects`, optionally only `files`, with `node` (another Node binary),
+ * `env` (added to ours; a value of undefined removes a variable) and `workers` (files at a time).
+ * Its JSON report names what ran.
  */
-function runVitest(name, projects, { live, node = process.execPath, env = {}, files = [] }) {
+function runVitest(name, projects, { live, node = process.execPath, env = {}, files = [], workers }) {
   const report = join(reportDir, `vitest-${name}.json`);
   const log = join(reportDir, `vitest-${name}.log`);
   const args = [
@@ -56,6 +57,7 @@ function runVitest(name, projects, { live, node = process.execPath, env = {}, fi
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...(workers ? [`--maxWorkers=${workers}`] : []),
     ...process.argv.slice(2),
     ...files,
   ];
@@ -132,7 +134,7 @@ const databaseFiles = () => testFiles('test/server', (path) => /\bbackends\b|run
 /** Every journey file (the e2e project's `*.test.ts` under test/e2e), relative to the root. */
 const e2eFiles = () => testFiles('test/e2e');
 
-/** The journeys the second e2e process runs (see below); a file not found here runs in the first. */
+/** The journeys the last e2e process runs, once the machines and the PostgreSQL suites are done (see below). */
 const laterJourneys = [
   'test/e2e/chanceToWin.test.ts',
   'test/e2e/navigation.test.ts',
@@ -143,29 +145,65 @@ const laterJourneys = [
 ];
 
 /**
- * Vitest processes side by side: the end-to-end journeys (one file at a time, mostly waiting on
- * Chromium and the product's process) and everything else. In one process Vitest would start
+ * About how many seconds each of the other journeys takes (a whole run on two cores, rounded),
+ * to share them between two processes that end together; a file not listed counts as
+ * `otherJourneySeconds`. Only the sharing depends on these: a wrong figure costs minutes, never a test.
+ */
+const journeySeconds = {
+  'test/e2e/accountScreens.test.ts': 260,
+  'test/e2e/triviaPromises.test.ts': 150,
+  'test/e2e/earnRedeem.test.ts': 120,
+  'test/e2e/navSections.test.ts': 120,
+  'test/e2e/prerendered.test.ts': 105,
+  'test/e2e/communityScan.test.ts': 95,
+  'test/e2e/offlineProgress.test.ts': 75,
+  'test/e2e/languages.test.ts': 75,
+  'test/e2e/announcements.test.ts': 60,
+  'test/e2e/keyboard.test.ts': 60,
+  'test/e2e/installAndUpdate.test.ts': 55,
+  'test/e2e/offline.test.ts': 45,
+  'test/e2e/accountGuards.test.ts': 45,
+  'test/e2e/push.test.ts': 40,
+};
+const otherJourneySeconds = 15;
+
+/** `files` shared into `count` lists of about equal time: the longest first, each to the least loaded. */
+function shareJourneys(files, count) {
+  const lists = Array.from({ length: count }, () => ({ seconds: 0, files: [] }));
+  const cost = (file) => journeySeconds[file] ?? otherJourneySeconds;
+  for (const file of [...files].sort((x, y) => cost(y) - cost(x) || x.localeCompare(y))) {
+    const least = lists.reduce((min, list) => (list.seconds < min.seconds ? list : min));
+    least.files.push(file);
+    least.seconds += cost(file);
+  }
+  return lists.map((list) => list.files.sort());
+}
+
+/**
+ * Vitest processes side by side: the end-to-end journeys (one file at a time each, mostly waiting
+ * on Chromium and the product's process) and everything else. In one process Vitest would start
  * the journeys only after every other file. Arguments given to `npm test` go to each.
  *
  * With TEST_NODE24 (the path of a Node 24 binary; `.ci/run` installs one from the npm `node`
  * package) and TEST_DATABASE_URL, the work is shared between the two Node versions instead of
  * being done twice: Node 24 runs the unit tests and the server suites on PGlite (and the suites
  * that need no database), this Node runs the machines, the server suites on PostgreSQL and the
- * journeys (whose product process runs on PGlite); the journeys are then shared between two
- * processes (below), two files at a time once this Node's suites are done.
+ * journeys (whose product process runs on PGlite), in three processes.
+ *
+ * On two cores one Vitest process runs one file at a time (its default: a worker per core but
+ * one), and a journey mostly waits: measured in CI, the suite used half of the machine's CPU
+ * over its run. So four processes start at once: the machines then the PostgreSQL suites then a
+ * few long journeys; Node 24's; and the other journeys in two processes of about equal time.
  */
 const node24 = process.env.TEST_NODE24;
 const runs = [];
 if (node24 && process.env.TEST_DATABASE_URL) {
   console.log(`pips test: unit and server (PGlite) on ${nodeVersion(node24)}; machines, server (PostgreSQL) and e2e on ${process.version}.`);
-  // The journeys are shared between two processes: most start at once; a few long ones (about a
-  // third of their time, much of it waiting on the product: a drawing date, the job intervals)
-  // start once the machines and the PostgreSQL suites are done, on the CPU those leave free (on
-  // 2 cores, measured: the three processes then end within a few minutes of each other).
-  // (Not when `npm test` is given arguments: they may name files, and a process given files of
-  // its own would run those besides.)
+  // (No journeys when `npm test` is given arguments: they may name files, and a process given
+  // files of its own would run those besides.)
   const journeys = process.argv.length > 2 ? [] : e2eFiles();
   const later = journeys.filter((file) => laterJourneys.includes(file));
+  const [first, second] = shareJourneys(journeys.filter((file) => !later.includes(file)), 2);
   runs.push(
     (async () => {
       const machines = await runVitest('machines', ['machines'], { live: true });
@@ -173,9 +211,16 @@ if (node24 && process.env.TEST_DATABASE_URL) {
       const e2eLater = later.length ? [await runVitest('e2e-later', ['e2e'], { live: false, files: later })] : [];
       return [machines, postgres, ...e2eLater];
     })(),
-    runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined } }).then((r) => [r]),
-    runVitest('e2e', ['e2e'], { live: false, files: journeys.filter((file) => !later.includes(file)) }).then((r) => [r]),
+    // Two files at a time: its files mostly wait on their servers and PGlite (measured alone on
+    // two cores: 309 s wall for 467 s of tests).
+    runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined }, workers: 2 }).then((r) => [r]),
   );
+  if (process.argv.length > 2) runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
+  else
+    runs.push(
+      runVitest('e2e', ['e2e'], { live: false, files: first }).then((r) => [r]),
+      runVitest('e2e-second', ['e2e'], { live: false, files: second }).then((r) => [r]),
+    );
 } else {
   runs.push(runVitest('rest', ['unit', 'machines', 'server'], { live: true }).then((r) => [r]));
   runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
