@@ -47,8 +47,12 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/** The greatest height of a screenshot, in CSS pixels (about five phone screens). */
+const maxShotHeight = 4000;
+
 /**
- * Writes `<dir>/<locale>/<name>-<width>x<height>.png` for both viewports (full page), then puts the
+ * Writes `<dir>/<locale>/<name>-<width>x<height>.png` for both viewports (full page, at
+ * most `maxShotHeight` high), then puts the
  * viewport back as it was. At each size, no button's or badge's label may be cut off (long
  * Spanish labels in narrow cards once were: Mantine's labels do not wrap by themselves).
  */
@@ -60,7 +64,10 @@ export async function captureScreen(page: Page, name: string, locale: string): P
     await settle(page);
     const file = join(screenshotDir, locale, `${name}-${size.width}x${size.height}.png`);
     mkdirSync(dirname(file), { recursive: true });
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    // The whole page, down to a bound: the API reference and the documentation run to tens of
+    // thousands of pixels, whose pictures cost seconds to encode and show nothing more.
+    const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), maxShotHeight);
+    await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: size.width, height }, animations: 'disabled' });
     files.push(file);
     const cutOff = await page.evaluate(() =>
       [...document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label')]
