@@ -60,12 +60,52 @@ export const SPANISH_ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Se produjo un error interno.',
 };
 
+/** The request's parts as a validation message names them (server/plugins/app/errorHandler.ts). */
+const SPANISH_PARTS: Record<string, string> = { query: 'la consulta', body: 'el cuerpo', path: 'la ruta', header: 'las cabeceras', request: 'la solicitud' };
+/** The same, after "de" ("de el" is "del"). */
+const ofPart = (part: string) => SPANISH_PARTS[part].replace(/^el /, 'del ').replace(/^(la|las) /, 'de $1 ');
+
+/** What is wrong with a field, for the rules the English message says in its own words. */
+const SPANISH_RULES: Array<[RegExp, (match: RegExpMatchArray) => string]> = [
+  [/^is required$/, () => 'es obligatorio'],
+  [/^is not an allowed field$/, () => 'no es un campo permitido'],
+  [/^has an invalid format$/, () => 'tiene un formato no válido'],
+  [/^must be at least (-?[\d.]+)$/, (m) => `debe ser como mínimo ${m[1]}`],
+  [/^must be at most (-?[\d.]+)$/, (m) => `debe ser como máximo ${m[1]}`],
+  [/^must not be (.+)$/, (m) => `no puede ser ${m[1]}`],
+  [/^must NOT have more than (\d+) characters$/, (m) => `admite como máximo ${m[1]} caracteres`],
+  [/^must NOT have fewer than (\d+) characters$/, (m) => `necesita al menos ${m[1]} caracteres`],
+  [/^must be (integer|number)$/, () => 'debe ser un número'],
+  [/^must be boolean$/, () => 'debe ser verdadero o falso'],
+  [/^must be string$/, () => 'debe ser un texto'],
+  [/^must be equal to one of the allowed values$/, () => 'no es uno de los valores permitidos'],
+];
+
+/**
+ * A validation failure in Spanish, naming the field as the English one does ("email (query): is
+ * required" becomes "El campo «email» de la consulta es obligatorio."); a rule without its own
+ * words says the field is not valid, a whole part says which to check. Never the value sent.
+ */
+export function spanishValidationMessage(message: string): string {
+  const named = /^(.+) \((query|body|path|header)\): (.+)$/.exec(message);
+  const whole = named ? null : /^(query|body|path|header|request): (.+)$/.exec(message);
+  const rule = named?.[3] ?? whole?.[2];
+  if (rule === undefined) return SPANISH_ERROR_MESSAGES.VALIDATION_ERROR;
+  const found = SPANISH_RULES.map(([pattern, say]) => {
+    const match = pattern.exec(rule);
+    return match && say(match);
+  }).find((said) => said);
+  if (named) return `El campo «${named[1]}» ${ofPart(named[2])} ${found ?? 'no es válido'}.`;
+  return `La solicitud no es válida: revisa ${SPANISH_PARTS[whole![1]]}.`;
+}
+
 /**
  * The message a failure is sent with: in Spanish for a member's request (not the operator API)
- * that prefers Spanish, as it was otherwise.
+ * that prefers Spanish, as it was otherwise. A validation failure keeps the field it names.
  */
 export function memberErrorMessage(code: string, message: string, request: { url: string; headers: { 'accept-language'?: string | string[] } }): string {
   if (request.url.startsWith('/admin')) return message;
   if (contentLanguage(request.headers['accept-language']) !== 'es') return message;
+  if (code === 'VALIDATION_ERROR') return spanishValidationMessage(message);
   return (SPANISH_ERROR_MESSAGES as Record<string, string>)[code] ?? message;
 }

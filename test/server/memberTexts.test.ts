@@ -5,7 +5,7 @@ import { winnersAnnouncement } from '../../server/contests/announceWinners';
 import { fictionalName } from '../../server/contests/playerNames';
 import type { FinishedDraw } from '../../server/contests/runDraws';
 import { ADJUSTMENT_TITLE } from '../../server/db/repositories/ledger';
-import { SPANISH_ERROR_MESSAGES } from '../../server/i18n/errorMessages';
+import { SPANISH_ERROR_MESSAGES, spanishValidationMessage } from '../../server/i18n/errorMessages';
 import { operatorInvitationMail, passwordResetMail, verificationMail } from '../../server/mail/messages';
 import { NOT_ACTIVE } from '../../server/plugins/app/chanceToWin';
 import { INDIVIDUAL_TITLE } from '../../server/plugins/app/trivia';
@@ -25,6 +25,25 @@ const draw = (winners: string[], entryCount: number): FinishedDraw => ({
   entryCount,
   winners: winners.map((name, index) => ({ userId: index + 1, entryId: index + 10, realName: 'Ana G.', playerName: { en: name, es: name } })),
 });
+
+/** Validation failures as `describeValidation` (server/plugins/app/errorHandler.ts) words them. */
+const validationSamples = [
+  'email (query): is required',
+  'idempotencyKey (body): is not an allowed field',
+  'phone (body): has an invalid format',
+  'amount (query): must be at least 1',
+  'amount (query): must be at most 100',
+  'delta (body): must not be 0',
+  'firstName (body): must NOT have more than 100 characters',
+  'password (body): must NOT have fewer than 8 characters',
+  'pid (query): must be integer',
+  'remember (body): must be boolean',
+  'language (header): must be equal to one of the allowed values',
+  'answers.0 (body): must match a schema in anyOf',
+  'body: not valid JSON.',
+  'query: must be object',
+];
+const fieldOf = (english: string) => [/^(\S+) \(/.exec(english)?.[1] ?? ''].filter(Boolean);
 
 /**
  * Every text the server writes for a member, in Spanish, rendered with sample values, by the
@@ -56,7 +75,11 @@ const spanishTexts: Record<string, { what: string; text: string; names?: string[
   'server/db/repositories/ledger.ts': [{ what: "an adjustment's activity label", text: es(ADJUSTMENT_TITLE) }],
   'server/plugins/app/trivia.ts': [{ what: "the question of the day's activity label", text: es(INDIVIDUAL_TITLE) }],
   'server/plugins/app/chanceToWin.ts': [{ what: 'no contest right now', text: NOT_ACTIVE.es }],
-  'server/i18n/errorMessages.ts': Object.entries(SPANISH_ERROR_MESSAGES).map(([code, text]) => ({ what: `the ${code} error`, text })),
+  'server/i18n/errorMessages.ts': [
+    ...Object.entries(SPANISH_ERROR_MESSAGES).map(([code, text]) => ({ what: `the ${code} error`, text })),
+    // A validation failure as the error handler words it in English, then in Spanish.
+    ...validationSamples.map((english) => ({ what: `the validation error "${english}"`, text: spanishValidationMessage(english), names: fieldOf(english) })),
+  ],
   // The demo community's content, as the server seeds it.
   'server/db/demoContent.ts': [...readFileSync('server/db/demoContent.ts', 'utf8').matchAll(/\bes: '((?:[^'\\]|\\.)*)'/g)].map((match) => ({
     what: 'demo content',
@@ -115,6 +138,13 @@ describe.each(backends)('error messages in the member\'s language on $name', (ba
     expect(spanish.body.error.message).toBe(SPANISH_ERROR_MESSAGES.INVALID_CREDENTIALS);
     const english = await h.call({ ...wrong, headers: { 'accept-language': 'en-US' } });
     expect(englishWordsIn(english.body.error.message).length).toBeGreaterThan(0);
+    // A bad field: named in either language, the rule in the member's.
+    const missing = { method: 'POST' as const, url: '/mobile/login', form: { pwd: 'Wrong-Password-9!' } };
+    const spanishMissing = await h.call({ ...missing, headers: { 'accept-language': 'es' } });
+    expectFailure(spanishMissing, 400, 'VALIDATION_ERROR');
+    expect(spanishMissing.body.error.message).toMatch(/^El campo «email» (de la consulta|del cuerpo) es obligatorio\.$/);
+    const englishMissing = await h.call({ ...missing, headers: { 'accept-language': 'en' } });
+    expect(englishMissing.body.error.message).toMatch(/^email \(.+\): is required$/);
     const operator = await h.call({ url: `/admin/communities/${h.community.id}/operators`, token: member.authToken, headers: { 'accept-language': 'es' } });
     expect(operator.status).toBe(403);
     expect(englishWordsIn(operator.body.error.message).length).toBeGreaterThan(0);
