@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { memberErrorMessage } from '../../i18n/errorMessages';
 import { sendError } from './errorHandler';
 
 declare module 'fastify' {
@@ -42,14 +43,15 @@ export default fp(
     });
 
     // Callback-style hooks: they are on every request's path.
-    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (!draining) return done();
       lastActivity = Date.now();
       reply.header('connection', 'close');
       sendError(reply, {
         status: 503,
         code: 'SERVICE_UNAVAILABLE',
-        message: 'The server is restarting; please try again in a few seconds.',
+        // In the member's language, as every failure of theirs.
+        message: memberErrorMessage('SERVICE_UNAVAILABLE', 'The server is restarting; please try again in a few seconds.', request),
         retryAfterSeconds: DRAIN_RETRY_AFTER_SECONDS,
       });
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../helpers/databases';
 import { createHarness, TEST_PASSWORD, type Harness } from '../../helpers/harness';
+import { SPANISH_ERROR_MESSAGES } from '../../../../server/i18n/errorMessages';
 
 /**
  * The server's answers once it drains (SIGTERM, issue 46): what a client sees instead of
@@ -38,6 +39,10 @@ describe.each(backends)('draining on $name', (backend) => {
       expect(answer.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
       expect(answer.headers.connection).toBe('close');
     }
+    // A member whose app asks in Spanish reads it in Spanish.
+    const spanish = await h.call({ url: '/mobile/dashboard', token: member.authToken, headers: { 'accept-language': 'es' } });
+    expect(spanish.status).toBe(503);
+    expect(spanish.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: SPANISH_ERROR_MESSAGES.SERVICE_UNAVAILABLE });
     // A proxy's request id is kept on the 503 too.
     const traced = await h.call({ url: '/mobile/dashboard', headers: { 'x-request-id': 'proxy-req-0001' } });
     expect(traced.headers['x-request-id']).toBe('proxy-req-0001');
