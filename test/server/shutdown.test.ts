@@ -38,7 +38,8 @@ async function start(command: string[], dataDir: string, port: number): Promise<
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 90_000;
+  // `npm start` on a fresh folder makes its database first: minutes on a busy two-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${out}`);
     const ready = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
