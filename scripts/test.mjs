@@ -134,22 +134,18 @@ const databaseFiles = () => testFiles('test/server', (path) => /\bbackends\b|run
 /** Every journey file (the e2e project's `*.test.ts` under test/e2e), relative to the root. */
 const e2eFiles = () => testFiles('test/e2e');
 
-/** The journeys the last e2e process runs, once the machines and the PostgreSQL suites are done (see below). */
-const laterJourneys = [
-  'test/e2e/chanceToWin.test.ts',
-  'test/e2e/navigation.test.ts',
-  'test/e2e/operatorConsole.access.test.ts',
-  'test/e2e/operatorConsole.content.test.ts',
-  'test/e2e/operatorConsole.promos.test.ts',
-  'test/e2e/trivia.test.ts',
-];
-
 /**
- * About how many seconds each of the other journeys takes (a whole run on two cores, rounded),
+ * About how many seconds each journey takes (a whole run on two cores, rounded),
  * to share them between two processes that end together; a file not listed counts as
  * `otherJourneySeconds`. Only the sharing depends on these: a wrong figure costs minutes, never a test.
  */
 const journeySeconds = {
+  'test/e2e/navigation.test.ts': 300,
+  'test/e2e/trivia.test.ts': 105,
+  'test/e2e/chanceToWin.test.ts': 65,
+  'test/e2e/operatorConsole.promos.test.ts': 55,
+  'test/e2e/operatorConsole.content.test.ts': 50,
+  'test/e2e/operatorConsole.access.test.ts': 40,
   'test/e2e/accountScreens.test.ts': 260,
   'test/e2e/triviaPromises.test.ts': 150,
   'test/e2e/earnRedeem.test.ts': 120,
@@ -188,12 +184,13 @@ function shareJourneys(files, count) {
  * package) and TEST_DATABASE_URL, the work is shared between the two Node versions instead of
  * being done twice: Node 24 runs the unit tests and the server suites on PGlite (and the suites
  * that need no database), this Node runs the machines, the server suites on PostgreSQL and the
- * journeys (whose product process runs on PGlite), in three processes.
+ * journeys (whose product process runs on PGlite).
  *
  * On two cores one Vitest process runs one file at a time (its default: a worker per core but
- * one), and a journey mostly waits: measured in CI, the suite used half of the machine's CPU
- * over its run. So four processes start at once: the machines then the PostgreSQL suites then a
- * few long journeys; Node 24's; and the other journeys in two processes of about equal time.
+ * one), and a journey mostly waits on Chromium and its product: measured in CI, the suite used
+ * half of the machine's CPU over its run with the journeys in one process and a second started
+ * late. So four processes start at once: the machines then the PostgreSQL suites; Node 24's, two
+ * files at a time; and the journeys, shared between two processes of about equal time.
  */
 const node24 = process.env.TEST_NODE24;
 const runs = [];
@@ -202,14 +199,12 @@ if (node24 && process.env.TEST_DATABASE_URL) {
   // (No journeys when `npm test` is given arguments: they may name files, and a process given
   // files of its own would run those besides.)
   const journeys = process.argv.length > 2 ? [] : e2eFiles();
-  const later = journeys.filter((file) => laterJourneys.includes(file));
-  const [first, second] = shareJourneys(journeys.filter((file) => !later.includes(file)), 2);
+  const [first, second] = shareJourneys(journeys, 2);
   runs.push(
     (async () => {
       const machines = await runVitest('machines', ['machines'], { live: true });
       const postgres = await runVitest('server-postgres', ['server'], { live: true, env: { TEST_BACKENDS: 'postgres' }, files: databaseFiles() });
-      const e2eLater = later.length ? [await runVitest('e2e-later', ['e2e'], { live: false, files: later })] : [];
-      return [machines, postgres, ...e2eLater];
+      return [machines, postgres];
     })(),
     // Two files at a time: its files mostly wait on their servers and PGlite (measured alone on
     // two cores: 309 s wall for 467 s of tests).
