@@ -189,8 +189,8 @@ function shareJourneys(files, count) {
  * On two cores one Vitest process runs one file at a time (its default: a worker per core but
  * one), and a journey mostly waits on Chromium and its product: measured in CI, the suite used
  * half of the machine's CPU over its run with the journeys in one process and a second started
- * late. So four processes start at once: the machines then the PostgreSQL suites; Node 24's, two
- * files at a time; and the journeys, shared between two processes of about equal time.
+ * late. So four processes start at once: the machines then the PostgreSQL suites; Node 24's; and
+ * the journeys, shared between two processes of about equal time.
  */
 const node24 = process.env.TEST_NODE24;
 const runs = [];
@@ -206,9 +206,9 @@ if (node24 && process.env.TEST_DATABASE_URL) {
       const postgres = await runVitest('server-postgres', ['server'], { live: true, env: { TEST_BACKENDS: 'postgres' }, files: databaseFiles() });
       return [machines, postgres];
     })(),
-    // Two files at a time: its files mostly wait on their servers and PGlite (measured alone on
-    // two cores: 309 s wall for 467 s of tests).
-    runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined }, workers: 2 }).then((r) => [r]),
+    // One file at a time: at two (309 s alone instead of about 470), beside the journeys, four
+    // unit and server tests waited past their timeouts in a whole run.
+    runVitest('node24', ['unit', 'server'], { live: false, node: node24, env: { TEST_BACKENDS: 'pglite', TEST_DATABASE_URL: undefined } }).then((r) => [r]),
   );
   if (process.argv.length > 2) runs.push(runVitest('e2e', ['e2e'], { live: false }).then((r) => [r]));
   else
