@@ -9,11 +9,14 @@ import { CONFETTI, memoryKey, toContestOutput } from '../../../src/actors/chance
 import { fakeFetch, requests } from '../screens/fakeFetch';
 
 /** tsParticles' confetti, as the binding loads it: what it was asked for, and whether it was reset. */
-const confetti = vi.hoisted(() => ({ calls: [] as Array<{ id: string; options: Record<string, unknown> }>, destroyed: 0 }));
+/** Each call's record is its own, so a reset timer left by an earlier test cannot count in this one. */
+type ConfettiCall = { id: string; options: Record<string, unknown>; at: number; destroyedAt: number[] };
+const confetti = vi.hoisted(() => ({ calls: [] as ConfettiCall[] }));
 vi.mock('@tsparticles/confetti', () => ({
   confetti: async (id: string, options: Record<string, unknown>) => {
-    confetti.calls.push({ id, options });
-    return { destroy: () => void confetti.destroyed++ };
+    const call: ConfettiCall = { id, options, at: performance.now(), destroyedAt: [] };
+    confetti.calls.push(call);
+    return { destroy: () => void call.destroyedAt.push(performance.now()) };
   },
 }));
 
@@ -126,7 +129,6 @@ const celebrations = () => toastsRaised().filter((toast) => toast === qualifiedT
 afterEach(async () => {
   unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe());
   confetti.calls.length = 0;
-  confetti.destroyed = 0;
   sentRequests = [];
   await resetData();
 });
@@ -215,8 +217,10 @@ describe('the Chance to Win contest as the app binds it (API, page visibility, p
     await vi.waitFor(() => expect(confetti.calls).toHaveLength(1));
     expect(confetti.calls[0].options).toMatchObject({ particleCount: CONFETTI.particleCount, zIndex: CONFETTI.zIndex });
     expect(CONFETTI).toEqual({ particleCount: 300, durationMs: 3000, resetMs: 3300, zIndex: 250 });
-    expect(confetti.destroyed).toBe(0);
-    await vi.waitFor(() => expect(confetti.destroyed).toBe(1), { timeout: 5_000 });
+    // Reset once, and not before its time: measured from the call, so a slow machine cannot fail it.
+    const [launched] = confetti.calls;
+    await vi.waitFor(() => expect(launched.destroyedAt).toHaveLength(1), { timeout: 10_000 });
+    expect(launched.destroyedAt[0] - launched.at).toBeGreaterThanOrEqual(CONFETTI.resetMs - 5);
 
     // Shown again later, still qualified: no second celebration.
     notifications.clean();
