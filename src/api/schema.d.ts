@@ -634,7 +634,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Skip today's individual trivia question. */
+        /**
+         * Skip today's individual trivia question.
+         * @description Skips the member's pending question. The answer says how many more questions the member can get today, so a client that skipped the day's last one asks for none (the next question call would answer NO_AVAILABLE_QUESTIONS).
+         */
         put: operations["skipIndividualTrivia"];
         post?: never;
         delete?: never;
@@ -2255,9 +2258,33 @@ export interface components {
             rules?: string | null;
             /** @description The member's team once joined. */
             teamName?: string | null;
+            /** @description While the contest runs: how many of its questions the member has not answered (0 - its question call answers NO_AVAILABLE_QUESTIONS, so a client need not ask it). Absent for upcoming and ended contests. */
+            questionsLeft?: number;
         };
         TriviaContestList: {
             contests: components["schemas"]["TriviaContest"][];
+            daily?: components["schemas"]["TriviaDay"];
+        };
+        /** @description The question of the day as it stands for the member. */
+        TriviaDay: {
+            /** @description How many more questions the member can get today, a pending one included (0 - the question call answers NO_AVAILABLE_QUESTIONS until nextDayAt, unless the operator adds questions). */
+            questionsLeft: number;
+            /**
+             * Format: date-time
+             * @description When the community's next trivia day starts (the daily allowance renews).
+             */
+            nextDayAt: string;
+        };
+        TriviaSkipResult: {
+            /** @enum {string} */
+            status: "OK";
+            /** @description How many more questions the member can get today (0 - the day's last was skipped). */
+            questionsLeft: number;
+            /**
+             * Format: date-time
+             * @description When the community's next trivia day starts.
+             */
+            nextDayAt: string;
         };
         TriviaQuestion: {
             id: number;
@@ -4372,7 +4399,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkEnvelope"] & {
-                        data: components["schemas"]["StatusOk"];
+                        data: components["schemas"]["TriviaSkipResult"];
                     };
                 };
             };

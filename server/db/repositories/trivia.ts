@@ -361,6 +361,25 @@ export async function contestQuestionsLeft(db: Db, contestId: number, userId: nu
   return Number(row.n);
 }
 
+/** For each of the given contests, how many of its active questions the member has not answered. */
+export async function contestQuestionsLeftOf(db: Db, userId: number, contestIds: number[]): Promise<Map<number, number>> {
+  if (contestIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('trivia_questions as q')
+    .select('q.contest_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('q.contest_id', 'in', contestIds)
+    .where('q.active', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('trivia_contest_answers as a').select('a.id').whereRef('a.question_id', '=', 'q.id').where('a.user_id', '=', userId))),
+    )
+    .groupBy('q.contest_id')
+    .execute();
+  const left = new Map(contestIds.map((id) => [id, 0]));
+  for (const row of rows) if (row.contest_id !== null) left.set(row.contest_id, Number(row.n));
+  return left;
+}
+
 /** How many active pool questions were never served to the member. */
 export async function unservedQuestions(db: Db, userId: number, communityId: string): Promise<number> {
   const row = await db

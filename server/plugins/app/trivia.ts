@@ -15,6 +15,8 @@ export type TriviaAnswerResult = Schema<'TriviaAnswerResult'>;
 export type TriviaContestItem = Schema<'TriviaContest'>;
 export type TriviaChart = Schema<'TriviaChart'>;
 export type TriviaContestAnswerResult = Schema<'TriviaContestAnswerResult'>;
+export type TriviaDay = Schema<'TriviaDay'>;
+export type TriviaSkipResult = Schema<'TriviaSkipResult'>;
 
 /** Individual trivia gives 1 pip per correct answer. */
 export const INDIVIDUAL_PIPS = 1;
@@ -37,8 +39,8 @@ const alreadyAnswered = () => new AppError('ALREADY_ANSWERED', 409, 'You already
 export interface TriviaService {
   question(auth: AuthContext, language: ContentLanguage): Promise<TriviaQuestion>;
   answer(auth: AuthContext, questionId: number, answerId: number, idempotencyKey?: string): Promise<TriviaAnswerResult>;
-  skip(auth: AuthContext): Promise<{ status: 'OK' }>;
-  contests(auth: AuthContext, language: ContentLanguage): Promise<{ contests: TriviaContestItem[] }>;
+  skip(auth: AuthContext): Promise<TriviaSkipResult>;
+  contests(auth: AuthContext, language: ContentLanguage): Promise<{ contests: TriviaContestItem[]; daily: TriviaDay }>;
   join(auth: AuthContext, contestId: number, displayName?: string): Promise<{ status: 'OK'; pipsEarned: number }>;
   contestQuestion(auth: AuthContext, contestId: number, language: ContentLanguage): Promise<TriviaQuestion>;
   contestAnswer(auth: AuthContext, contestId: number, questionId: number, answer: string, idempotencyKey?: string): Promise<TriviaContestAnswerResult>;
@@ -63,6 +65,19 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
   });
 
   const streak = async (trx: Db, userId: number, timeZone: string) => streakOf(await repo.answeredDays(trx, userId), dayIn(timeZone, now()));
+
+  /**
+   * The question of the day as it stands for the member at `at`: how many more questions the
+   * question call would give today (a pending one counts; 0 exactly when it would answer
+   * NO_AVAILABLE_QUESTIONS), and when the next day starts.
+   */
+  const dayStanding = async (trx: Db, userId: number, communityId: string, at: Date): Promise<TriviaDay> => {
+    const settings = await repo.triviaSettings(trx, communityId);
+    const pending = (await repo.pendingServing(trx, userId)) ? 1 : 0;
+    const allowanceLeft = Math.max(0, settings.dailyAllowance - (await repo.servingsOnDay(trx, userId, dayIn(settings.timeZone, at))));
+    const more = allowanceLeft === 0 ? 0 : Math.min(allowanceLeft, await repo.unservedQuestions(trx, userId, communityId));
+    return { questionsLeft: pending + more, nextDayAt: nextDayStart(settings.timeZone, at).toISOString() };
+  };
 
   /** A contest of the member's community (another community's is NOT_FOUND, like a missing one). */
   const contestOf = async (trx: Db, auth: AuthContext, contestId: number) => {
@@ -140,8 +155,6 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
             events: chosen.correct ? ['triviaAnswer', 'triviaRightAnswer'] : ['triviaAnswer'],
             at,
           });
-          const today = dayIn(settings.timeZone, at);
-          const allowanceLeft = Math.max(0, settings.dailyAllowance - (await repo.servingsOnDay(trx, auth.userId, today)));
           const right = question.answers.find((answer) => answer.correct);
           return {
             correct: chosen.correct,
@@ -149,16 +162,18 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
             ...(right ? { correctAnswerId: right.id } : {}),
             streakDays: await streak(trx, auth.userId, settings.timeZone),
             actionPips,
-            questionsLeft: allowanceLeft === 0 ? 0 : Math.min(allowanceLeft, await repo.unservedQuestions(trx, auth.userId, question.communityId)),
-            nextDayAt: nextDayStart(settings.timeZone, at).toISOString(),
+            ...(await dayStanding(trx, auth.userId, question.communityId, at)),
           };
         },
       );
     },
 
     async skip(auth) {
-      if (!(await repo.skipPending(db, auth.userId, now()))) throw noQuestions();
-      return { status: 'OK' as const };
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        if (!(await repo.skipPending(trx, auth.userId, at))) throw noQuestions();
+        return { status: 'OK' as const, ...(await dayStanding(trx, auth.userId, await communityOf(trx, auth), at)) };
+      });
     },
 
     async contests(auth, language) {
@@ -167,9 +182,13 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
       const memberships = new Map(
         (await repo.membershipsOf(db, auth.userId, contests.map((contest) => contest.id))).map((m) => [m.contest_id, m.team_name]),
       );
+      const running = contests.filter((contest) => statusOf(contest) === 'running').map((contest) => contest.id);
+      const left = await repo.contestQuestionsLeftOf(db, auth.userId, running);
       return {
+        daily: await dayStanding(db, auth.userId, communityId, now()),
         contests: contests.map((contest) => {
           const team = memberships.get(contest.id);
+          const questionsLeft = left.get(contest.id);
           return {
             id: contest.id,
             name: resolveText(contest.name, language),
@@ -180,6 +199,7 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
             pipsPerCorrectAnswer: contest.pips_per_answer,
             rules: resolveText(contest.rules, language),
             teamName: team === undefined ? null : resolveText(team, language),
+            ...(questionsLeft === undefined ? {} : { questionsLeft }),
           };
         }),
       };

@@ -96,6 +96,29 @@ describe.each(backends)('trivia on $name', (backend) => {
       expect(expectOk(await question(other)).id).toBe(ids[0]);
     });
 
+    it("the contest list and a skip say how many questions the day has left: 0 exactly when the question call would be NO_AVAILABLE_QUESTIONS", async () => {
+      const user = await h.registerVerified();
+      await setTriviaSettings(h.db, h.community.id, { dailyAllowance: 2 });
+      const ids = await pool(5);
+      const daily = async () => expectOk(await h.call({ url: '/mobile/contest/trivias', token: user.authToken })).daily;
+      const nextDayAt = nextDayStart('UTC', h.clock.now()).toISOString();
+      expect(await daily()).toEqual({ questionsLeft: 2, nextDayAt });
+      const first = expectOk(await question(user));
+      // The pending one counts.
+      expect(await daily()).toEqual({ questionsLeft: 2, nextDayAt });
+      expect(expectOk(await skip(user))).toEqual({ status: 'OK', questionsLeft: 1, nextDayAt });
+      const second = expectOk(await question(user));
+      expect([first.id, second.id]).toEqual(ids.slice(0, 2));
+      expect(await daily()).toEqual({ questionsLeft: 1, nextDayAt });
+      // The day's last question skipped: none left, and the question call agrees.
+      expect(expectOk(await skip(user))).toEqual({ status: 'OK', questionsLeft: 0, nextDayAt });
+      expect(await daily()).toEqual({ questionsLeft: 0, nextDayAt });
+      expectFailure(await question(user), 404, 'NO_AVAILABLE_QUESTIONS');
+      // A new day renews the allowance.
+      h.clock.advance(24 * 3600);
+      expect((await daily()).questionsLeft).toBe(2);
+    });
+
     it('refuses an answer to a question that was not served, was skipped, or was answered', async () => {
       const user = await h.registerVerified();
       const [first, second] = await pool(2);
@@ -245,6 +268,7 @@ describe.each(backends)('trivia on $name', (backend) => {
           pipsPerCorrectAnswer: 5,
           rules: 'Responde rápido.',
           teamName: null,
+          questionsLeft: 2,
         },
       ]);
       expectFailure(await contestAnswer(user, c.id, c.questionIds[0], String(await rightOf(c.questionIds[0]))), 403, 'FORBIDDEN');
@@ -263,6 +287,8 @@ describe.each(backends)('trivia on $name', (backend) => {
       const second = expectOk(await contestQuestion(user, c.id));
       expect(expectOk(await contestAnswer(user, c.id, second.id, String(await wrongOf(second.id))))).toMatchObject({ pipsEarned: 0, correct: false, questionsLeft: 0 });
       expectFailure(await contestQuestion(user, c.id), 404, 'NO_AVAILABLE_QUESTIONS');
+      // The list says so too, so a client need not ask the question call (and log its 404).
+      expect(expectOk(await h.call({ url: '/mobile/contest/trivias', token: user.authToken })).contests[0].questionsLeft).toBe(0);
       expect(await ledgerOf(user.userId)).toEqual([{ delta: 5, kind: 'contest', source_id: c.id }]);
       const chart = expectOk(await charts(user, c.id));
       expect(chart).toMatchObject({ userId: user.userId, userCorrectAnswers: 1, userTotalPips: 5, userRank: 1, userDisplayName: 'M. D.' });
@@ -287,7 +313,10 @@ describe.each(backends)('trivia on $name', (backend) => {
       expectFailure(await contestQuestion(user, later.id), 409, 'CONTEST_ENDED');
       expectFailure(await contestAnswer(user, later.id, later.questionIds[1], String(await rightOf(later.questionIds[1]))), 409, 'CONTEST_ENDED');
       expectFailure(await join(await h.registerVerified(), later.id), 409, 'CONTEST_ENDED');
-      expect(expectOk(await h.call({ url: '/mobile/contest/trivias', token: user.authToken })).contests[0].status).toBe('ended');
+      const ended = expectOk(await h.call({ url: '/mobile/contest/trivias', token: user.authToken })).contests[0];
+      expect(ended.status).toBe('ended');
+      // Questions left are told only while a contest runs.
+      expect(ended).not.toHaveProperty('questionsLeft');
     });
 
     it('a contest answer replayed with the same key pays once; bad answers are 400 or 404, never 500', async () => {
