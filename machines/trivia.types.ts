@@ -14,6 +14,14 @@ export interface TriviaContestSummary {
   pipsPerCorrectAnswer?: number;
   rules?: string | null;
   teamName?: string | null;
+  /** While it runs: the member's questions left in it (0: its question call would say NO_AVAILABLE_QUESTIONS). */
+  questionsLeft?: number;
+}
+
+/** The question of the day as the contest list tells it: the questions left today, and when the next day starts. */
+export interface TriviaDayStanding {
+  questionsLeft: number;
+  nextDayAt: string;
 }
 
 export interface TriviaQuestionData {
@@ -110,7 +118,8 @@ export interface ScanContestsInput {
   memory: { contests: TriviaContestSummary[]; answered: number[] } | null;
 }
 
-export type ScanContestsOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[] } | Failure;
+/** `dayDoneUntil`: the question of the day has none left until then (ISO); null: it has; absent: not told. */
+export type ScanContestsOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[]; dayDoneUntil?: string | null } | Failure;
 
 // ---- a round -------------------------------------------------------------------------------
 
@@ -151,6 +160,7 @@ export interface SubmitAnswerInput {
   offline: boolean;
 }
 export type SubmitAnswerOutput = ({ ok: true } & TriviaResult) | Failure;
-export type SkipQuestionOutput = { ok: true } | Failure;
+/** After a skip, the questions left today and when the next day starts (null: not told). */
+export type SkipQuestionOutput = { ok: true; questionsLeft: number | null; nextDayAt: string | null } | Failure;
 export type LoadChartOutput = { ok: true; chart: TriviaChartData } | Failure;
 export type JoinContestOutput = { ok: true; pipsEarned: number } | Failure;

@@ -44,7 +44,8 @@ const resultOf = (output: SubmitAnswerOutput): TriviaResult =>
  * counts as answered). An answer that says no question is left ends the round at its result
  * (`finished`: a contest's chart loads again for the leaderboard and team scoreboard) and tells
  * the trivia verification, which remembers it; a round opened with `done` (the verification
- * remembers none left) asks for no question. The question of the day may be skipped. A contest is joined first; its
+ * remembers none left) asks for no question. The question of the day may be skipped; a skip that
+ * says none is left today ends the round there (the verification remembers the day done). A contest is joined first; its
  * chart loads when the contest opens and, when an answer earns pips, updates at once
  * (`applyLocalChart`) until the server's replaces it on the next load. Pips earned tell the
  * resources (Home, Activity); joining and running out of contest questions ask the trivia
@@ -91,6 +92,10 @@ export const triviaRoundMachine = setup({
       if (context.contestId !== null) enqueue.sendTo(triviaVerificationActor({ system }), { type: 'contest.answered', contestId: context.contestId });
       else if (context.result?.nextDayAt) enqueue.sendTo(triviaVerificationActor({ system }), { type: 'day.done', until: context.result.nextDayAt });
     }),
+    /** The day's last question was skipped: the verification remembers the day done until the next starts. */
+    tellDayDone: enqueueActions(({ enqueue, system }, params: { until: string | null }) => {
+      if (params.until) enqueue.sendTo(triviaVerificationActor({ system }), { type: 'day.done', until: params.until });
+    }),
     clearError: assign({ errorCode: null }),
     assignContest: assign((_, params: { contestId: number | null; done: boolean }) => ({
       contestId: params.contestId,
@@ -115,6 +120,8 @@ export const triviaRoundMachine = setup({
     isLastAnswer: (_, params: { output: SubmitAnswerOutput }) => params.output.ok && params.output.questionsLeft === 0,
     isOk: (_, params: { output: { ok: boolean } }) => params.output.ok,
     isNoQuestions: (_, params: { output: { ok: boolean; code?: string } }) => !params.output.ok && params.output.code === 'NO_AVAILABLE_QUESTIONS',
+    /** The skip says no question is left today. */
+    isLastSkip: (_, params: { output: SkipQuestionOutput }) => params.output.ok && params.output.questionsLeft === 0,
   },
 }).createMachine({
   id: 'triviaRound',
@@ -227,6 +234,11 @@ export const triviaRoundMachine = setup({
         src: 'skipQuestion',
         input: ({ context }) => ({ offline: context.offline }),
         onDone: [
+          {
+            guard: { type: 'isLastSkip', params: ({ event }) => ({ output: event.output }) },
+            target: 'exhausted',
+            actions: { type: 'tellDayDone', params: ({ event }) => ({ until: event.output.ok ? event.output.nextDayAt : null }) },
+          },
           { guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) }, target: 'loading' },
           { guard: { type: 'isNoQuestions', params: ({ event }) => ({ output: event.output }) }, target: 'exhausted' },
           { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ code: event.output.ok ? 'UNKNOWN_ERROR' : event.output.code }) } },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Failure, TriviaContestSummary } from './trivia.types';
+import type { Failure, TriviaContestSummary, TriviaDayStanding } from './trivia.types';
 
 /** SPEC §9: up to 4 contests are checked in parallel (one lane each). */
 export const TRIVIA_SCAN_LANES = 4;
@@ -13,13 +13,15 @@ export interface TriviaScanInput {
   memory?: { contests: TriviaContestSummary[]; answered: number[] } | null;
 }
 
-export type ListContestsOutput = { ok: true; contests: TriviaContestSummary[] } | Failure;
+/** The contest list; `daily`: the question of the day as it stands for the member, when the server tells it. */
+export type ListContestsOutput = { ok: true; contests: TriviaContestSummary[]; daily?: TriviaDayStanding } | Failure;
 /** Whether the contest's question call said NO_AVAILABLE_QUESTIONS. */
 export interface CheckContestOutput {
   answered: boolean;
 }
 export type StoredScan = { contests: TriviaContestSummary[]; answered: number[] } | null;
-export type TriviaScanOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[] } | Failure;
+/** `dayDoneUntil`: the question of the day has none left until then (ISO); null: it has; absent: not told. */
+export type TriviaScanOutput = { ok: true; contests: TriviaContestSummary[]; answered: number[]; dayDoneUntil?: string | null } | Failure;
 
 export interface TriviaScanContext {
   userId: number;
@@ -27,8 +29,10 @@ export interface TriviaScanContext {
   offline: boolean;
   memory: { contests: TriviaContestSummary[]; answered: number[] } | null;
   contests: TriviaContestSummary[];
-  /** Running contests remembered as answered (the same list, today): no call. */
+  /** Running contests remembered as answered (the same list, today), or that the list says have none left: no call. */
   remembered: number[];
+  /** What the list said of the question of the day (undefined: nothing). */
+  daily: TriviaDayStanding | undefined;
   /** The running contests' ids, to check in order. */
   running: number[];
   /** The index in `running` of the next contest a free lane takes. */
@@ -81,7 +85,9 @@ const lane = (index: number) =>
  * One scan of the trivia contests (SPEC §4 Trivia verification, §9): offline, the copy stored
  * for the member and language stands in; else the contest list, then each running contest's
  * question call, 4 at a time (a lane takes the next contest as soon as its call answers); a
- * contest whose call says NO_AVAILABLE_QUESTIONS counts as answered. A contest the memory holds
+ * contest whose call says NO_AVAILABLE_QUESTIONS counts as answered. A contest whose list entry
+ * says how many questions the member has left is not asked (none left: answered), and the list's
+ * word on the question of the day is passed on (`dayDoneUntil`). A contest the memory holds
  * as answered (today, in the same list) is not asked again: its call would only say so again
  * (and log a 404 in the browser). A list that cannot be
  * reached (OFFLINE, NETWORK_ERROR) falls back to the stored copy; no copy, or any other
@@ -102,11 +108,26 @@ export const triviaScanMachine = setup({
     readStored: fromPromise<StoredScan, { userId: number; language: string }>(async () => null),
   },
   actions: {
-    assignContests: assign(({ context }, params: { contests: TriviaContestSummary[] }) => {
+    /**
+     * A running contest whose list entry says how many questions are left needs no call (none
+     * left: answered); else one the memory holds as answered; the rest are asked.
+     */
+    assignContests: assign(({ context }, params: { contests: TriviaContestSummary[]; daily: TriviaDayStanding | undefined }) => {
       const memory = context.memory && sameIds(context.memory.contests, params.contests) ? context.memory.answered : [];
-      const remembered = params.contests.filter((c) => isRunning(c) && memory.includes(c.id)).map((c) => c.id);
-      const running = params.contests.filter((c) => isRunning(c) && !remembered.includes(c.id)).map((c) => c.id);
-      return { contests: params.contests, remembered, running, next: Math.min(TRIVIA_SCAN_LANES, running.length), answered: [], code: null };
+      const told = (c: TriviaContestSummary) => c.questionsLeft !== undefined;
+      const remembered = params.contests
+        .filter((c) => isRunning(c) && (told(c) ? c.questionsLeft === 0 : memory.includes(c.id)))
+        .map((c) => c.id);
+      const running = params.contests.filter((c) => isRunning(c) && !told(c) && !remembered.includes(c.id)).map((c) => c.id);
+      return {
+        contests: params.contests,
+        remembered,
+        running,
+        daily: params.daily,
+        next: Math.min(TRIVIA_SCAN_LANES, running.length),
+        answered: [],
+        code: null,
+      };
     }),
     takeFirst: assign(({ context }, params: Lane) => ({ lanes: context.lanes.map((id, i) => (i === params.lane ? context.running[params.lane] : id)) })),
     takeNext: assign(({ context }, params: Lane) => ({
@@ -144,6 +165,7 @@ export const triviaScanMachine = setup({
     memory: input?.memory ?? null,
     contests: [],
     remembered: [],
+    daily: undefined,
     running: [],
     next: 0,
     lanes: Array.from({ length: TRIVIA_SCAN_LANES }, () => null),
@@ -165,7 +187,10 @@ export const triviaScanMachine = setup({
           {
             guard: { type: 'isListed', params: ({ event }) => ({ output: event.output }) },
             target: 'checking',
-            actions: { type: 'assignContests', params: ({ event }) => ({ contests: event.output.ok ? event.output.contests : [] }) },
+            actions: {
+              type: 'assignContests',
+              params: ({ event }) => (event.output.ok ? { contests: event.output.contests, daily: event.output.daily } : { contests: [], daily: undefined }),
+            },
           },
           {
             guard: { type: 'isUnreachable', params: ({ event }) => ({ output: event.output }) },
@@ -214,6 +239,7 @@ export const triviaScanMachine = setup({
             context.running.length || context.remembered.length
               ? context.contests.map((c) => c.id).filter((id) => context.remembered.includes(id) || (context.running.includes(id) && context.answered.includes(id)))
               : context.answered,
+          ...(context.daily ? { dayDoneUntil: context.daily.questionsLeft === 0 ? context.daily.nextDayAt : null } : {}),
         }
       : { ok: false, code: context.code },
 });

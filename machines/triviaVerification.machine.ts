@@ -32,7 +32,8 @@ const stored = ({ context }: { context: TriviaVerificationContext }): StoreParam
  * member (or language) it first recalls what it stored for them (`recalling`), then scans (a
  * `triviaScan` machine: the contest list, and each running contest's question call, up to 4 at
  * a time; a contest whose question call says NO_AVAILABLE_QUESTIONS counts as answered; offline,
- * the stored copy), then succeeded or failed. A contest answered today, in the same list, is not
+ * the stored copy), then succeeded or failed; the list's word on the question of the day (none left
+ * until a time, or some left) replaces what was remembered of it. A contest answered today, in the same list, is not
  * asked again (its call would only say so again); a new day or a changed list asks again. The
  * trivia rounds tell it when a contest has no question left (`contest.answered`) and when the
  * question of the day has none until the next day (`day.done`): both are remembered. The app root
@@ -73,15 +74,22 @@ export const triviaVerificationMachine = setup({
       today: params.today,
       dayDoneUntil: params.stored?.dayDoneUntil != null && params.stored.dayDoneUntil > params.now ? params.stored.dayDoneUntil : null,
     })),
-    /** A new contest list starts the answered list over; the same list adds to it. */
-    assignScan: assign(({ context }, params: { contests: TriviaContestSummary[]; answered: number[] }) => ({
-      contests: params.contests,
-      answered: sameContests(context.contests, params.contests)
-        ? [...new Set([...context.answered, ...params.answered])].filter((id) => params.contests.some((c) => c.id === id))
-        : params.answered,
-      day: context.today,
-      errorCode: null,
-    })),
+    /**
+     * A new contest list starts the answered list over; the same list adds to it. What the list
+     * says of the question of the day replaces what was remembered of it.
+     */
+    assignScan: assign(({ context }, params: { contests: TriviaContestSummary[]; answered: number[]; dayDoneUntil?: string | null }) => {
+      const until = params.dayDoneUntil == null ? null : Date.parse(params.dayDoneUntil);
+      return {
+        contests: params.contests,
+        answered: sameContests(context.contests, params.contests)
+          ? [...new Set([...context.answered, ...params.answered])].filter((id) => params.contests.some((c) => c.id === id))
+          : params.answered,
+        day: context.today,
+        ...(params.dayDoneUntil === undefined ? {} : { dayDoneUntil: until !== null && Number.isFinite(until) ? until : null }),
+        errorCode: null,
+      };
+    }),
     assignAnswered: assign(({ context }, params: { contestId: number }) => ({
       answered: context.answered.includes(params.contestId) ? context.answered : [...context.answered, params.contestId],
       day: context.day ?? context.today,
@@ -166,7 +174,10 @@ export const triviaVerificationMachine = setup({
             actions: [
               {
                 type: 'assignScan',
-                params: ({ event }) => (event.output.ok ? { contests: event.output.contests, answered: event.output.answered } : { contests: [], answered: [] }),
+                params: ({ event }) =>
+                  event.output.ok
+                    ? { contests: event.output.contests, answered: event.output.answered, dayDoneUntil: event.output.dayDoneUntil }
+                    : { contests: [], answered: [] },
               },
               { type: 'storeResults', params: stored },
             ],

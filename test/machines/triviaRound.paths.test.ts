@@ -59,7 +59,13 @@ const outputs = {
     { ok: true, correct: false, pipsEarned: 0, correctAnswerId: 11, streakDays: 2, actionPips: 2, questionsLeft: 0, nextDayAt: NEXT_DAY },
     { ok: false, code: 'CONTEST_ENDED' },
   ],
-  skipQuestion: [{ ok: true }, { ok: false, code: 'NO_AVAILABLE_QUESTIONS' }, { ok: false, code: 'OFFLINE' }],
+  skipQuestion: [
+    { ok: true, questionsLeft: 1, nextDayAt: NEXT_DAY },
+    // The day's last question skipped: none left until the next day.
+    { ok: true, questionsLeft: 0, nextDayAt: NEXT_DAY },
+    { ok: false, code: 'NO_AVAILABLE_QUESTIONS' },
+    { ok: false, code: 'OFFLINE' },
+  ],
   loadChart: [{ ok: true, chart }, { ok: false, code: 'OFFLINE' }],
   joinContest: [{ ok: true, pipsEarned: 0 }, { ok: false, code: 'CONTEST_ENDED' }],
 } satisfies ActorOutputFixtures<typeof triviaRoundMachine>;
@@ -83,7 +89,9 @@ const serializeState: SerializeState = (s) =>
  *   (a failed chart load still goes on to the question), then a question; opening again or
  *   closing stops whatever call was under way;
  * - a question is answered once: the call carries the question, the answer and the answer's
- *   own key; the question of the day may be skipped, a contest question may not;
+ *   own key; the question of the day may be skipped, a contest question may not; a skip that
+ *   says no question is left today ends the round with no further call and tells the
+ *   verification the day is done until the next day starts;
  * - a result goes to the answer route; pips earned tell the resources and, in a contest, move
  *   the chart at once: one more right answer, the pips added, the rank recomputed from the
  *   leaders shown (ties share a rank; below the top four the rank stays);
@@ -270,6 +278,10 @@ function roundRules() {
         }
         case 'xstate.done.actor.skipQuestion':
           only('skipping');
+          if (event.output.ok && event.output.questionsLeft === 0) {
+            view = 'exhausted';
+            return event.output.nextDayAt ? [received('triviaVerification', { type: 'day.done', until: event.output.nextDayAt })] : [];
+          }
           if (event.output.ok) return load();
           if (event.output.code === 'NO_AVAILABLE_QUESTIONS') {
             view = 'exhausted';

@@ -17,6 +17,13 @@ const contest = (id: number, status?: TriviaContestSummary['status']): TriviaCon
 const fiveRunning = [contest(1), contest(2, 'running'), contest(3, 'running'), contest(4, 'running'), contest(5, 'running'), contest(6, 'ended')];
 /** One running contest and one upcoming. */
 const oneRunning = [contest(1, 'running'), contest(7, 'upcoming')];
+const NEXT_DAY = '2026-12-04T05:00:00.000Z';
+/** The list tells the questions left of two running contests (1: none, 2: two) and not of the third. */
+const told = [
+  { ...contest(1, 'running'), questionsLeft: 0 },
+  { ...contest(2, 'running'), questionsLeft: 2 },
+  contest(3, 'running'),
+];
 
 const outputs = {
   listContests: [
@@ -24,6 +31,9 @@ const outputs = {
     { ok: true, contests: oneRunning },
     // Nothing running: nothing to check.
     { ok: true, contests: [contest(6, 'ended')] },
+    // The server tells what is left: the day's question done, and questions of two contests.
+    { ok: true, contests: told, daily: { questionsLeft: 0, nextDayAt: NEXT_DAY } },
+    { ok: true, contests: told.slice(0, 2), daily: { questionsLeft: 2, nextDayAt: NEXT_DAY } },
     { ok: false, code: 'NETWORK_ERROR' },
     { ok: false, code: 'SERVER_ERROR' },
   ],
@@ -50,6 +60,11 @@ const LANES = 4;
  *   4 at a time: the first 4 at once, and each answer lets the next one left start;
  * - a running contest the memory holds as answered, when the list is the memory's (the same ids in
  *   the same order), is not asked again and counts as answered; another list asks every one;
+ * - a running contest whose list entry says how many questions are left is not asked: none left
+ *   counts as answered (whatever the memory holds);
+ * - the list's word on the question of the day comes out as `dayDoneUntil`: the next day's start
+ *   when none is left, null when some are; a list that says nothing of it (or the stored copy)
+ *   says nothing;
  * - a contest whose call says there are no questions left counts as answered; the scan's answer
  *   is the whole list and the answered ones in the list's order; a call that breaks fails the scan
  *   (the calls still running are dropped).
@@ -65,6 +80,7 @@ function scanRules(input: TriviaScanInput | undefined) {
   const lanes: (number | null)[] = Array.from({ length: LANES }, () => null);
   let answered: number[] = [];
   let remembered: number[] = [];
+  let day: { dayDoneUntil: string | null } | Record<string, never> = {};
   const memory = input?.memory ?? null;
   const readStored = (why: string): Effect[] => {
     code = why;
@@ -82,8 +98,13 @@ function scanRules(input: TriviaScanInput | undefined) {
   const output = (): TriviaScanOutput | null => {
     if (!finished) return null;
     if (code !== null) return { ok: false, code };
-    if (!running.length && !remembered.length) return { ok: true, contests, answered };
-    return { ok: true, contests, answered: contests.map((c) => c.id).filter((id) => remembered.includes(id) || (running.includes(id) && answered.includes(id))) };
+    if (!running.length && !remembered.length) return { ok: true, contests, answered, ...day };
+    return {
+      ok: true,
+      contests,
+      answered: contests.map((c) => c.id).filter((id) => remembered.includes(id) || (running.includes(id) && answered.includes(id))),
+      ...day,
+    };
   };
   return {
     started: input?.offline ? readStored('OFFLINE') : [actorStarted('listContests')],
@@ -113,8 +134,12 @@ function scanRules(input: TriviaScanInput | undefined) {
           contests = listed.contests;
           const same = memory !== null && memory.contests.length === contests.length && memory.contests.every((c, i) => c.id === contests[i].id);
           const isRunning = (c: TriviaContestSummary) => c.status === undefined || c.status === 'running';
-          remembered = contests.filter((c) => isRunning(c) && same && memory.answered.includes(c.id)).map((c) => c.id);
-          running = contests.filter((c) => isRunning(c) && !remembered.includes(c.id)).map((c) => c.id);
+          const toldLeft = (c: TriviaContestSummary) => c.questionsLeft !== undefined;
+          remembered = contests
+            .filter((c) => isRunning(c) && (toldLeft(c) ? c.questionsLeft === 0 : same && memory.answered.includes(c.id)))
+            .map((c) => c.id);
+          running = contests.filter((c) => isRunning(c) && !toldLeft(c) && !remembered.includes(c.id)).map((c) => c.id);
+          day = listed.daily ? { dayDoneUntil: listed.daily.questionsLeft === 0 ? listed.daily.nextDayAt : null } : {};
           next = Math.min(LANES, running.length);
           if (running.length === 0) finished = true;
           return running.slice(0, LANES).map((id, i) => check(i, id));

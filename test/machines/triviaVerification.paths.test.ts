@@ -40,9 +40,12 @@ const outputs = {
     { stored: null, today: TODAY, now: NOW },
   ],
   scanContests: [
+    // (says nothing of the question of the day)
     { ok: true, contests: [quiz, cup], answered: [2] },
-    { ok: true, contests: [quiz, cup], answered: [1] },
-    { ok: true, contests: [quiz], answered: [] },
+    // Says the question of the day has none left until the next day starts.
+    { ok: true, contests: [quiz, cup], answered: [1], dayDoneUntil: '2026-12-03T05:00:00.000Z' },
+    // Says the question of the day has some left.
+    { ok: true, contests: [quiz], answered: [], dayDoneUntil: null },
     { ok: false, code: 'OFFLINE' },
   ],
 } satisfies ActorOutputFixtures<typeof triviaVerificationMachine>;
@@ -73,7 +76,9 @@ const serializeState: SerializeState = (s) =>
  *   none until a time, is remembered and stored (a member only);
  * - a scan that answers keeps the contest list and the answered contests, and stores them for the
  *   member and language; the same contest list adds to the answered list, a changed list starts
- *   it over; a scan that fails keeps the code;
+ *   it over; what the list says of the question of the day (none left until a time, or some
+ *   left) replaces what was remembered; a list that says nothing of it leaves it; a scan that
+ *   fails keeps the code;
  * - after a scan (either way) a request scans again, and during one starts it over (it may have
  *   listed the contests before a join); idle (nobody) takes none;
  * - a scan knows whether the connection is down (as the app root last said): offline, it takes
@@ -160,6 +165,8 @@ function verificationRules() {
           answered = same ? [...new Set([...answered, ...output.answered])].filter((id) => output.contests.some((c) => c.id === id)) : [...output.answered];
           contests = output.contests;
           day = today;
+          // The list's word on the question of the day replaces what was remembered of it.
+          if (output.dayDoneUntil !== undefined) dayDoneUntil = output.dayDoneUntil === null ? null : Date.parse(output.dayDoneUntil);
           error = null;
           view = 'succeeded';
           return [store()];
@@ -218,7 +225,8 @@ describeMachinePaths({
         if (!output.ok) return `the check fails (${output.code})`;
         const names = output.contests.map((c) => c.name).join(' and ');
         const answered = output.contests.filter((c) => output.answered.includes(c.id)).map((c) => c.name);
-        return `the server lists ${names}${answered.length ? `, ${answered.join(' and ')} answered` : ', none answered'}`;
+        const daily = output.dayDoneUntil === undefined ? '' : output.dayDoneUntil === null ? ', questions of the day left' : ', the day done';
+        return `the server lists ${names}${answered.length ? `, ${answered.join(' and ')} answered` : ', none answered'}${daily}`;
       },
       'xstate.error.actor.scanContests': 'the check breaks',
     },
