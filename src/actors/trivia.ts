@@ -40,7 +40,8 @@ export function triviaVerificationLogic({ systemApi: { apiOf } }: { systemApi: S
     actors: {
       listContests: fromPromise<ListContestsOutput>(async ({ signal, system }) => {
         const list = await apiOf(system).getTriviaContests(undefined, { signal });
-        return list.success ? { ok: true, contests: list.data.contests satisfies TriviaContestSummary[] } : failure(list);
+        if (!list.success) return failure(list);
+        return { ok: true, contests: list.data.contests satisfies TriviaContestSummary[], ...(list.data.daily ? { daily: list.data.daily } : {}) };
       }),
       checkContest: fromPromise<CheckContestOutput, { contestId: number }>(async ({ input, signal, system }) => ({
         answered: isNoAvailableQuestions(await apiOf(system).getTriviaContestQuestion({ id: input.contestId }, { signal })),
@@ -133,7 +134,8 @@ export function triviaRoundLogic({ systemApi: { apiOf }, navigate }: { systemApi
       skipQuestion: fromPromise<SkipQuestionOutput, { offline: boolean }>(async ({ input, signal, system }) => {
         if (input.offline) return offline;
         const result = await apiOf(system).skipIndividualTrivia(undefined, { signal });
-        return result.success ? { ok: true } : failure(result);
+        if (!result.success) return failure(result);
+        return { ok: true, questionsLeft: result.data.questionsLeft ?? null, nextDayAt: result.data.nextDayAt ?? null };
       }),
       loadChart: fromPromise<LoadChartOutput, { contestId: number; offline: boolean }>(async ({ input, signal, system }) => {
         if (input.offline) return offline;

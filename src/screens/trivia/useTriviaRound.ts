@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'wouter';
-import { selectAnsweredContests, selectDayDone } from '../../../machines/triviaVerification.selectors';
+import { selectAnsweredContests, selectDayDone, selectTriviaScanning } from '../../../machines/triviaVerification.selectors';
 import { useSystemActor } from '../../actors/hooks';
 import { useSelector } from '../../actors/useSelector';
 
@@ -10,8 +10,9 @@ import { useSelector } from '../../actors/useSelector';
  * one that ran out of questions (a new day may have brought more); once per arrival. With
  * `afterResult` too (the question route), a round showing a result opens again: the member came
  * back for the next question another way than "Next question" (the contest's "Answer questions").
- * The round is told what the trivia verification remembers (the contest answered, the day's
- * questions done), so it asks the server for no question it knows is not there.
+ * The round is told what the trivia verification knows once it has recalled and checked (the
+ * contest answered, the day's questions done), so it asks the server for no question it knows is
+ * not there.
  */
 export function useTriviaRound(options: { open: boolean; afterResult?: boolean }) {
   const params = useParams<{ id?: string }>();
@@ -20,10 +21,14 @@ export function useTriviaRound(options: { open: boolean; afterResult?: boolean }
   const actor = useSystemActor(params.id === undefined ? 'individualTrivia' : 'contestTrivia');
   const verification = useSystemActor('triviaVerification');
   const done = useSelector(verification, (s) => (contestId === null ? selectDayDone(s) : selectAnsweredContests(s).includes(contestId)));
-  // After a reload the verification first recalls what it stored: the round waits for it.
-  const recalling = useSelector(verification, (s) => s.matches('recalling'));
+  // The verification first recalls what it stored, then asks the contest list, which says what is
+  // left (another device may have used the day's questions): the round waits for both, once.
+  const checking = useSelector(verification, selectTriviaScanning);
+  const openedFor = useRef<{ contestId: number | null } | null>(null);
   useEffect(() => {
-    if (!options.open || recalling) return;
+    if (!options.open || checking) return;
+    if (openedFor.current?.contestId === contestId) return;
+    openedFor.current = { contestId };
     const snapshot = actor.getSnapshot();
     const stale =
       snapshot.matches('idle') ||
@@ -32,6 +37,6 @@ export function useTriviaRound(options: { open: boolean; afterResult?: boolean }
     if (stale || snapshot.context.contestId !== contestId) actor.send({ type: 'round.open', contestId, done });
     // `done` is read when the member arrives, not followed: the round's own end tells the verification.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, contestId, options.open, options.afterResult, recalling]);
+  }, [actor, contestId, options.open, options.afterResult, checking]);
   return { actor, contestId };
 }

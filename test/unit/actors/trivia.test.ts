@@ -108,6 +108,29 @@ describe('the trivia verification as the app binds it (contest list → each run
     expect(requests(sent, 'GET', '/mobile/contest/trivias')).toEqual([]);
   });
 
+  it('a list that tells what is left asks no question call: none left is answered, the day done until the next starts', async () => {
+    signIn();
+    const nextDayAt = '2026-12-04T05:00:00.000Z';
+    const sent = fakeFetch({
+      'GET /mobile/contest/trivias': {
+        data: { contests: [{ ...contests[0], questionsLeft: 0 }, { ...contests[1], questionsLeft: 3 }, contests[2], contests[3]], daily: { questionsLeft: 0, nextDayAt } },
+      },
+    });
+    const { app } = await appOf();
+    const done = await scanned(app);
+
+    expect(done.matches('succeeded')).toBe(true);
+    expect(done.context).toMatchObject({ answered: [1], dayDoneUntil: Date.parse(nextDayAt) });
+    expect(sent.filter((r) => /\/question$/.test(r.path))).toEqual([]);
+    await vi.waitFor(async () => expect(await readTriviaVerification(MEMBER, 'en')).toMatchObject({ answered: [1], dayDoneUntil: Date.parse(nextDayAt) }));
+
+    // The next list says the day has questions again: the day is no longer done.
+    fakeFetch({ 'GET /mobile/contest/trivias': { data: { contests, daily: { questionsLeft: 2, nextDayAt } } } });
+    verificationOf(app).send({ type: 'verify.request' });
+    const again = await waitFor(verificationOf(app), (s) => s.matches('succeeded') && s.context.dayDoneUntil === null);
+    expect(again.context.dayDoneUntil).toBeNull();
+  });
+
   it('offline with nothing stored: the check fails with OFFLINE', async () => {
     signIn();
     await writeTriviaVerification({ userId: 8, language: 'en', contests, answered: [1] });
@@ -200,6 +223,27 @@ describe('a round of trivia as the app binds it (API calls and the child routes)
     await waitFor(round, (s) => s.matches('exhausted'));
     expect(requests(sent, 'PUT', '/mobile/contest/trivia/individual/skip')).toHaveLength(1);
     expect(requests(sent, 'GET', '/mobile/dashboard')).toHaveLength(1);
+  });
+
+  it("skipping the day's last question ends the round there: no question call after it, the day done until the next starts", async () => {
+    signIn();
+    const nextDayAt = '2026-12-04T05:00:00.000Z';
+    const sent = fakeFetch({
+      'GET /mobile/dashboard': dashboard,
+      'GET /mobile/contest/trivias': { data: { contests: [] } },
+      'GET /mobile/contest/trivia/individual/question': { data: question(21) },
+      'PUT /mobile/contest/trivia/individual/skip': { data: { status: 'OK', questionsLeft: 0, nextDayAt } },
+    });
+    const { app } = await appOf();
+    await scanned(app);
+    const round = roundOf(app, 'individualTrivia');
+    round.send({ type: 'round.open', contestId: null });
+    await waitFor(round, (s) => s.matches('question'));
+    round.send({ type: 'user.skip' });
+    await waitFor(round, (s) => s.matches('exhausted'));
+
+    expect(requests(sent, 'GET', '/mobile/contest/trivia/individual/question')).toHaveLength(1);
+    await vi.waitFor(() => expect(verificationOf(app).getSnapshot().context.dayDoneUntil).toBe(Date.parse(nextDayAt)));
   });
 
   it('a contest: the chart, then the question; an answer sent as text under its key; the chart moves at once', async () => {
