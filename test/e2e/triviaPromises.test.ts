@@ -76,6 +76,8 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
   let browser: Browser;
   let communityId: string;
   const contestIds: Record<Language, Record<Size, number>> = { en: { phone: 0, desktop: 0 }, es: { phone: 0, desktop: 0 } };
+  /** A contest whose only question a member answers on another device. */
+  let elsewhereContestId = 0;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pips-trivia-promises-'));
@@ -105,6 +107,15 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
         contestIds[language][size] = Number(printed(output, /Created trivia contest #(\d+)/));
       }
     }
+    elsewhereContestId = Number(
+      printed(
+        await admin(
+          'contest:create', '--community', communityId, '--name', 'Cup elsewhere', '--name-es', 'Copa en otro sitio',
+          '--starts', '2020-01-01', '--ends', '2099-01-01', '--teams', 'Owls,Foxes', '--pips', '5', '--questions', contestFile,
+        ),
+        /Created trivia contest #(\d+)/,
+      ),
+    );
     // A Chance to Win contest, so its screen has one to show.
     await admin(
       'ctw:create', '--community', communityId, '--name', 'Autumn draw', '--name-es', 'Sorteo de otoño', '--threshold', '10',
@@ -230,6 +241,79 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
       }
       // The answered contest and the day's questions are remembered: never asked for again.
       expect(questionCalls).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  });
+
+  describe('nothing asked for that is not there (es, phone)', () => {
+    type Served = { id: number; answers: { id: number }[] };
+    /** Watches the question calls of the day and of `contestId`. */
+    const watchQuestionCalls = (page: Page, contestId: number) => {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (new RegExp(`/mobile/contest/trivia/(individual|${contestId})/question`).test(request.url())) calls.push(new URL(request.url()).pathname);
+      });
+      return calls;
+    };
+
+    it("skipping the day's last question ends the day there: no call for a question that is not there, no console error", async () => {
+      const member = await createMember(product, sink, { label: 'promise-skip-last', communityId });
+      const api = memberApi(product, member);
+      // The day's first question answered on another device: one is left today.
+      const first = await api.call<Served>('GET', '/mobile/contest/trivia/individual/question');
+      if (!first.ok) throw new Error(`question: ${first.status}`);
+      const answered = await api.call('POST', '/mobile/contest/trivia/individual/answer', {
+        query: { questionId: first.data.id, answerId: first.data.answers[0].id, idempotencyKey: 'elsewhere-1' },
+      });
+      expect(answered.ok).toBe(true);
+
+      const { page, errors } = await signedIn(member, 'es', 'phone');
+      const calls = watchQuestionCalls(page, elsewhereContestId);
+      await page.goto(`${product.url}/trivia/individual/question`);
+      await page.getByRole('button', { name: texts.es.mars }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Saltar esta pregunta' }).click();
+      await page.getByText('Vuelve a intentarlo mañana.').waitFor({ timeout: 15_000 });
+      await captureScreen(page, 'trivia/skipped-last-phone', 'es');
+      // One call served the question; the skip said none is left, so none followed.
+      expect(calls).toEqual(['/mobile/contest/trivia/individual/question']);
+      // And it is remembered: the question route asks nothing more.
+      await page.goto(`${product.url}/trivia/individual/question`);
+      await page.getByText('Vuelve a intentarlo mañana.').waitFor({ timeout: 15_000 });
+      expect(calls).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('the day and a contest used up on another device: a new device asks for neither question, no console error', async () => {
+      const member = await createMember(product, sink, { label: 'promise-elsewhere', communityId });
+      const api = memberApi(product, member);
+      for (let i = 0; i < 2; i++) {
+        const served = await api.call<Served>('GET', '/mobile/contest/trivia/individual/question');
+        if (!served.ok) throw new Error(`question: ${served.status}`);
+        expect((await api.call('PUT', '/mobile/contest/trivia/individual/skip')).ok).toBe(true);
+      }
+      expect((await api.call('PUT', `/mobile/contest/trivia/${elsewhereContestId}/join`)).ok).toBe(true);
+      const asked = await api.call<Served>('GET', `/mobile/contest/trivia/${elsewhereContestId}/question`);
+      if (!asked.ok) throw new Error(`contest question: ${asked.status}`);
+      const answered = await api.call('POST', `/mobile/contest/trivia/${elsewhereContestId}/answer`, {
+        query: { questionId: asked.data.id, answer: String(asked.data.answers[0].id), idempotencyKey: 'elsewhere-contest-1' },
+      });
+      expect(answered.ok).toBe(true);
+
+      const { page, errors } = await signedIn(member, 'es', 'phone');
+      const calls = watchQuestionCalls(page, elsewhereContestId);
+      await page.goto(`${product.url}/trivia/individual/question`);
+      await page.getByText('Vuelve a intentarlo mañana.').waitFor({ timeout: 15_000 });
+      await page.goto(`${product.url}/trivia/contest/${elsewhereContestId}/question`);
+      await page.getByText(texts.es.allAnswered).waitFor({ timeout: 15_000 });
+      for (const path of ['/trivia/individual', `/trivia/contest/${elsewhereContestId}`, '/contests', '/earn', '/home']) {
+        await page.goto(`${product.url}${path}`);
+        await appStarted(page);
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+        await page.waitForLoadState('networkidle');
+      }
+      expect(calls).toEqual([]);
       expect(errors).toEqual([]);
       await page.context().close();
     });
