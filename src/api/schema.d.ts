@@ -2811,16 +2811,19 @@ export interface components {
             /** @description An IANA time zone such as Europe/Madrid. */
             timeZone?: string;
         };
+        /** @description One question of an import: its text and 2 to 6 answers, exactly one with "correct": true. Each text is a string (the same in both languages) or { en, es? }. */
         AdminTriviaQuestion: {
-            text: components["schemas"]["AdminText"];
+            text: components["schemas"]["AdminTriviaText"];
             answers: {
-                text: components["schemas"]["AdminText"];
+                text: components["schemas"]["AdminTriviaText"];
                 correct?: boolean;
             }[];
         };
+        /** @description A trivia text as a file holds it, a string or { en, es? } (at most 500 characters each). */
+        AdminTriviaText: string | components["schemas"]["AdminText"];
         AdminTriviaQuestionImport: {
-            /** @description Exactly one right answer each. */
-            questions: components["schemas"]["AdminTriviaQuestion"][];
+            /** @description Each entry an AdminTriviaQuestion. The server checks the entries itself, so one VALIDATION_ERROR names every bad entry ("question 3, answer 2: text must not be empty"; "question 5: exactly one answer must be "correct": true") and nothing is added then. */
+            questions: Record<string, never>[];
             contestId?: components["schemas"]["Id"];
         };
         AdminTriviaQuestionsAdded: {

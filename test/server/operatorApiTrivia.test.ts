@@ -33,7 +33,31 @@ describe.each(backends)('operator API on $name', (backend) => {
       'VALIDATION_ERROR',
     );
     expect(bad.error.message).toContain('question 2: exactly one answer must be');
+    // Every bad entry is named in one answer, not only the first.
+    const several = expectFailure(
+      await as(editor).post(`${base}/questions`, {
+        questions: [
+          { text: '', answers: [{ text: 'A', correct: true }, { text: 'B' }] },
+          question('Fine?'),
+          { text: 'One answer?', answers: [{ text: 'A', correct: true }] },
+          { text: 'Odd field?', answers: [{ text: 'A', correct: true }, { text: 'B', colour: 'red' }] },
+        ],
+      }),
+      400,
+      'VALIDATION_ERROR',
+    ).error.message;
+    expect(several).toContain('question 1: text must not be empty');
+    expect(several).toContain('question 3: answers must be a list of 2 to 6 answers');
+    expect(several).toContain('question 4, answer 2: unknown field "colour"');
+    expect(several).not.toContain('question 2');
     expect(expectOk(await as(viewer).get(base)).questions).toBe(0);
+    // Texts as plain strings, the form the CLI's help and the console's hint show, are taken as they are.
+    expect(
+      expectOk(await as(editor).post(`${base}/questions`, { questions: [{ text: 'Capital of Massachusetts?', answers: [{ text: 'Boston', correct: true }, { text: 'Denver' }] }] })),
+    ).toEqual({ added: 1, total: 1 });
+    const stored = expectOk(await as(viewer).get(`${base}/questions`, { page: 1, size: 10 })).questions[0];
+    expect(stored).toMatchObject({ text: { en: 'Capital of Massachusetts?' }, answers: [{ text: { en: 'Boston' }, correct: true }, { text: { en: 'Denver' }, correct: false }] });
+    expectOk(await as(editor).call('DELETE', `/admin/trivia/questions/${stored.id}`));
     expect(expectOk(await as(editor).post(`${base}/questions`, { questions: [question('Is water wet?'), question('Is fire cold?', 1)] }))).toEqual({ added: 2, total: 2 });
 
     expectFailure(
@@ -59,7 +83,7 @@ describe.each(backends)('operator API on $name', (backend) => {
     const trivia = expectOk(await as(viewer).get(base));
     expect(trivia).toMatchObject({ dailyAllowance: 5, questions: 2, contests: [{ id: contest.id, questions: 1 }] });
     const actions = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 50 })).entries.map((e: { action: string }) => e.action);
-    expect(actions.sort()).toEqual(['trivia.contest.create', 'trivia.questions', 'trivia.questions', 'trivia.settings']);
+    expect(actions.sort()).toEqual(['trivia.contest.create', 'trivia.question.delete', 'trivia.questions', 'trivia.questions', 'trivia.questions', 'trivia.settings']);
   });
 
   it('lists, edits, archives and deletes single trivia questions; answers stay once a member was served it', async () => {
