@@ -82,7 +82,7 @@ export const pushStatusCommand: AdminCommand = {
   name: 'push:status',
   usage: `push:status [--community <id>]
       Web Push: subscribed browsers per community, the push queue by state, the latest failures
-      (on the database: every community; through a running server: the --community given).`,
+      (every community, through a running server every one you run; or the --community given).`,
   options: { community: { type: 'string' } },
   async run(_values, ctx) {
     const status = await pushStatus(ctx.db);

@@ -126,6 +126,21 @@ export function isoMoment(values: OptionValues, name: string): Date | undefined 
   return date;
 }
 
+/**
+ * The community a command names, by --community as every command takes it (or --id, the older
+ * spelling of community:qr); a UsageError when neither or both differ.
+ */
+export function communityOption(values: OptionValues, command: string): string {
+  const byCommunity = stringValue(values, 'community');
+  const byId = stringValue(values, 'id');
+  if (byCommunity !== undefined && byId !== undefined && byCommunity !== byId) {
+    throw new UsageError(`${command}: --community and --id name different communities; give one`);
+  }
+  const id = (byCommunity ?? byId)?.trim();
+  if (!id) throw new UsageError(`${command} needs --community <communityId>`);
+  return id;
+}
+
 /** A community named by --community; a UsageError naming the id when there is none. */
 export async function requireCommunity(db: Kysely<Database>, values: OptionValues, command: string): Promise<Community> {
   const id = requiredText(values, 'community', command, 64);

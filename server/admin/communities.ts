@@ -1,7 +1,7 @@
 import { createCommunity, findCommunity, joinLink, listCommunities } from '../db/repositories/communities';
 import { findUserByEmail } from '../db/repositories/users';
 import { isValidEmail, normalizeEmail } from '../security/rules';
-import { requireCommunity, requiredText, text, warnIfLocalLinks } from './args';
+import { communityOption, requireCommunity, requiredText, text, warnIfLocalLinks } from './args';
 import { updateCommunity } from '../db/repositories/operators/communities';
 import { UsageError, type AdminCommand, type OptionValues } from './context';
 import { writeQrImages } from './qrImage';
@@ -43,16 +43,15 @@ export const communityList: AdminCommand = {
 
 export const communityQr: AdminCommand = {
   name: 'community:qr',
-  usage: `community:qr --id <id> --out <dir>
+  usage: `community:qr --community <id> --out <dir>
       Write the community's QR code (<id>.svg and <id>.png) to <dir>; it encodes the join
-      link, so a phone's camera opens the app there.`,
-  options: { id: { type: 'string' }, out: { type: 'string' } },
+      link, so a phone's camera opens the app there. (--id <id> names it too.)`,
+  options: { community: { type: 'string' }, id: { type: 'string' }, out: { type: 'string' } },
   async run(values, ctx) {
-    if (typeof values.id !== 'string' || typeof values.out !== 'string') {
-      throw new UsageError('community:qr needs --id <communityId> --out <dir>');
-    }
-    const community = values.id.length <= 64 ? await findCommunity(ctx.db, values.id) : undefined;
-    if (!community) throw new UsageError(`no community has the id ${values.id} (see community:list)`);
+    const id = communityOption(values, 'community:qr');
+    if (typeof values.out !== 'string') throw new UsageError('community:qr needs --community <communityId> --out <dir>');
+    const community = id.length <= 64 ? await findCommunity(ctx.db, id) : undefined;
+    if (!community) throw new UsageError(`no community has the id ${id} (see community:list)`);
     const link = joinLink(ctx.publicUrl, community.id);
     const { svgPath, pngPath } = await writeQrImages(link, values.out, community.id);
     ctx.out(`QR code of "${community.name}" (${community.id})`);

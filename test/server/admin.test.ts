@@ -56,7 +56,8 @@ describe.each(backends)('admin CLI on $name', (backend) => {
   it('writes a community QR code as SVG and PNG that decode to the join link', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'pips-qr-')), 'codes');
     try {
-      const { code, output } = await run('community:qr', '--id', h.community.id, '--out', out);
+      // --community, as every command names a community (and as the docs write it).
+      const { code, output } = await run('community:qr', '--community', h.community.id, '--out', out);
       expect(code).toBe(0);
       const link = `http://pips.test/community-scan?communityId=${h.community.id}`;
       expect(output).toContain(`link: ${link}`);
@@ -72,8 +73,17 @@ describe.each(backends)('admin CLI on $name', (backend) => {
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
     }
-    await expect(run('community:qr', '--id', 'no-such-community', '--out', tmpdir())).rejects.toThrow(/no community/);
-    await expect(run('community:qr', '--id', h.community.id)).rejects.toThrow(UsageError);
+    await expect(run('community:qr', '--community', 'no-such-community', '--out', tmpdir())).rejects.toThrow(/no community/);
+    await expect(run('community:qr', '--community', h.community.id)).rejects.toThrow(UsageError);
+    await expect(run('community:qr', '--out', tmpdir())).rejects.toThrow(/needs --community/);
+    await expect(run('community:qr', '--community', h.community.id, '--id', 'c-other', '--out', tmpdir())).rejects.toThrow(/different communities/);
+    // The older --id still names it.
+    const again = join(mkdtempSync(join(tmpdir(), 'pips-qr-')), 'codes');
+    try {
+      expect((await run('community:qr', '--id', h.community.id, '--out', again)).code).toBe(0);
+    } finally {
+      rmSync(join(again, '..'), { recursive: true, force: true });
+    }
   });
 
   it('refuses bad input with a usage error', async () => {

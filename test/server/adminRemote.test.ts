@@ -279,7 +279,7 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const promos = (await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string; imageUrl: string | null }[];
     expect(promos.find((p) => p.title === 'Picture day')?.imageUrl).toMatch(/\/images\//);
     const out = join(place.env.DATA_DIR, '..', `join-${process.pid}`);
-    const qr = await admin(['community:qr', '--id', communityId, '--out', out], remote);
+    const qr = await admin(['community:qr', '--community', communityId, '--out', out], remote);
     expect(qr.code).toBe(0);
     expect(existsSync(join(out, `${communityId}.png`))).toBe(true);
     expect(qr.out).toContain(`${server.url}/community-scan?communityId=${communityId}`);
@@ -331,7 +331,7 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
     expect(noPips.code).toBe(2);
     expect(noPips.err).toContain('--pips');
-    const noCommunity = await admin(['push:status'], remote);
+    const noCommunity = await admin(['announcement:create', '--title', 'Hello'], remote);
     expect(noCommunity.code).toBe(2);
     expect(noCommunity.err).toContain('--community');
     const wrongPassword = await admin(['pips:adjust', '--email', 'x@example.org', '--delta', '5', '--reason', 'x'], { ...remote, PIPS_OPERATOR_PASSWORD: 'wrong-Password-1' });

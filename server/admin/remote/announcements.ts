@@ -1,5 +1,6 @@
 import { appPath, requiredText, text } from '../args';
 import { UsageError } from '../context';
+import { runCommunities } from '../runCommunities';
 import type { RemoteCommand } from './client';
 import { communityPath, printRows, requiredId } from './shared';
 
@@ -52,20 +53,26 @@ export const announcementDelete: RemoteCommand = {
 
 export const pushStatus: RemoteCommand = {
   name: 'push:status',
+  // The --community given, or (as on the database, which shows every one) each community the
+  // signed-in operator runs.
   async run(values, ctx) {
-    const community = requiredText(values, 'community', 'push:status (through the server)');
-    const status = await ctx.call<{
-      subscriptions: number;
-      members: number;
-      queue: { state: string; count: number }[];
-      failures: { announcementId: number; userId: number; attempts: number; error: string | null }[];
-    }>('GET', communityPath(community, '/push'));
-    ctx.out(`Subscriptions in ${community} (through the server): ${status.subscriptions} browser(s) of ${status.members} member(s)`);
-    ctx.out('Queue:');
-    printRows(ctx, status.queue, '  empty', (row) => `  ${row.state}: ${row.count}`);
-    if (status.failures.length > 0) {
-      ctx.out('Latest failures:');
-      for (const row of status.failures) ctx.out(`  announcement #${row.announcementId} member #${row.userId} after ${row.attempts} attempt(s): ${row.error ?? 'unknown'}`);
+    const given = text(values, 'community', 64);
+    const communities = given !== undefined ? [given] : (await runCommunities<{ communityId: string }>(ctx)).map((c) => c.communityId);
+    if (communities.length === 0) ctx.out('This account runs no community (an owner adds it with operator:add).');
+    for (const community of communities) {
+      const status = await ctx.call<{
+        subscriptions: number;
+        members: number;
+        queue: { state: string; count: number }[];
+        failures: { announcementId: number; userId: number; attempts: number; error: string | null }[];
+      }>('GET', communityPath(community, '/push'));
+      ctx.out(`Subscriptions in ${community} (through the server): ${status.subscriptions} browser(s) of ${status.members} member(s)`);
+      ctx.out('Queue:');
+      printRows(ctx, status.queue, '  empty', (row) => `  ${row.state}: ${row.count}`);
+      if (status.failures.length > 0) {
+        ctx.out('Latest failures:');
+        for (const row of status.failures) ctx.out(`  announcement #${row.announcementId} member #${row.userId} after ${row.attempts} attempt(s): ${row.error ?? 'unknown'}`);
+      }
     }
     return 0;
   },

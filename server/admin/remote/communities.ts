@@ -1,4 +1,4 @@
-import { requiredText } from '../args';
+import { communityOption, requiredText } from '../args';
 import { communityChange } from '../communities';
 import { UsageError } from '../context';
 import { writeQrImages } from '../qrImage';
@@ -80,8 +80,9 @@ export const communitySupport: RemoteCommand = {
 export const communityQr: RemoteCommand = {
   name: 'community:qr',
   async run(values, ctx) {
-    if (typeof values.id !== 'string' || typeof values.out !== 'string') throw new UsageError('community:qr needs --id <communityId> --out <dir>');
-    const community = await ctx.call<AdminCommunityView & { joinLink: string }>('GET', communityPath(values.id));
+    const id = communityOption(values, 'community:qr');
+    if (typeof values.out !== 'string') throw new UsageError('community:qr needs --community <communityId> --out <dir>');
+    const community = await ctx.call<AdminCommunityView & { joinLink: string }>('GET', communityPath(id));
     const { svgPath, pngPath } = await writeQrImages(community.joinLink, values.out, community.communityId);
     ctx.out(`QR code of "${community.name}" (${community.communityId}), through the server`);
     ctx.out(`  link: ${community.joinLink}`);
