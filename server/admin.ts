@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ import { giftcardsDuplicates, rewardLimit } from './admin/giftCodes';
 import { communitySupport } from './admin/support';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './admin/trivia';
 import { describeDatabaseUrl, loadConfig } from './config';
+import { dataDirNotAFolder } from './startFailure';
 import { migrateToLatest, openDatabase } from './db/index';
 
 export { joinLink } from './admin/communities';
@@ -99,6 +100,8 @@ ${BACKUP_USAGE}
 Texts: --title, --description, --terms and option labels are English (or the only language);
 the -es variants add Spanish, shown to members whose app is in Spanish.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data); PUBLIC_URL for links.
+A DATA_DIR that holds no database yet is refused (a mistyped one would make a second, empty
+database); add --create to any command to make a new one there, as the first community:create does.
 Through a running server (no downtime; the server checks the operator's role and audits each
 change): when a server holds the PGlite folder of DATA_DIR, the CLI finds it and goes through its
 operator API; PIPS_SERVER_URL (e.g. http://127.0.0.1:8080) names a server explicitly. The operator
@@ -223,6 +226,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.out(USAGE);
     return 0;
   }
+  // --create, anywhere on the line: the one way to let a command make a new, empty database.
+  const create = argv.includes('--create');
+  argv = argv.filter((word) => word !== '--create');
   const config = loadConfig(io.env);
   if (argv[0] === 'backup' || argv[0] === 'restore') {
     // On this machine's data (DATA_DIR or DATABASE_URL), never through PIPS_SERVER_URL.
@@ -245,12 +251,21 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.err(`pips admin: through the server at ${serverBase(serverUrl)} (its operator API; ${why}); links use the server's PUBLIC_URL`);
     return runRemote(argv, serverUrl, io);
   }
-  const database = await openAdminDatabase(config, io);
+  const database = await openAdminDatabase(config, io, { create });
   if (typeof database === 'number') return database;
   try {
     return await database.run(argv);
   } finally {
     await database.close();
+  }
+}
+
+/** Whether a path is a folder, a file (anything else), or nothing yet (or under a file: ENOTDIR). */
+function pathKind(path: string): 'folder' | 'file' | 'none' {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'file' : 'none';
   }
 }
 
@@ -266,12 +281,27 @@ export interface AdminDatabase {
  * server holds the PGlite folder. The e2e journeys run their operator's preparation (several
  * commands before the product starts) on one opening instead of one process each.
  */
-export async function openAdminDatabase(config: ReturnType<typeof loadConfig>, io: CliIo): Promise<AdminDatabase | number> {
+export async function openAdminDatabase(config: ReturnType<typeof loadConfig>, io: CliIo, { create = false } = {}): Promise<AdminDatabase | number> {
   // Which data and which public address: on stderr, so what a command prints stays parseable.
   const where = config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${resolve(config.dataDir)}`;
-  const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'));
   io.err(`pips admin: ${where}; links use PUBLIC_URL=${config.publicUrl}`);
-  if (fresh) io.err(`pips admin: warning: ${resolve(config.dataDir)} holds no database yet, so a new empty one is made there; if your server keeps its data elsewhere, set DATA_DIR to that folder.`);
+  if (!config.databaseUrl) {
+    const kind = pathKind(config.dataDir);
+    if (kind === 'file') {
+      io.err(`Error: ${dataDirNotAFolder(config.dataDir)}`);
+      return 2;
+    }
+    // A mistyped DATA_DIR must not quietly become a second, empty database.
+    if (kind === 'none' || !existsSync(join(config.dataDir, 'PG_VERSION'))) {
+      if (!create) {
+        io.err(
+          `Error: ${resolve(config.dataDir)} holds no pips database. If your server keeps its data elsewhere, set DATA_DIR to that folder; to make a new, empty database here, add --create.`,
+        );
+        return 2;
+      }
+      io.err(`pips admin: making a new, empty database in ${resolve(config.dataDir)} (--create).`);
+    }
+  }
   let database;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

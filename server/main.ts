@@ -11,7 +11,7 @@ import { explainStartFailure, type StartPhase } from './startFailure';
 
 /** What main() was doing, for the message when it fails. */
 let phase: StartPhase = 'config';
-let where: { host: string; port: number; databaseUrl?: string } = { host: '127.0.0.1', port: 8080 };
+let where: { host: string; port: number; databaseUrl?: string; dataDir?: string } = { host: '127.0.0.1', port: 8080 };
 
 /**
  * Starts pips: reads the environment, opens and migrates the database, makes sure a demo
@@ -20,7 +20,7 @@ let where: { host: string; port: number; databaseUrl?: string } = { host: '127.0
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  where = { host: config.host, port: config.port, databaseUrl: config.databaseUrl };
+  where = { host: config.host, port: config.port, databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   phase = 'database';
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // The first query (PostgreSQL connects on it) is the migrations'.

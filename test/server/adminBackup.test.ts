@@ -57,6 +57,33 @@ async function communityIds(options: Parameters<typeof openDatabase>[0]): Promis
   }
 }
 
+describe.skipIf(!runsOn('pglite'))('the CLI on a DATA_DIR that holds no database', () => {
+  it('refuses a folder with no database unless --create, and a file in one line', { timeout: 120_000 }, async () => {
+    const typo = join(tempDir('pips-cli-typo-'), 'dat');
+    const refused = await admin({ DATA_DIR: typo }, ['community:list']);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain(`${typo} holds no pips database. If your server keeps its data elsewhere, set DATA_DIR to that folder; to make a new, empty database here, add --create.`);
+    expect(existsSync(typo)).toBe(false);
+    const empty = tempDir('pips-cli-empty-');
+    expect((await admin({ DATA_DIR: empty }, ['community:list'])).code).toBe(2);
+    expect(existsSync(join(empty, 'PG_VERSION'))).toBe(false);
+
+    const made = await admin({ DATA_DIR: typo }, ['community:create', '--name', 'Riverside Runners', '--create']);
+    expect(made.code).toBe(0);
+    expect(made.output).toContain('making a new, empty database');
+    expect(made.output).toContain('Riverside Runners');
+    // Once it holds one, no --create is needed.
+    expect(await admin({ DATA_DIR: typo }, ['community:list'])).toMatchObject({ code: 0, output: expect.stringContaining('Riverside Runners') });
+
+    const file = join(tempDir('pips-cli-file-'), 'pips.db');
+    writeFileSync(file, 'not a folder');
+    const onFile = await admin({ DATA_DIR: file }, ['community:list', '--create']);
+    expect(onFile.code).toBe(2);
+    expect(onFile.output).toContain(`Error: DATA_DIR (${file}) is a file, not a folder.`);
+    expect(onFile.output).not.toMatch(/EEXIST|ENOTDIR|at .*\.ts/);
+  });
+});
+
 describe.skipIf(!runsOn('pglite'))('backup and restore on PGlite, what the CLI refuses', () => {
   it('backs up a folder no server holds, and restores only into a new, empty or --force folder nobody holds', { timeout: 300_000 }, async () => {
     const source = tempDir('pips-cli-source-');

@@ -60,6 +60,13 @@ describe('what npm start prints when pips cannot start', () => {
     );
   });
 
+  it('a DATA_DIR that names a file says so in one line, not as a raw EEXIST', () => {
+    const code = (name: string) => Object.assign(new Error(`${name}: file already exists, mkdir '/tmp/pips.db'`), { code: name });
+    const line = explainStartFailure(code('EEXIST'), 'database', { host: '127.0.0.1', port: 8080, dataDir: '/tmp/pips.db' });
+    expect(line).toBe("DATA_DIR (/tmp/pips.db) is a file, not a folder. Point DATA_DIR at the folder that holds pips's data (or at a new folder for a new database).");
+    expect(explainStartFailure(code('ENOTDIR'), 'database', { host: '127.0.0.1', port: 8080, dataDir: '/tmp/pips.db/data' })).toContain('is a file, not a folder');
+  });
+
   it('anything else is the error itself (a PGlite folder in use explains itself)', () => {
     const error = new Error('the PGlite database in ./data is in use by process 42 (a running pips server?).');
     expect(explainStartFailure(error, 'database', { host: '127.0.0.1', port: 8080 })).toBe(error.message);

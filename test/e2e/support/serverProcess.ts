@@ -71,7 +71,7 @@ export const TEMPLATE_ENV = 'PIPS_E2E_DATA_TEMPLATE';
  */
 export async function makeDataTemplate(): Promise<{ dir: string; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'pips-e2e-template-'));
-  await runCliProcess({ dataDir: dir, port: 0, url: 'http://127.0.0.1' }, ['community:list']);
+  await runCliProcess({ dataDir: dir, port: 0, url: 'http://127.0.0.1' }, ['community:list', '--create']);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
