@@ -44,8 +44,10 @@ export const communityList: AdminCommand = {
 export const communityQr: AdminCommand = {
   name: 'community:qr',
   usage: `community:qr --community <id> --out <dir>
-      Write the community's QR code (<id>.svg and <id>.png) to <dir>; it encodes the join
-      link, so a phone's camera opens the app there. (--id <id> names it too.)`,
+      Write the community's QR code (<id>.svg and <id>.png) to <dir>, with an A4 page and an A2
+      poster (<id>-a4.svg, <id>-poster.svg) that give the community's name and how to join, in
+      English and Spanish; it encodes the join link, so a phone's camera opens the app there.
+      (--id <id> names it too.)`,
   options: { community: { type: 'string' }, id: { type: 'string' }, out: { type: 'string' } },
   async run(values, ctx) {
     const id = communityOption(values, 'community:qr');
@@ -53,11 +55,13 @@ export const communityQr: AdminCommand = {
     const community = id.length <= 64 ? await findCommunity(ctx.db, id) : undefined;
     if (!community) throw new UsageError(`no community has the id ${id} (see community:list)`);
     const link = joinLink(ctx.publicUrl, community.id);
-    const { svgPath, pngPath } = await writeQrImages(link, values.out, community.id);
+    const { svgPath, pngPath, a4Path, posterPath } = await writeQrImages(link, values.out, community.id, { kind: 'join', community: community.name });
     ctx.out(`QR code of "${community.name}" (${community.id})`);
-    ctx.out(`  link: ${link}`);
-    ctx.out(`  svg:  ${svgPath}`);
-    ctx.out(`  png:  ${pngPath}`);
+    ctx.out(`  link:   ${link}`);
+    ctx.out(`  svg:    ${svgPath}`);
+    ctx.out(`  png:    ${pngPath}`);
+    ctx.out(`  a4:     ${a4Path} (a poster with the community's name and how to join)`);
+    ctx.out(`  poster: ${posterPath} (A2)`);
     warnIfLocalLinks(ctx);
     return 0;
   },

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import QRCode from 'qrcode';
-import { qrSheetSvg, type QrCaption } from './qrSheet';
+import { qrSheetSvg, type JoinCaption, type QrCaption } from './qrSheet';
 
 export interface WrittenQr {
   svgPath: string;
@@ -13,10 +13,11 @@ export interface WrittenQr {
 
 /**
  * Writes a printable QR code of `link` as `<name>.svg` and `<name>.png` (512 px) into `dir`
- * (created when missing). Medium error correction and a 4-module quiet zone read well from
+ * (created when missing), and with a caption an A4 page and an A2 poster (`<name>-a4.svg`,
+ * `<name>-poster.svg`). Medium error correction and a 4-module quiet zone read well from
  * paper and screens.
  */
-export async function writeQrImages(link: string, dir: string, name: string, caption?: QrCaption): Promise<WrittenQr> {
+export async function writeQrImages(link: string, dir: string, name: string, caption?: QrCaption | JoinCaption): Promise<WrittenQr> {
   const folder = resolve(dir);
   await mkdir(folder, { recursive: true });
   const options = { errorCorrectionLevel: 'M' as const, margin: 4 };

@@ -60,7 +60,16 @@ describe.each(backends)('admin CLI on $name', (backend) => {
       const { code, output } = await run('community:qr', '--community', h.community.id, '--out', out);
       expect(code).toBe(0);
       const link = `http://pips.test/community-scan?communityId=${h.community.id}`;
-      expect(output).toContain(`link: ${link}`);
+      expect(output).toMatch(new RegExp(`link: +${link.replace(/[.?]/g, '\\$&')}`));
+      // The join poster: the community's name and how to join, in both languages, on A4 and A2.
+      const a4 = readFileSync(join(out, `${h.community.id}-a4.svg`), 'utf8');
+      expect(a4).toMatch(/^<svg[^>]* width="210mm" height="297mm"/);
+      expect(a4).toContain(`>${h.community.name}</text>`);
+      expect(a4).toContain('Scan it with your phone&apos;s camera and sign up');
+      expect(a4).toContain('Escanéalo con la cámara del móvil y regístrate');
+      expect(a4).toContain('<path');
+      expect(readFileSync(join(out, `${h.community.id}-poster.svg`), 'utf8')).toMatch(/^<svg[^>]* width="420mm" height="594mm"/);
+      expect(output).toContain(`a4:     ${join(out, `${h.community.id}-a4.svg`)}`);
       const svg = readFileSync(join(out, `${h.community.id}.svg`), 'utf8');
       expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       expect(svg).toContain('<path');

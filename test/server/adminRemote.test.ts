@@ -282,6 +282,8 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     const qr = await admin(['community:qr', '--community', communityId, '--out', out], remote);
     expect(qr.code).toBe(0);
     expect(existsSync(join(out, `${communityId}.png`))).toBe(true);
+    expect(existsSync(join(out, `${communityId}-a4.svg`))).toBe(true);
+    expect(existsSync(join(out, `${communityId}-poster.svg`))).toBe(true);
     expect(qr.out).toContain(`${server.url}/community-scan?communityId=${communityId}`);
     // An editor neither gives roles nor creates communities: the server refuses (1).
     const role = await admin(['operator:add', '--email', OPERATOR.email, '--community', communityId, '--role', 'owner'], remote);

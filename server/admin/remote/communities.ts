@@ -83,11 +83,13 @@ export const communityQr: RemoteCommand = {
     const id = communityOption(values, 'community:qr');
     if (typeof values.out !== 'string') throw new UsageError('community:qr needs --community <communityId> --out <dir>');
     const community = await ctx.call<AdminCommunityView & { joinLink: string }>('GET', communityPath(id));
-    const { svgPath, pngPath } = await writeQrImages(community.joinLink, values.out, community.communityId);
+    const { svgPath, pngPath, a4Path, posterPath } = await writeQrImages(community.joinLink, values.out, community.communityId, { kind: 'join', community: community.name });
     ctx.out(`QR code of "${community.name}" (${community.communityId}), through the server`);
-    ctx.out(`  link: ${community.joinLink}`);
-    ctx.out(`  svg:  ${svgPath}`);
-    ctx.out(`  png:  ${pngPath}`);
+    ctx.out(`  link:   ${community.joinLink}`);
+    ctx.out(`  svg:    ${svgPath}`);
+    ctx.out(`  png:    ${pngPath}`);
+    ctx.out(`  a4:     ${a4Path} (a poster with the community's name and how to join)`);
+    ctx.out(`  poster: ${posterPath} (A2)`);
     return 0;
   },
 };
