@@ -154,6 +154,16 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
 
   const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
+  /** Each path loaded afresh, down to its heading and a quiet network. */
+  async function walkThrough(page: Page, paths: string[]) {
+    for (const path of paths) {
+      await page.goto(`${product.url}${path}`);
+      await appStarted(page);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+    }
+  }
+
   describe.each(['en', 'es'] as const)('in %s', (language) => {
     const t = texts[language];
 
@@ -233,12 +243,7 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
         // (the other journeys' contests, not answered, are asked: they may have questions)
         if (new RegExp(`/mobile/contest/trivia/(individual|${contestId})/question`).test(request.url())) questionCalls.push(request.url());
       });
-      for (const path of walk) {
-        await page.goto(`${product.url}${path}`);
-        await appStarted(page);
-        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-        await page.waitForLoadState('networkidle');
-      }
+      await walkThrough(page, walk);
       // The answered contest and the day's questions are remembered: never asked for again.
       expect(questionCalls).toEqual([]);
       expect(errors).toEqual([]);
@@ -307,12 +312,7 @@ describe('promises kept: Play trivia pays, the last answer finishes, quiet conso
       await page.getByText('Vuelve a intentarlo mañana.').waitFor({ timeout: 15_000 });
       await page.goto(`${product.url}/trivia/contest/${elsewhereContestId}/question`);
       await page.getByText(texts.es.allAnswered).waitFor({ timeout: 15_000 });
-      for (const path of ['/trivia/individual', `/trivia/contest/${elsewhereContestId}`, '/contests', '/earn', '/home']) {
-        await page.goto(`${product.url}${path}`);
-        await appStarted(page);
-        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-        await page.waitForLoadState('networkidle');
-      }
+      await walkThrough(page, ['/trivia/individual', `/trivia/contest/${elsewhereContestId}`, '/contests', '/earn', '/home']);
       expect(calls).toEqual([]);
       expect(errors).toEqual([]);
       await page.context().close();

@@ -349,16 +349,7 @@ export async function nextContestQuestion(db: Db, contestId: number, userId: num
 
 /** How many of the contest's active questions the member has not answered. */
 export async function contestQuestionsLeft(db: Db, contestId: number, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('trivia_questions as q')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('q.contest_id', '=', contestId)
-    .where('q.active', '=', true)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('trivia_contest_answers as a').select('a.id').whereRef('a.question_id', '=', 'q.id').where('a.user_id', '=', userId))),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await contestQuestionsLeftOf(db, userId, [contestId])).get(contestId) ?? 0;
 }
 
 /** For each of the given contests, how many of its active questions the member has not answered. */

@@ -71,8 +71,8 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
    * question call would give today (a pending one counts; 0 exactly when it would answer
    * NO_AVAILABLE_QUESTIONS), and when the next day starts.
    */
-  const dayStanding = async (trx: Db, userId: number, communityId: string, at: Date): Promise<TriviaDay> => {
-    const settings = await repo.triviaSettings(trx, communityId);
+  const dayStanding = async (trx: Db, userId: number, communityId: string, at: Date, known?: repo.TriviaSettings): Promise<TriviaDay> => {
+    const settings = known ?? (await repo.triviaSettings(trx, communityId));
     const pending = (await repo.pendingServing(trx, userId)) ? 1 : 0;
     const allowanceLeft = Math.max(0, settings.dailyAllowance - (await repo.servingsOnDay(trx, userId, dayIn(settings.timeZone, at))));
     const more = allowanceLeft === 0 ? 0 : Math.min(allowanceLeft, await repo.unservedQuestions(trx, userId, communityId));
@@ -162,7 +162,7 @@ export function createTriviaService(deps: { db: Kysely<Database>; ledger: Ledger
             ...(right ? { correctAnswerId: right.id } : {}),
             streakDays: await streak(trx, auth.userId, settings.timeZone),
             actionPips,
-            ...(await dayStanding(trx, auth.userId, question.communityId, at)),
+            ...(await dayStanding(trx, auth.userId, question.communityId, at, settings)),
           };
         },
       );
