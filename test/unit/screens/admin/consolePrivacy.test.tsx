@@ -118,8 +118,12 @@ describe('the console, codes by role and invitations', () => {
   });
 
   it('says why an invitation could not be accepted, in the operator’s language', async () => {
-    fakeFetch({
+    // A 403 makes the app refresh its session once and retry (SPEC: session refresh); the
+    // operator asked to be remembered, so the refresh works and the retry's 403 is what they read.
+    localStorage.setItem('rememberMe', 'true');
+    const sent = fakeFetch({
       'POST /admin/invitations/accept': { status: 403, error: 'FORBIDDEN' },
+      'POST /mobile/session/refresh': { data: { authToken: 'auth-token-fresh-0123456789', refreshToken: 'refresh-2' } },
       'GET /admin/communities': { data: { communities: [] } },
     });
     await renderApp({ path: '/console?invitation=tok-123', language: 'es' });
@@ -128,5 +132,12 @@ describe('the console, codes by role and invitations', () => {
     expect(result.getAttribute('role')).toBe('alert');
     expect(result.textContent).toContain('Esta invitación es para otra dirección de correo.');
     expect(await main().findByText('No administras ninguna comunidad')).toBeTruthy();
+    expect(requests(sent, 'POST', '/admin/invitations/accept').map((r) => r.headers.authorization)).toEqual([
+      'auth-token-7-0123456789',
+      'auth-token-fresh-0123456789',
+    ]);
+    // Still signed in: the console stays, no logout went out.
+    expect(requests(sent, 'POST', '/mobile/session/logout')).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Iniciar sesión' })).toBeNull();
   });
 });
