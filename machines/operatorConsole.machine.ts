@@ -37,7 +37,8 @@ const cleared = { data: null, errorCode: null, preview: null, writeError: null, 
  * The operator console (issue 14, `/console`): opened from an operator invitation's link, it first
  * accepts the invitation (issue 46) and keeps how that went until another view or community is
  * opened. It loads the communities the signed-in account runs (none: the account is no operator,
- * and the console says so; the one just joined by invitation comes first), then one view of one
+ * and the console says so; the one just joined by invitation comes first, then the one the
+ * operator had open last time, remembered through `rememberCommunity`), then one view of one
  * community at a time. A write (create, archive, import, adjust) is sent and, once applied, the view loads
  * again so the list shows it; a dry run's answer is kept as a preview the operator applies or
  * sets aside; a refused write keeps the view and says why. Opening another view, community or
@@ -58,11 +59,18 @@ export const operatorConsoleMachine = setup({
     write: fromPromise<ConsoleOutput, ConsoleWriteInput>(async () => ({ ok: false, code: 'NOT_PROVIDED' })),
   },
   actions: {
+    /**
+     * The community opened first: the one just joined by invitation, else the one the operator
+     * had open last time (when they still run it), else the first of the list.
+     */
     assignCommunities: assign(({ context }, params: { communities: ConsoleCommunity[] }) => {
       const joined = context.invitationResult?.ok ? context.invitationResult.value.communityId : null;
-      const first = params.communities.find((c) => c.communityId === joined) ?? params.communities[0];
+      const find = (id: string | null) => (id === null ? undefined : params.communities.find((c) => c.communityId === id));
+      const first = find(joined) ?? find(context.lastCommunityId) ?? params.communities[0];
       return { communities: params.communities, communityId: first?.communityId ?? null };
     }),
+    /** Keeps the community now open for the operator's next visit (bound in src/). */
+    rememberCommunity: (_, _params: { communityId: string }) => {},
     assignInvitationResult: assign((_, params: { result: ConsoleOutput<AcceptedInvitation> }) => ({ invitationResult: params.result })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     assignView: assign((_, params: { view: ConsoleView }) => ({ view: params.view, query: '', ...cleared })),
@@ -103,6 +111,7 @@ export const operatorConsoleMachine = setup({
     query: '',
     pending: null,
     invitation: input?.invitation || null,
+    lastCommunityId: input?.lastCommunityId ?? null,
     ...cleared,
   }),
   states: {
@@ -134,7 +143,10 @@ export const operatorConsoleMachine = setup({
           { guard: { type: 'runsNone', params: ({ event }) => ({ output: event.output }) }, target: 'notOperator' },
           {
             target: 'ready',
-            actions: { type: 'assignCommunities', params: ({ event }) => ({ communities: event.output.ok ? event.output.value : [] }) },
+            actions: [
+              { type: 'assignCommunities', params: ({ event }) => ({ communities: event.output.ok ? event.output.value : [] }) },
+              { type: 'rememberCommunity', params: ({ context }) => ({ communityId: context.communityId ?? '' }) },
+            ],
           },
         ],
         onError: { target: 'communitiesFailed', actions: { type: 'assignError', params: { code: 'UNKNOWN_ERROR' } } },
@@ -151,7 +163,10 @@ export const operatorConsoleMachine = setup({
         'user.openView': { target: '.loading', actions: { type: 'assignView', params: ({ event }) => ({ view: event.view }) } },
         'user.selectCommunity': {
           target: '.loading',
-          actions: { type: 'assignCommunity', params: ({ event }) => ({ communityId: event.communityId }) },
+          actions: [
+            { type: 'assignCommunity', params: ({ event }) => ({ communityId: event.communityId }) },
+            { type: 'rememberCommunity', params: ({ event }) => ({ communityId: event.communityId }) },
+          ],
         },
         'user.search': { target: '.loading', actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) } },
         'user.openItem': { target: '.loading', actions: { type: 'assignItem', params: ({ event }) => ({ view: event.view, id: event.id }) } },

@@ -103,6 +103,8 @@ export interface ConsoleContext {
   invitation: string | null;
   /** How accepting it went: the community and role now held, or why it was refused. */
   invitationResult: ConsoleOutput<AcceptedInvitation> | null;
+  /** The community this operator had open last time (remembered in src/), opened again first. */
+  lastCommunityId: string | null;
 }
 
 /** An accepted operator invitation: the community and the role the account now holds in it. */
@@ -116,6 +118,8 @@ export interface ConsoleInput {
   view?: ConsoleView;
   /** An operator invitation's token (`?invitation=` of the mailed link): accepted before anything loads. */
   invitation?: string;
+  /** The community the operator had open last time, as remembered (`rememberCommunity`). */
+  lastCommunityId?: string | null;
 }
 
 export type ConsoleEvent =

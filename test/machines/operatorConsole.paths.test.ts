@@ -17,7 +17,7 @@ import {
 import type { AcceptedInvitation, ConsoleCommunity, ConsoleEvent, ConsoleInput, ConsoleItemView, ConsoleOutput, ConsoleView, ConsoleWrite } from '../../machines/operatorConsole.types';
 import { describeMachinePaths, type PathEvent } from './describePathCoverage';
 import type { ActorOutputFixtures, EventFixtures, SerializeState } from './pathCoverage';
-import { actorStarted, actorStopped, type Effect } from './recording';
+import { action, actorStarted, actorStopped, type Effect } from './recording';
 
 const owner: ConsoleCommunity = { communityId: 'c1', name: 'Harbour Club', role: 'owner' };
 const viewer: ConsoleCommunity = { communityId: 'c2', name: 'Hill Club', role: 'viewer' };
@@ -59,6 +59,7 @@ const serializeState: SerializeState = (s) =>
 const inputs = {
   'the operator opens the console': undefined,
   "the operator opens an invitation's link": { invitation: 'invitation-token' },
+  'the operator comes back, Hill Club open last time': { lastCommunityId: 'c2' },
 } satisfies Record<string, ConsoleInput | undefined>;
 
 /** A write in the operator's words. */
@@ -67,7 +68,8 @@ const writeNames: Record<string, string> = { archivePromo: 'archives a promo', i
 /**
  * The rules (the machine's doc comment): opened from an invitation's link, the console first
  * accepts it, and says how that went until another view, community or search is opened; the
- * community joined is the one shown first. Then it loads the communities the account
+ * community joined is the one shown first, else the one the operator had open last time (when
+ * they still run it), else the first; the community opened is remembered. Then it loads the communities the account
  * runs; none means the account is no operator, a failure offers a retry. Then it loads the view
  * of the first community (the dashboard unless started on another view). A write is sent with the
  * community; once applied, the view loads again and the write is reported done; a dry run's
@@ -93,7 +95,7 @@ function consoleRules(input: ConsoleInput | undefined) {
     phase = 'loading';
     return [actorStarted('loadView', { communityId: communityId ?? '', view, query })];
   };
-  const reload = (change: () => void): Effect[] => {
+  const reload = (change: () => void, effects: Effect[] = []): Effect[] => {
     if (phase === 'accepting' || phase === 'starting' || phase === 'failed' || phase === 'notOperator') throw new Error('no view before the communities');
     const abandoned = phase === 'loading' ? [actorStopped('loadView')] : phase === 'writing' ? [actorStopped('write')] : [];
     change();
@@ -104,7 +106,7 @@ function consoleRules(input: ConsoleInput | undefined) {
     done = null;
     pending = null;
     invitationResult = null;
-    return [...abandoned, ...load()];
+    return [...effects, ...abandoned, ...load()];
   };
 
   return {
@@ -132,8 +134,9 @@ function consoleRules(input: ConsoleInput | undefined) {
           }
           communities = output.value;
           const joined = invitationResult?.ok ? invitationResult.value.communityId : null;
-          communityId = (output.value.find((c) => c.communityId === joined) ?? output.value[0]).communityId;
-          return load();
+          const find = (id: string | null | undefined) => output.value.find((c) => c.communityId === id);
+          communityId = (find(joined) ?? find(input?.lastCommunityId) ?? output.value[0]).communityId;
+          return [action('rememberCommunity', { communityId }), ...load()];
         }
         case 'xstate.error.actor.listCommunities':
           phase = 'failed';
@@ -152,9 +155,12 @@ function consoleRules(input: ConsoleInput | undefined) {
             query = '';
           });
         case 'user.selectCommunity':
-          return reload(() => {
-            communityId = event.communityId;
-          });
+          return reload(
+            () => {
+              communityId = event.communityId;
+            },
+            [action('rememberCommunity', { communityId: event.communityId })],
+          );
         case 'user.search':
           return reload(() => {
             query = event.query;

@@ -23,6 +23,7 @@ import { errorText, invitationErrorText, roleNames, viewTitles, writeTitles } fr
 import { say } from './say';
 import { memberHasOnly } from './codeMessages';
 import { ConsoleContext, type ConsoleActor } from './consoleContext';
+import { readConsoleCommunity } from '../../data/consoleCommunity';
 import { operatorConsoleLogic } from './consoleLogic';
 import { DoneNotice } from './DoneNotice';
 import navClasses from './ConsoleNav.module.css';
@@ -47,7 +48,7 @@ export default function AdminScreen() {
   const [search, setSearch] = useSearchParams();
   const [invitation] = useState(() => search.get('invitation') ?? undefined);
   const [logic] = useState(() => operatorConsoleLogic(api));
-  const actor = useActorRef(logic, { input: { view: urlView, invitation } });
+  const actor = useActorRef(logic, { input: { view: urlView, invitation, lastCommunityId: readConsoleCommunity() } });
   const view = useSelector(actor, selectConsoleView);
   const strings = useAdminCatalog();
 

@@ -3,6 +3,7 @@ import { operatorConsoleMachine, type ConsoleLoadInput, type ConsoleWriteInput }
 import type { AcceptedInvitation, ConsoleCommunity, ConsoleOutput } from '../../../machines/operatorConsole.types';
 import type { Api, ApiResult } from '../../api/client';
 import type { components } from '../../api/schema';
+import { storeConsoleCommunity } from '../../data/consoleCommunity';
 
 type Schemas = components['schemas'];
 export type AdminPromo = Schemas['AdminPromo'];
@@ -274,5 +275,8 @@ export const operatorConsoleLogic = (api: Api) =>
       }),
       loadView: fromPromise<ConsoleOutput, ConsoleLoadInput>(({ input, signal }) => loadView(api, input, signal)),
       write: fromPromise<ConsoleOutput, ConsoleWriteInput>(({ input, signal }) => write(api, input, signal)),
+    },
+    actions: {
+      rememberCommunity: (_, { communityId }) => storeConsoleCommunity(communityId),
     },
   });
