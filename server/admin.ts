@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { announcementCreate, announcementDelete, announcementList, pushStatusCommand } from './admin/announcements';
-import { parseCommandArgs } from './admin/args';
+import { parseCommandArgs, requiredText } from './admin/args';
 import { ctwCreate, ctwDraw, ctwList, ctwVerify, ctwWinners } from './admin/chanceToWin';
 import { communityCreate, communityEdit, communityList, communityQr, userShow } from './admin/communities';
 import { RefusedError, UsageError, type AdminCommand, type AdminContext } from './admin/context';
@@ -13,7 +13,7 @@ import { operatorAdd } from './admin/operators';
 import { promoCreate, promoList } from './admin/promos';
 import { qrCreate, qrList, qrPrint } from './admin/qrCodes';
 import { questionnaireCreate, questionnaireList } from './admin/questionnaires';
-import { connectRemote, REMOTE_COMMANDS, signIn, signOut } from './admin/remote';
+import { connectRemote, REMOTE_COMMANDS, setUpServer, signIn, signOut } from './admin/remote';
 import { runCommunities } from './admin/runCommunities';
 import { askPassword, forgetSession, readSession, saveSession, serverBase, sessionFile } from './admin/session';
 import { auditList } from './admin/audit';
@@ -91,6 +91,12 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n\n')}
 
   logout
       End the saved session on the server and remove it.
+
+  setup [--server <url>] --token <token> --name <name> --email <address>
+      Set up a running server that has no operator yet, with the one-time token it printed at
+      start (also in setup-token.txt in its data folder): creates the community and makes the
+      e-mail its owner. The password comes from OPERATOR_PASSWORD (or is asked on the terminal):
+      an account using the address must give its own; otherwise a new account gets this one.
 
 ${BACKUP_USAGE}
 
@@ -170,7 +176,7 @@ async function runRemote(argv: string[], serverUrl: string, io: CliIo): Promise<
 /** `login`: signs in to a server and saves the session for the next commands. */
 async function login(args: string[], found: string | undefined, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args, options: { server: { type: 'string' }, email: { type: 'string' } }, strict: true });
-  const server = values.server ?? io.env.PIPS_SERVER_URL ?? found;
+  const server = values.server || io.env.PIPS_SERVER_URL || found;
   if (!server) throw new UsageError('login needs --server <url> (no running server holds this DATA_DIR, and PIPS_SERVER_URL is not set)');
   if (!/^https?:\/\/[^\s]+$/.test(server)) throw new UsageError(`--server must be an http(s) URL such as http://127.0.0.1:8080 (got "${server}")`);
   const email = values.email ?? io.env.PIPS_OPERATOR_EMAIL;
@@ -185,6 +191,30 @@ async function login(args: string[], found: string | undefined, io: CliIo): Prom
   io.out(`Signed in to ${serverBase(server)} as ${email}; the session is kept in ${file}.`);
   if (communities.length === 0) io.out('This account runs no community yet: an owner gives it a role with operator:add.');
   for (const c of communities) io.out(`  ${c.communityId}  "${c.name}"  your role: ${c.role}`);
+  return 0;
+}
+
+/** `setup`: the first community and its owner, through a running server, with its setup token. */
+async function setup(args: string[], found: string | undefined, io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { server: { type: 'string' }, token: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+    strict: true,
+  });
+  const server = values.server || io.env.PIPS_SERVER_URL || found;
+  if (!server) throw new UsageError('setup needs --server <url> (no running server holds this DATA_DIR, and PIPS_SERVER_URL is not set); start it with npm start');
+  if (!/^https?:\/\/[^\s]+$/.test(server)) throw new UsageError(`--server must be an http(s) URL such as http://127.0.0.1:8080 (got "${server}")`);
+  const token = values.token?.trim();
+  if (!token) throw new UsageError('setup needs --token <token>: the server printed it at start (no operator yet), and wrote it to setup-token.txt in its data folder');
+  const community = requiredText(values, 'name', 'setup', 100);
+  const email = requiredText(values, 'email', 'setup', 320);
+  const password = io.env.OPERATOR_PASSWORD ?? (await askPassword(`Password for ${email}: `));
+  if (!password) throw new UsageError('no password: set OPERATOR_PASSWORD, or run setup in a terminal to be asked');
+  const done = await setUpServer(server, { token, community, email, password });
+  io.out(`Set up ${serverBase(server)}: community "${done.name}" with ${done.email} as its owner${done.accountCreated ? ' (a new account)' : ''}`);
+  io.out(`  id:        ${done.communityId}`);
+  io.out(`  join link: ${done.joinLink}`);
+  io.out(`Next: npm run admin -- login --email ${done.email}, or sign in to ${serverBase(server)}/console`);
   return 0;
 }
 
@@ -236,8 +266,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   }
   // A server holding the PGlite folder: the CLI goes through it instead of refusing the locked folder.
   const found = !config.databaseUrl ? runningServer(config.dataDir) : undefined;
-  if (argv[0] === 'login' || argv[0] === 'logout') {
+  if (argv[0] === 'login' || argv[0] === 'logout' || argv[0] === 'setup') {
     try {
+      if (argv[0] === 'setup') return await setup(argv.slice(1), found?.url, io);
       return argv[0] === 'login' ? await login(argv.slice(1), found?.url, io) : await logout(io);
     } catch (error) {
       return error instanceof Error && error.name === 'TypeError' && 'code' in error

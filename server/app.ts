@@ -14,6 +14,7 @@ import chanceToWin from './plugins/app/chanceToWin';
 import communities from './plugins/app/communities';
 import operators from './plugins/app/operators/index';
 import operatorInvitations from './plugins/app/operatorInvitations';
+import operatorSetup from './plugins/app/operatorSetup';
 import operatorGate from './plugins/app/operatorGate';
 import core from './plugins/app/core';
 import dashboard from './plugins/app/dashboard';
@@ -141,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trivia);
   await app.register(operators);
   await app.register(operatorInvitations);
+  await app.register(operatorSetup);
   await app.register(operatorGate);
   await app.register(translations);
   await app.register(images);

@@ -3,10 +3,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureDemoContent, ensureDemoContest } from './db/demoContent';
 import { migrateToLatest, openDatabase } from './db/index';
-import { announceServer, loopbackUrl, writeBackupKey } from './db/dataDirLock';
+import { announceServer, loopbackUrl, writeBackupKey, writeSetupToken } from './db/dataDirLock';
 import { earnQrLink } from './db/repositories/earnQrCodes';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
+import { setupCommand } from './plugins/app/operatorSetup';
 import { explainStartFailure, type StartPhase } from './startFailure';
 
 /** What main() was doing, for the message when it fails. */
@@ -75,6 +76,13 @@ async function main(): Promise<void> {
   console.log(`Demo community "${demo.name}": join at ${config.publicUrl}/community-scan?communityId=${demo.id}`);
   if (demoContent.earnQrCode) {
     console.log(`Demo earn QR code: ${earnQrLink(config.publicUrl, demoContent.earnQrCode)}`);
+  }
+  // No operator yet: a one-time token sets up the first community and its owner, server running.
+  const setupToken = await app.operatorSetup.issueIfNoOperator();
+  if (setupToken) {
+    const file = onDisk ? writeSetupToken(config.dataDir, setupToken) : null;
+    console.log(`No operator yet. Set up your community through this server (the token works once, for 24 hours${file ? `; it is also in ${file}` : ''}):`);
+    console.log(`  ${setupCommand(setupToken)}`);
   }
   console.log(`pips is running at ${config.publicUrl} (listening on ${address})`);
 }

@@ -179,3 +179,23 @@ export function readBackupKey(dataDir: string): string {
 export function loopbackUrl(address: string): string {
   return address.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
 }
+
+/** The file a server with no operator writes its setup token to (issue 49), readable by its owner only. */
+export const SETUP_TOKEN_FILE = 'setup-token.txt';
+
+/** Writes the setup token to the data folder, 0600 (a file left by an earlier start is replaced). */
+export function writeSetupToken(dataDir: string, token: string): string {
+  const file = join(dataDir, SETUP_TOKEN_FILE);
+  rmSync(file, { force: true });
+  writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
+/** Removes the setup token's file once it is used up (nothing to do when there is none). */
+export function removeSetupToken(dataDir: string): void {
+  try {
+    rmSync(join(dataDir, SETUP_TOKEN_FILE), { force: true });
+  } catch {
+    // a folder that is not one (a database URL): nothing was written there
+  }
+}

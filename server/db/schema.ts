@@ -2,7 +2,7 @@ import type { CommunitiesTable, CommunitySupportTable, UsersTable, AuthTokensTab
 import type { LedgerEntriesTable, IdempotencyKeysTable, QuestionnairesTable, QuestionnaireAnswersTable, PromosTable, PromoOptionsTable, RedemptionsTable, GiftCardCodesTable, EarnQrCodesTable, EarnClaimsTable } from './schema/earning';
 import type { CtwContestsTable, CtwEntriesTable, CtwWinnersTable, TriviaSettingsTable, TriviaContestsTable, TriviaTeamsTable, TriviaQuestionsTable, TriviaAnswersTable, TriviaServingsTable, TriviaContestMembersTable, TriviaContestAnswersTable } from './schema/contests';
 import type { AnnouncementsTable, AnnouncementStatusesTable, PushSubscriptionsTable, PushDeliveriesTable, PushKeysTable } from './schema/announcements';
-import type { OperatorRolesTable, AuditLogTable, OperatorInvitationsTable, TranslationsTable, ImagesTable } from './schema/operators';
+import type { OperatorRolesTable, AuditLogTable, OperatorInvitationsTable, SetupTokensTable, TranslationsTable, ImagesTable } from './schema/operators';
 
 // The tables' types, by area (server/db/schema/); everything is imported from here.
 export type * from './schema/accounts';
@@ -53,6 +53,7 @@ export interface Database {
   operator_roles: OperatorRolesTable;
   audit_log: AuditLogTable;
   operator_invitations: OperatorInvitationsTable;
+  setup_tokens: SetupTokensTable;
   translations: TranslationsTable;
   images: ImagesTable;
 }

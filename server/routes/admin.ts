@@ -191,6 +191,9 @@ export function adminHandlers(app: FastifyInstance): Handlers {
     async adminRevokeInvitation(request) {
       return ok(await app.operatorInvitations.revoke(await app.requireVerified(request), request.params.communityId, request.params.id));
     },
+    async adminSetup(request) {
+      return ok(await app.operatorSetup.setup(request.body));
+    },
     async adminAcceptInvitation(request) {
       return ok(await app.operatorInvitations.accept(await app.requireVerified(request), request.body.token));
     },

@@ -108,6 +108,7 @@ export const OPERATIONS = {
   adminListInvitations: { method: 'GET', path: '/admin/communities/{communityId}/invitations', params: 'none', auth: 'required' },
   adminRevokeInvitation: { method: 'DELETE', path: '/admin/communities/{communityId}/invitations/{id}', params: 'none', auth: 'required' },
   adminAcceptInvitation: { method: 'POST', path: '/admin/invitations/accept', params: 'json', auth: 'required' },
+  adminSetup: { method: 'POST', path: '/admin/setup', params: 'json', auth: 'none' },
   adminPushStatus: { method: 'GET', path: '/admin/communities/{communityId}/push', params: 'none', auth: 'required' },
   adminTriviaCharts: { method: 'GET', path: '/admin/trivia/contests/{id}/charts', params: 'none', auth: 'required' },
   adminAudit: { method: 'GET', path: '/admin/communities/{communityId}/audit', params: 'query', auth: 'required' },

@@ -1557,6 +1557,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up a new server with the one-time setup token it printed: the first community and its owner.
+         * @description A server with no operator yet prints a one-time setup token at start (with the CLI's `setup` command that uses it) and writes it to `setup-token.txt` (mode 0600) in its data folder. With that token this call creates the first community and makes the e-mail its owner: an account that uses the address must give its password; otherwise a verified account is made with this password (the password rules of sign-up). The token works once and for 24 hours, and none works once an operator exists. Audited from the first action: `community.create` and `operator.add` (the owner).
+         */
+        post: operations["adminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/push": {
         parameters: {
             query?: never;
@@ -3036,6 +3056,23 @@ export interface components {
             communityId: components["schemas"]["CommunityId"];
             name: string;
             role: components["schemas"]["AdminRole"];
+        };
+        AdminSetup: {
+            /** @description The setup token the server printed at start (also in setup-token.txt). */
+            token: string;
+            /** @description The name of the new community to create. */
+            community: string;
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+        };
+        AdminSetupDone: {
+            communityId: components["schemas"]["CommunityId"];
+            name: string;
+            joinLink: string;
+            /** @description The owner's e-mail, normalized; they sign in with it. */
+            email: string;
+            /** @description True when a new account was made for the e-mail; false when an account used it already. */
+            accountCreated: boolean;
         };
         AdminCommunityNew: {
             name: string;
@@ -7175,6 +7212,45 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE. */
             413: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSetup"];
+            };
+        };
+        responses: {
+            /** @description The community made and its first owner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminSetupDone"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_TOKEN (no such setup token, used, expired, or an operator exists already), INVALID_EMAIL, WEAK_PASSWORD. */
+            400: components["responses"]["Error"];
+            /** @description INVALID_CREDENTIALS (an account uses the e-mail and this is not its password). */
+            401: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE. */
+            413: components["responses"]["Error"];
+            /** @description UNSUPPORTED_MEDIA_TYPE. */
+            415: components["responses"]["Error"];
+            /** @description RATE_LIMITED. */
+            429: components["responses"]["Error"];
             /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
             431: components["responses"]["Error"];
             default: components["responses"]["Error"];

@@ -54,7 +54,13 @@ function documentedCommands(): DocumentedCommand[] {
 
 const documented = documentedCommands();
 /** Commands with their own parser (server/admin/backup.ts) or the session's: not in COMMANDS. */
-const ownParsers: Record<string, string[]> = { backup: ['out', 'force'], restore: ['from', 'force'], login: ['email', 'server'], help: [] };
+const ownParsers: Record<string, string[]> = {
+  backup: ['out', 'force'],
+  restore: ['from', 'force'],
+  login: ['email', 'server'],
+  setup: ['server', 'token', 'name', 'email'],
+  help: [],
+};
 
 describe('the operator commands the docs write', () => {
   it('are found: the launch steps, backups, the draw check', () => {
@@ -84,6 +90,7 @@ describe('the operator commands the docs write', () => {
 /** Not run here, by name and why (each is run in its own tests). */
 const notRun: Record<string, string> = {
   login: 'asks for the password on a terminal (test/server/adminRemote.test.ts signs in)',
+  setup: 'needs a server with no operator yet and the token it printed (test/server/adminSetup.test.ts)',
   backup: 'copies the whole data folder (test/server/backup.test.ts)',
   restore: 'replaces the data folder of a stopped server (test/server/backup.test.ts)',
   'ctw:verify': 'needs a drawn contest (test/server/adminChanceToWin.test.ts)',

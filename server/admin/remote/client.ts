@@ -63,6 +63,23 @@ export async function signIn(serverUrl: string, email: string, password: string,
   return { authToken: answer.data.authToken, refreshToken: answer.data.refreshToken };
 }
 
+/** The server's one call without a session: the first community and its owner, with the setup token it printed. */
+export async function setUpServer(
+  serverUrl: string,
+  input: { token: string; community: string; email: string; password: string },
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ communityId: string; name: string; joinLink: string; email: string; accountCreated: boolean }> {
+  const answer = await send<{ communityId: string; name: string; joinLink: string; email: string; accountCreated: boolean }>(
+    fetchImpl,
+    serverBase(serverUrl),
+    'POST',
+    '/admin/setup',
+    { body: JSON.stringify(input), headers: { 'content-type': 'application/json' } },
+  );
+  if (!answer.ok) fail(answer);
+  return answer.data;
+}
+
 /** Ends a session on the server (its tokens stop working at once). */
 export async function signOut(serverUrl: string, tokens: { authToken: string; refreshToken: string }, fetchImpl: typeof fetch = fetch): Promise<void> {
   const answer = await send(fetchImpl, serverBase(serverUrl), 'POST', '/mobile/session/logout', form({ authToken: tokens.authToken, refreshToken: tokens.refreshToken }));

@@ -12,7 +12,7 @@ import { questionnaireCreate, questionnaireList } from './questionnaires';
 import { giftcardsImport, rewardAddOption, rewardCreate, rewardList } from './rewards';
 import { contestCharts, contestCreate, contestList, triviaAllowance, triviaImport } from './trivia';
 
-export { connectRemote, signIn, signOut, type RemoteAuth, type RemoteCommand, type RemoteContext } from './client';
+export { connectRemote, setUpServer, signIn, signOut, type RemoteAuth, type RemoteCommand, type RemoteContext } from './client';
 
 /**
  * The operator CLI talking to a running server (issue 14): with PIPS_SERVER_URL, the commands

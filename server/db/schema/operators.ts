@@ -43,6 +43,15 @@ export interface OperatorInvitationsTable {
   revoked_by: number | null;
 }
 
+/** One-time tokens that set up a server with no operator yet (migration 068). */
+export interface SetupTokensTable {
+  /** SHA-256 (hex) of the printed token. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** Cached and operator-given translations (migration 051). */
 export interface TranslationsTable {
   /** SHA-256 (hex) of `source`. */

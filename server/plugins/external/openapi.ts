@@ -214,6 +214,13 @@ function findUnstorable(value: unknown, path = '', depth = 0): string | null {
 async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions): Promise<void> {
   const specification = options.specification ?? loadSpecification();
   const tagGuards = options.tagGuards ?? {};
+  // The operations that declare `security: []` (no account at all): no tag's guard applies to them.
+  const openToAnyone = new Set(
+    Object.values((specification.paths ?? {}) as Record<string, Record<string, { operationId?: string; security?: unknown[] }>>)
+      .flatMap((item) => Object.values(item))
+      .filter((operation) => typeof operation?.operationId === 'string' && Array.isArray(operation.security) && operation.security.length === 0)
+      .map((operation) => operation.operationId as string),
+  );
 
   app.setValidatorCompiler(({ schema, httpPart, ...rest }) => {
     const contentType = (rest as { contentType?: string }).contentType;
@@ -240,8 +247,12 @@ async function openapiPlugin(app: FastifyInstance, options: OpenapiPluginOptions
         operationId: schema.operationId,
         bodyMediaTypes: body?.content ? Object.keys(body.content).map((type) => type.toLowerCase()) : undefined,
         verifiedOnly: schema['x-verified-only'] === true,
-        // `x-open-to-members`: the one call of a guarded tag any verified account makes (accepting an operator invitation).
-        guards: schema['x-open-to-members'] === true ? [] : (Array.isArray(schema.tags) ? (schema.tags as string[]) : []).flatMap((tag) => tagGuards[tag] ?? []),
+        // `x-open-to-members`: the one call of a guarded tag any verified account makes (accepting an
+        // operator invitation); `security: []`: a call of the tag that needs no account at all (setup).
+        guards:
+          schema['x-open-to-members'] === true || openToAnyone.has(schema.operationId)
+            ? []
+            : (Array.isArray(schema.tags) ? (schema.tags as string[]) : []).flatMap((tag) => tagGuards[tag] ?? []),
       },
     } as typeof route.config;
   });
