@@ -2418,6 +2418,8 @@ export interface components {
             completedBy?: components["schemas"]["EarnCompletion"] | null;
             /** @description EARN - the app screen it leads to, or null. */
             redirectToInternalScreen?: string | null;
+            /** @description EARN - the questionnaire the member answers to earn it, or null. */
+            questionnaireId?: components["schemas"]["Id"] | null;
             /** @description Its image, or null (members see a placeholder). */
             image: components["schemas"]["AdminImage"] | null;
             id: components["schemas"]["Id"];
@@ -2456,6 +2458,8 @@ export interface components {
             pips: number;
             earnLimit?: components["schemas"]["EarnLimit"];
             completedBy?: components["schemas"]["EarnCompletion"];
+            /** @description A questionnaire of the community (adminCreateQuestionnaire) that the member answers to earn the action; the action then leads to it (not with url or completedBy). An unknown or archived questionnaire is a VALIDATION_ERROR. */
+            questionnaireId?: components["schemas"]["Id"];
         };
         AdminRewardOptionNew: {
             label: components["schemas"]["AdminText"];
@@ -2861,6 +2865,8 @@ export interface components {
             pipsPerAnswer: number;
             joinPips?: number;
             teams: components["schemas"]["AdminText"][];
+            /** @description The contest's questions, each entry an AdminTriviaQuestion, checked as adminImportTriviaQuestions checks them: one VALIDATION_ERROR names every bad entry, and then neither the contest nor any question is created. */
+            questions?: Record<string, never>[];
         };
         AdminQuestionnaireNew: {
             /** @description { title, description?, steps: [{ title?, parts: [{ id, type, label, ... }] }] } as the QuestionnairePayload members get, with every text a string or { "en", "es" }; part types singleChoice, multipleChoice, text, number, rating, date. The server checks it whole and names every problem. */

@@ -329,6 +329,56 @@ describe.runIf(runsOn('pglite'))('the operator CLI through a running server (PGl
     expect(adjust.err).toContain('FORBIDDEN');
   }, 120_000);
 
+  it('links a questionnaire to an earn action, creates a contest with its questions and a promo and a reward with an image, all through the server', async () => {
+    const form = await admin(['questionnaire:create', '--community', communityId, '--file', 'examples/questionnaire.json', '--pips', '9'], remote);
+    const formId = /questionnaire #(\d+)/.exec(form.out)![1];
+    // Unknown, or with a url: refused as bad input (2), nothing sent.
+    const unknown = await admin(['promo:create', '--community', communityId, '--title', 'Lost survey', '--questionnaire', '999999'], remote);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain(`community ${communityId} has no questionnaire 999999 (see questionnaire:list)`);
+    const withUrl = await admin(['promo:create', '--community', communityId, '--title', 'Lost survey', '--questionnaire', formId, '--url', 'https://example.org/'], remote);
+    expect(withUrl.code).toBe(2);
+    // The pips default to the questionnaire's; the member is led to it.
+    const linked = await admin(['promo:create', '--community', communityId, '--title', 'Tell us', '--questionnaire', formId], remote);
+    expect(linked.code).toBe(0);
+    expect(linked.out).toContain(`  pips:  9, limit once`);
+    expect(linked.out).toContain(`  questionnaire: #${formId} (/forms/${formId}, 9 pips on answering)`);
+    const promos = (await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string; questionnaireUrl: string | null }[];
+    expect(promos.find((p) => p.title === 'Tell us')?.questionnaireUrl).toBe(`/forms/${formId}`);
+    expect(promos.map((p) => p.title)).not.toContain('Lost survey');
+
+    // A contest with its questions in one call; a file with bad entries names each and creates nothing.
+    const contest = ['contest:create', '--community', communityId, '--starts', '2026-01-01', '--ends', '2099-01-01', '--teams', 'Red,Blue', '--pips', '2'];
+    const badFile = join(place.env.DATA_DIR, '..', `bad-questions-${process.pid}.json`);
+    writeFileSync(badFile, JSON.stringify([{ text: '', answers: [{ text: 'A', correct: true }, { text: 'B' }] }, { text: 'One?', answers: [{ text: 'A', correct: true }] }]));
+    const bad = await admin([...contest, '--name', 'Bad quiz', '--questions', badFile], remote);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('question 1: text must not be empty; question 2: answers must be a list of 2 to 6 answers');
+    const quiz = await admin([...contest, '--name', 'Full quiz', '--questions', 'examples/trivia-questions.json'], remote);
+    expect(quiz.code).toBe(0);
+    expect(quiz.out).toContain('  questions: 3\n');
+    const listed = await admin(['contest:list', '--community', communityId], remote);
+    expect(listed.out).toMatch(/"Full quiz" .* questions: 3/);
+    expect(listed.out).not.toContain('Bad quiz');
+
+    // --image on promo:create and reward:create: checked first, then set on the new promo.
+    const png = join(place.env.DATA_DIR, '..', `create-image-${process.pid}.png`);
+    writeFileSync(png, Buffer.from(PNG_1X1, 'base64'));
+    const pictured = await admin(['promo:create', '--community', communityId, '--title', 'Pictured', '--pips', '3', '--image', png], remote);
+    expect(pictured.code).toBe(0);
+    expect(pictured.out).toMatch(/ {2}image: \/images\/[0-9a-f]{64}\.png \(1x1\)/);
+    const reward = await admin(['reward:create', '--community', communityId, '--title', 'Pictured card', '--option', 'Card=5', '--image', png], remote);
+    expect(reward.code).toBe(0);
+    expect(reward.out).toMatch(/ {2}image: \/images\/[0-9a-f]{64}\.png \(1x1\)/);
+    const notImage = await admin(['promo:create', '--community', communityId, '--title', 'Not a picture', '--pips', '3', '--image', badFile], remote);
+    expect(notImage.code).toBe(2);
+    const earn = (await memberGet('/mobile/promos/get?type=EARN')).promos as { title: string; imageUrl: string | null }[];
+    expect(earn.find((p) => p.title === 'Pictured')?.imageUrl).toMatch(/\/images\//);
+    expect(earn.map((p) => p.title)).not.toContain('Not a picture');
+    rmSync(badFile, { force: true });
+    rmSync(png, { force: true });
+  }, 120_000);
+
   it('answers bad input with 2 and a refusal with 1, as on the database', async () => {
     const noPips = await admin(['promo:create', '--community', communityId, '--title', 'No pips'], remote);
     expect(noPips.code).toBe(2);

@@ -125,6 +125,37 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(entry).toMatchObject({ action: 'questionnaire.create', entityId: String(created.id) });
   });
 
+  it('offers a questionnaire as an earn action that leads members to it; an unknown, foreign or archived one is refused', async () => {
+    const editor = await operator('editor');
+    const member = await h.registerVerified();
+    const base = `/admin/communities/${h.community.id}`;
+    const payload = { title: 'Park survey', steps: [{ parts: [{ id: 'visits', type: 'text', label: 'What would you change?' }] }] };
+    const survey = expectOk(await as(editor).post(`${base}/questionnaires`, { payload, pips: 7 }));
+    const action = { type: 'EARN', title: { en: 'Tell us about the park' }, pips: 7 };
+    // Refused, each with what to change; nothing is created then.
+    const unknown = expectFailure(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: 999_999 }), 400, 'VALIDATION_ERROR');
+    expect(unknown.error.message).toBe('questionnaireId: this community has no open questionnaire 999999');
+    const withUrl = expectFailure(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: survey.id, url: 'https://example.org/' }), 400, 'VALIDATION_ERROR');
+    expect(withUrl.error.message).toContain('leave out url');
+    expectFailure(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: survey.id, completedBy: 'triviaAnswer' }), 400, 'VALIDATION_ERROR');
+    const other = await createCommunity(h.db, 'Elsewhere');
+    const foreign = await createQuestionnaire(h.db, { communityId: other.id, payload, pips: 3 });
+    expectFailure(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: foreign }), 400, 'VALIDATION_ERROR');
+    const archived = expectOk(await as(editor).post(`${base}/questionnaires`, { payload, pips: 2 }));
+    expectOk(await as(editor).post(`/admin/questionnaires/${archived.id}/archive`));
+    expectFailure(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: archived.id }), 400, 'VALIDATION_ERROR');
+    expect(expectOk(await as(editor).get(`${base}/promos`, { type: 'EARN' })).promos).toEqual([]);
+
+    const { promo } = expectOk(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: survey.id }));
+    expect(promo).toMatchObject({ questionnaireId: survey.id, url: null, completedBy: null, pips: 7 });
+    const offered = expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: member.authToken })).promos;
+    expect(offered).toEqual([expect.objectContaining({ id: promo.id, questionnaireUrl: `/forms/${survey.id}` })]);
+    // Earned by answering it, not by the earn call.
+    expectFailure(await h.call({ method: 'POST', url: '/mobile/earn', form: { pid: promo.id, idempotencyKey: 'survey-1' }, token: member.authToken }), 404, 'NOT_FOUND');
+    const [entry] = expectOk(await as(editor).get(`${base}/audit`, { page: 1, size: 10 })).entries;
+    expect(entry).toMatchObject({ action: 'promo.create', entityId: String(promo.id) });
+  });
+
   it('edits an announcement (members read the new text) and an open Chance to Win contest (never a drawn one)', async () => {
     const editor = await operator('editor');
     const viewer = await operator('viewer');

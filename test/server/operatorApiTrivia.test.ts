@@ -86,6 +86,29 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(actions.sort()).toEqual(['trivia.contest.create', 'trivia.question.delete', 'trivia.questions', 'trivia.questions', 'trivia.questions', 'trivia.settings']);
   });
 
+  it('creates a contest with its questions in one call; a bad entry names every problem and creates nothing', async () => {
+    const editor = await operator('editor');
+    const base = `/admin/communities/${h.community.id}/trivia`;
+    const contest = { name: { en: 'Quiz night' }, startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-12-02T00:00:00Z', pipsPerAnswer: 3, teams: [{ en: 'Red' }, { en: 'Blue' }] };
+    const good = { text: 'Capital of Massachusetts?', answers: [{ text: 'Boston', correct: true }, { text: 'Denver' }] };
+    const refused = expectFailure(
+      await as(editor).post(`${base}/contests`, { ...contest, questions: [good, { text: '', answers: [{ text: 'A', correct: true }, { text: 'B' }] }, { text: 'Only one?', answers: [{ text: 'A', correct: true }] }] }),
+      400,
+      'VALIDATION_ERROR',
+    ).error.message;
+    expect(refused).toBe('questions: question 2: text must not be empty; question 3: answers must be a list of 2 to 6 answers');
+    expect(expectOk(await as(editor).get(base))).toMatchObject({ questions: 0, contests: [] });
+
+    const created = expectOk(await as(editor).post(`${base}/contests`, { ...contest, questions: [good, { text: { en: 'Is ice cold?', es: '¿El hielo está frío?' }, answers: [{ text: 'Yes', correct: true }, { text: 'No' }] }] }));
+    expect(created).toMatchObject({ name: { en: 'Quiz night' }, questions: 2 });
+    const stored = expectOk(await as(editor).get(`${base}/questions`, { page: 1, size: 10, contestId: created.id })).questions;
+    expect(stored.map((q: { text: { en: string } }) => q.text.en).sort()).toEqual(['Capital of Massachusetts?', 'Is ice cold?']);
+    // The pool of the question of the day is untouched.
+    expect(expectOk(await as(editor).get(base)).questions).toBe(0);
+    const [entry] = expectOk(await as(editor).get(`/admin/communities/${h.community.id}/audit`, { page: 1, size: 10 })).entries;
+    expect(entry).toMatchObject({ action: 'trivia.contest.create', entityId: String(created.id), after: expect.objectContaining({ questions: 2 }) });
+  });
+
   it('lists, edits, archives and deletes single trivia questions; answers stay once a member was served it', async () => {
     const editor = await operator('editor');
     const viewer = await operator('viewer');

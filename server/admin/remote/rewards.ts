@@ -5,7 +5,8 @@ import { UsageError } from '../context';
 import { limitOption, limitSuffix } from '../giftCodes';
 import { parseCodeFile, parseOption, rewardOptionArgs } from '../rewards';
 import type { RemoteCommand } from './client';
-import { listedPromos, type AdminPromoView } from './promos';
+import { readImageOption } from '../images';
+import { listedPromos, sendImage, type AdminPromoView } from './promos';
 import { adminText, communityPath, refuseLocalOnly, requiredId, type AdminText } from './shared';
 
 /** Rewards through a server: a new one, the list with each option's codes, one more option, and codes to hand out. */
@@ -21,7 +22,9 @@ interface AdminOptionView {
 export const rewardCreate: RemoteCommand = {
   name: 'reward:create',
   async run(values, ctx) {
-    refuseLocalOnly(values, ['image', 'image-url'], 'reward:create');
+    refuseLocalOnly(values, ['image-url'], 'reward:create');
+    // The image is read and checked before anything is sent.
+    const image = await readImageOption(values);
     const community = requiredText(values, 'community', 'reward:create');
     const title = localized(values, 'title');
     if (title === undefined) throw new UsageError('reward:create needs --title');
@@ -42,6 +45,7 @@ export const rewardCreate: RemoteCommand = {
     });
     ctx.out(`Created reward #${created.promo.id} ${showText(created.promo.title)} in ${created.promo.communityId}, through the server`);
     for (const option of created.options) ctx.out(`  option #${option.optId}: ${showText(option.label)} for ${option.pips} pips (no codes yet)`);
+    await sendImage(ctx, created.promo.id, image);
     return 0;
   },
 };

@@ -1,9 +1,15 @@
 import { isoMoment, localized, readJsonFile, requiredText, showText, text, wholeNumber } from '../args';
 import { UsageError } from '../context';
 import type { RemoteCommand } from './client';
-import { adminText, communityPath, counted, printRows, refuseLocalOnly, requiredId, type AdminText } from './shared';
+import { adminText, communityPath, counted, printRows, requiredId, type AdminText } from './shared';
 
 /** Trivia through a server: questions, the daily allowance, and contests with their charts. */
+
+/** The entries of a questions file (an array, or `{ "questions": [...] }`), sent as they are: the server checks them. */
+async function questionsOfFile(file: string): Promise<unknown> {
+  const json = (await readJsonFile(file)) as unknown;
+  return Array.isArray(json) ? json : (json as { questions?: unknown } | null)?.questions;
+}
 
 export const triviaImport: RemoteCommand = {
   name: 'trivia:import',
@@ -11,8 +17,7 @@ export const triviaImport: RemoteCommand = {
     const community = requiredText(values, 'community', 'trivia:import');
     const file = requiredText(values, 'file', 'trivia:import', 4096);
     const contestId = wholeNumber(values, 'contest', 1, 2_000_000_000);
-    const json = (await readJsonFile(file)) as unknown;
-    const questions = Array.isArray(json) ? json : (json as { questions?: unknown } | null)?.questions;
+    const questions = await questionsOfFile(file);
     const added = await ctx.call<{ added: number; total: number }>('POST', communityPath(community, '/trivia/questions'), {
       questions,
       ...(contestId ? { contestId } : {}),
@@ -46,7 +51,6 @@ export const triviaAllowance: RemoteCommand = {
 export const contestCreate: RemoteCommand = {
   name: 'contest:create',
   async run(values, ctx) {
-    refuseLocalOnly(values, ['questions'], 'contest:create');
     const community = requiredText(values, 'community', 'contest:create');
     const name = localized(values, 'name', 120);
     if (name === undefined) throw new UsageError('contest:create needs --name');
@@ -61,7 +65,9 @@ export const contestCreate: RemoteCommand = {
     const teamsEn = split('teams');
     const teamsEs = split('teams-es');
     if (teamsEs.length > 0 && teamsEs.length !== teamsEn.length) throw new UsageError(`--teams-es must name as many teams as --teams (${teamsEn.length})`);
-    const contest = await ctx.call<{ id: number; name: AdminText; teams: { en: string }[] }>('POST', communityPath(community, '/trivia/contests'), {
+    const questionsFile = text(values, 'questions', 4096);
+    const questions = questionsFile === undefined ? undefined : await questionsOfFile(questionsFile);
+    const contest = await ctx.call<{ id: number; name: AdminText; teams: { en: string }[]; questions: number }>('POST', communityPath(community, '/trivia/contests'), {
       name: adminText(name),
       ...(rules ? { rules: adminText(rules) } : {}),
       startsAt: startsAt.toISOString(),
@@ -69,9 +75,13 @@ export const contestCreate: RemoteCommand = {
       pipsPerAnswer: pips,
       ...(joinPips !== undefined ? { joinPips } : {}),
       teams: teamsEn.map((en, i) => (teamsEs[i] ? { en, es: teamsEs[i] } : { en })),
+      ...(questions !== undefined ? { questions } : {}),
     });
     ctx.out(`Created trivia contest #${contest.id} ${showText(contest.name)} in ${community}, through the server`);
-    ctx.out(`  teams: ${contest.teams.map((t) => t.en).join(', ')}; add questions with trivia:import --contest ${contest.id}`);
+    ctx.out(`  teams: ${contest.teams.map((t) => t.en).join(', ')}`);
+    ctx.out(
+      `  questions: ${contest.questions}${contest.questions === 0 ? ` (add some with trivia:import --community ${community} --contest ${contest.id} --file ...)` : ''}`,
+    );
     return 0;
   },
 };

@@ -12,6 +12,7 @@ import {
 } from '../../../db/repositories/operators/promos';
 import { optionsOfReward } from '../../../db/repositories/operators/rewardOptions';
 import { createEarnPromo } from '../../../db/repositories/promos';
+import { findQuestionnaire } from '../../../db/repositories/questionnaires';
 import { createReward } from '../../../db/repositories/rewards';
 import { completionScreen } from '../../../earning/completion';
 import { AppError } from '../../../errors';
@@ -32,8 +33,12 @@ const promoView = (row: PromoRow): Schema<'AdminPromo'> => ({
   createdAt: new Date(row.created_at).toISOString(),
   completedBy: row.completed_by,
   redirectToInternalScreen: row.redirect_to_internal_screen,
+  questionnaireId: row.questionnaire_id,
   image: row.image_url === null ? null : { url: row.image_url, width: row.image_width ?? 0, height: row.image_height ?? 0 },
 });
+
+const questionnaireWith = (field: string) =>
+  new AppError('VALIDATION_ERROR', 400, `questionnaireId: an action earned by answering a questionnaire leads to it (leave out ${field})`);
 
 const completedWithUrl = () =>
   new AppError('VALIDATION_ERROR', 400, 'completedBy: an action completed in the app opens no url (leave out url, or set it to null)');
@@ -65,6 +70,14 @@ export function promoOperations(ctx: OperatorContext): PromoOperations {
         let id: number;
         if (input.type === 'EARN') {
           if (input.completedBy && input.url) throw completedWithUrl();
+          if (input.questionnaireId !== undefined) {
+            if (input.url) throw questionnaireWith('url');
+            if (input.completedBy) throw questionnaireWith('completedBy');
+            const questionnaire = await findQuestionnaire(trx, communityId, input.questionnaireId);
+            if (!questionnaire || !questionnaire.active) {
+              throw new AppError('VALIDATION_ERROR', 400, `questionnaireId: this community has no open questionnaire ${input.questionnaireId}`);
+            }
+          }
           id = await createEarnPromo(trx, {
             communityId,
             title: input.title,
@@ -74,6 +87,7 @@ export function promoOperations(ctx: OperatorContext): PromoOperations {
             limit: input.earnLimit ?? 'once',
             completedBy: input.completedBy ?? null,
             redirectToInternalScreen: input.completedBy ? completionScreen[input.completedBy] : null,
+            questionnaireId: input.questionnaireId ?? null,
           });
         } else {
           ({ id } = await createReward(trx, {

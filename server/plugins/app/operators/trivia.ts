@@ -105,6 +105,9 @@ export function triviaOperations(ctx: OperatorContext): TriviaOperations {
       const startsAt = new Date(input.startsAt);
       const endsAt = new Date(input.endsAt);
       if (endsAt <= startsAt) throw new AppError('VALIDATION_ERROR', 400, 'endsAt: must be after startsAt');
+      // The questions are checked whole before anything is written: every bad entry is named.
+      const parsed = input.questions === undefined ? undefined : parseQuestions(input.questions);
+      if (parsed && !parsed.ok) throw new AppError('VALIDATION_ERROR', 400, `questions: ${parsed.errors.join('; ')}`);
       return db.transaction().execute(async (trx) => {
         await mayWrite(auth, communityId, trx);
         const { id } = await trivia.createContest(trx, {
@@ -117,6 +120,7 @@ export function triviaOperations(ctx: OperatorContext): TriviaOperations {
           joinPips: input.joinPips ?? 0,
           teams: input.teams,
         });
+        if (parsed?.ok) await trivia.createQuestions(trx, communityId, id, parsed.questions);
         const view = await triviaContestView((await trivia.listContests(trx, communityId)).find((c) => c.id === id)!, trx);
         await writeAudit(trx, { operatorId: auth.userId, communityId, action: 'trivia.contest.create', entity: 'triviaContest', entityId: id, before: null, after: view });
         return view;
