@@ -57,5 +57,6 @@ export const appMachine = createAppMachine(
     profileUpdate: submissionMachine,
     accountDeletion: submissionMachine,
     emailCheck: submissionMachine,
+    operatorSetup: submissionMachine,
   },
 );

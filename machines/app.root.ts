@@ -74,6 +74,7 @@ export const accountRequestIds = [
   'profileUpdate',
   'accountDeletion',
   'emailCheck',
+  'operatorSetup',
 ] as const;
 export type AccountRequestId = (typeof accountRequestIds)[number];
 
@@ -134,6 +135,7 @@ export const appActorLoads = {
   profileUpdate: 'onDemand',
   accountDeletion: 'onDemand',
   emailCheck: 'onDemand',
+  operatorSetup: 'onDemand',
   pendingLogouts: 'root',
   languageChoice: 'root',
   announcements: 'member',
@@ -209,6 +211,8 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     accountDeletion: onDemand.accountDeletion,
     /** The API testing page's e-mail-exists check (SPEC §2, §7). */
     emailCheck: onDemand.emailCheck,
+    /** The setup link of a server with no operator yet: the first community and its owner (issue 49). */
+    operatorSetup: onDemand.operatorSetup,
     /** Logouts made offline, sent to the server when the app is online (the session queues them). */
     pendingLogouts: pendingLogoutsMachine,
     /** The member choosing the language with the top bar's switch, also offline (SPEC §9). */
@@ -330,6 +334,7 @@ export function createAppMachine(member: MemberActors, onDemand: OnDemandActors)
     { id: 'profileUpdate', systemId: 'profileUpdate', src: 'profileUpdate', input: { followUps: { reload: 'profile' } } },
     { id: 'accountDeletion', systemId: 'accountDeletion', src: 'accountDeletion', input: { followUps: { forgetPush: true, logOut: true } } },
     { id: 'emailCheck', systemId: 'emailCheck', src: 'emailCheck', input: {} },
+    { id: 'operatorSetup', systemId: 'operatorSetup', src: 'operatorSetup', input: {} },
     { id: 'pendingLogouts', systemId: 'pendingLogouts', src: 'pendingLogouts' },
     { id: 'languageChoice', systemId: 'languageChoice', src: 'languageChoice', input: ({ context }) => ({ notShown: context.languageNotShown }) },
     { id: 'watchLanguage', src: 'watchLanguage' },

@@ -7,7 +7,7 @@ import { announceServer, loopbackUrl, writeBackupKey, writeSetupToken } from './
 import { earnQrLink } from './db/repositories/earnQrCodes';
 import { ensureDemoCommunity } from './db/repositories/communities';
 import { createMailer } from './mail/index';
-import { setupCommand } from './plugins/app/operatorSetup';
+import { setupCommand, setupLink } from './plugins/app/operatorSetup';
 import { explainStartFailure, type StartPhase } from './startFailure';
 
 /** What main() was doing, for the message when it fails. */
@@ -81,8 +81,9 @@ async function main(): Promise<void> {
   const setupToken = await app.operatorSetup.issueIfNoOperator();
   if (setupToken) {
     const file = onDisk ? writeSetupToken(config.dataDir, setupToken) : null;
-    console.log(`No operator yet. Set up your community through this server (the token works once, for 24 hours${file ? `; it is also in ${file}` : ''}):`);
-    console.log(`  ${setupCommand(setupToken)}`);
+    console.log(`No operator yet. Set up your community in the browser (the link works once, for 24 hours${file ? `; its token is also in ${file}` : ''}):`);
+    console.log(`  ${setupLink(config.publicUrl, setupToken)}`);
+    console.log(`or with the CLI:  ${setupCommand(setupToken)}`);
   }
   console.log(`pips is running at ${config.publicUrl} (listening on ${address})`);
 }

@@ -109,6 +109,13 @@ export interface ProfileUpdateInput {
   /** The stored date of birth goes back unchanged (never a made-up one). */
   dayOfBirth?: string;
 }
+/** The setup link's form: its token, the first community's name, and its owner's sign-in. */
+export interface OperatorSetupInput {
+  token: string;
+  community: string;
+  email: string;
+  password: string;
+}
 /** The member deleting their account comes with the request (the screen reads the session). */
 export interface AccountDeletionInput {
   userId: number | null;
@@ -119,7 +126,7 @@ export interface AccountDeletionInput {
 // The local databases load only when a deleted account's queues are dropped.
 const userData = () => import('../data/clearUserData');
 
-/** The six account requests, each a `submission` actor bound to its call and what follows success. */
+/** The account requests, each a `submission` actor bound to its call and what follows success. */
 export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { systemApi: SystemApi; navigate: Navigate }) {
   return {
     passwordResetStart: submissionMachine.provide({
@@ -182,6 +189,16 @@ export function accountRequestLogic({ systemApi: { apiOf }, navigate }: { system
         send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
           const result = await apiOf(system).emailExists({ email: (input as EmailCheckInput).email }, { signal });
           return result.success ? { ok: true, value: result.data.exists } : { ok: false, code: result.error };
+        }),
+      },
+    }),
+    // The setup link (POST /admin/setup): the answer (the community, its join link, the owner's
+    // e-mail) is the value the screen shows; no session changes (the owner signs in next).
+    operatorSetup: submissionMachine.provide({
+      actors: {
+        send: fromPromise<SubmissionOutput, unknown>(async ({ input, signal, system }) => {
+          const result = await apiOf(system).adminSetup(input as OperatorSetupInput, { signal });
+          return result.success ? { ok: true, value: result.data } : { ok: false, code: result.error };
         }),
       },
     }),

@@ -10,6 +10,8 @@ export const paths = {
   resetPassword: '/reset-password',
   verify: '/verify',
   authCallback: '/auth/callback',
+  // a server with no operator yet: the one-time setup link it prints at start (issue 49)
+  setup: '/setup',
   // open to everyone
   sitemap: '/sitemap',
   documentation: '/documentation',

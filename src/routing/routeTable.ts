@@ -19,6 +19,7 @@ export type ScreenKey =
   | 'ForgotPassword'
   | 'CommunityQRScan'
   | 'ResetPassword'
+  | 'Setup'
   | 'Verify'
   | 'AuthCallback'
   | 'Sitemap'
@@ -66,6 +67,7 @@ export const routeTable: readonly AppRoute[] = [
   route(paths.forgotPassword, 'public', 'ForgotPassword'),
   route(paths.communityScan, 'public', 'CommunityQRScan'),
   route(paths.resetPassword, 'public', 'ResetPassword'),
+  route(paths.setup, 'public', 'Setup'),
   route(paths.verify, 'verify', 'Verify'),
 
   route(paths.sitemap, 'open', 'Sitemap'),

@@ -11,6 +11,7 @@ const t = {
   Signup: msg({ id: 'routing.title.signup', message: 'Create your account' }),
   ForgotPassword: msg({ id: 'routing.title.forgotPassword', message: 'Forgot your password?' }),
   CommunityQRScan: msg({ id: 'routing.title.communityScan', message: 'Join your community' }),
+  Setup: msg({ id: 'routing.title.setup', message: 'Set up your community' }),
   ResetPassword: msg({ id: 'routing.title.resetPassword', message: 'Choose a new password' }),
   Verify: msg({ id: 'routing.title.verify', message: 'Verify your account' }),
   AuthCallback: msg({ id: 'routing.title.authCallback', message: 'Signing you in' }),

@@ -20,6 +20,7 @@ export const accountRequestScreens: ReadonlySet<ScreenKey> = new Set<ScreenKey>(
   'ChangePassword',
   'DeleteAccount',
   'ApiDocs',
+  'Setup',
 ]);
 
 /**
@@ -33,6 +34,7 @@ const loaders: Record<ScreenKey, () => ScreenModule> = {
   ForgotPassword: () => import('../screens/ForgotPasswordScreen'),
   CommunityQRScan: () => import('../screens/CommunityScanScreen'),
   ResetPassword: () => import('../screens/ResetPasswordScreen'),
+  Setup: () => import('../screens/SetupScreen'),
   Verify: () => import('../screens/VerifyScreen'),
   AuthCallback: () => import('../oidc/AuthCallbackScreen'),
   Sitemap: () => import('../screens/SitemapScreen'),

@@ -13,6 +13,7 @@ export const sitemapDescriptions: Record<PathName, MessageDescriptor> = {
   forgotPassword: msg({ id: 'pages.sitemap.route.forgotPassword', message: 'Get a link by email to choose a new password.' }),
   communityScan: msg({ id: 'pages.sitemap.route.communityScan', message: "Scan your community's QR code to join it." }),
   resetPassword: msg({ id: 'pages.sitemap.route.resetPassword', message: 'Choose a new password from the link we emailed.' }),
+  setup: msg({ id: 'pages.sitemap.route.setup', message: 'Create the first community of a new server, with the link it printed.' }),
   verify: msg({ id: 'pages.sitemap.route.verify', message: 'Enter the code we emailed to verify your account.' }),
   authCallback: msg({ id: 'pages.sitemap.route.authCallback', message: 'Where Google or Apple sign-in comes back to the app.' }),
   sitemap: msg({ id: 'pages.sitemap.route.sitemap', message: 'This page: every screen of the app.' }),

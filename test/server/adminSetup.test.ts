@@ -55,6 +55,8 @@ describe.runIf(runsOn('pglite'))('setting up a running server from the CLI (PGli
     expect(token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await until(() => (server.output().includes(`npm run admin -- setup --token ${token} --name`) ? true : undefined), 'the command printed');
+    // The browser's setup link, with the same token (the app's /setup page).
+    expect(server.output()).toMatch(new RegExp(`^  https?://\\S+/setup\\?token=${token}$`, 'm'));
 
     const setup = ['setup', '--token', token, '--name', 'Riverside Runners', '--email', OWNER.email];
     const done = await run(setup, { OPERATOR_PASSWORD: OWNER.password });

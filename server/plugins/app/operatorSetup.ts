@@ -16,6 +16,9 @@ import { hashToken, newToken } from '../../security/tokens';
 /** How long a setup link works. */
 export const SETUP_HOURS = 24;
 
+/** The setup page's link (the app's `/setup`, src/routing/paths.ts) a server with no operator prints at start. */
+export const setupLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/setup?token=${token}`;
+
 /** The CLI line a server with no operator prints at start, its token in. */
 export const setupCommand = (token: string) => `npm run admin -- setup --token ${token} --name "<community name>" --email <you@example.org>`;
 

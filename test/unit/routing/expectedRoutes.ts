@@ -22,6 +22,7 @@ export const expectedGuards: Record<string, [GuardDecision, GuardDecision, Guard
   '/forgot-password': always,
   '/community-scan': always,
   '/reset-password': always,
+  '/setup': always,
   '/verify': [toLogin, stay, { redirect: '/home' }],
   // open to everyone
   '/sitemap': always,

@@ -23,6 +23,7 @@ const headings: Record<ScreenKey, string | RegExp | null> = {
   ForgotPassword: 'Forgot your password?',
   CommunityQRScan: null,
   ResetPassword: 'Choose a new password',
+  Setup: 'Set up your community',
   Verify: 'Verify your account',
   AuthCallback: null,
   Sitemap: 'Sitemap',

@@ -50,6 +50,7 @@ describe('whereabouts', () => {
     ForgotPassword: null,
     CommunityQRScan: null,
     ResetPassword: null,
+    Setup: null,
     Verify: null,
     AuthCallback: null,
     Sitemap: null,

@@ -108,6 +108,66 @@ describe('ResetPasswordScreen', () => {
   });
 });
 
+describe('SetupScreen', () => {
+  const path = '/setup?token=setup-token-1';
+  const fill = async () => {
+    await screen.findByLabelText('Community name');
+    type('Community name', '  Riverside Runners ');
+    type('Your email', ' Owner@Example.org ');
+    type(/^Password/, 'Owner-2026!secret');
+  };
+
+  it('checks the fields before sending, then creates the community and leads on to the console', async () => {
+    const sent = fakeFetch({
+      'POST /admin/setup': {
+        data: { communityId: 'c-river', name: 'Riverside Runners', joinLink: 'https://pips.test/community-scan?communityId=c-river', email: 'owner@example.org', accountCreated: true },
+      },
+    });
+    await renderApp({ path });
+    await screen.findByLabelText('Community name');
+    press('Create the community');
+    expect(await screen.findByText('Enter the name of your community.')).toBeTruthy();
+    expect(screen.getByText('Email is required.')).toBeTruthy();
+    expect(writes(sent)).toHaveLength(0);
+
+    await fill();
+    press('Create the community');
+    expect(await screen.findByText('Your community is ready')).toBeTruthy();
+    expect(writes(sent).map((r) => [r.path, r.json])).toEqual([
+      // Trimmed here; the server lowercases the address.
+      ['/admin/setup', { token: 'setup-token-1', community: 'Riverside Runners', email: 'Owner@Example.org', password: 'Owner-2026!secret' }],
+    ]);
+    expect(screen.getByText('https://pips.test/community-scan?communityId=c-river')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in and open the console' }).getAttribute('href')).toBe('/console');
+    // The result takes the form's place, and the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Your community is ready').closest('[role="status"]')));
+    expect(screen.queryByLabelText('Community name')).toBeNull();
+  });
+
+  it('says why the server refused: a used link, or an address whose account has another password', async () => {
+    fakeFetch({
+      'POST /admin/setup': ({ json }) =>
+        (json as { email: string }).email === 'Owner@Example.org' ? { status: 401, error: 'INVALID_CREDENTIALS' } : { status: 400, error: 'INVALID_TOKEN' },
+    });
+    await renderApp({ path });
+    await fill();
+    press('Create the community');
+    expect(await screen.findByText('An account uses this email already: enter its password to own the community with it.')).toBeTruthy();
+    type('Your email', 'someone@example.org');
+    press('Create the community');
+    expect(await screen.findByText(/^This setup link does not work: it was used, it expired/)).toBeTruthy();
+    // The form stays, as typed.
+    expect((screen.getByLabelText('Community name') as HTMLInputElement).value).toBe('  Riverside Runners ');
+  });
+
+  it('says the link does not work when it has no token, and offers no form', async () => {
+    fakeFetch({});
+    await renderApp({ path: '/setup' });
+    expect(await screen.findByText(/^This setup link does not work/)).toBeTruthy();
+    expect(screen.queryByLabelText('Community name')).toBeNull();
+  });
+});
+
 describe('ChangePasswordScreen', () => {
   it('refuses a new password equal to the current one before sending', async () => {
     signIn(MEMBER);
