@@ -2749,6 +2749,8 @@ export interface components {
             /** @description Members who answered it. */
             answers: number;
             archived: boolean;
+            /** @description The live (not archived) earn actions that lead members to it (adminCreatePromo with questionnaireId), oldest first; empty when none offers it on Earn. */
+            earnActionIds: components["schemas"]["Id"][];
         };
         AdminQuestionnaireList: {
             questionnaires: components["schemas"]["AdminQuestionnaire"][];

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { logIn } from './support/accounts';
+import { consoleLocators } from './support/consoleJourney';
 import { appShows, captureScreen, viewports } from './support/screens';
 import { startStack, type Stack } from './support/stack';
 
@@ -53,6 +55,23 @@ describe('setting up a fresh server from its setup link, in Chromium', () => {
       await logIn(page, stack.product, OWNER);
       await page.waitForURL('**/console**', { timeout: 15_000 });
       await page.getByRole('main').getByText('Riverside Runners').first().waitFor();
+
+      // From the console alone: a questionnaire, offered on the members' Earn screen.
+      const { main, done: wrote, nav } = consoleLocators(() => page);
+      await nav('Questionnaires').click();
+      await page.waitForURL('**/console/questionnaires');
+      await main().locator('input[type=file]').setInputFiles({ name: 'questionnaire.json', mimeType: 'application/json', buffer: readFileSync('examples/questionnaire.json') });
+      await main().getByLabel('Pips for answering').fill('15');
+      await main().getByRole('button', { name: 'Create questionnaire' }).click();
+      await wrote('Questionnaire created');
+      const survey = main().getByTestId('admin-questionnaire').filter({ hasText: 'Neighbourhood survey' });
+      await survey.getByRole('button', { name: 'Offer on Earn: Neighbourhood survey' }).click();
+      await wrote('Created “Neighbourhood survey”. Members see it now.');
+      await survey.getByText('On Earn', { exact: true }).waitFor();
+      expect(await survey.getByRole('button', { name: /^Offer on Earn/ }).count()).toBe(0);
+      await nav('Earn actions').click();
+      await page.waitForURL('**/console/earn');
+      await main().getByText('Neighbourhood survey').first().waitFor();
 
       // The token died on use: the same link now says so.
       const again = await context.newPage();

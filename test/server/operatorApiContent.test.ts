@@ -53,7 +53,7 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(await memberForms()).toEqual([id]);
 
     expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/questionnaires`)).questionnaires).toEqual([
-      { id, title: { en: 'Club survey', es: 'Encuesta del club' }, pips: 15, steps: 1, answers: 0, archived: false },
+      { id, title: { en: 'Club survey', es: 'Encuesta del club' }, pips: 15, steps: 1, answers: 0, archived: false, earnActionIds: [] },
     ]);
     expectFailure(await as(viewer).post(`/admin/questionnaires/${id}/archive`), 403, 'FORBIDDEN');
     expect(expectOk(await as(editor).post(`/admin/questionnaires/${id}/archive`))).toMatchObject({ id, archived: true });
@@ -148,12 +148,18 @@ describe.each(backends)('operator API on $name', (backend) => {
 
     const { promo } = expectOk(await as(editor).post(`${base}/promos`, { ...action, questionnaireId: survey.id }));
     expect(promo).toMatchObject({ questionnaireId: survey.id, url: null, completedBy: null, pips: 7 });
+    // The questionnaire says which live earn actions offer it (an archived one no longer does).
+    const offers = async () => expectOk(await as(editor).get(`${base}/questionnaires`)).questionnaires.map((q: { id: number; earnActionIds: number[] }) => [q.id, q.earnActionIds]);
+    expect(await offers()).toEqual([[archived.id, []], [survey.id, [promo.id]]]);
+    expectOk(await as(editor).post(`/admin/promos/${promo.id}/archive`));
+    expect(await offers()).toEqual([[archived.id, []], [survey.id, []]]);
+    expectOk(await as(editor).post(`/admin/promos/${promo.id}/restore`));
     const offered = expectOk(await h.call({ url: '/mobile/promos/get', query: { type: 'EARN' }, token: member.authToken })).promos;
     expect(offered).toEqual([expect.objectContaining({ id: promo.id, questionnaireUrl: `/forms/${survey.id}` })]);
     // Earned by answering it, not by the earn call.
     expectFailure(await h.call({ method: 'POST', url: '/mobile/earn', form: { pid: promo.id, idempotencyKey: 'survey-1' }, token: member.authToken }), 404, 'NOT_FOUND');
-    const [entry] = expectOk(await as(editor).get(`${base}/audit`, { page: 1, size: 10 })).entries;
-    expect(entry).toMatchObject({ action: 'promo.create', entityId: String(promo.id) });
+    const actions = expectOk(await as(editor).get(`${base}/audit`, { page: 1, size: 10 })).entries.map((e: { action: string; entityId: string }) => [e.action, e.entityId]);
+    expect(actions.slice(0, 3)).toEqual([['promo.restore', String(promo.id)], ['promo.archive', String(promo.id)], ['promo.create', String(promo.id)]]);
   });
 
   it('edits an announcement (members read the new text) and an open Chance to Win contest (never a drawn one)', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 
 /** Questionnaires (Forms) of a community and the members' answers. */
@@ -31,6 +31,8 @@ export interface QuestionnaireSummary {
   pips: number;
   active: boolean;
   answers: number;
+  /** The live earn actions that lead to it. */
+  earnActionIds: number[];
 }
 
 /** A questionnaire of the community, or undefined. */
@@ -50,10 +52,15 @@ export async function listQuestionnaires(db: Db, communityId: string, onlyId?: n
         .select(eb.fn.countAll<string>().as('n'))
         .as('answers'),
     )
+    // The live earn actions that lead to it, oldest first.
+    .select(
+      sql<number[]>`coalesce((select array_agg(p.id order by p.id) from promos p
+        where p.questionnaire_id = questionnaires.id and p.type = 'EARN' and p.active), '{}')`.as('earnActionIds'),
+    )
     .where('questionnaires.community_id', '=', communityId);
   if (onlyId !== undefined) query = query.where('questionnaires.id', '=', onlyId);
   const rows = await query.orderBy('questionnaires.id').execute();
-  return rows.map((row) => ({ ...row, answers: Number(row.answers ?? 0) }));
+  return rows.map((row) => ({ ...row, answers: Number(row.answers ?? 0), earnActionIds: row.earnActionIds.map(Number) }));
 }
 
 // ---- What the operator changes ------------------------------------------------------------

@@ -28,6 +28,7 @@ const questionnaireView = (row: QuestionnaireSummary): Schema<'AdminQuestionnair
     steps: Array.isArray(payload.steps) ? payload.steps.length : 0,
     answers: row.answers,
     archived: !row.active,
+    earnActionIds: row.earnActionIds,
   };
 };
 

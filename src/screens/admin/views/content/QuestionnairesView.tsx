@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fieldErrors } from '../../adminMessages';
 import { useWrite } from '../../consoleContext';
@@ -95,17 +95,43 @@ function ReplaceQuestions({ questionnaire: q }: { questionnaire: Questionnaire }
   );
 }
 
+/**
+ * Offers the questionnaire on the members' Earn screen: an earn action with its title and pips
+ * that leads to it (earned once, by answering it).
+ */
+function OfferOnEarn({ questionnaire: q, title }: { questionnaire: Questionnaire; title: string }) {
+  const { t } = useLingui();
+  const { writing, send } = useWrite();
+  return (
+    <Button size="xs" variant="light" loading={writing} aria-label={t({ id: 'admin.questionnaires.offerOn', message: `Offer on Earn: ${title}` })}
+      onClick={() => send({ kind: 'createPromo', input: { type: 'EARN', title: q.title, pips: q.pips, earnLimit: 'once', questionnaireId: q.id } })}>
+      <Trans id="admin.questionnaires.offer">Offer on Earn</Trans>
+    </Button>
+  );
+}
+
 function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: Questionnaire; canWrite: boolean }) {
   const { t, i18n } = useLingui();
   const { send } = useWrite();
   const [editing, setEditing] = useState(false);
   const title = localText(q.title, i18n.locale);
   const { pips, steps, answers } = q;
+  // An earn action needs at least 1 pip; one that leads here already is enough.
+  const offerable = !q.archived && q.earnActionIds.length === 0 && q.pips >= 1;
   return (
     <ItemCard
       testId="admin-questionnaire"
       title={title}
-      badges={<ArchivedBadge archived={q.archived} />}
+      badges={
+        <>
+          <ArchivedBadge archived={q.archived} />
+          {q.earnActionIds.length > 0 ? (
+            <Badge color="blue.9" variant="outline">
+              <Trans id="admin.questionnaires.onEarn">On Earn</Trans>
+            </Badge>
+          ) : null}
+        </>
+      }
       details={
         <Text size="sm" c="dimmed">
           <Trans id="admin.questionnaires.summary">
@@ -116,6 +142,7 @@ function QuestionnaireCard({ questionnaire: q, canWrite }: { questionnaire: Ques
       actions={
         canWrite ? (
           <>
+            {offerable ? <OfferOnEarn questionnaire={q} title={title} /> : null}
             <EditButton title={title} open={editing} onToggle={() => setEditing((e) => !e)} />
             <DeleteButton title={title} onDelete={() => send({ kind: 'deleteQuestionnaire', input: { id: q.id } })} />
             <ArchiveToggle
