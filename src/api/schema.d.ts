@@ -990,7 +990,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A community's members, searched by e-mail or name, newest first. */
+        /** A community's members, searched by e-mail, name or id, newest first. */
         get: operations["adminListMembers"];
         put?: never;
         post?: never;
@@ -5334,7 +5334,7 @@ export interface operations {
     adminListMembers: {
         parameters: {
             query: {
-                /** @description Part of an e-mail address, first or last name (case-insensitive). */
+                /** @description Part of an e-mail address, first or last name (case-insensitive); or a member's id (`42` or `#42`), which finds that member too. */
                 q?: string;
                 page: components["parameters"]["Page"];
                 size: number;

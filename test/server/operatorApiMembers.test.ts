@@ -154,5 +154,14 @@ describe.each(backends)('operator API on $name', (backend) => {
     expect(byMail.members.map((m: { userId: number }) => m.userId)).toEqual([ada.userId]);
     // LIKE's wildcards are plain characters in a search.
     expect(expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/members`, { q: '%', page: 1, size: 50 })).total).toBe(0);
+    // By id, bare or as #id; a member of another community is not found by its id.
+    const search = async (q: string) =>
+      expectOk(await as(viewer).get(`/admin/communities/${h.community.id}/members`, { q, page: 1, size: 50 })).members.map((m: { userId: number }) => m.userId);
+    expect(await search(String(ada.userId))).toContain(ada.userId);
+    expect(await search(`#${ada.userId}`)).toEqual([ada.userId]);
+    const other = await createCommunity(h.db, 'Elsewhere');
+    const stranger = await h.registerVerified({ firstName: 'Stranger', communityId: other.id });
+    expect(await search(`#${stranger.userId}`)).toEqual([]);
+    expect(await search('#99999999999')).toEqual([]);
   });
 });

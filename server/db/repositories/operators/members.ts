@@ -11,8 +11,12 @@ export async function searchMembers(db: Db, communityId: string, q: string | und
   const needle = q?.trim();
   if (needle) {
     const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // `42` or `#42`: the member with that id as well (ids are 32-bit).
+    const id = /^#?(\d{1,10})$/.exec(needle)?.[1];
+    const byId = id !== undefined && Number(id) >= 1 && Number(id) <= 2 ** 31 - 1 ? Number(id) : undefined;
     query = query.where((eb) =>
       eb.or([
+        ...(byId !== undefined ? [eb('id', '=', byId)] : []),
         eb('email', 'like', pattern),
         eb(sql<string>`lower(first_name)`, 'like', pattern),
         eb(sql<string>`lower(last_name)`, 'like', pattern),

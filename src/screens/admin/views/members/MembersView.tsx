@@ -11,7 +11,7 @@ import { PagedTable, type Column } from '../../PagedTable';
 
 type Member = AdminMemberPage['members'][number];
 
-/** The members: search by e-mail or name, and adjust one member's pips with a reason. */
+/** The members: search by e-mail, name or id, and adjust one member's pips with a reason. */
 export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrite: boolean }) {
   const { t } = useLingui();
   const actor = useConsole();
@@ -25,7 +25,7 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
     <Stack gap="md">
       <Group component="form" align="flex-end" gap="sm" role="search"
         onSubmit={(e: FormEvent) => { e.preventDefault(); actor.send({ type: 'user.search', query: search.trim() }); }}>
-        <TextInput label={t({ id: 'admin.members.search', message: 'Email or name' })} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
+        <TextInput label={t({ id: 'admin.members.search', message: 'Email or name' })} description={t({ id: 'admin.members.searchHint', message: 'Or a member id, as #42' })} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
         <Button type="submit" variant="light">
           <Trans id="admin.members.searchButton">Search</Trans>
         </Button>
