@@ -71,7 +71,9 @@ export type ConsoleWriteKind =
   | 'removePromoImage'
   | 'setOperator'
   | 'removeOperator'
-  | 'revokeInvitation';
+  | 'revokeInvitation'
+  | 'suspendMember'
+  | 'restoreMember';
 
 export interface ConsoleWrite {
   kind: ConsoleWriteKind;

@@ -18,6 +18,7 @@ export const SPANISH_ERROR_MESSAGES: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Demasiados intentos. Vuelve a intentarlo más tarde.',
   INVALID_CREDENTIALS: 'El correo o la contraseña no son correctos.',
   ACCOUNT_NOT_VERIFIED: 'Primero verifica tu cuenta con el código que te enviamos por correo.',
+  ACCOUNT_SUSPENDED: 'Tu cuenta está suspendida: puedes ver tus pips y tu historial, pero no ganar ni canjear. Pide ayuda a tu comunidad.',
   EMAIL_TAKEN: 'Ya existe una cuenta con este correo.',
   COMMUNITY_NOT_FOUND: 'No encontramos esta comunidad.',
   INVALID_TOKEN: 'El enlace no es válido o ha caducado.',

@@ -53,6 +53,14 @@ export function adminHandlers(app: FastifyInstance): Handlers {
       const auth = await app.requireVerified(request);
       return ok(await app.operators.adjust(auth, request.params.userId, request.body.delta, request.body.reason));
     },
+    async adminSuspendMember(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.operators.suspend(auth, request.params.userId, request.body.reason));
+    },
+    async adminRestoreMember(request) {
+      const auth = await app.requireVerified(request);
+      return ok(await app.operators.suspend(auth, request.params.userId, null));
+    },
     async adminBulkAdjust(request) {
       const auth = await app.requireVerified(request);
       return ok(await app.operators.bulkAdjust(auth, request.params.communityId, request.body.csv, request.body.dryRun === true));

@@ -64,6 +64,8 @@ export const OPERATIONS = {
   adminListMembers: { method: 'GET', path: '/admin/communities/{communityId}/members', params: 'query', auth: 'required' },
   adminShowMember: { method: 'GET', path: '/admin/members/{userId}', params: 'query', auth: 'required' },
   adminAdjustPips: { method: 'POST', path: '/admin/members/{userId}/adjust', params: 'json', auth: 'required' },
+  adminSuspendMember: { method: 'POST', path: '/admin/members/{userId}/suspend', params: 'json', auth: 'required' },
+  adminRestoreMember: { method: 'POST', path: '/admin/members/{userId}/restore', params: 'none', auth: 'required' },
   adminBulkAdjust: { method: 'POST', path: '/admin/communities/{communityId}/adjustments', params: 'json', auth: 'required' },
   adminReport: { method: 'GET', path: '/admin/communities/{communityId}/report', params: 'query', auth: 'required' },
   adminListQrCodes: { method: 'GET', path: '/admin/communities/{communityId}/qr-codes', params: 'none', auth: 'required' },

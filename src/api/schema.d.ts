@@ -1037,6 +1037,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/members/{userId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a member, with a reason - they read but neither earn nor redeem until restored.
+         * @description Editors and owners of the member's community. From now on every call of theirs that earns or redeems pips (earn actions, QR codes, questionnaires, trivia, redemptions) is refused with ACCOUNT_SUSPENDED in their language; they sign in and read their balance, history and rewards as before, and an operator's adjustment still applies. Suspending a suspended member changes its reason. Written to the audit log.
+         */
+        post: operations["adminSuspendMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/members/{userId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a suspended member - they earn and redeem again at once.
+         * @description Editors and owners of the member's community. Restoring a member who is not suspended changes nothing. Written to the audit log.
+         */
+        post: operations["adminRestoreMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/communities/{communityId}/adjustments": {
         parameters: {
             query?: never;
@@ -1812,7 +1852,9 @@ export interface components {
          *     VALIDATION_ERROR 400 (request fails this document), UNAUTHORIZED 401 (missing, invalid
          *     or expired auth token), FORBIDDEN 403, NOT_FOUND 404, METHOD_NOT_ALLOWED 405,
          *     PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, RATE_LIMITED 429, INVALID_CREDENTIALS 401 (login),
-         *     ACCOUNT_NOT_VERIFIED 403 (verified-only calls), EMAIL_TAKEN 409, COMMUNITY_NOT_FOUND
+         *     ACCOUNT_NOT_VERIFIED 403 (verified-only calls), ACCOUNT_SUSPENDED 403 (an operator
+         *     suspended the member: calls that earn or redeem pips are refused, reading is not),
+         *     EMAIL_TAKEN 409, COMMUNITY_NOT_FOUND
          *     404 (lookup) or 400 (register), INVALID_TOKEN 400 (token unknown, used, expired or of
          *     the wrong type), INVALID_CODE 400, CODE_EXPIRED 400, CODE_ATTEMPTS_EXCEEDED 400 (5
          *     wrong tries, resend needed), ALREADY_VERIFIED 409, INVALID_REFRESH_TOKEN 401,
@@ -1835,7 +1877,7 @@ export interface components {
          *     shutting down; retry after Retry-After seconds), INTERNAL_ERROR 500 (never for bad input).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "ALREADY_DRAWN" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INVALID_CREDENTIALS" | "ACCOUNT_NOT_VERIFIED" | "ACCOUNT_SUSPENDED" | "EMAIL_TAKEN" | "COMMUNITY_NOT_FOUND" | "INVALID_TOKEN" | "INVALID_CODE" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "ALREADY_VERIFIED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "INCORRECT_PASSWORD" | "PASSWORD_UNCHANGED" | "WEAK_PASSWORD" | "INVALID_EMAIL" | "UNDERAGE_WITHOUT_CONSENT" | "INVALID_DAY_OF_BIRTH" | "INVALID_PUSH_SUBSCRIPTION" | "TERMS_NOT_ACCEPTED" | "EMAIL_NOT_FOUND" | "CHALLENGE_NOT_ACTIVE" | "NO_AVAILABLE_QUESTIONS" | "INSUFFICIENT_PIPS" | "OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "ALREADY_EARNED" | "ALREADY_ANSWERED" | "ALREADY_EARNED_TODAY" | "QR_CODE_EXPIRED" | "QR_CODE_NOT_YET_VALID" | "QR_CODE_EXHAUSTED" | "IDEMPOTENCY_KEY_REUSED" | "IN_USE" | "ALREADY_DRAWN" | "QUESTION_NOT_SERVED" | "CONTEST_NOT_STARTED" | "CONTEST_ENDED" | "PASSWORD_CONFIRMATION_REQUIRED" | "PROVIDER_NOT_CONFIGURED" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         /** @description Trimmed e-mail: local part of letters, digits and `. _ + -` (a dot neither first, last nor doubled), a domain of labels of letters, digits and `-` (a hyphen neither first nor last in a label) with a top-level part of 2 or more letters. */
         Email: string;
         Password: string;
@@ -2554,6 +2596,8 @@ export interface components {
             }[];
         };
         AdminMember: {
+            /** @description Null, or when and why an operator suspended the member (adminSuspendMember): they sign in and read, but earn and redeem nothing (ACCOUNT_SUSPENDED) until restored. */
+            suspension: components["schemas"]["AdminSuspension"] | null;
             userId: components["schemas"]["Id"];
             email: string;
             firstName: string;
@@ -2564,6 +2608,15 @@ export interface components {
             totalUsedPips: number;
             /** Format: date-time */
             joinedAt: string;
+        };
+        AdminSuspension: {
+            /** Format: date-time */
+            at: string;
+            reason: string;
+        };
+        AdminSuspend: {
+            /** @description Why (kept for the operators and the audit log; the member is told they are suspended, not this). */
+            reason: string;
         };
         AdminMemberPage: {
             members: components["schemas"]["AdminMember"][];
@@ -5441,6 +5494,82 @@ export interface operations {
             };
             /** @description VALIDATION_ERROR, INSUFFICIENT_PIPS. */
             400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such member in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSuspendMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSuspend"];
+            };
+        };
+        responses: {
+            /** @description The member, suspended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminMember"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR. */
+            400: components["responses"]["Error"];
+            /** @description UNAUTHORIZED. */
+            401: components["responses"]["Error"];
+            /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */
+            403: components["responses"]["Error"];
+            /** @description NOT_FOUND (no such member in a community of yours). */
+            404: components["responses"]["Error"];
+            /** @description VALIDATION_ERROR (a path parameter longer than 512 characters). */
+            414: components["responses"]["Error"];
+            /** @description PAYLOAD_TOO_LARGE (the request line and headers are over the server's header limit, 16 KiB by default). */
+            431: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRestoreMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, not suspended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkEnvelope"] & {
+                        data: components["schemas"]["AdminMember"];
+                    };
+                };
+            };
             /** @description UNAUTHORIZED. */
             401: components["responses"]["Error"];
             /** @description ACCOUNT_NOT_VERIFIED, FORBIDDEN (not an operator of this community, or a viewer). */

@@ -9,4 +9,9 @@ export const commonMessages = {
   somethingWrong: msg({ id: 'components.error.title', message: 'Uh-oh, something went wrong' }),
   tryAgain: msg({ id: 'components.error.tryAgain', message: 'Please try again.' }),
   loading: msg({ id: 'components.loading', message: 'Loading' }),
+  /** ACCOUNT_SUSPENDED: an operator suspended the member (they read, but neither earn nor redeem). */
+  suspended: msg({
+    id: 'components.error.suspended',
+    message: 'Your account is suspended: you can see your pips and history, but not earn or redeem. Ask your community for help.',
+  }),
 };

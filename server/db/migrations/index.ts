@@ -25,6 +25,7 @@ import * as m064 from './064_operator_invitations';
 import * as m066 from './066_unused_functions';
 import * as m067 from './067_earn_completion';
 import * as m068 from './068_setup_tokens';
+import * as m069 from './069_member_suspension';
 
 /**
  * Every migration, in order. Add new files here: NNN_name.ts exporting up (and down). A migration
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '066_unused_functions': m066,
   '067_earn_completion': m067,
   '068_setup_tokens': m068,
+  '069_member_suspension': m069,
 };

@@ -37,6 +37,8 @@ export const insufficientPips = () => new AppError('INSUFFICIENT_PIPS', 400, 'Yo
 export const noSuchMember = () => new AppError('NOT_FOUND', 404, 'No such member.');
 export const notVerified = () => new AppError('ACCOUNT_NOT_VERIFIED', 403, 'Please verify your account to access this page.');
 export const keyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', 409, 'This idempotency key was already used for another request.');
+export const suspended = () =>
+  new AppError('ACCOUNT_SUSPENDED', 403, 'Your account is suspended: you can see your pips and history, but not earn or redeem. Ask your community for help.');
 
 /** Refusals that mean the same in every call. */
 function refusal(error: unknown): AppError | undefined {
@@ -45,6 +47,8 @@ function refusal(error: unknown): AppError | undefined {
       return insufficientPips();
     case 'NO_SUCH_MEMBER':
       return noSuchMember();
+    case 'SUSPENDED':
+      return suspended();
     case 'IDEMPOTENCY_KEY_REUSED':
       return keyReused();
     case 'UNAUTHORIZED':

@@ -4,7 +4,7 @@ import type { Database, NewUser, UserRow } from '../schema';
 import { eraseFromAudit } from './audit';
 
 /** A user row with `day_of_birth` read as 'YYYY-MM-DD' text and the community name joined. */
-export type UserRecord = Omit<UserRow, 'day_of_birth'> & { day_of_birth: string | null; community_name: string };
+export type UserRecord = Omit<UserRow, 'day_of_birth' | 'suspended_at' | 'suspension_reason'> & { day_of_birth: string | null; community_name: string };
 
 function selectUsers(db: Kysely<Database>) {
   return db

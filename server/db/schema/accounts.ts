@@ -43,6 +43,9 @@ export interface UsersTable {
   total_used_pips: Generated<number>;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
+  /** Set by an operator: the member reads but neither earns nor redeems (pips_post refuses SUSPENDED). */
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
 }
 
 export interface AuthTokensTable {

@@ -9,8 +9,13 @@ begin
          total_used_pips = total_used_pips + greatest(-p_delta, 0),
          ledger_rows = ledger_rows + 1
    where id = p_user and deleted_at is null and available_pips + p_delta >= 0
+     -- A suspended member earns and redeems nothing; an operator's adjustment still applies.
+     and (suspended_at is null or p_kind = 'adjustment')
   returning available_pips into available;
   if not found then
+    if p_kind <> 'adjustment' and exists (select 1 from users where id = p_user and deleted_at is null and suspended_at is not null) then
+      raise exception 'pips:SUSPENDED';
+    end if;
     if exists (select 1 from users where id = p_user and deleted_at is null) then
       raise exception 'pips:INSUFFICIENT_PIPS';
     end if;

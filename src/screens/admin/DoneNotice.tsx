@@ -43,6 +43,12 @@ export function DoneNotice({ done }: { done: NonNullable<ConsoleContext['done']>
       text = t({ id: 'admin.done.adjusted', message: `Pips adjusted. The member has ${availablePips} pips now.` });
       break;
     }
+    case 'suspendMember':
+      text = t({ id: 'admin.done.memberSuspended', message: 'Member suspended: they can sign in and read, but not earn or redeem until restored.' });
+      break;
+    case 'restoreMember':
+      text = t({ id: 'admin.done.memberRestored', message: 'Member restored: they can earn and redeem again.' });
+      break;
     case 'createQrCode':
       text = t({ id: 'admin.done.qrCreated', message: 'QR code created: show it, download it and print it.' });
       break;

@@ -91,6 +91,8 @@ export const writeTitles: Record<ConsoleWriteKind, MessageDescriptor> = {
   setOperator: msg({ id: 'admin.write.invite', message: 'Could not send the invitation' }),
   removeOperator: msg({ id: 'admin.write.removeOperator', message: 'Could not take the role away' }),
   revokeInvitation: msg({ id: 'admin.write.revokeInvitation', message: 'Could not withdraw the invitation' }),
+  suspendMember: msg({ id: 'admin.write.suspendMember', message: 'Could not suspend the member' }),
+  restoreMember: msg({ id: 'admin.write.restoreMember', message: 'Could not restore the member' }),
   createQrCode: msg({ id: 'admin.write.createQrCode', message: 'Could not create the QR code' }),
   endQrCode: msg({ id: 'admin.write.endQrCode', message: 'Could not end the QR code' }),
   createAnnouncement: msg({ id: 'admin.write.createAnnouncement', message: 'Could not publish the announcement' }),
@@ -130,6 +132,7 @@ export const fieldErrors = {
   answers: msg({ id: 'admin.field.answersCheck', message: 'Write 2 to 6 answers, one per line, and mark the right one with * at its start.' }),
   imageFile: msg({ id: 'admin.field.imageFile', message: 'Choose a PNG, JPEG or WebP image of at most 1 MiB.' }),
   reasonRequired: msg({ id: 'admin.field.reasonRequired', message: 'Say why: the member sees it in their activity.' }),
+  suspendReasonRequired: msg({ id: 'admin.field.suspendReasonRequired', message: 'Say why you suspend them (for the operators).' }),
 };
 
 export const skipReasons = {

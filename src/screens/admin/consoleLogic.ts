@@ -187,6 +187,10 @@ export async function write(api: Api, { communityId, request }: ConsoleWriteInpu
       return output(await api.adminImportCodes({ ...(request.input as object), dryRun: request.preview === true } as never, { signal }));
     case 'adjustPips':
       return output(await api.adminAdjustPips(input, { signal }));
+    case 'suspendMember':
+      return output(await api.adminSuspendMember(input, { signal }));
+    case 'restoreMember':
+      return output(await api.adminRestoreMember(input, { signal }));
     case 'createQrCode':
       return output(await api.adminCreateQrCode({ communityId, ...(request.input as object) } as never, { signal }));
     case 'endQrCode':

@@ -15,6 +15,7 @@ export const earnErrorMessages: Record<string, MessageDescriptor> = {
   ALREADY_EARNED: msg({ id: 'pages.earn.error.alreadyEarned', message: 'You already earned the pips of this action.' }),
   ALREADY_EARNED_TODAY: alreadyEarnedToday,
   NOT_FOUND: msg({ id: 'pages.earn.error.notFound', message: 'This action is no longer available.' }),
+  ACCOUNT_SUSPENDED: commonMessages.suspended,
 };
 
 export const describeEarnError = (code: string | null): MessageDescriptor => (code && earnErrorMessages[code]) || commonMessages.tryAgain;

@@ -15,11 +15,13 @@ export const earnQrRejectionMessages: Record<string, MessageDescriptor> = {
   QR_CODE_NOT_YET_VALID: msg({ id: 'pages.earn.qr.notYetValid', message: 'This code is not active yet. Please try again later.' }),
   QR_CODE_EXHAUSTED: msg({ id: 'pages.earn.qr.exhausted', message: 'This code has been used up: no pips are left on it.' }),
   QUEUE_FAILED: msg({ id: 'pages.earn.error.queueFailed', message: 'Failed to save action for offline processing.' }),
+  ACCOUNT_SUSPENDED: commonMessages.suspended,
 };
 
 const titles = {
   alreadyEarned: msg({ id: 'pages.earn.qr.alreadyEarnedTitle', message: 'Already earned' }),
   unusable: msg({ id: 'pages.earn.qr.unusableTitle', message: 'This code gives no pips' }),
+  suspended: msg({ id: 'pages.earn.qr.suspendedTitle', message: 'Account suspended' }),
 };
 
 /**
@@ -35,6 +37,7 @@ const answers: Record<string, MessageDescriptor> = {
   QR_CODE_EXPIRED: titles.unusable,
   QR_CODE_NOT_YET_VALID: titles.unusable,
   QR_CODE_EXHAUSTED: titles.unusable,
+  ACCOUNT_SUSPENDED: titles.suspended,
 };
 
 export const describeEarnQrRejection = (code: QrScannerErrorCode | null): QrRejection => {

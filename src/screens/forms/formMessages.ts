@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { FormWizardErrorCode } from '../../../machines/formWizard.types';
+import { commonMessages } from '../../components/errorMessages';
 import type { MultipleChoicePart, NumberPart, PartError, TextPart } from '../../forms';
 import { dateTimeFormat } from '../../i18n/formatters';
 
@@ -21,9 +22,9 @@ export const formMessages = {
 
 /** The title and text of a failed submission that the member may retry. */
 export function submitFailureMessages(code: FormWizardErrorCode): { title: MessageDescriptor; text: MessageDescriptor } {
-  return code === 'QUEUE_FAILED'
-    ? { title: formMessages.submitFailure, text: formMessages.queueFailure }
-    : { title: formMessages.submitFailure, text: formMessages.tryAgainLater };
+  if (code === 'QUEUE_FAILED') return { title: formMessages.submitFailure, text: formMessages.queueFailure };
+  if (code === 'ACCOUNT_SUSPENDED') return { title: formMessages.submitFailure, text: commonMessages.suspended };
+  return { title: formMessages.submitFailure, text: formMessages.tryAgainLater };
 }
 
 /** The success toast: the pips the answers earned. */

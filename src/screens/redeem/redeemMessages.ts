@@ -28,6 +28,8 @@ export function redemptionFailureMessage(code: RedemptionErrorCode, short: numbe
       return redeemMessages.noCode;
     case 'REDEMPTION_LIMIT_REACHED':
       return redeemMessages.limitReached;
+    case 'ACCOUNT_SUSPENDED':
+      return commonMessages.suspended;
     case 'INSUFFICIENT_PIPS':
       return short > 0 ? redeemMessages.needMore(short) : redeemMessages.notEnough;
     case 'OFFLINE':

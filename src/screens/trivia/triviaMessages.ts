@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { commonMessages } from '../../components/errorMessages';
 
 /** Why a trivia call failed, by the contract's error code. */
 export const triviaErrors: Record<string, MessageDescriptor> = {
@@ -10,5 +11,6 @@ export const triviaErrors: Record<string, MessageDescriptor> = {
   QUESTION_NOT_SERVED: msg({ id: 'pages.trivia.error.notServed', message: 'This question is no longer yours to answer.' }),
   FORBIDDEN: msg({ id: 'pages.trivia.error.notJoined', message: 'Join the contest first.' }),
   NOT_FOUND: msg({ id: 'pages.trivia.error.notFound', message: 'This trivia was not found.' }),
+  ACCOUNT_SUSPENDED: commonMessages.suspended,
 };
 export const triviaErrorFallback = msg({ id: 'pages.trivia.error.other', message: 'Something went wrong. Please try again.' });

@@ -6,6 +6,24 @@ import type { Database } from '../../schema';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A community's members whose e-mail or name contains `q` (any case), newest first, and how many match. */
+/** The columns of a member as the operator API shows one (AdminMember). */
+const memberColumns = [
+  'id', 'email', 'first_name', 'last_name', 'is_verified', 'available_pips', 'total_earned_pips', 'total_used_pips', 'created_at',
+  'suspended_at', 'suspension_reason',
+] as const;
+
+export type MemberColumns = Pick<Awaited<ReturnType<typeof memberCard>> & object, (typeof memberColumns)[number]>;
+
+/** Suspends a live member (or changes the reason), or restores them (`reason` null). */
+export async function setSuspension(db: Db, userId: number, suspension: { at: Date; reason: string } | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set(suspension ? { suspended_at: suspension.at, suspension_reason: suspension.reason } : { suspended_at: null, suspension_reason: null })
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 export async function searchMembers(db: Db, communityId: string, q: string | undefined, limit: number, offset: number) {
   let query = db.selectFrom('users').where('community_id', '=', communityId).where('deleted_at', 'is', null);
   const needle = q?.trim();
@@ -26,7 +44,7 @@ export async function searchMembers(db: Db, communityId: string, q: string | und
   }
   const [members, count] = await Promise.all([
     query
-      .select(['id', 'email', 'first_name', 'last_name', 'is_verified', 'available_pips', 'total_earned_pips', 'total_used_pips', 'created_at'])
+      .select(memberColumns)
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -68,7 +86,7 @@ export async function membersByEmail(db: Db, communityId: string, emails: readon
 export async function memberCard(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'community_id', 'email', 'first_name', 'last_name', 'is_verified', 'available_pips', 'total_earned_pips', 'total_used_pips', 'created_at'])
+    .select([...memberColumns, 'community_id'])
     // Kept by pips_post (server/db/sql/pips_post.sql): the ledger's length without a count(*).
     .select(sql<number>`ledger_rows`.as('ledger_rows'))
     .where('id', '=', userId)

@@ -3,10 +3,24 @@ import { csvFields, csvLines } from '../../../csv';
 import { ADJUSTMENT_TITLE, postLedgerEntry } from '../../../db/repositories/ledger';
 import { writeAudit } from '../../../db/repositories/operators/audit';
 import { ledgerPage } from '../../../db/repositories/ledger';
-import { findMember, memberCard, membersByEmail, searchMembers } from '../../../db/repositories/operators/members';
+import { findMember, memberCard, membersByEmail, searchMembers, setSuspension, type MemberColumns } from '../../../db/repositories/operators/members';
 import { AppError } from '../../../errors';
 import type { AuthContext } from '../sessions';
 import { adminText, type OperatorContext } from './context';
+
+/** A member as the operator API shows one. */
+const memberView = (m: MemberColumns): Schema<'AdminMember'> => ({
+  userId: m.id,
+  email: m.email ?? '',
+  firstName: m.first_name,
+  lastName: m.last_name,
+  verified: m.is_verified,
+  availablePips: m.available_pips,
+  totalEarnedPips: m.total_earned_pips,
+  totalUsedPips: m.total_used_pips,
+  joinedAt: new Date(m.created_at).toISOString(),
+  suspension: m.suspended_at === null ? null : { at: new Date(m.suspended_at).toISOString(), reason: m.suspension_reason ?? '' },
+});
 
 const memberNotFound = () => new AppError('NOT_FOUND', 404, 'No such member in a community you run.');
 
@@ -61,6 +75,8 @@ export interface MemberOperations {
   members(auth: AuthContext, communityId: string, q: string | undefined, page: number, size: number): Promise<Schema<'AdminMemberPage'>>;
   member(auth: AuthContext, userId: number, page: number, size: number): Promise<Schema<'AdminMemberLedger'>>;
   adjust(auth: AuthContext, userId: number, delta: number, reason: string): Promise<Schema<'AdminAdjustResult'>>;
+  /** Suspends the member with a reason (`reason` given), or restores them (null). */
+  suspend(auth: AuthContext, userId: number, reason: string | null): Promise<Schema<'AdminMember'>>;
   bulkAdjust(auth: AuthContext, communityId: string, csv: string, dryRun: boolean): Promise<Schema<'AdminBulkAdjustResult'>>;
 }
 
@@ -70,20 +86,7 @@ export function memberOperations(ctx: OperatorContext): MemberOperations {
     async members(auth, communityId, q, page, size) {
       await requireRole(auth, communityId, 'viewer');
       const { members, total } = await searchMembers(db, communityId, q, size, (page - 1) * size);
-      return {
-        total,
-        members: members.map((m) => ({
-          userId: m.id,
-          email: m.email ?? '',
-          firstName: m.first_name,
-          lastName: m.last_name,
-          verified: m.is_verified,
-          availablePips: m.available_pips,
-          totalEarnedPips: m.total_earned_pips,
-          totalUsedPips: m.total_used_pips,
-          joinedAt: new Date(m.created_at).toISOString(),
-        })),
-      };
+      return { total, members: members.map(memberView) };
     },
 
     async member(auth, userId, page, size) {
@@ -94,17 +97,7 @@ export function memberOperations(ctx: OperatorContext): MemberOperations {
       });
       const rows = await ledgerPage(db, userId, size, (page - 1) * size);
       return {
-        member: {
-          userId: card.id,
-          email: card.email ?? '',
-          firstName: card.first_name,
-          lastName: card.last_name,
-          verified: card.is_verified,
-          availablePips: card.available_pips,
-          totalEarnedPips: card.total_earned_pips,
-          totalUsedPips: card.total_used_pips,
-          joinedAt: new Date(card.created_at).toISOString(),
-        },
+        member: memberView(card),
         entries: rows.map((row) => ({
           id: row.id,
           delta: row.delta,
@@ -115,6 +108,31 @@ export function memberOperations(ctx: OperatorContext): MemberOperations {
         })),
         total: card.ledger_rows,
       };
+    },
+
+    async suspend(auth, userId, reason) {
+      const member = await findMember(db, userId);
+      if (!member) throw memberNotFound();
+      await mayWrite(auth, member.community_id, db, memberNotFound);
+      return db.transaction().execute(async (trx) => {
+        const before = await memberCard(trx, userId);
+        if (!before) throw memberNotFound();
+        const trimmed = reason?.trim() ?? null;
+        const unchanged = trimmed === null ? before.suspended_at === null : before.suspended_at !== null && before.suspension_reason === trimmed;
+        if (!unchanged) {
+          await setSuspension(trx, userId, trimmed === null ? null : { at: before.suspended_at ?? ctx.now(), reason: trimmed });
+          await writeAudit(trx, {
+            operatorId: auth.userId,
+            communityId: member.community_id,
+            action: trimmed === null ? 'member.restore' : 'member.suspend',
+            entity: 'member',
+            entityId: userId,
+            before: { suspended: before.suspended_at !== null, reason: before.suspension_reason },
+            after: { suspended: trimmed !== null, reason: trimmed },
+          });
+        }
+        return memberView((await memberCard(trx, userId))!);
+      });
     },
 
     async adjust(auth, userId, delta, reason) {

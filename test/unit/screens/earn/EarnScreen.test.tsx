@@ -281,6 +281,7 @@ describe('EarnScreen: earning an action', () => {
     ['ALREADY_EARNED', 'You already earned the pips of this action.'],
     ['ALREADY_EARNED_TODAY', 'You already earned these pips today. Come back tomorrow.'],
     ['NOT_FOUND', 'This action is no longer available.'],
+    ['ACCOUNT_SUSPENDED', 'Your account is suspended: you can see your pips and history, but not earn or redeem. Ask your community for help.'],
     ['INTERNAL_ERROR', 'Please try again.'],
   ])('closes the tab and explains %s', async (error, text) => {
     serve({ 'POST /mobile/earn': { status: error === 'INTERNAL_ERROR' ? 500 : 409, error } });
@@ -396,6 +397,7 @@ describe('EarnScreen: earn QR codes', () => {
     ['QR_CODE_NOT_YET_VALID', 'This code gives no pips', 'This code is not active yet. Please try again later.', 'Scan another code'],
     ['QR_CODE_EXHAUSTED', 'This code gives no pips', 'This code has been used up: no pips are left on it.', 'Scan another code'],
     ['INVALID_TOKEN', 'This code gives no pips', 'This is not an earn code.', 'Scan another code'],
+    ['ACCOUNT_SUSPENDED', 'Account suspended', 'Your account is suspended: you can see your pips and history, but not earn or redeem. Ask your community for help.', 'Scan another code'],
     ['INTERNAL_ERROR', 'Uh-oh, something went wrong', 'Please try again.', 'Try again'],
   ])('says what became of the code for %s', async (error, title, text, retry) => {
     serve(qrRoutes({ status: error === 'INTERNAL_ERROR' ? 500 : 409, error }));

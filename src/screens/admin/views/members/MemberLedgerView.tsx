@@ -1,9 +1,19 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminMemberLedger } from '../../consoleLogic';
 import { localText } from '../../DoneNotice';
 import { PagedTable } from '../../PagedTable';
 import { BackTo, useDateFormat } from '../../viewParts';
+
+/** Since when and why the member is suspended (restored from the members' list). */
+function Suspended({ since, reason }: { since: string; reason: string }) {
+  const { t } = useLingui();
+  return (
+    <Alert color="red" variant="light" title={t({ id: 'admin.member.suspendedTitle', message: `Suspended since ${since}` })}>
+      <Trans id="admin.member.suspendedReason">Why: {reason}. They can sign in and read, but not earn or redeem until restored.</Trans>
+    </Alert>
+  );
+}
 
 /** One member: their balances and their ledger, newest first. */
 export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
@@ -25,6 +35,7 @@ export function MemberLedgerView({ data }: { data: AdminMemberLedger }) {
           {availablePips} pips available · {totalEarnedPips} earned · {totalUsedPips} used
         </Trans>
       </Text>
+      {member.suspension ? <Suspended since={when(member.suspension.at)} reason={member.suspension.reason} /> : null}
       <PagedTable
         label={t({ id: 'admin.member.ledger', message: 'Ledger' })}
         minWidth={560}

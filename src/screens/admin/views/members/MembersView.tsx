@@ -11,13 +11,16 @@ import { PagedTable, type Column } from '../../PagedTable';
 
 type Member = AdminMemberPage['members'][number];
 
-/** The members: search by e-mail, name or id, and adjust one member's pips with a reason. */
+/** The form open under a member's row: the adjustment of their pips, or their suspension. */
+type OpenPanel = { userId: number; panel: 'adjust' | 'suspend' };
+
+/** The members: search by e-mail, name or id; adjust one member's pips with a reason; suspend and restore a member. */
 export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrite: boolean }) {
   const { t } = useLingui();
   const actor = useConsole();
   const query = useSelector(actor, selectConsoleQuery);
   const [search, setSearch] = useState(query);
-  const [adjusting, setAdjusting] = useState<number | null>(null);
+  const [open, setOpen] = useState<OpenPanel | null>(null);
   const shown = page.members.length;
   const total = page.total;
 
@@ -38,10 +41,12 @@ export function MembersView({ page, canWrite }: { page: AdminMemberPage; canWrit
       <PagedTable
         label={t({ id: 'admin.view.members', message: 'Members' })}
         minWidth={640}
-        columns={memberColumns(canWrite, adjusting, (id) => setAdjusting((open) => (open === id ? null : id)))}
+        columns={memberColumns(canWrite, open, (userId, panel) => setOpen((now) => (now?.userId === userId && now.panel === panel ? null : { userId, panel })))}
         rows={page.members}
         rowKey={(member) => member.userId}
-        below={(member) => (adjusting === member.userId ? <AdjustForm member={member} /> : null)}
+        below={(member) =>
+          open?.userId !== member.userId ? null : open.panel === 'adjust' ? <AdjustForm member={member} /> : <SuspendForm member={member} />
+        }
       />
       {canWrite ? <BulkAdjust /> : null}
     </Stack>
@@ -140,7 +145,7 @@ function BulkAdjust() {
  * the member's ledger (every operator reads it) and, for a role that writes, the button that opens
  * the adjustment under the row (`toggle`; `adjusting`: the member whose adjustment is open).
  */
-function memberColumns(canWrite: boolean, adjusting: number | null, toggle: (userId: number) => void): Column<Member>[] {
+function memberColumns(canWrite: boolean, open: OpenPanel | null, toggle: (userId: number, panel: OpenPanel['panel']) => void): Column<Member>[] {
   return [
     {
       header: <Trans id="admin.members.name">Name</Trans>,
@@ -152,6 +157,17 @@ function memberColumns(canWrite: boolean, adjusting: number | null, toggle: (use
               <Trans id="admin.members.unverified">Not verified</Trans>
             </Badge>
           )}
+          {member.suspension ? (
+            // Text, not a badge: it wraps in the narrow name column of a phone.
+            <>
+              <Text size="xs" c="red.9" fw={700}>
+                <Trans id="admin.members.suspended">Suspended</Trans>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {member.suspension.reason}
+              </Text>
+            </>
+          ) : null}
         </>
       ),
     },
@@ -160,15 +176,18 @@ function memberColumns(canWrite: boolean, adjusting: number | null, toggle: (use
     { header: <Trans id="admin.members.earned">Earned / used</Trans>, cell: (member) => `${member.totalEarnedPips} / ${member.totalUsedPips}` },
     {
       header: <Trans id="admin.members.actions">Actions</Trans>,
-      cell: (member) => <MemberActions member={member} canWrite={canWrite} open={adjusting === member.userId} onToggle={() => toggle(member.userId)} />,
+      cell: (member) => (
+        <MemberActions member={member} canWrite={canWrite} open={open?.userId === member.userId ? open.panel : null} onToggle={(panel) => toggle(member.userId, panel)} />
+      ),
     },
   ];
 }
 
 /** A member's ledger first (every operator reads it), then the write. */
-function MemberActions({ member, canWrite, open, onToggle }: { member: Member; canWrite: boolean; open: boolean; onToggle: () => void }) {
+function MemberActions({ member, canWrite, open, onToggle }: { member: Member; canWrite: boolean; open: OpenPanel['panel'] | null; onToggle: (panel: OpenPanel['panel']) => void }) {
   const { t } = useLingui();
   const actor = useConsole();
+  const { writing, send } = useWrite();
   return (
     <Group gap="xs">
       <Button size="xs" variant="default" aria-label={t({ id: 'admin.members.ledger.label', message: `Ledger: ${member.email}` })}
@@ -176,12 +195,55 @@ function MemberActions({ member, canWrite, open, onToggle }: { member: Member; c
         <Trans id="admin.members.ledgerButton">Ledger</Trans>
       </Button>
       {canWrite ? (
-        <Button size="xs" variant="light" onClick={onToggle} aria-expanded={open}
+        <Button size="xs" variant="light" onClick={() => onToggle('adjust')} aria-expanded={open === 'adjust'}
           aria-label={t({ id: 'admin.members.adjust.label', message: `Adjust pips: ${member.email}` })}>
           <Trans id="admin.members.adjust">Adjust pips</Trans>
         </Button>
       ) : null}
+      {canWrite && member.suspension ? (
+        <Button size="xs" variant="light" color="teal.9" loading={writing} aria-label={t({ id: 'admin.members.restore.label', message: `Restore: ${member.email}` })}
+          onClick={() => send({ kind: 'restoreMember', input: { userId: member.userId } })}>
+          <Trans id="admin.members.restore">Restore</Trans>
+        </Button>
+      ) : null}
+      {canWrite && !member.suspension ? (
+        <Button size="xs" variant="light" color="red.9" onClick={() => onToggle('suspend')} aria-expanded={open === 'suspend'}
+          aria-label={t({ id: 'admin.members.suspend.label', message: `Suspend: ${member.email}` })}>
+          <Trans id="admin.members.suspend">Suspend</Trans>
+        </Button>
+      ) : null}
     </Group>
+  );
+}
+
+/** Suspends the member with a reason the operators keep: they read, but neither earn nor redeem until restored. */
+function SuspendForm({ member }: { member: Member }) {
+  const { t, i18n } = useLingui();
+  const { writing, send } = useWrite();
+  const [reason, setReason] = useState('');
+  const { errors, clear, check } = useFieldErrors();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!check({ reason: reason.trim() ? undefined : i18n._(fieldErrors.suspendReasonRequired) })) return;
+    send({ kind: 'suspendMember', input: { userId: member.userId, reason: reason.trim() } });
+  };
+  return (
+    <Paper component="form" onSubmit={submit} noValidate p="sm" withBorder>
+      <Stack gap="xs">
+        <Text size="sm">
+          <Trans id="admin.members.suspendHint">
+            A suspended member can sign in and see their pips and history, but cannot earn or redeem until you restore them. They are told their account is suspended.
+          </Trans>
+        </Text>
+        <Group align="flex-start" gap="sm">
+          <TextInput label={t({ id: 'admin.members.suspendReason', message: 'Why (kept for the operators, not shown to the member)' })} value={reason} error={errors.reason} maxLength={500}
+            onChange={(e) => { setReason(e.currentTarget.value); clear('reason'); }} w={420} />
+          <Button type="submit" mt={25} color="red.9" loading={writing}>
+            <Trans id="admin.members.suspendButton">Suspend the member</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 
