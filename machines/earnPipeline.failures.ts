@@ -14,6 +14,8 @@ export const PERMANENT_FAILURES: ReadonlySet<string> = new Set([
   'NOT_FOUND',
   'VALIDATION_ERROR',
   'IDEMPOTENCY_KEY_REUSED',
+  // Suspended: what was done meanwhile earns nothing, even once the member is restored.
+  'ACCOUNT_SUSPENDED',
 ]);
 
 /** Nothing answered: the network is down (or the server unreachable). */

@@ -258,6 +258,8 @@ describe('what a failed call means for a queued item (classifyFailure)', () => {
     ['NOT_FOUND', 404, false, false],
     ['VALIDATION_ERROR', 400, false, false],
     ['IDEMPOTENCY_KEY_REUSED', 409, false, false],
+    // What a suspended member queued earns nothing, even after a restore.
+    ['ACCOUNT_SUSPENDED', 403, false, false],
     ['QR_CODE_NOT_YET_VALID', 400, true, false],
     ['INTERNAL_ERROR', 500, true, false],
     ['ACCOUNT_NOT_VERIFIED', 403, true, false],
